@@ -1,0 +1,132 @@
+"""The entry of an exploration: symbolic inputs for the target's parameters.
+
+``int``, ``bool`` and ``str`` parameters become symbols named after the parameter; a
+``list[int]`` parameter ``xs`` becomes a heap list whose length is the symbol ``xs.len``
+(constrained to ``0..max_list_len``) and whose items are ``xs[0]``, ``xs[1]``...; an
+unannotated parameter with a default keeps its default. A method ``C.m`` is explored through a
+small driver that builds ``C(...)`` from symbolic ``__init__`` arguments (symbols
+``self.<param>``) and calls ``m`` on it. ``Entry.decode`` turns a model into the JSON inputs
+a user (and the replay check) passes to the real function.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from pathloom.frontend import ir
+from pathloom.frontend.module import Module
+from pathloom.semantics.names import INPUT_ANNOTATIONS
+from pathloom.semantics.values import ListRec, Ref
+from pathloom.terms import expr as T
+from pathloom.terms.evaluate import DEFAULTS
+from pathloom.terms.expr import BOOL, INT, STR, Arg
+
+_SORTS = {"int": INT, "bool": BOOL, "str": STR}
+
+
+@dataclass
+class Entry:
+    function: ir.Function
+    args: tuple[object, ...]
+    constraints: list[Arg]
+    records: dict[Ref, ListRec]
+    decode: Callable[[dict[str, Any]], dict[str, Any]]
+    params: list[tuple[str, str]] = field(default_factory=list)  # reported inputs (name, annotation)
+
+
+class _Builder:
+    def __init__(self, module: Module, max_list_len: int) -> None:
+        self.module = module
+        self.max_list_len = max_list_len
+        self.constraints: list[Arg] = []
+        self.records: dict[Ref, ListRec] = {}
+        self.next_ref = 1 << 30  # input references never collide with allocations
+
+    def value(self, function: ir.Function, param: ir.Param, prefix: str) -> tuple[object, Callable[[dict[str, Any]], Any] | None]:
+        name = prefix + param.name
+        annotation = param.annotation
+        if annotation is None:
+            if param.default is not None:
+                return param.default.value, None  # type: ignore[union-attr]
+            raise self.module.unsupported_at(param.line, param.col, f"parameter '{param.name}' has no type annotation (and no default)")
+        if annotation not in INPUT_ANNOTATIONS:
+            raise self.module.unsupported_at(param.line, param.col, f"input of type {annotation} (supported: int, bool, str, list[int])")
+        if annotation in _SORTS:
+            sort = _SORTS[annotation]
+            symbol = T.sym(name, sort)
+            return symbol, lambda model: model.get(name, DEFAULTS[sort])
+        length = T.sym(f"{name}.len", INT)
+        items = tuple(T.sym(f"{name}[{i}]", INT) for i in range(self.max_list_len))
+        self.constraints += [T.le(0, length), T.le(length, self.max_list_len)]
+        ref = Ref(self.next_ref)
+        self.next_ref += 1
+        self.records[ref] = ListRec(length, items)
+
+        def decode_list(model: dict[str, Any]) -> list[int]:
+            n = model.get(f"{name}.len", 0)
+            return [model.get(f"{name}[{i}]", 0) for i in range(n)]
+
+        return ref, decode_list
+
+
+def build_entry(module: Module, target: str, max_list_len: int) -> Entry:
+    builder = _Builder(module, max_list_len)
+    if "." in target and target.split(".")[0] in module.classes:
+        return _method_entry(module, builder, target)
+    function = module.function(target)
+    args: list[object] = []
+    decoders: list[tuple[str, Callable[[dict[str, Any]], Any]]] = []
+    params: list[tuple[str, str]] = []
+    for p in function.params:
+        value, decoder = builder.value(function, p, "")
+        args.append(value)
+        if decoder is not None:
+            decoders.append((p.name, decoder))
+            params.append((p.name, p.annotation or ""))
+
+    def decode(model: dict[str, Any]) -> dict[str, Any]:
+        return {name: d(model) for name, d in decoders}
+
+    return Entry(function, tuple(args), builder.constraints, builder.records, decode, params)
+
+
+def _method_entry(module: Module, builder: _Builder, target: str) -> Entry:
+    cls_name, method_name = target.split(".", 1)
+    info = module.classes[cls_name]
+    method = module.function(target)
+    if not method.params or method.params[0].name != "self":
+        raise module.unsupported_at(method.line, method.col, "method without a 'self' first parameter (static or class method)")
+    init = module.function(info.methods["__init__"]) if "__init__" in info.methods else None
+    init_params = init.params[1:] if init is not None else ()
+    loc = ir.Loc(method.line, method.col)
+    driver_params: list[ir.Param] = []
+    args: list[object] = []
+    init_decoders: list[tuple[str, Callable[[dict[str, Any]], Any]]] = []
+    decoders: list[tuple[str, Callable[[dict[str, Any]], Any]]] = []
+    params: list[tuple[str, str]] = [("self", cls_name)]
+    for p in init_params:
+        value, decoder = builder.value(init, p, "self.")  # type: ignore[arg-type]
+        driver_params.append(ir.Param(f"self.{p.name}", p.annotation, p.default, p.line, p.col))
+        args.append(value)
+        if decoder is not None:
+            init_decoders.append((p.name, decoder))
+    for p in method.params[1:]:
+        value, decoder = builder.value(method, p, "")
+        driver_params.append(p)
+        args.append(value)
+        if decoder is not None:
+            decoders.append((p.name, decoder))
+            params.append((p.name, p.annotation or ""))
+    block = ir.Block(0)
+    block.instrs.append(ir.Call("%self", ir.Global(cls_name), tuple(ir.Var(p.name) for p in driver_params[: len(init_params)]), (), loc))
+    block.instrs.append(ir.CallMethod("%result", ir.Var("%self"), method_name, tuple(ir.Var(p.name) for p in driver_params[len(init_params) :]), (), loc))
+    block.terminator = ir.Return(ir.Var("%result"), loc)
+    driver = ir.Function(f"<driver {target}>", method_name, tuple(driver_params), {0: block}, 0, method.line, method.col)
+
+    def decode(model: dict[str, Any]) -> dict[str, Any]:
+        inputs: dict[str, Any] = {"self": {"$new": cls_name, "args": {n: d(model) for n, d in init_decoders}}}
+        inputs.update({n: d(model) for n, d in decoders})
+        return inputs
+
+    return Entry(driver, tuple(args), builder.constraints, builder.records, decode, params)

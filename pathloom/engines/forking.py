@@ -1,0 +1,437 @@
+"""The forking engine (DSE): one state per path, forked at every feasible split.
+
+State representation only: what each instruction means comes from ``pathloom.semantics``;
+which state runs next comes from a searcher. Invariants: every state's ``model`` satisfies its
+path condition (a case whose condition the model satisfies is taken without the solver; the
+others get a fresh model from the solver chain, merged into the old one, whose other symbols
+are independent); a solver ``unknown`` becomes an ``unknown`` path, never a pruned one; every
+bound that stops a path (loop iterations, call depth, timeout, max paths, interruption)
+yields a ``cut`` path and makes the exploration incomplete.
+
+Loop bound: iterations of a loop are counted per path (back edges since the loop was last
+entered); a path that has iterated an enclosing loop ``max_iterations`` times is cut at its
+next symbolic decision with more than one feasible side. Concrete loops run unbounded (the
+timeout stops them).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Callable, Iterator
+
+from pathloom.errors import Unsupported
+from pathloom.engines.entry import Entry, build_entry
+from pathloom.engines.searchers import make_searcher
+from pathloom.frontend import ir
+from pathloom.frontend.cfg import branch_edges
+from pathloom.frontend.module import Module
+from pathloom.heap.concrete import ConcreteHeap
+from pathloom.options import Options
+from pathloom.report.values import encode_symbolic
+from pathloom.results import PathResult
+from pathloom.semantics.outcome import (
+    Cut, Invoke, Leaf, Ok, Outcome, Refine, RuntimeUnsupported, Split, Throw, flatten,
+)
+from pathloom.semantics.sequences import next_item
+from pathloom.semantics.step import EXC_VAR, destinations, execute, raise_value, read_operand
+from pathloom.semantics.values import ExcVal
+from pathloom.solver.base import SAT, UNSAT, Query, SolverStats
+from pathloom.solver.chain import build_chain
+from pathloom.terms import expr as T
+from pathloom.terms.evaluate import evaluate
+from pathloom.terms.expr import Arg, Term
+
+MAX_REPORTED_PENDING = 1000
+
+
+class Frame:
+    __slots__ = ("function", "label", "index", "locals", "ret_dst", "override", "loops", "exc_info")
+
+    def __init__(self, function: ir.Function, local_vars: dict[str, object], ret_dst: str | None = None, override: object = None) -> None:
+        self.function = function
+        self.label = function.entry
+        self.index = 0
+        self.locals = local_vars
+        self.ret_dst = ret_dst
+        self.override = override
+        self.loops: dict[int, int] = {}
+        self.exc_info: tuple[ExcVal, int, str] | None = None
+
+    def copy(self) -> Frame:
+        other = Frame.__new__(Frame)
+        other.function = self.function
+        other.label = self.label
+        other.index = self.index
+        other.locals = dict(self.locals)
+        other.ret_dst = self.ret_dst
+        other.override = self.override
+        other.loops = dict(self.loops)
+        other.exc_info = self.exc_info
+        return other
+
+
+class State:
+    __slots__ = ("frames", "heap", "pc", "model")
+
+    def __init__(self, frames: list[Frame], heap: ConcreteHeap, pc: list[Term], model: dict[str, object]) -> None:
+        self.frames = frames
+        self.heap = heap
+        self.pc = pc
+        self.model = model
+
+    def fork(self) -> State:
+        return State([f.copy() for f in self.frames], self.heap.copy(), list(self.pc), self.model)
+
+
+class _Stop(Exception):
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+
+class ForkingEngine:
+    name = "dse"
+
+    def __init__(self, module: Module, target: str, options: Options, progress: Callable[[dict[str, object]], None] | None = None) -> None:
+        self.module = module
+        self.target = target
+        self.options = options
+        self.progress = progress
+        self.solver_stats = SolverStats()
+        self.solver, self.z3_core = build_chain(self.solver_stats, options.solver_timeout_ms, options.solver_layers)
+        self.entry: Entry = build_entry(module, target, options.max_list_len)
+        self.complete = True
+        self.instructions = 0
+        self.paths = 0
+        self.finished = 0
+        self.covered: set[tuple[str, int, bool]] = set()
+        self.start = 0.0
+        self.deadline: float | None = None
+        self.unexplored = 0
+        self.last_progress = 0.0
+        self.emitted: list[PathResult] = []
+
+    # ------------------------------------------------------------ driving
+
+    def initial_state(self) -> State:
+        heap = ConcreteHeap(self.module.classes)
+        for ref, record in self.entry.records.items():
+            heap.write(ref, record)
+        local_vars = {p.name: a for p, a in zip(self.entry.function.params, self.entry.args)}
+        pc = [c for c in self.entry.constraints if isinstance(c, Term)]
+        return State([Frame(self.entry.function, local_vars)], heap, pc, {})
+
+    def run(self) -> Iterator[PathResult]:
+        self.start = time.monotonic()
+        if self.options.timeout is not None:
+            self.deadline = self.start + self.options.timeout
+            self.z3_core.deadline = self.deadline
+        searcher = make_searcher(self.options.strategy, self.options.seed, self._at_new_branch)
+        searcher.add([self.initial_state()])
+        stop_reason: str | None = None
+        try:
+            while not searcher.empty():
+                if self.options.max_paths is not None and self.finished >= self.options.max_paths:
+                    stop_reason = f"max-paths bound {self.options.max_paths} reached (--max-paths)"
+                    break
+                state = searcher.select()
+                try:
+                    yield from self._run_state(state, searcher.add)
+                except _Stop as stop:
+                    stop_reason = stop.reason
+                    yield self._cut(state, stop.reason)
+                    break
+                self._report_progress()
+        except KeyboardInterrupt:
+            stop_reason = "interrupted"
+        if stop_reason is not None:
+            pending = searcher.drain()
+            for state in pending[:MAX_REPORTED_PENDING]:
+                yield self._cut(state, stop_reason)
+            self.unexplored = max(0, len(pending) - MAX_REPORTED_PENDING)
+            if pending or stop_reason == "interrupted":
+                self.complete = False
+
+    def _report_progress(self, force: bool = False) -> None:
+        if self.progress is None:
+            return
+        now = time.monotonic()
+        if force or now - self.last_progress > 0.2:
+            self.last_progress = now
+            self.progress(self.stats())
+
+    def _at_new_branch(self, state: State) -> bool:
+        frame = state.frames[-1]
+        block = frame.function.blocks[frame.label]
+        if frame.index < len(block.instrs) or not isinstance(block.terminator, (ir.Branch, ir.ForIter)):
+            return False
+        key = frame.function.qualname
+        return (key, frame.label, True) not in self.covered or (key, frame.label, False) not in self.covered
+
+    def stats(self) -> dict[str, object]:
+        total = set()
+        for function in self.module.lowered_functions():
+            total.update(branch_edges(function))
+        total.update(branch_edges(self.entry.function))
+        covered = len(self.covered & total)
+        s = self.solver_stats
+        return {
+            "paths": self.paths,
+            "solver_calls": s.z3_calls,
+            "solver_time_s": round(s.z3_time_s, 6),
+            "time_s": round(time.monotonic() - self.start, 6),
+            "instructions": self.instructions,
+            "branches_covered": covered,
+            "branches_total": len(total),
+            "queries": s.queries,
+            "query_cache_hits": s.cache_hits,
+            "cex_cache_hits": s.cex_hits,
+            "solver_unknowns": s.unknowns,
+            "unexplored_states": self.unexplored,
+        }
+
+    # ------------------------------------------------------------ one state
+
+    def _run_state(self, state: State, schedule: Callable[[list[State]], None]) -> Iterator[PathResult]:
+        """Run ``state`` until it ends (yield its result) or forks (schedule the children)."""
+        budget = 0
+        while True:
+            budget += 1
+            if budget & 1023 == 0 and self.deadline is not None and time.monotonic() > self.deadline:
+                raise _Stop("timeout")
+            frame = state.frames[-1]
+            block = frame.function.blocks[frame.label]
+            self.instructions += 1
+            if frame.index < len(block.instrs):
+                instr = block.instrs[frame.index]
+                try:
+                    outcome = execute(self.module, state.heap, frame.locals, instr)
+                except RuntimeUnsupported as exc:
+                    raise Unsupported(self.module.filename, instr.loc.line, instr.loc.col, str(exc)) from None
+                result = self._apply(state, outcome, instr, instr.loc, schedule)
+            else:
+                result = self._terminator(state, block, schedule)
+            if self.emitted:
+                yield from self.emitted
+                self.emitted.clear()
+            if result is None:
+                continue
+            if isinstance(result, PathResult):
+                yield result
+            return
+
+    def _apply(self, state: State, outcome: Outcome, instr: ir.Instruction, loc: ir.Loc, schedule: Callable[[list[State]], None]) -> object:
+        if isinstance(outcome, Split):
+            return self._fork(state, flatten(outcome), lambda s, leaf: self._apply(s, leaf, instr, loc, schedule), schedule)
+        frame = state.frames[-1]
+        if isinstance(outcome, Ok):
+            for ref, record in outcome.writes:
+                state.heap.write(ref, record)
+            targets = destinations(instr)
+            if len(targets) == 1:
+                frame.locals[targets[0]] = outcome.value
+            elif targets:
+                for name, value in zip(targets, outcome.value):  # type: ignore[call-overload]
+                    frame.locals[name] = value
+            frame.index += 1
+            return None
+        if isinstance(outcome, Throw):
+            return self._raise(state, outcome.exc, loc.line, "implicit")
+        if isinstance(outcome, Invoke):
+            return self._invoke(state, outcome, instr)
+        if isinstance(outcome, Refine):
+            for ref, record in outcome.writes:
+                state.heap.write(ref, record)
+            return None
+        assert isinstance(outcome, Cut)
+        return self._cut(state, outcome.reason)
+
+    def _invoke(self, state: State, call: Invoke, instr: ir.Instruction) -> object:
+        if len(state.frames) >= self.options.max_depth:
+            return self._cut(state, f"call depth bound {self.options.max_depth} reached (--max-depth)")
+        for ref, record in call.writes:
+            state.heap.write(ref, record)
+        callee = self.module.function(call.qualname)
+        local_vars = {p.name: a for p, a in zip(callee.params, call.args)}
+        targets = destinations(instr)
+        state.frames.append(Frame(callee, local_vars, targets[0] if targets else None, call.result))
+        return None
+
+    # ------------------------------------------------------------ control
+
+    def _terminator(self, state: State, block: ir.Block, schedule: Callable[[list[State]], None]) -> object:
+        frame = state.frames[-1]
+        term = block.terminator
+        if isinstance(term, ir.Goto):
+            self._goto(frame, term.target, term.back_edge)
+            return None
+        if isinstance(term, ir.Branch):
+            got = read_operand(self.module, frame.locals, term.cond)
+            assert isinstance(got, Ok)
+            cond = got.value
+            return self._decide(state, [(cond, term.then, True), (T.not_(cond), term.orelse, False)], schedule)  # type: ignore[arg-type]
+        if isinstance(term, ir.ForIter):
+            return self._for_iter(state, term, schedule)
+        if isinstance(term, ir.Return):
+            got = read_operand(self.module, frame.locals, term.value)
+            if not isinstance(got, Ok):
+                return self._raise(state, got.exc, term.loc.line, "implicit")  # type: ignore[union-attr]
+            return self._return(state, got.value)
+        assert isinstance(term, ir.Raise)
+        outcome = raise_value(self.module, frame.locals, term)
+        assert isinstance(outcome, Throw)
+        handled = frame.exc_info
+        if handled is not None and outcome.exc is handled[0]:
+            kind = handled[2] if term.value is None else "explicit"
+            return self._raise(state, outcome.exc, handled[1], kind)
+        kind = term.kind if isinstance(outcome.exc, ExcVal) else "implicit"
+        return self._raise(state, outcome.exc, term.loc.line, kind)
+
+    def _goto(self, frame: Frame, target: int, back_edge: bool) -> None:
+        if back_edge:
+            frame.loops[target] = frame.loops.get(target, 0) + 1
+        elif frame.function.blocks[target].loops[-1:] == (target,):
+            frame.loops[target] = 0
+        frame.label = target
+        frame.index = 0
+
+    def _decide(self, state: State, options: list[tuple[Arg, int, bool]], schedule: Callable[[list[State]], None]) -> object:
+        frame = state.frames[-1]
+        qualname, label = frame.function.qualname, frame.label
+
+        def go(s: State, choice: tuple[int, bool]) -> object:
+            self.covered.add((qualname, label, choice[1]))
+            self._goto(s.frames[-1], choice[0], False)
+            return None
+
+        return self._fork(state, [(cond, (target, direction)) for cond, target, direction in options], go, schedule)
+
+    def _for_iter(self, state: State, term: ir.ForIter, schedule: Callable[[list[State]], None]) -> object:
+        frame = state.frames[-1]
+        qualname, label = frame.function.qualname, frame.label
+        cases = next_item(state.heap, frame.locals[term.it])
+
+        def go(s: State, case: tuple[object | None, object]) -> object:
+            advanced, item = case
+            f = s.frames[-1]
+            self.covered.add((qualname, label, advanced is not None))
+            if advanced is None:
+                self._goto(f, term.exit, False)
+            else:
+                f.locals[term.it] = advanced
+                f.locals[term.dst] = item
+                self._goto(f, term.body, False)
+            return None
+
+        return self._fork(state, [(cond, (advanced, item)) for cond, advanced, item in cases], go, schedule)
+
+    def _fork(self, state: State, cases: list[tuple[Arg, object]], apply: Callable[[State, object], object], schedule: Callable[[list[State]], None]) -> object:
+        """Keep the feasible cases; continue ``state`` down the only one, or schedule children.
+
+        Returns None (the state goes on), a ``PathResult`` (the state ended) or ``_FORKED``."""
+        feasible: list[tuple[Arg, object, dict[str, object]]] = []
+        memo: dict = {}  # type: ignore[type-arg]
+        for cond, payload in cases:
+            if cond is False:
+                continue
+            if cond is True or evaluate(cond, state.model, memo) is True:  # type: ignore[arg-type]
+                feasible.append((cond, payload, state.model))
+                continue
+            self.solver_stats.queries += 1
+            answer = self.solver.check(Query(frozenset(state.pc) | {cond}, cond))  # type: ignore[arg-type]
+            if answer.status == SAT:
+                feasible.append((cond, payload, {**state.model, **answer.model}))
+            elif answer.status != UNSAT:
+                self.complete = False
+                self.paths += 1
+                self.emitted.append(self._unknown_result(state, cond))
+        if len(feasible) > 1 and self._loop_bound_hit(state):
+            return self._cut(state, f"loop iteration bound {self.options.max_iterations} reached (--max-iterations)")
+        if not feasible:
+            return _FORKED
+        if len(feasible) == 1:
+            cond, payload, model = feasible[0]
+            self._constrain(state, cond, model)
+            return apply(state, payload)
+        children: list[State] = []
+        for i, (cond, payload, model) in enumerate(feasible):
+            child = state if i == len(feasible) - 1 else state.fork()
+            self._constrain(child, cond, model)
+            result = apply(child, payload)
+            if result is None:
+                children.append(child)
+            elif isinstance(result, PathResult):
+                self.emitted.append(result)
+        schedule(children)
+        return _FORKED
+
+    @staticmethod
+    def _constrain(state: State, cond: Arg, model: dict[str, object]) -> None:
+        if isinstance(cond, Term):
+            state.pc.append(cond)
+        state.model = model
+
+    def _loop_bound_hit(self, state: State) -> bool:
+        frame = state.frames[-1]
+        loops = frame.function.blocks[frame.label].loops
+        return any(frame.loops.get(h, 0) >= self.options.max_iterations for h in loops)
+
+    # ------------------------------------------------------------ endings
+
+    def _return(self, state: State, value: object) -> object:
+        frame = state.frames.pop()
+        if frame.override is not None:
+            value = frame.override
+        if not state.frames:
+            return self._finish(state, PathResult("return", None, returned=encode_symbolic(value, state.heap, state.model)))
+        caller = state.frames[-1]
+        if frame.ret_dst is not None:
+            caller.locals[frame.ret_dst] = value
+        caller.index += 1
+        return None
+
+    def _raise(self, state: State, exc: ExcVal, line: int, kind: str) -> object:
+        while state.frames:
+            frame = state.frames[-1]
+            block = frame.function.blocks[frame.label]
+            if block.handler is not None:
+                frame.locals[EXC_VAR] = exc
+                frame.exc_info = (exc, line, kind)
+                frame.label = block.handler
+                frame.index = 0
+                return None
+            state.frames.pop()
+        message = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else None
+        return self._finish(state, PathResult("raise", None, exception=exc.cls, message=message, line=line, kind=kind))
+
+    def _cut(self, state: State, reason: str) -> PathResult:
+        self.complete = False
+        frame = state.frames[-1] if state.frames else None
+        line = None
+        if frame is not None:
+            block = frame.function.blocks[frame.label]
+            node = block.instrs[frame.index] if frame.index < len(block.instrs) else block.terminator
+            line = node.loc.line if node is not None else None
+        return self._finish(state, PathResult("cut", None, line=line, reason=reason))
+
+    def _finish(self, state: State, partial: PathResult) -> PathResult:
+        self.paths += 1
+        if partial.outcome in ("return", "raise"):
+            self.finished += 1
+        from dataclasses import replace
+
+        return replace(
+            partial,
+            inputs=self.entry.decode(state.model),
+            condition=T.conj(state.pc),
+            symbol_values=dict(state.model),
+        )
+
+    def _unknown_result(self, state: State, cond: Arg) -> PathResult:
+        return PathResult("unknown", None, reason="solver returned unknown (timeout)", condition=T.conj(state.pc + [cond]))  # type: ignore[list-item]
+
+
+class _Forked:
+    pass
+
+
+_FORKED = _Forked()

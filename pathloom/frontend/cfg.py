@@ -1,0 +1,50 @@
+"""Control-flow-graph helpers over the IR: successors, reachability, branch edges."""
+
+from __future__ import annotations
+
+from pathloom.frontend import ir
+
+
+def successors(block: ir.Block) -> list[int]:
+    term = block.terminator
+    result: list[int] = []
+    if isinstance(term, ir.Goto):
+        result.append(term.target)
+    elif isinstance(term, ir.Branch):
+        result += [term.then, term.orelse]
+    elif isinstance(term, ir.ForIter):
+        result += [term.body, term.exit]
+    if block.handler is not None:
+        result.append(block.handler)
+    return result
+
+
+def reachable(function: ir.Function) -> list[int]:
+    seen: set[int] = set()
+    order: list[int] = []
+    stack = [function.entry]
+    while stack:
+        label = stack.pop()
+        if label in seen:
+            continue
+        seen.add(label)
+        order.append(label)
+        stack.extend(reversed(successors(function.blocks[label])))
+    return order
+
+
+def branch_edges(function: ir.Function) -> list[tuple[str, int, bool]]:
+    """Every (function, block, direction) of a two-way decision in a reachable block."""
+    edges = []
+    for label in reachable(function):
+        if isinstance(function.blocks[label].terminator, (ir.Branch, ir.ForIter)):
+            edges += [(function.qualname, label, True), (function.qualname, label, False)]
+    return edges
+
+
+def predecessors(function: ir.Function) -> dict[int, list[int]]:
+    preds: dict[int, list[int]] = {label: [] for label in function.blocks}
+    for label, block in function.blocks.items():
+        for succ in successors(block):
+            preds[succ].append(label)
+    return preds

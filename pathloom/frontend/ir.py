@@ -1,0 +1,298 @@
+"""The intermediate representation: a closed set of instruction and terminator classes.
+
+A ``Function`` is a control-flow graph of ``Block``s. Every block holds straight-line
+three-address instructions and ends in exactly one terminator (``Goto``, ``Branch``,
+``ForIter``, ``Return``, ``Raise``). Exception edges are explicit: a block's ``handler`` is the
+label control moves to when one of its instructions raises; ``None`` means the exception
+leaves the function. Operands are ``Var`` (a local), ``Const`` (a Python constant) or
+``Global`` (a module-level name resolved at run time). Every instruction and terminator carries
+the source line and column it came from. Nothing here knows Python syntax; nothing here
+knows what an instruction means (that is ``pathloom.semantics``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+
+@dataclass(frozen=True)
+class Var:
+    name: str
+
+
+@dataclass(frozen=True)
+class Const:
+    value: object
+
+
+@dataclass(frozen=True)
+class Global:
+    name: str
+
+
+Operand = Union[Var, Const, Global]
+
+
+@dataclass(frozen=True)
+class Loc:
+    line: int
+    col: int
+
+
+# ---------------------------------------------------------------- instructions
+
+
+@dataclass(frozen=True)
+class Assign:
+    dst: str
+    src: Operand
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class BinOp:
+    dst: str
+    op: str  # + - * // % ** / (Python operator text)
+    left: Operand
+    right: Operand
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class UnaryOp:
+    dst: str
+    op: str  # "-", "+", "not"
+    operand: Operand
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Compare:
+    dst: str
+    op: str  # == != < <= > >= in "not in" is "is not"
+    left: Operand
+    right: Operand
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Truth:
+    """``dst = bool(operand)`` with Python truthiness."""
+
+    dst: str
+    operand: Operand
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Call:
+    dst: str
+    func: Operand
+    args: tuple[Operand, ...]
+    kwargs: tuple[tuple[str, Operand], ...]
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class CallMethod:
+    dst: str
+    obj: Operand
+    name: str
+    args: tuple[Operand, ...]
+    kwargs: tuple[tuple[str, Operand], ...]
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class GetAttr:
+    dst: str
+    obj: Operand
+    name: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class SetAttr:
+    obj: Operand
+    name: str
+    value: Operand
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class GetItem:
+    dst: str
+    obj: Operand
+    index: Operand
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class SetItem:
+    obj: Operand
+    index: Operand
+    value: Operand
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class BuildList:
+    dst: str
+    items: tuple[Operand, ...]
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class BuildTuple:
+    dst: str
+    items: tuple[Operand, ...]
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Unpack:
+    dsts: tuple[str, ...]
+    src: Operand
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class MakeFunction:
+    """``dst`` = the function value of the nested (lambda) function ``qualname``."""
+
+    dst: str
+    qualname: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class GetIter:
+    dst: str
+    iterable: Operand
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class CurrentException:
+    """First instruction of a handler: ``dst`` = the exception being handled."""
+
+    dst: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class ExcMatch:
+    """``dst = isinstance(exc, classes)`` for an ``except`` clause."""
+
+    dst: str
+    exc: Operand
+    classes: tuple[Operand, ...]
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Unbind:
+    """Delete a local (``except E as e`` unbinds ``e`` at the end of the clause)."""
+
+    name: str
+    loc: Loc
+
+
+Instruction = Union[
+    Assign, BinOp, UnaryOp, Compare, Truth, Call, CallMethod, GetAttr, SetAttr, GetItem, SetItem,
+    BuildList, BuildTuple, Unpack, MakeFunction, GetIter, CurrentException, ExcMatch, Unbind,
+]
+
+
+# ---------------------------------------------------------------- terminators
+
+
+@dataclass(frozen=True)
+class Goto:
+    target: int
+    loc: Loc
+    back_edge: bool = False
+
+
+@dataclass(frozen=True)
+class Branch:
+    cond: Operand  # must hold a bool (the frontend emits a Truth first)
+    then: int
+    orelse: int
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class ForIter:
+    """Advance iterator ``it``: on an item assign it to ``dst`` and go to ``body``, else ``exit``."""
+
+    it: str
+    dst: str
+    body: int
+    exit: int
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Return:
+    value: Operand
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Raise:
+    """Raise ``value``; ``None`` re-raises the exception being handled.
+
+    ``kind`` is "explicit" for a ``raise`` statement and "assert" for a failed ``assert``.
+    """
+
+    value: Operand | None
+    kind: str
+    loc: Loc
+
+
+Terminator = Union[Goto, Branch, ForIter, Return, Raise]
+
+
+@dataclass
+class Block:
+    label: int
+    instrs: list[Instruction] = field(default_factory=list)
+    terminator: Terminator | None = None
+    handler: int | None = None
+    loops: tuple[int, ...] = ()  # headers of the loops enclosing this block, outermost first
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    annotation: str | None  # normalized text, e.g. "int", "list[int]"
+    default: Operand | None
+    line: int
+    col: int
+
+
+@dataclass
+class Function:
+    qualname: str
+    name: str
+    params: tuple[Param, ...]
+    blocks: dict[int, Block]
+    entry: int
+    line: int
+    col: int
+    class_name: str | None = None
+
+    def block(self, label: int) -> Block:
+        return self.blocks[label]
+
+
+@dataclass(frozen=True)
+class ClassInfo:
+    name: str
+    base: str | None  # a user class or a builtin exception name
+    methods: dict[str, str]  # method name -> function qualname
+    attrs: dict[str, object]  # class-level constants
+    line: int
+    is_exception: bool

@@ -1,0 +1,624 @@
+"""Lower one Python function (``ast``) to the IR control-flow graph.
+
+This is the only module that knows Python's statement and expression syntax. Invariants of
+its output (checked by ``ircheck``): every block ends in one terminator; temporaries are named
+``%N`` and cannot clash with Python names; short-circuit operators, chained comparisons and
+conditional expressions become explicit control flow, so every ``Branch`` tests a bool made by
+``Truth`` or ``Compare``; blocks inside a ``try`` body carry the handler label; loop headers
+are entered from outside by a plain ``Goto`` and from their body by a ``Goto(back_edge=True)``.
+Anything outside the supported subset raises ``Unsupported`` with the node's location.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+from dataclasses import dataclass
+
+from pathloom.errors import Unsupported
+from pathloom.frontend import ir
+from pathloom.frontend.ir import Const, Global, Loc, Operand, Var
+from pathloom.semantics.names import BUILTIN_NAMES
+
+_BINOPS: dict[type[ast.operator], str] = {
+    ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.Mod: "%",
+    ast.Pow: "**", ast.Div: "/",
+}
+_CMPOPS: dict[type[ast.cmpop], str] = {
+    ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
+    ast.In: "in", ast.NotIn: "not in", ast.Is: "is", ast.IsNot: "is not",
+}
+_UNSUPPORTED_STMT = {
+    ast.With: "with statement", ast.AsyncWith: "async with", ast.AsyncFor: "async for",
+    ast.Global: "global statement", ast.Nonlocal: "nonlocal statement",
+    ast.Delete: "del statement", ast.Import: "import inside a function",
+    ast.ImportFrom: "import inside a function", ast.ClassDef: "nested class",
+    ast.FunctionDef: "nested function definition", ast.AsyncFunctionDef: "async function",
+    ast.Match: "match statement", ast.TryStar: "try/except*",
+}
+_UNSUPPORTED_EXPR = {
+    ast.Dict: "dict display", ast.Set: "set display", ast.ListComp: "list comprehension",
+    ast.SetComp: "set comprehension", ast.DictComp: "dict comprehension",
+    ast.GeneratorExp: "generator expression", ast.JoinedStr: "f-string",
+    ast.NamedExpr: "assignment expression (:=)", ast.Await: "await", ast.Yield: "yield",
+    ast.YieldFrom: "yield from", ast.Starred: "starred expression", ast.Slice: "slicing",
+}
+
+
+@dataclass
+class _LoopTargets:
+    header: int
+    exit: int
+
+
+def lower_function(module: object, qualname: str, node: ast.FunctionDef, cls: str | None) -> ir.Function:
+    return _Lowerer(module, qualname, cls).function(node)
+
+
+def lower_lambda(module: object, qualname: str, node: ast.Lambda, cls: str | None) -> ir.Function:
+    return _Lowerer(module, qualname, cls).lambda_function(node)
+
+
+def _loc(node: ast.AST) -> Loc:
+    return Loc(getattr(node, "lineno", 0), getattr(node, "col_offset", 0) + 1)
+
+
+def annotation_text(node: ast.expr | None) -> str | None:
+    if node is None:
+        return None
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        try:
+            node = ast.parse(node.value, mode="eval").body
+        except SyntaxError:
+            return node.value
+    text = ast.unparse(node).replace(" ", "")
+    return {"List[int]": "list[int]", "typing.List[int]": "list[int]"}.get(text, text)
+
+
+def _assigned_names(body: list[ast.stmt]) -> set[str]:
+    names: set[str] = set()
+    for stmt in body:
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+                names.add(node.id)
+            elif isinstance(node, ast.ExceptHandler) and node.name:
+                names.add(node.name)
+            elif isinstance(node, ast.Lambda):
+                continue
+    return names
+
+
+class _Lowerer:
+    def __init__(self, module: object, qualname: str, cls: str | None) -> None:
+        from pathloom.frontend.module import Module
+
+        assert isinstance(module, Module)
+        self.module = module
+        self.qualname = qualname
+        self.cls = cls
+        self.blocks: dict[int, ir.Block] = {}
+        self.current: ir.Block = self._new_block()
+        self.handler: int | None = None
+        self.loops: list[_LoopTargets] = []
+        self.loop_headers: tuple[int, ...] = ()
+        self.locals: set[str] = set()
+        self.temps = 0
+        self.lambda_count = 0
+
+    # ------------------------------------------------------------ plumbing
+
+    def unsupported(self, node: ast.AST, what: str) -> Unsupported:
+        return self.module.unsupported(node, what)
+
+    def _new_block(self) -> ir.Block:
+        label = len(self.blocks)
+        block = ir.Block(label, handler=getattr(self, "handler", None), loops=getattr(self, "loop_headers", ()))
+        self.blocks[label] = block
+        return block
+
+    def new_block(self) -> ir.Block:
+        return self._new_block()
+
+    def temp(self) -> str:
+        self.temps += 1
+        return f"%{self.temps}"
+
+    def emit(self, instr: ir.Instruction) -> None:
+        self.current.instrs.append(instr)
+
+    def terminate(self, term: ir.Terminator) -> None:
+        if self.current.terminator is None:
+            self.current.terminator = term
+
+    def goto(self, target: ir.Block, loc: Loc, back_edge: bool = False) -> None:
+        self.terminate(ir.Goto(target.label, loc, back_edge))
+
+    def start(self, block: ir.Block) -> None:
+        self.current = block
+
+    def dead_block(self) -> None:
+        """Continue lowering unreachable code (after return/break) into a fresh block."""
+        self.start(self.new_block())
+
+    # ------------------------------------------------------------ functions
+
+    def _params(self, args: ast.arguments) -> tuple[ir.Param, ...]:
+        odd = args.vararg or args.kwarg or (args.kwonlyargs or args.posonlyargs or [None])[0]
+        if odd is not None:
+            raise self.unsupported(odd, "*args, **kwargs, keyword-only or positional-only parameters")
+        defaults: list[ast.expr | None] = [None] * (len(args.args) - len(args.defaults)) + list(args.defaults)
+        params = []
+        for arg, default in zip(args.args, defaults):
+            default_operand: Operand | None = None
+            if default is not None:
+                from pathloom.frontend.module import _NOT_LITERAL, _literal
+
+                value = _literal(default)
+                if value is _NOT_LITERAL:
+                    raise self.unsupported(default, "default value that is not a literal constant")
+                default_operand = Const(value)
+            params.append(ir.Param(arg.arg, annotation_text(arg.annotation), default_operand, arg.lineno, arg.col_offset + 1))
+        return tuple(params)
+
+    def function(self, node: ast.FunctionDef) -> ir.Function:
+        if node.decorator_list:
+            raise self.unsupported(node.decorator_list[0], "decorator")
+        params = self._params(node.args)
+        self.locals = _assigned_names(node.body) | {p.name for p in params}
+        entry = self.current
+        self.body(node.body)
+        self.terminate(ir.Return(Const(None), _loc(node.body[-1]) if node.body else _loc(node)))
+        return ir.Function(self.qualname, node.name, params, self.blocks, entry.label, node.lineno, node.col_offset + 1, self.cls)
+
+    def lambda_function(self, node: ast.Lambda) -> ir.Function:
+        params = self._params(node.args)
+        self.locals = {p.name for p in params}
+        entry = self.current
+        value = self.expr(node.body)
+        self.terminate(ir.Return(value, _loc(node.body)))
+        return ir.Function(self.qualname, "<lambda>", params, self.blocks, entry.label, node.lineno, node.col_offset + 1, self.cls)
+
+    # ------------------------------------------------------------ statements
+
+    def body(self, stmts: list[ast.stmt]) -> None:
+        for stmt in stmts:
+            self.stmt(stmt)
+
+    def stmt(self, node: ast.stmt) -> None:
+        method = getattr(self, f"stmt_{type(node).__name__}", None)
+        if method is None:
+            what = _UNSUPPORTED_STMT.get(type(node), f"{type(node).__name__} statement")
+            raise self.unsupported(node, what)
+        method(node)
+
+    def stmt_Pass(self, node: ast.Pass) -> None:
+        pass
+
+    def stmt_Expr(self, node: ast.Expr) -> None:
+        if isinstance(node.value, ast.Constant):
+            return  # docstring or bare literal
+        self.expr(node.value)
+
+    def stmt_Assign(self, node: ast.Assign) -> None:
+        value = self.expr(node.value)
+        for target in node.targets:
+            self.assign(target, value)
+
+    def stmt_AnnAssign(self, node: ast.AnnAssign) -> None:
+        if node.value is not None:
+            self.assign(node.target, self.expr(node.value))
+
+    def stmt_AugAssign(self, node: ast.AugAssign) -> None:
+        op = self.binop_text(node, node.op)
+        loc = _loc(node)
+        target = node.target
+        if isinstance(target, ast.Name):
+            current = self.name(target)
+            result = self.temp()
+            self.emit(ir.BinOp(result, op, current, self.expr(node.value), loc))
+            self.emit(ir.Assign(target.id, Var(result), loc))
+        elif isinstance(target, ast.Attribute):
+            obj = self.expr(target.value)
+            old = self.temp()
+            self.emit(ir.GetAttr(old, obj, target.attr, loc))
+            result = self.temp()
+            self.emit(ir.BinOp(result, op, Var(old), self.expr(node.value), loc))
+            self.emit(ir.SetAttr(obj, target.attr, Var(result), loc))
+        elif isinstance(target, ast.Subscript):
+            obj = self.expr(target.value)
+            index = self.index(target)
+            old = self.temp()
+            self.emit(ir.GetItem(old, obj, index, loc))
+            result = self.temp()
+            self.emit(ir.BinOp(result, op, Var(old), self.expr(node.value), loc))
+            self.emit(ir.SetItem(obj, index, Var(result), loc))
+        else:
+            raise self.unsupported(target, "augmented assignment target")
+
+    def assign(self, target: ast.expr, value: Operand) -> None:
+        loc = _loc(target)
+        if isinstance(target, ast.Name):
+            self.emit(ir.Assign(target.id, value, loc))
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            if any(isinstance(e, ast.Starred) for e in target.elts):
+                raise self.unsupported(target, "starred assignment target")
+            parts = tuple(self.temp() for _ in target.elts)
+            self.emit(ir.Unpack(parts, value, loc))
+            for elt, part in zip(target.elts, parts):
+                self.assign(elt, Var(part))
+        elif isinstance(target, ast.Attribute):
+            self.emit(ir.SetAttr(self.expr(target.value), target.attr, value, loc))
+        elif isinstance(target, ast.Subscript):
+            obj = self.expr(target.value)
+            self.emit(ir.SetItem(obj, self.index(target), value, loc))
+        else:
+            raise self.unsupported(target, f"assignment to {type(target).__name__}")
+
+    def stmt_If(self, node: ast.If) -> None:
+        then, orelse, join = self.new_block(), self.new_block(), self.new_block()
+        self.branch(node.test, then, orelse)
+        self.start(then)
+        self.body(node.body)
+        self.goto(join, _loc(node))
+        self.start(orelse)
+        self.body(node.orelse)
+        self.goto(join, _loc(node))
+        self.start(join)
+
+    def _loop_header(self, node: ast.stmt) -> ir.Block:
+        self.loop_headers = self.loop_headers + (len(self.blocks),)
+        header = self.new_block()
+        assert header.label == self.loop_headers[-1]
+        return header
+
+    def stmt_While(self, node: ast.While) -> None:
+        loc = _loc(node)
+        outer_headers = self.loop_headers
+        header = self._loop_header(node)
+        self.goto(header, loc)
+        body = self.new_block()
+        self.loop_headers = outer_headers
+        orelse, exit_ = self.new_block(), self.new_block()
+        self.loop_headers = header.loops
+        self.start(header)
+        self.branch(node.test, body, orelse)
+        self.loops.append(_LoopTargets(header.label, exit_.label))
+        self.start(body)
+        self.body(node.body)
+        self.goto(header, loc, back_edge=True)
+        self.loops.pop()
+        self.loop_headers = outer_headers
+        self.start(orelse)
+        self.body(node.orelse)
+        self.goto(exit_, loc)
+        self.start(exit_)
+
+    def stmt_For(self, node: ast.For) -> None:
+        loc = _loc(node)
+        iterable = self.expr(node.iter)
+        it = self.temp()
+        self.emit(ir.GetIter(it, iterable, loc))
+        outer_headers = self.loop_headers
+        header = self._loop_header(node)
+        self.goto(header, loc)
+        body = self.new_block()
+        self.loop_headers = outer_headers
+        orelse, exit_ = self.new_block(), self.new_block()
+        item = self.temp()
+        header.terminator = ir.ForIter(it, item, body.label, orelse.label, loc)
+        self.loop_headers = header.loops
+        self.loops.append(_LoopTargets(header.label, exit_.label))
+        self.start(body)
+        self.assign(node.target, Var(item))
+        self.body(node.body)
+        self.goto(header, loc, back_edge=True)
+        self.loops.pop()
+        self.loop_headers = outer_headers
+        self.start(orelse)
+        self.body(node.orelse)
+        self.goto(exit_, loc)
+        self.start(exit_)
+
+    def stmt_Break(self, node: ast.Break) -> None:
+        self.goto(self.blocks[self.loops[-1].exit], _loc(node))
+        self.dead_block()
+
+    def stmt_Continue(self, node: ast.Continue) -> None:
+        self.goto(self.blocks[self.loops[-1].header], _loc(node), back_edge=True)
+        self.dead_block()
+
+    def stmt_Return(self, node: ast.Return) -> None:
+        value = self.expr(node.value) if node.value is not None else Const(None)
+        self.terminate(ir.Return(value, _loc(node)))
+        self.dead_block()
+
+    def stmt_Raise(self, node: ast.Raise) -> None:
+        loc = _loc(node)
+        if node.cause is not None:
+            raise self.unsupported(node, "raise ... from ...")
+        if node.exc is None:
+            self.terminate(ir.Raise(None, "explicit", loc))
+        else:
+            exc = self.expr(node.exc)
+            self.terminate(ir.Raise(exc, "explicit", loc))
+        self.dead_block()
+
+    def stmt_Assert(self, node: ast.Assert) -> None:
+        loc = _loc(node)
+        ok, fail = self.new_block(), self.new_block()
+        self.branch(node.test, ok, fail)
+        self.start(fail)
+        args = (self.expr(node.msg),) if node.msg is not None else ()
+        exc = self.temp()
+        self.emit(ir.Call(exc, Global("AssertionError"), args, (), loc))
+        self.terminate(ir.Raise(Var(exc), "assert", loc))
+        self.start(ok)
+
+    def stmt_Try(self, node: ast.Try) -> None:
+        if node.finalbody:
+            raise self.unsupported(node.finalbody[0], "try/finally")
+        loc = _loc(node)
+        outer_handler = self.handler
+        dispatch_label = len(self.blocks)
+        self.handler = dispatch_label
+        # The dispatch block itself belongs to the outer handler region.
+        self.handler = outer_handler
+        dispatch = self.new_block()
+        assert dispatch.label == dispatch_label
+        self.handler = dispatch.label
+        body = self.new_block()
+        self.goto(body, loc)
+        self.start(body)
+        self.body(node.body)
+        self.handler = outer_handler
+        orelse = self.new_block()
+        join = self.new_block()
+        self.goto(orelse, loc)
+        self.start(orelse)
+        self.body(node.orelse)
+        self.goto(join, loc)
+        self.start(dispatch)
+        exc = self.temp()
+        self.emit(ir.CurrentException(exc, loc))
+        for handler in node.handlers:
+            self.except_clause(handler, Var(exc), join)
+        self.terminate(ir.Raise(None, "explicit", loc))
+        self.start(join)
+
+    def except_clause(self, node: ast.ExceptHandler, exc: Var, join: ir.Block) -> None:
+        loc = _loc(node)
+        matched, unmatched = self.new_block(), self.new_block()
+        if node.type is None:
+            self.goto(matched, loc)
+        else:
+            types = node.type.elts if isinstance(node.type, ast.Tuple) else [node.type]
+            classes = tuple(self.expr(t) for t in types)
+            flag = self.temp()
+            self.emit(ir.ExcMatch(flag, exc, classes, loc))
+            self.terminate(ir.Branch(Var(flag), matched.label, unmatched.label, loc))
+        self.start(matched)
+        if node.name:
+            self.emit(ir.Assign(node.name, exc, loc))
+        self.body(node.body)
+        if node.name:
+            self.emit(ir.Unbind(node.name, loc))
+        self.goto(join, loc)
+        self.start(unmatched)
+
+    # ------------------------------------------------------------ conditions
+
+    def branch(self, test: ast.expr, then: ir.Block, orelse: ir.Block) -> None:
+        """Lower ``test`` as a condition, jumping to ``then`` or ``orelse`` (short-circuit aware)."""
+        loc = _loc(test)
+        if isinstance(test, ast.BoolOp):
+            for value in test.values[:-1]:
+                nxt = self.new_block()
+                if isinstance(test.op, ast.And):
+                    self.branch(value, nxt, orelse)
+                else:
+                    self.branch(value, then, nxt)
+                self.start(nxt)
+            self.branch(test.values[-1], then, orelse)
+            return
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            self.branch(test.operand, orelse, then)
+            return
+        value = self.expr(test)
+        flag = self.temp()
+        self.emit(ir.Truth(flag, value, loc))
+        self.terminate(ir.Branch(Var(flag), then.label, orelse.label, loc))
+
+    # ------------------------------------------------------------ expressions
+
+    def expr(self, node: ast.expr) -> Operand:
+        method = getattr(self, f"expr_{type(node).__name__}", None)
+        if method is None:
+            what = _UNSUPPORTED_EXPR.get(type(node), f"{type(node).__name__} expression")
+            raise self.unsupported(node, what)
+        result: Operand = method(node)
+        return result
+
+    def expr_Constant(self, node: ast.Constant) -> Operand:
+        if isinstance(node.value, (int, float, str, type(None))):
+            return Const(node.value)
+        raise self.unsupported(node, f"{type(node.value).__name__} literal")
+
+    def name(self, node: ast.Name) -> Operand:
+        if node.id in self.locals:
+            return Var(node.id)
+        return self.global_name(node)
+
+    def global_name(self, node: ast.Name) -> Operand:
+        name = node.id
+        module = self.module
+        if name in module.constants:
+            return Const(module.constants[name])
+        if name in module.opaque:
+            raise self.unsupported(node, f"module-level name {name!r} that is not a literal constant, function or class")
+        if name in module.function_defs or name in module.classes or name in BUILTIN_NAMES:
+            return Global(name)
+        if hasattr(builtins, name):
+            raise self.unsupported(node, f"builtin {name!r}")
+        return Global(name)  # undefined: NameError at run time, as in Python
+
+    def expr_Name(self, node: ast.Name) -> Operand:
+        return self.name(node)
+
+    def binop_text(self, node: ast.AST, op: ast.operator) -> str:
+        text = _BINOPS.get(type(op))
+        if text is None:
+            raise self.unsupported(node, f"operator {type(op).__name__}")
+        return text
+
+    def expr_BinOp(self, node: ast.BinOp) -> Operand:
+        op = self.binop_text(node, node.op)
+        left = self.expr(node.left)
+        right = self.expr(node.right)
+        dst = self.temp()
+        self.emit(ir.BinOp(dst, op, left, right, _loc(node)))
+        return Var(dst)
+
+    def expr_UnaryOp(self, node: ast.UnaryOp) -> Operand:
+        ops = {ast.USub: "-", ast.UAdd: "+", ast.Not: "not"}
+        op = ops.get(type(node.op))
+        if op is None:
+            raise self.unsupported(node, "operator ~")
+        operand = self.expr(node.operand)
+        dst = self.temp()
+        self.emit(ir.UnaryOp(dst, op, operand, _loc(node)))
+        return Var(dst)
+
+    def _value_join(self, node: ast.expr) -> tuple[str, ir.Block]:
+        return self.temp(), self.new_block()
+
+    def expr_BoolOp(self, node: ast.BoolOp) -> Operand:
+        loc = _loc(node)
+        dst, join = self._value_join(node)
+        for value in node.values[:-1]:
+            operand = self.expr(value)
+            self.emit(ir.Assign(dst, operand, loc))
+            flag = self.temp()
+            self.emit(ir.Truth(flag, Var(dst), loc))
+            nxt = self.new_block()
+            if isinstance(node.op, ast.And):
+                self.terminate(ir.Branch(Var(flag), nxt.label, join.label, loc))
+            else:
+                self.terminate(ir.Branch(Var(flag), join.label, nxt.label, loc))
+            self.start(nxt)
+        self.emit(ir.Assign(dst, self.expr(node.values[-1]), loc))
+        self.goto(join, loc)
+        self.start(join)
+        return Var(dst)
+
+    def expr_Compare(self, node: ast.Compare) -> Operand:
+        loc = _loc(node)
+        left = self.expr(node.left)
+        if len(node.ops) == 1:
+            dst = self.temp()
+            self.emit(ir.Compare(dst, self.cmp_text(node, node.ops[0]), left, self.expr(node.comparators[0]), loc))
+            return Var(dst)
+        dst, join = self._value_join(node)
+        for i, (op, comparator) in enumerate(zip(node.ops, node.comparators)):
+            right = self.expr(comparator)
+            self.emit(ir.Compare(dst, self.cmp_text(node, op), left, right, loc))
+            if i == len(node.ops) - 1:
+                break
+            flag = self.temp()
+            self.emit(ir.Truth(flag, Var(dst), loc))
+            nxt = self.new_block()
+            self.terminate(ir.Branch(Var(flag), nxt.label, join.label, loc))
+            self.start(nxt)
+            left = right
+        self.goto(join, loc)
+        self.start(join)
+        return Var(dst)
+
+    def cmp_text(self, node: ast.AST, op: ast.cmpop) -> str:
+        return _CMPOPS[type(op)]
+
+    def expr_IfExp(self, node: ast.IfExp) -> Operand:
+        loc = _loc(node)
+        dst, join = self._value_join(node)
+        then, orelse = self.new_block(), self.new_block()
+        self.branch(node.test, then, orelse)
+        self.start(then)
+        self.emit(ir.Assign(dst, self.expr(node.body), loc))
+        self.goto(join, loc)
+        self.start(orelse)
+        self.emit(ir.Assign(dst, self.expr(node.orelse), loc))
+        self.goto(join, loc)
+        self.start(join)
+        return Var(dst)
+
+    def call_args(self, node: ast.Call) -> tuple[tuple[Operand, ...], tuple[tuple[str, Operand], ...]]:
+        for arg in node.args:
+            if isinstance(arg, ast.Starred):
+                raise self.unsupported(arg, "*args in a call")
+        args = tuple(self.expr(a) for a in node.args)
+        kwargs = []
+        for kw in node.keywords:
+            if kw.arg is None:
+                raise self.unsupported(kw.value, "**kwargs in a call")
+            kwargs.append((kw.arg, self.expr(kw.value)))
+        return args, tuple(kwargs)
+
+    def expr_Call(self, node: ast.Call) -> Operand:
+        loc = _loc(node)
+        dst = self.temp()
+        if isinstance(node.func, ast.Attribute):
+            obj = self.expr(node.func.value)
+            args, kwargs = self.call_args(node)
+            self.emit(ir.CallMethod(dst, obj, node.func.attr, args, kwargs, loc))
+        else:
+            func = self.expr(node.func)
+            args, kwargs = self.call_args(node)
+            self.emit(ir.Call(dst, func, args, kwargs, loc))
+        return Var(dst)
+
+    def expr_Attribute(self, node: ast.Attribute) -> Operand:
+        obj = self.expr(node.value)
+        dst = self.temp()
+        self.emit(ir.GetAttr(dst, obj, node.attr, _loc(node)))
+        return Var(dst)
+
+    def index(self, node: ast.Subscript) -> Operand:
+        if isinstance(node.slice, ast.Slice):
+            raise self.unsupported(node, "slicing")
+        return self.expr(node.slice)
+
+    def expr_Subscript(self, node: ast.Subscript) -> Operand:
+        obj = self.expr(node.value)
+        index = self.index(node)
+        dst = self.temp()
+        self.emit(ir.GetItem(dst, obj, index, _loc(node)))
+        return Var(dst)
+
+    def _display(self, node: ast.List | ast.Tuple) -> tuple[Operand, ...]:
+        for elt in node.elts:
+            if isinstance(elt, ast.Starred):
+                raise self.unsupported(elt, "starred expression")
+        return tuple(self.expr(e) for e in node.elts)
+
+    def expr_List(self, node: ast.List) -> Operand:
+        items = self._display(node)
+        dst = self.temp()
+        self.emit(ir.BuildList(dst, items, _loc(node)))
+        return Var(dst)
+
+    def expr_Tuple(self, node: ast.Tuple) -> Operand:
+        items = self._display(node)
+        dst = self.temp()
+        self.emit(ir.BuildTuple(dst, items, _loc(node)))
+        return Var(dst)
+
+    def expr_Lambda(self, node: ast.Lambda) -> Operand:
+        params = {a.arg for a in node.args.args}
+        for sub in ast.walk(node.body):
+            if isinstance(sub, ast.Name) and sub.id not in params and sub.id in self.locals:
+                raise self.unsupported(sub, f"lambda that captures the local variable {sub.id!r}")
+        self.lambda_count += 1
+        qualname = f"{self.qualname}.<lambda{self.lambda_count}>"
+        self.module.lambdas[qualname] = (node, self.cls)
+        dst = self.temp()
+        self.emit(ir.MakeFunction(dst, qualname, _loc(node)))
+        return Var(dst)

@@ -1,0 +1,517 @@
+"""Guards: boolean functions over opaque atoms, represented as BDDs.
+
+What this module owns
+    :class:`GuardManager` owns exactly one BDD manager (``dd.cudd.BDD`` when
+    the CUDD extension imports, otherwise the pure-Python ``dd.autoref.BDD``)
+    and the bijection between *atoms* and BDD variables.  An atom is any
+    hashable Python object -- in practice an immutable symbolic boolean term
+    of the engine -- and is treated as opaque: the BDD knows nothing about its
+    meaning, so two atoms that are logically related (``x > 0`` and
+    ``x > 1``) are independent variables here.  Deciding feasibility modulo
+    theories is the SMT solver's job; :meth:`GuardManager.to_formula` turns a
+    guard back into a formula the solver (or the engine) understands.
+
+Invariants
+    * Atom ``k`` (0-based, in order of first use) is the BDD variable named
+      ``f"a{k}"``; the atom <-> name maps are only ever extended.  Atoms are
+      keyed by ``(type(atom), atom)`` so that ``1`` and ``True`` (equal and
+      equally hashed in Python) are different atoms.
+    * Every guard handed out is a node of this manager's BDD, hence canonical:
+      two guards denote the same boolean function iff they are ``==``.
+    * Every call into the BDD library made on a caller's behalf is counted in
+      :attr:`GuardManager.ops` and timed into :attr:`GuardManager.time_s`.
+
+Paper
+    Implements the "guards as BDDs" part of MultiSE (Sen, Necula, Gong, Choi:
+    "MultiSE: Multi-path Symbolic Execution using Value Summaries", FSE 2015
+    / UCB tech report 2014; implementation slide 65): guards and path
+    constraints of value summaries are BDDs over the branch conditions, and a
+    cheap BDD check (:meth:`GuardManager.is_false`) screens out infeasible
+    guards before any SMT query.  Departures: the paper's tool keeps a single
+    global BDD; here the manager is an explicit object passed to every
+    operation (no global state), and it measures its own cost so the engine
+    can report "time in BDD operations" as in the paper's evaluation table.
+
+Structure walking
+    ``to_formula``, ``cubes`` and ``evaluate`` walk the BDD with explicit
+    stacks (no recursion, so guards over thousands of atoms are fine) using
+    the node API common to both backends: ``u.var`` (``None`` for the
+    constant), ``u.high``/``u.low`` (children of the *regular* node, each an
+    edge that may itself be complemented) and ``u.negated`` (whether the edge
+    ``u`` is complemented).  The function denoted by an edge ``u`` is
+    ``not R`` if ``u.negated`` else ``R``, where ``R`` is ``TRUE`` for the
+    constant node and ``ite(var, high, low)`` otherwise.  ``dd``'s own
+    ``pick_iter`` is deliberately not used: it logs a warning when
+    ``care_vars`` misses part of the support, enumerates don't-care bits in
+    ``set`` order (which depends on ``PYTHONHASHSEED``) and, with CUDD,
+    switches dynamic reordering off until the generator is exhausted.
+"""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import os
+import time
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from typing import Any, Generic, Protocol, TypeVar, cast
+
+__all__ = ["BACKENDS", "Guard", "GuardManager"]
+
+F = TypeVar("F")
+
+#: Backends accepted by :class:`GuardManager`, in order of preference.
+BACKENDS: tuple[str, ...] = ("cudd", "autoref")
+
+_CUDD_DEFAULT_MEMORY = 1 << 30  # dd.cudd's own default cap: 1 GiB
+
+
+class Guard(Protocol):
+    """The part of ``dd``'s ``Function`` (both backends) that guards expose.
+
+    Guards are produced only by a :class:`GuardManager`; combine them through
+    the manager (so that the work is counted), not with ``&``/``|``/``~``.
+    """
+
+    @property
+    def var(self) -> str | None: ...
+
+    @property
+    def low(self) -> Guard | None: ...
+
+    @property
+    def high(self) -> Guard | None: ...
+
+    @property
+    def negated(self) -> bool: ...
+
+    @property
+    def dag_size(self) -> int: ...
+
+    def __and__(self, other: Guard) -> Guard: ...
+
+    def __or__(self, other: Guard) -> Guard: ...
+
+    def __invert__(self) -> Guard: ...
+
+    def __le__(self, other: Guard) -> bool: ...
+
+    def __hash__(self) -> int: ...
+
+
+#: ``(variable name, high edge, low edge)`` of a non-constant BDD node.
+_Node = tuple[str, Guard, Guard]
+
+
+def _cudd_memory_estimate() -> int:
+    """dd.cudd's default memory cap, lowered to half the RAM on small hosts.
+
+    ``dd.cudd.BDD()`` refuses (and prints) when its 1 GiB default is not
+    below the physical memory, so the cap is chosen here instead.
+    """
+    try:
+        physical = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, OSError, ValueError):
+        return _CUDD_DEFAULT_MEMORY
+    return min(_CUDD_DEFAULT_MEMORY, physical // 2)
+
+
+def _make_bdd(preference: str | None) -> tuple[str, Any]:
+    """Return ``(backend name, fresh BDD manager)``.
+
+    ``preference`` ``None`` means: CUDD if ``dd.cudd`` imports, else autoref.
+    ``"cudd"`` insists on CUDD (``ImportError`` propagates); ``"autoref"``
+    always uses the pure-Python backend.
+    """
+    if preference is not None and preference not in BACKENDS:
+        raise ValueError(f"unknown BDD backend {preference!r}; expected one of {BACKENDS}")
+    if preference != "autoref":
+        try:
+            cudd = importlib.import_module("dd.cudd")
+        except ImportError:
+            if preference == "cudd":
+                raise
+        else:
+            return "cudd", cudd.BDD(_cudd_memory_estimate())
+    return "autoref", importlib.import_module("dd.autoref").BDD()
+
+
+def _identity_leaf(atom: Hashable) -> Any:
+    return atom
+
+
+class GuardManager:
+    """Owner of one BDD; creates, combines, inspects and measures guards.
+
+    ``backend`` selects the BDD library: ``None`` (default) tries ``dd.cudd``
+    and falls back to ``dd.autoref`` when it cannot be imported; ``"cudd"`` or
+    ``"autoref"`` force one.  The choice made is :attr:`backend`.
+
+    Lifetime caveat (a ``dd`` limitation): both backends assert, when the BDD
+    manager is destroyed, that no guard is still alive.  If the manager and
+    some guards become garbage *together in one reference cycle*, the cyclic
+    collector may destroy the manager first; ``dd`` then reports "nodes still
+    referenced" on stderr and, with CUDD, does not free the manager.  Keep
+    the manager out of cycles with its guards (or drop the guards first).
+    The manager itself holds no guard, so an idle manager is always safe.
+    """
+
+    __slots__ = (
+        "_backend", "_bdd", "_name_of", "_atom_of", "_ops", "_time_s", "__weakref__",
+    )
+
+    def __init__(self, backend: str | None = None) -> None:
+        self._backend, self._bdd = _make_bdd(backend)
+        self._name_of: dict[tuple[type, Hashable], str] = {}
+        self._atom_of: dict[str, Hashable] = {}
+        self._ops = 0
+        self._time_s = 0.0
+
+    # ------------------------------------------------------------------ info
+
+    @property
+    def backend(self) -> str:
+        """``"cudd"`` or ``"autoref"``: the ``dd`` backend in use."""
+        return self._backend
+
+    @property
+    def ops(self) -> int:
+        """Number of BDD operations performed so far."""
+        return self._ops
+
+    @property
+    def time_s(self) -> float:
+        """Seconds spent inside BDD operations so far (``perf_counter``)."""
+        return self._time_s
+
+    def reset_counters(self) -> None:
+        """Set :attr:`ops` and :attr:`time_s` back to zero."""
+        self._ops = 0
+        self._time_s = 0.0
+
+    @property
+    def atoms(self) -> tuple[Hashable, ...]:
+        """All atoms allocated so far, in allocation (= variable) order."""
+        return tuple(self._atom_of.values())
+
+    def var_name(self, atom: Hashable) -> str | None:
+        """The BDD variable name of ``atom``, or ``None`` if not allocated."""
+        return self._name_of.get((type(atom), atom))
+
+    def atom_of(self, name: str) -> Hashable:
+        """The atom behind BDD variable ``name`` (``KeyError`` if unknown)."""
+        return self._atom_of[name]
+
+    def _tick(self, start: float) -> None:
+        self._ops += 1
+        self._time_s += time.perf_counter() - start
+
+    # -------------------------------------------------------------- building
+
+    @property
+    def true(self) -> Guard:
+        """The guard that always holds."""
+        result: Guard = self._bdd.true
+        return result
+
+    @property
+    def false(self) -> Guard:
+        """The guard that never holds."""
+        result: Guard = self._bdd.false
+        return result
+
+    def atom(self, atom: Hashable) -> Guard:
+        """The guard "``atom`` holds", allocating a variable on first use."""
+        start = time.perf_counter()
+        key = (type(atom), atom)
+        name = self._name_of.get(key)
+        if name is None:
+            name = f"a{len(self._name_of)}"
+            self._bdd.declare(name)
+            self._name_of[key] = name
+            self._atom_of[name] = atom
+        result: Guard = self._bdd.var(name)
+        self._tick(start)
+        return result
+
+    def and_(self, g: Guard, h: Guard) -> Guard:
+        """Conjunction ``g and h``."""
+        start = time.perf_counter()
+        result = g & h
+        self._tick(start)
+        return result
+
+    def or_(self, g: Guard, h: Guard) -> Guard:
+        """Disjunction ``g or h``."""
+        start = time.perf_counter()
+        result = g | h
+        self._tick(start)
+        return result
+
+    def not_(self, g: Guard) -> Guard:
+        """Negation ``not g``."""
+        start = time.perf_counter()
+        result = ~g
+        self._tick(start)
+        return result
+
+    def ite(self, c: Guard, g: Guard, h: Guard) -> Guard:
+        """``(c and g) or (not c and h)`` in one BDD operation."""
+        start = time.perf_counter()
+        result: Guard = self._bdd.ite(c, g, h)
+        self._tick(start)
+        return result
+
+    def and_all(self, guards: Iterable[Guard]) -> Guard:
+        """Conjunction of ``guards`` (``true`` when empty)."""
+        result = self.true
+        for g in guards:
+            result = self.and_(result, g)
+        return result
+
+    def or_all(self, guards: Iterable[Guard]) -> Guard:
+        """Disjunction of ``guards`` (``false`` when empty)."""
+        result = self.false
+        for g in guards:
+            result = self.or_(result, g)
+        return result
+
+    # ------------------------------------------------------------- querying
+
+    def is_false(self, g: Guard) -> bool:
+        """Whether ``g`` is unsatisfiable as a propositional formula."""
+        start = time.perf_counter()
+        result = g == self.false
+        self._tick(start)
+        return result
+
+    def is_true(self, g: Guard) -> bool:
+        """Whether ``g`` is valid as a propositional formula."""
+        start = time.perf_counter()
+        result = g == self.true
+        self._tick(start)
+        return result
+
+    def implies(self, g: Guard, h: Guard) -> bool:
+        """Whether every assignment satisfying ``g`` satisfies ``h``."""
+        start = time.perf_counter()
+        result = g <= h
+        self._tick(start)
+        return result
+
+    def support(self, g: Guard) -> tuple[Hashable, ...]:
+        """The atoms ``g`` depends on, in allocation order."""
+        start = time.perf_counter()
+        names = self._bdd.support(g)
+        self._tick(start)
+        return tuple(a for n, a in self._atom_of.items() if n in names)
+
+    def size(self, g: Guard) -> int:
+        """Number of BDD nodes reachable from ``g``."""
+        start = time.perf_counter()
+        result = g.dag_size
+        self._tick(start)
+        return result
+
+    def _node(self, e: Guard) -> _Node | None:
+        """``(var, high, low)`` of the regular node under edge ``e``; ``None``
+        for the constant node."""
+        start = time.perf_counter()
+        var = e.var
+        node = None
+        if var is not None:
+            high, low = e.high, e.low
+            assert high is not None and low is not None
+            node = (var, high, low)
+        self._tick(start)
+        return node
+
+    def evaluate(self, g: Guard, assignment: Mapping[Hashable, bool]) -> bool:
+        """Truth value of ``g`` when each atom ``a`` has value ``assignment[a]``.
+
+        Only the atoms on the path taken need a value (``KeyError`` otherwise).
+        """
+        value = True
+        edge = g
+        while True:
+            if edge.negated:
+                value = not value
+            node = self._node(edge)
+            if node is None:
+                return value
+            var, high, low = node
+            edge = high if assignment[self._atom_of[var]] else low
+
+    def _paths(self, g: Guard) -> Iterator[dict[str, bool]]:
+        """Cubes (by variable name) of the paths from ``g`` to ``TRUE``:
+        pairwise disjoint, their disjunction is ``g``; low branches first."""
+        stack: list[tuple[Guard, bool, tuple[tuple[str, bool], ...]]] = [(g, True, ())]
+        while stack:
+            edge, value, cube = stack.pop()
+            if edge.negated:
+                value = not value
+            node = self._node(edge)
+            if node is None:
+                if value:
+                    yield dict(cube)
+                continue
+            var, high, low = node
+            stack.append((high, value, cube + ((var, True),)))
+            stack.append((low, value, cube + ((var, False),)))
+
+    def cubes(
+        self, g: Guard, care: Iterable[Hashable] | None = None
+    ) -> Iterator[dict[Hashable, bool]]:
+        """Satisfying assignments of ``g`` as dicts ``atom -> bool``.
+
+        Without ``care``: one partial assignment per BDD path to ``TRUE``;
+        the cubes are pairwise disjoint, atoms they omit are don't-cares and
+        their disjunction is exactly ``g`` (``false`` yields nothing, ``true``
+        yields ``{}``).  With ``care``: every *total* assignment of the atoms
+        in ``care`` that satisfies ``g``, each exactly once (the don't-cares
+        of each path expanded, ``False`` before ``True``, in ``care`` order);
+        ``care`` must include the support of ``g`` (``ValueError`` otherwise).
+        Order is deterministic and independent of ``PYTHONHASHSEED``.
+        """
+        if care is None:
+            for path in self._paths(g):
+                yield {self._atom_of[n]: b for n, b in path.items()}
+            return
+        care_atoms = self._care_atoms(g, care)
+        for path in self._paths(g):
+            yield from self._expand(path, care_atoms)
+
+    def _care_atoms(self, g: Guard, care: Iterable[Hashable]) -> tuple[Hashable, ...]:
+        care_atoms = tuple(dict.fromkeys(care))
+        missing = [a for a in self.support(g) if a not in care_atoms]
+        if missing:
+            raise ValueError(f"care atoms miss part of the guard's support: {missing!r}")
+        return care_atoms
+
+    def _expand(
+        self, path: dict[str, bool], care_atoms: tuple[Hashable, ...]
+    ) -> Iterator[dict[Hashable, bool]]:
+        """All total assignments of ``care_atoms`` extending the cube ``path``."""
+        names = [self.var_name(a) for a in care_atoms]
+        fixed = {i: path[n] for i, n in enumerate(names) if n is not None and n in path}
+        free = [i for i in range(len(care_atoms)) if i not in fixed]
+        for bits in itertools.product((False, True), repeat=len(free)):
+            values = {**fixed, **dict(zip(free, bits))}
+            yield {a: values[i] for i, a in enumerate(care_atoms)}
+
+    # ----------------------------------------------------------- formulas
+
+    def to_formula(
+        self,
+        g: Guard,
+        conj: Callable[[F, F], F],
+        disj: Callable[[F, F], F],
+        neg: Callable[[F], F],
+        true: F,
+        false: F,
+        *,
+        leaf: Callable[[Hashable], F] | None = None,
+    ) -> F:
+        """Rebuild ``g`` as a formula through the caller's constructors.
+
+        ``conj``/``disj`` build binary and/or, ``neg`` negation, ``true`` and
+        ``false`` are the constants, and ``leaf`` turns an atom into a
+        formula (default: the atom itself, for engines whose atoms already
+        are formulas).  Each BDD node is converted once (memoised on the
+        node); a node ``ite(a, H, L)`` becomes ``a``, ``not a``, ``a or L``,
+        ``not a and L``, ``not a or H``, ``a and H`` when a child is constant,
+        and ``(a and H) or (not a and L)`` otherwise.  Rebuilding with this
+        manager's own ``and_``/``or_``/``not_``/``true``/``false`` and
+        ``leaf=self.atom`` gives back ``g`` itself.
+        """
+        make_leaf = leaf if leaf is not None else cast(Callable[[Hashable], F], _identity_leaf)
+        builder = _FormulaBuilder(self, conj, disj, neg, true, false, make_leaf)
+        return builder.build(g)
+
+
+class _FormulaBuilder(Generic[F]):
+    """One ``to_formula`` run: per-node memo plus the caller's constructors."""
+
+    def __init__(
+        self,
+        mgr: GuardManager,
+        conj: Callable[[F, F], F],
+        disj: Callable[[F, F], F],
+        neg: Callable[[F], F],
+        true: F,
+        false: F,
+        leaf: Callable[[Hashable], F],
+    ) -> None:
+        self._mgr = mgr
+        self._conj, self._disj, self._neg = conj, disj, neg
+        self._true_f, self._false_f, self._leaf = true, false, leaf
+        self._nodes: dict[Guard, _Node | None] = {}
+        self._body: dict[_Node, F] = {}
+        self._negated_body: dict[_Node, F] = {}
+        self._literals: dict[tuple[str, bool], F] = {}
+
+    def build(self, root: Guard) -> F:
+        """Convert every node below ``root`` bottom-up, then ``root``."""
+        stack = [root]
+        while stack:
+            node = self._node(stack[-1])
+            if node is None or node in self._body:
+                stack.pop()
+                continue
+            _, high, low = node
+            pending = [c for c in (high, low) if self._pending(c)]
+            if pending:
+                stack.extend(pending)
+                continue
+            stack.pop()
+            self._body[node] = self._ite(node)
+        return self._edge(root)
+
+    def _node(self, edge: Guard) -> _Node | None:
+        if edge not in self._nodes:
+            self._nodes[edge] = self._mgr._node(edge)
+        return self._nodes[edge]
+
+    def _pending(self, edge: Guard) -> bool:
+        node = self._node(edge)
+        return node is not None and node not in self._body
+
+    def _constant(self, edge: Guard) -> bool | None:
+        """The value of a constant edge, ``None`` for a non-constant one."""
+        return not edge.negated if self._node(edge) is None else None
+
+    def _edge(self, edge: Guard) -> F:
+        node = self._node(edge)
+        if node is None:
+            return self._false_f if edge.negated else self._true_f
+        if not edge.negated:
+            return self._body[node]
+        if node not in self._negated_body:
+            self._negated_body[node] = self._neg(self._body[node])
+        return self._negated_body[node]
+
+    def _literal(self, var: str, positive: bool) -> F:
+        key = (var, positive)
+        if key not in self._literals:
+            atom = self._leaf(self._mgr.atom_of(var))
+            self._literals[key] = atom if positive else self._neg(atom)
+        return self._literals[key]
+
+    def _ite(self, node: _Node) -> F:
+        var, high, low = node
+        hi, lo = self._constant(high), self._constant(low)
+        if hi is not None and lo is not None:  # reduced BDD: then hi != lo
+            return self._literal(var, hi)
+        if hi is not None:
+            low_f = self._edge(low)
+            if hi:
+                return self._disj(self._literal(var, True), low_f)
+            return self._conj(self._literal(var, False), low_f)
+        high_f = self._edge(high)
+        if lo is not None:
+            if lo:
+                return self._disj(self._literal(var, False), high_f)
+            return self._conj(self._literal(var, True), high_f)
+        then_part = self._conj(self._literal(var, True), high_f)
+        else_part = self._conj(self._literal(var, False), self._edge(low))
+        return self._disj(then_part, else_part)

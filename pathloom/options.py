@@ -1,0 +1,34 @@
+"""The frozen options object every command builds from its arguments and hands to the library."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Options:
+    engine: str = "dse"
+    strategy: str = "dfs"  # dfs | bfs | random | coverage
+    seed: int = 0
+    timeout: float | None = None  # seconds of wall-clock time for the whole exploration
+    solver_timeout_ms: int = 10_000  # per query; a timeout is an `unknown` path, never a dropped one
+    max_iterations: int = 10  # per loop per path: symbolic decisions after this many iterations cut
+    max_depth: int = 32  # call depth
+    max_list_len: int = 4  # symbolic length bound of list inputs
+    max_paths: int | None = None  # stop after this many finished paths
+    solver_layers: tuple[str, ...] = ("independence", "cache", "cex")
+
+    def validate(self) -> None:
+        from pathloom.errors import UsageError
+
+        if self.timeout is not None and self.timeout <= 0:
+            raise UsageError("--timeout must be a positive number of seconds")
+        for name in ("max_iterations", "max_depth"):
+            if getattr(self, name) < 1:
+                raise UsageError(f"--{name.replace('_', '-')} must be at least 1")
+        if self.max_list_len < 0:
+            raise UsageError("--max-list-len must be at least 0")
+        if self.max_paths is not None and self.max_paths < 1:
+            raise UsageError("--max-paths must be at least 1")
+        if self.strategy not in ("dfs", "bfs", "random", "coverage"):
+            raise UsageError(f"--strategy must be one of dfs, bfs, random, coverage (got {self.strategy!r})")

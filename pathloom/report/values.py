@@ -1,0 +1,120 @@
+"""Values to JSON, for both sides of the replay check.
+
+``encode_symbolic`` turns an engine value (terms evaluated under a model, heap records
+followed) into JSON; ``encode_python`` does the same for a real CPython object. The replay
+check compares the two, so they must agree on every kind of value:
+int/bool/str/None as themselves, non-finite floats as ``{"$float": "inf"}``, lists as arrays,
+tuples as ``{"$tuple": [...]}``, instances as ``{"$object": cls, "$id": n, "fields": {...}}``
+with a later occurrence of the same instance as ``{"$ref": n}`` (aliasing), functions as
+``{"$function": qualname}`` (every lambda as ``<lambda>``), classes as ``{"$class": name}``,
+exceptions as ``{"$exception": cls, "args": [...]}``, ranges as ``{"$range": [start, stop, step]}``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Mapping
+
+from pathloom.semantics.values import (
+    BoundMethod, BuiltinVal, ClassVal, ExcVal, FuncVal, ListRec, ObjRec, RangeVal, Ref,
+)
+from pathloom.terms.evaluate import evaluate
+from pathloom.terms.expr import Term
+
+JSON = Any
+
+
+def _float(value: float) -> JSON:
+    if math.isfinite(value):
+        return value
+    return {"$float": repr(value)}
+
+
+def _function_name(qualname: str) -> str:
+    return "<lambda>" if "<lambda" in qualname else qualname.replace(".<locals>", "")
+
+
+def encode_symbolic(value: object, heap: Any, model: Mapping[str, Any]) -> JSON:
+    ids: dict[int, int] = {}
+    memo: dict[Term, Any] = {}
+
+    def enc(v: object) -> JSON:
+        if isinstance(v, Term):
+            return evaluate(v, model, memo)
+        if isinstance(v, float):
+            return _float(v)
+        if v is None or isinstance(v, (bool, int, str)):
+            return v
+        if isinstance(v, tuple):
+            return {"$tuple": [enc(x) for x in v]}
+        if isinstance(v, Ref):
+            record = heap.record(v)
+            if isinstance(record, ListRec):
+                n = enc(record.length)
+                return [enc(x) for x in record.items[:n]]
+            assert isinstance(record, ObjRec)
+            if v.id in ids:
+                return {"$ref": ids[v.id]}
+            ids[v.id] = len(ids) + 1
+            return {"$object": record.cls, "$id": ids[v.id], "fields": {k: enc(x) for k, x in record.fields}}
+        if isinstance(v, FuncVal):
+            return {"$function": _function_name(v.qualname)}
+        if isinstance(v, BoundMethod):
+            return {"$method": _function_name(v.qualname)}
+        if isinstance(v, (ClassVal, BuiltinVal)):
+            return {"$class": v.name}
+        if isinstance(v, ExcVal):
+            return {"$exception": v.cls, "args": [enc(x) for x in v.args]}
+        if isinstance(v, RangeVal):
+            return {"$range": [enc(v.start), enc(v.stop), v.step]}
+        return {"$opaque": type(v).__name__}
+
+    return enc(value)
+
+
+def encode_python(value: object) -> JSON:
+    ids: dict[int, int] = {}
+
+    def enc(v: object) -> JSON:
+        if isinstance(v, float):
+            return _float(v)
+        if v is None or isinstance(v, (bool, int, str)):
+            return v
+        if isinstance(v, tuple):
+            return {"$tuple": [enc(x) for x in v]}
+        if isinstance(v, list):
+            return [enc(x) for x in v]
+        if isinstance(v, range):
+            return {"$range": [v.start, v.stop, v.step]}
+        if isinstance(v, BaseException):
+            return {"$exception": type(v).__name__, "args": [enc(x) for x in v.args]}
+        if isinstance(v, type):
+            return {"$class": v.__name__}
+        if callable(v) and hasattr(v, "__qualname__"):
+            if hasattr(v, "__self__"):
+                return {"$method": _function_name(v.__qualname__)}
+            return {"$function": _function_name(v.__qualname__)}
+        if hasattr(v, "__dict__"):
+            if id(v) in ids:
+                return {"$ref": ids[id(v)]}
+            ids[id(v)] = len(ids) + 1
+            return {"$object": type(v).__name__, "$id": ids[id(v)], "fields": {k: enc(x) for k, x in vars(v).items()}}
+        return {"$opaque": type(v).__name__}
+
+    return enc(value)
+
+
+def decode_input(value: JSON, namespace: Mapping[str, Any]) -> object:
+    """Rebuild a Python argument from its JSON form (lists, tuples, ``$new`` instances)."""
+    if isinstance(value, list):
+        return [decode_input(v, namespace) for v in value]
+    if isinstance(value, dict):
+        if "$tuple" in value:
+            return tuple(decode_input(v, namespace) for v in value["$tuple"])
+        if "$float" in value:
+            return float(value["$float"])
+        if "$new" in value:
+            cls = namespace[value["$new"]]
+            return cls(**{k: decode_input(v, namespace) for k, v in value["args"].items()})
+        raise ValueError(f"cannot rebuild input {value!r}")
+    return value

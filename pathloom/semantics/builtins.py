@@ -1,0 +1,209 @@
+"""The builtin functions of the subset: len, abs, min, max, ord, chr, range, print, bool, int,
+isinstance.
+
+``chr`` of a symbolic code point beyond Z3's string range (``MAX_CODE``) is a ``Cut``: the
+path is reported as cut rather than explored with a wrong model of Python.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pathloom.semantics import sequences as S
+from pathloom.semantics.heapview import HeapView
+from pathloom.semantics.ops import as_int, compare, is_plain, kind, truth, with_concrete_length
+from pathloom.semantics.outcome import Cut, Ok, Outcome, RuntimeUnsupported, split, throw
+from pathloom.semantics.values import ClassVal, ExcVal, ListRec, ObjRec, RangeVal, Ref, type_name
+from pathloom.terms import expr as T
+from pathloom.terms.expr import Term
+
+if TYPE_CHECKING:
+    from pathloom.frontend.module import Module
+
+
+def call_builtin(module: Module, heap: HeapView, name: str, args: tuple[object, ...]) -> Outcome:
+    if name == "print":
+        return Ok(None)
+    if name == "len":
+        _arity(name, args, 1)
+        return S.length(heap, args[0])
+    if name == "abs":
+        _arity(name, args, 1)
+        return _abs(args[0])
+    if name in ("min", "max"):
+        return _min_max(heap, name, args)
+    if name == "ord":
+        _arity(name, args, 1)
+        return _ord(args[0])
+    if name == "chr":
+        _arity(name, args, 1)
+        return _chr(args[0])
+    if name == "range":
+        return _range(args)
+    if name == "bool":
+        return Ok(truth(heap, args[0]) if args else False)
+    if name == "int":
+        return _int(args)
+    if name == "isinstance":
+        return _isinstance(module, heap, args)
+    raise RuntimeUnsupported(f"builtin {name}()")
+
+
+def _arity(name: str, args: tuple[object, ...], n: int) -> None:
+    if len(args) != n:
+        raise RuntimeUnsupported(f"{name}() with {len(args)} arguments")
+
+
+def _abs(x: object) -> Outcome:
+    if is_plain(x):
+        try:
+            return Ok(abs(x))  # type: ignore[arg-type]
+        except TypeError as exc:
+            return throw("TypeError", str(exc))
+    if kind(x) in ("int", "bool"):
+        v = as_int(x)
+        return Ok(T.ite(T.lt(v, 0), T.neg(v), v))
+    return throw("TypeError", f"bad operand type for abs(): '{type_name(x)}'")
+
+
+def _min_max(heap: HeapView, name: str, args: tuple[object, ...]) -> Outcome:
+    if len(args) == 1:
+        seq = args[0]
+        if isinstance(seq, Ref) and isinstance(heap.record(seq), ListRec):
+            return with_concrete_length(heap, seq, lambda: _min_max_list(heap, name, seq))
+        if isinstance(seq, tuple):
+            items = seq
+        else:
+            raise RuntimeUnsupported(f"{name}() of a {type_name(seq)}")
+    else:
+        items = args
+    if not items:
+        return throw("ValueError", f"{name}() arg is an empty sequence")
+    best: object = items[0]
+    for item in items[1:]:
+        # max keeps the first maximal item: replace only when strictly greater (min: less)
+        op = ">" if name == "max" else "<"
+        better = compare(heap, op, item, best)
+        if not isinstance(better, Ok):
+            return better
+        if isinstance(better.value, bool):
+            best = item if better.value else best
+        else:
+            best = T.ite(better.value, _as_term_value(item), _as_term_value(best))  # type: ignore[arg-type]
+    return Ok(best)
+
+
+def _as_term_value(value: object) -> object:
+    return as_int(value) if kind(value) == "bool" else value
+
+
+def _min_max_list(heap: HeapView, name: str, ref: Ref) -> Outcome:
+    record = heap.record(ref)
+    assert isinstance(record, ListRec)
+    items = record.items[: int(record.length)]  # type: ignore[call-overload]
+    if not items:
+        return throw("ValueError", f"{name}() arg is an empty sequence")
+    return _min_max(heap, name, items)
+
+
+def _ord(s: object) -> Outcome:
+    if isinstance(s, str):
+        if len(s) != 1:
+            return throw("TypeError", f"ord() expected a character, but string of length {len(s)} found")
+        return Ok(ord(s))
+    if kind(s) != "str":
+        return throw("TypeError", f"ord() expected string of length 1, but {type_name(s)} found")
+    size = T.str_len(s)  # type: ignore[arg-type]
+    one = T.eq(size, 1)
+    return split([
+        (one, Ok(T.to_code(s))),  # type: ignore[arg-type]
+        (T.not_(one), _ord_error(size)),
+    ])
+
+
+def _ord_error(size: object) -> Outcome:
+    if isinstance(size, Term):
+        raise RuntimeUnsupported("ord() of a symbolic string whose length is not one")
+    return throw("TypeError", f"ord() expected a character, but string of length {size} found")
+
+
+def _chr(i: object) -> Outcome:
+    if kind(i) not in ("int", "bool"):
+        if isinstance(i, float):
+            return throw("TypeError", "'float' object cannot be interpreted as an integer")
+        return throw("TypeError", f"'{type_name(i)}' object cannot be interpreted as an integer")
+    code = as_int(i)
+    if not isinstance(code, Term):
+        if 0 <= code <= 0x10FFFF:
+            return Ok(chr(code))
+        return throw("ValueError", "chr() arg not in range(0x110000)")
+    valid = T.and_(T.le(0, code), T.le(code, T.MAX_CODE))
+    out = T.or_(T.lt(code, 0), T.lt(0x10FFFF, code))
+    beyond = T.and_(T.lt(T.MAX_CODE, code), T.le(code, 0x10FFFF))
+    return split([
+        (valid, Ok(T.from_code(code))),
+        (out, throw("ValueError", "chr() arg not in range(0x110000)")),
+        (beyond, Cut("chr() of a code point beyond the solver's string range")),
+    ])
+
+
+def _range(args: tuple[object, ...]) -> Outcome:
+    if not 1 <= len(args) <= 3:
+        return throw("TypeError", f"range expected at most 3 arguments, got {len(args)}")
+    for a in args:
+        if kind(a) not in ("int", "bool"):
+            return throw("TypeError", f"'{type_name(a)}' object cannot be interpreted as an integer")
+    ints = [as_int(a) for a in args]
+    start, stop, step = (0, ints[0], 1) if len(ints) == 1 else (ints[0], ints[1], ints[2] if len(ints) == 3 else 1)
+    if isinstance(step, Term):
+        raise RuntimeUnsupported("range() with a symbolic step")
+    if step == 0:
+        return throw("ValueError", "range() arg 3 must not be zero")
+    return Ok(RangeVal(start, stop, int(step)))
+
+
+def _int(args: tuple[object, ...]) -> Outcome:
+    if not args:
+        return Ok(0)
+    x = args[0]
+    if len(args) == 1 and kind(x) in ("int", "bool"):
+        return Ok(as_int(x))
+    if len(args) == 1 and isinstance(x, (str, float)):
+        try:
+            return Ok(int(x))
+        except ValueError as exc:
+            return throw("ValueError", str(exc))
+        except OverflowError as exc:
+            return throw("OverflowError", str(exc))
+    raise RuntimeUnsupported(f"int() of a {type_name(x)}")
+
+
+_PY_TYPES = {"int": ("int", "bool"), "bool": ("bool",), "str": ("str",), "float": ("float",), "tuple": ("tuple",)}
+
+
+def _isinstance(module: Module, heap: HeapView, args: tuple[object, ...]) -> Outcome:
+    if len(args) != 2:
+        return throw("TypeError", f"isinstance expected 2 arguments, got {len(args)}")
+    value, cls = args
+    classes = cls if isinstance(cls, tuple) else (cls,)
+    for c in classes:
+        if not isinstance(c, ClassVal):
+            raise RuntimeUnsupported("isinstance() with this class argument")
+        if _is_instance(module, heap, value, c.name):
+            return Ok(True)
+    return Ok(False)
+
+
+def _is_instance(module: Module, heap: HeapView, value: object, cls: str) -> bool:
+    name: str | None
+    if isinstance(value, ExcVal):
+        name = value.cls
+    elif isinstance(value, Ref) and isinstance(heap.record(value), ObjRec):
+        name = heap.record(value).cls  # type: ignore[union-attr]
+    else:
+        return False
+    while name is not None:
+        if name == cls:
+            return True
+        name = module.exception_base(name)
+    return False

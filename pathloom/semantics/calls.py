@@ -1,0 +1,207 @@
+"""Calls, attributes, classes and exceptions: what ``Call``, ``CallMethod``, ``GetAttr``,
+``SetAttr`` and ``ExcMatch`` mean.
+
+A call of analyzed code is returned as ``Invoke`` with the arguments already bound to the
+callee's parameters (positional, keyword, defaults; arity errors are the TypeErrors CPython
+raises), so engines only push a frame. Instantiating a user class allocates an ``ObjRec`` and
+invokes ``__init__`` with the instance as result. User exception classes create ``ExcVal``s.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pathloom.semantics import builtins as B
+from pathloom.semantics import sequences as S
+from pathloom.semantics.heapview import HeapView
+from pathloom.semantics.names import BUILTIN_FUNCTIONS, EXCEPTION_BASES
+from pathloom.semantics.outcome import Invoke, Ok, Outcome, RuntimeUnsupported, throw
+from pathloom.semantics.values import (
+    BoundMethod, BuiltinVal, ClassVal, ExcVal, FuncVal, ListRec, ObjRec, Ref, type_name,
+)
+
+if TYPE_CHECKING:
+    from pathloom.frontend.module import Module
+
+Kwargs = tuple[tuple[str, object], ...]
+
+
+def resolve_global(module: Module, name: str) -> Outcome:
+    if name in module.function_defs:
+        return Ok(FuncVal(name))
+    if name in module.classes:
+        return Ok(ClassVal(name))
+    if name in BUILTIN_FUNCTIONS:
+        return Ok(BuiltinVal(name))
+    if name in EXCEPTION_BASES:
+        return Ok(ClassVal(name))
+    if name in module.constants:
+        return Ok(module.constants[name])
+    return throw("NameError", f"name '{name}' is not defined")
+
+
+def bind(module: Module, qualname: str, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:
+    """Bind arguments to the parameters of ``qualname``: ``Ok(tuple of values)`` or TypeError."""
+    function = module.function(qualname)
+    params = function.params
+    name = function.name
+    if len(args) > len(params):
+        return throw("TypeError", f"{name}() takes {len(params)} positional arguments but {len(args)} were given")
+    bound: dict[str, object] = {p.name: a for p, a in zip(params, args)}
+    for key, value in kwargs:
+        if key not in {p.name for p in params}:
+            return throw("TypeError", f"{name}() got an unexpected keyword argument '{key}'")
+        if key in bound:
+            return throw("TypeError", f"{name}() got multiple values for argument '{key}'")
+        bound[key] = value
+    values = []
+    for p in params:
+        if p.name in bound:
+            values.append(bound[p.name])
+        elif p.default is not None:
+            values.append(p.default.value)  # type: ignore[union-attr]
+        else:
+            return throw("TypeError", f"{name}() missing 1 required positional argument: '{p.name}'")
+    return Ok(tuple(values))
+
+
+def _invoke(module: Module, qualname: str, args: tuple[object, ...], kwargs: Kwargs, result: object = None, writes: tuple[tuple[Ref, ObjRec], ...] = ()) -> Outcome:
+    bound = bind(module, qualname, args, kwargs)
+    if not isinstance(bound, Ok):
+        return bound
+    return Invoke(qualname, bound.value, (), result, writes)  # type: ignore[arg-type]
+
+
+def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:
+    if isinstance(func, FuncVal):
+        return _invoke(module, func.qualname, args, kwargs)
+    if isinstance(func, BoundMethod):
+        return _invoke(module, func.qualname, (func.self_ref,) + args, kwargs)
+    if isinstance(func, BuiltinVal):
+        if kwargs:
+            raise RuntimeUnsupported(f"keyword arguments to {func.name}()")
+        return B.call_builtin(module, heap, func.name, args)
+    if isinstance(func, ClassVal):
+        return instantiate(module, heap, func.name, args, kwargs)
+    return throw("TypeError", f"'{type_name(_shown(heap, func))}' object is not callable")
+
+
+def _shown(heap: HeapView, value: object) -> object:
+    if isinstance(value, Ref):
+        record = heap.record(value)
+        return [] if isinstance(record, ListRec) else ExcVal(record.cls, ())
+    return value
+
+
+def instantiate(module: Module, heap: HeapView, cls: str, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:
+    if module.is_exception_class(cls):
+        info = module.classes.get(cls)
+        if info is not None and "__init__" in info.methods:
+            raise RuntimeUnsupported(f"exception class {cls} with its own __init__")
+        if kwargs:
+            return throw("TypeError", f"{cls}() takes no keyword arguments")
+        return Ok(ExcVal(cls, tuple(args)))
+    info = module.classes.get(cls)
+    if info is None:
+        raise RuntimeUnsupported(f"instantiating {cls}")
+    ref = heap.fresh()
+    record = ObjRec(cls, ())
+    init = info.methods.get("__init__")
+    if init is None:
+        if args or kwargs:
+            return throw("TypeError", f"{cls}() takes no arguments")
+        return Ok(ref, ((ref, record),))
+    return _invoke(module, init, (ref,) + args, kwargs, result=ref, writes=((ref, record),))
+
+
+def getattr_(module: Module, heap: HeapView, obj: object, name: str) -> Outcome:
+    if isinstance(obj, Ref):
+        record = heap.record(obj)
+        if isinstance(record, ObjRec):
+            present, value = record.get(name)
+            if present:
+                return Ok(value)
+            info = module.classes[record.cls]
+            if name in info.methods:
+                return Ok(BoundMethod(obj, info.methods[name]))
+            if name in info.attrs:
+                return Ok(info.attrs[name])
+            return throw("AttributeError", f"'{record.cls}' object has no attribute '{name}'")
+        if name in ("append", "pop"):
+            raise RuntimeUnsupported(f"list method {name} used as a value")
+        return throw("AttributeError", f"'list' object has no attribute '{name}'")
+    if isinstance(obj, ExcVal) and name == "args":
+        return Ok(obj.args)
+    if isinstance(obj, ClassVal) and obj.name in module.classes:
+        info = module.classes[obj.name]
+        if name in info.attrs:
+            return Ok(info.attrs[name])
+        if name in info.methods:
+            return Ok(FuncVal(info.methods[name]))
+    if obj is None:
+        return throw("AttributeError", f"'NoneType' object has no attribute '{name}'")
+    if type_name(obj) in ("int", "bool", "str", "float", "tuple"):
+        raise RuntimeUnsupported(f"attribute or method '{name}' of {type_name(obj)}")
+    return throw("AttributeError", f"'{type_name(obj)}' object has no attribute '{name}'")
+
+
+def setattr_(heap: HeapView, obj: object, name: str, value: object) -> Outcome:
+    if isinstance(obj, Ref):
+        record = heap.record(obj)
+        if isinstance(record, ObjRec):
+            return Ok(None, ((obj, record.with_field(name, value)),))
+        return throw("AttributeError", f"'list' object has no attribute '{name}'")
+    if obj is None:
+        return throw("AttributeError", f"'NoneType' object has no attribute '{name}'")
+    return throw("AttributeError", f"'{type_name(obj)}' object has no attribute '{name}'")
+
+
+def call_method(module: Module, heap: HeapView, obj: object, name: str, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:
+    if isinstance(obj, Ref):
+        record = heap.record(obj)
+        if isinstance(record, ListRec):
+            return _list_method(heap, obj, record, name, args, kwargs)
+    attribute = getattr_(module, heap, obj, name)
+    if not isinstance(attribute, Ok):
+        return attribute
+    return call(module, heap, attribute.value, args, kwargs)
+
+
+def _list_method(heap: HeapView, ref: Ref, record: ListRec, name: str, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:
+    if kwargs:
+        raise RuntimeUnsupported(f"keyword arguments to list.{name}()")
+    if name == "append":
+        if len(args) != 1:
+            return throw("TypeError", f"list.append() takes exactly one argument ({len(args)} given)")
+        return S.append(ref, record, args[0])
+    if name == "pop":
+        if len(args) > 1:
+            return throw("TypeError", f"pop expected at most 1 argument, got {len(args)}")
+        return S.pop(heap, ref, record, args[0] if args else None)
+    raise RuntimeUnsupported(f"list method {name}()")
+
+
+def exc_match(module: Module, exc: object, classes: tuple[object, ...]) -> Outcome:
+    if not isinstance(exc, ExcVal):
+        raise RuntimeUnsupported("except clause on a non-exception")
+    for cls in classes:
+        if isinstance(cls, tuple):
+            return exc_match(module, exc, cls)
+        if not isinstance(cls, ClassVal) or not module.is_exception_class(cls.name):
+            return throw("TypeError", "catching classes that do not inherit from BaseException is not allowed")
+    names = {c.name for c in classes}  # type: ignore[union-attr]
+    current: str | None = exc.cls
+    while current is not None:
+        if current in names:
+            return Ok(True)
+        current = module.exception_base(current)
+    return Ok(False)
+
+
+def as_exception(module: Module, value: object) -> Outcome:
+    """What ``raise value`` raises: the instance, a new instance of a class, or TypeError."""
+    if isinstance(value, ExcVal):
+        return Ok(value)
+    if isinstance(value, ClassVal) and module.is_exception_class(value.name):
+        return Ok(ExcVal(value.name, ()))
+    return throw("TypeError", "exceptions must derive from BaseException")

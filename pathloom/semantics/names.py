@@ -1,0 +1,32 @@
+"""The builtin names the supported subset knows, and the builtin exception hierarchy."""
+
+from __future__ import annotations
+
+BUILTIN_FUNCTIONS = frozenset(
+    {"len", "abs", "min", "max", "ord", "chr", "range", "print", "bool", "int", "isinstance"}
+)
+
+# builtin exception class -> its base class
+EXCEPTION_BASES: dict[str, str | None] = {
+    "BaseException": None,
+    "Exception": "BaseException",
+    "ArithmeticError": "Exception",
+    "ZeroDivisionError": "ArithmeticError",
+    "OverflowError": "ArithmeticError",
+    "LookupError": "Exception",
+    "IndexError": "LookupError",
+    "KeyError": "LookupError",
+    "ValueError": "Exception",
+    "TypeError": "Exception",
+    "AttributeError": "Exception",
+    "NameError": "Exception",
+    "UnboundLocalError": "NameError",
+    "AssertionError": "Exception",
+    "RuntimeError": "Exception",
+    "RecursionError": "RuntimeError",
+    "NotImplementedError": "RuntimeError",
+}
+
+BUILTIN_NAMES = BUILTIN_FUNCTIONS | frozenset(EXCEPTION_BASES) | frozenset({"None", "True", "False"})
+
+INPUT_ANNOTATIONS = frozenset({"int", "bool", "str", "list[int]"})

@@ -1,0 +1,340 @@
+"""Python's operators on pathloom values: arithmetic, comparison, truthiness, membership.
+
+Each function takes values (concrete Python values, terms, heap references) and returns an
+``Outcome`` (or, for the pure predicates ``truth`` and ``equal``, a bool or Bool term). When all
+operands are plain concrete values the real Python operator is applied, so concrete semantics
+(including the exceptions raised and their messages) is CPython's by construction. Symbolic
+cases follow Python: ``//`` and ``%`` floor toward negative infinity and raise
+ZeroDivisionError on a zero divisor; booleans act as the integers 0 and 1; a symbolic value
+mixed with a float is outside the subset.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from pathloom.semantics.heapview import HeapView
+from pathloom.semantics.outcome import Ok, Outcome, Refine, RuntimeUnsupported, split, throw
+from pathloom.semantics.values import ExcVal, ListRec, ObjRec, RangeVal, Ref, type_name
+from pathloom.terms import expr as T
+from pathloom.terms.expr import BOOL, INT, STR, Arg, Term
+
+MAX_POWER = 64
+
+
+def kind(value: object) -> str:
+    if isinstance(value, Term):
+        return {INT: "int", BOOL: "bool", STR: "str"}[value.sort]
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, str):
+        return "str"
+    if isinstance(value, float):
+        return "float"
+    if value is None:
+        return "none"
+    if isinstance(value, tuple):
+        return "tuple"
+    return "other"
+
+
+def is_plain(value: object) -> bool:
+    """A concrete value the real Python operators can be applied to directly."""
+    if isinstance(value, tuple):
+        return all(is_plain(v) for v in value)
+    return isinstance(value, (int, float, str)) or value is None
+
+
+def as_int(value: object) -> Arg:
+    """An int or bool value as an integer (bools are 0 and 1 in arithmetic)."""
+    if isinstance(value, Term):
+        return T.ite(value, 1, 0) if value.sort == BOOL else value
+    return int(value)  # type: ignore[call-overload, no-any-return]
+
+
+def _concrete(fn: Callable[[], object]) -> Outcome:
+    try:
+        return Ok(fn())
+    except (ArithmeticError, TypeError, ValueError) as exc:
+        return throw(type(exc).__name__, str(exc))
+
+
+def _is_number(k: str) -> bool:
+    return k in ("int", "bool")
+
+
+def _reject_float_mix(a: object, b: object, op: str) -> None:
+    if (isinstance(a, Term) or isinstance(b, Term)) and (isinstance(a, float) or isinstance(b, float)):
+        raise RuntimeUnsupported(f"arithmetic mixing a symbolic value with a float ({op})")
+
+
+_PY_BINOPS: dict[str, Callable[[object, object], object]] = {
+    "+": lambda a, b: a + b,  # type: ignore[operator]
+    "-": lambda a, b: a - b,  # type: ignore[operator]
+    "*": lambda a, b: a * b,  # type: ignore[operator]
+    "//": lambda a, b: a // b,  # type: ignore[operator]
+    "%": lambda a, b: a % b,  # type: ignore[operator]
+    "**": lambda a, b: a**b,  # type: ignore[operator]
+    "/": lambda a, b: a / b,  # type: ignore[operator]
+}
+
+
+def binop(heap: HeapView, op: str, a: object, b: object) -> Outcome:
+    if is_plain(a) and is_plain(b):
+        if op == "**" and isinstance(b, int) and b > 100_000:
+            raise RuntimeUnsupported("power with a huge exponent")
+        return _concrete(lambda: _PY_BINOPS[op](a, b))
+    _reject_float_mix(a, b, op)
+    ka, kb = kind(a), kind(b)
+    if _is_number(ka) and _is_number(kb):
+        return _int_binop(op, as_int(a), as_int(b))
+    if ka == "str" and kb == "str" and op == "+":
+        return Ok(T.concat(a, b))  # type: ignore[arg-type]
+    if isinstance(a, Ref) and isinstance(b, Ref) and op == "+":
+        return _list_concat(heap, a, b)
+    if op == "*" and {ka, kb} <= {"str", "int", "bool"} and "str" in (ka, kb):
+        raise RuntimeUnsupported("repetition of a symbolic string")
+    return throw("TypeError", f"unsupported operand type(s) for {op}: '{type_name(_view(heap, a))}' and '{type_name(_view(heap, b))}'")
+
+
+def _view(heap: HeapView, value: object) -> object:
+    """A stand-in with the right ``type_name`` for heap references (lists vs instances)."""
+    if isinstance(value, Ref):
+        record = heap.record(value)
+        return [] if isinstance(record, ListRec) else ExcVal(record.cls, ())
+    return value
+
+
+def _int_binop(op: str, a: Arg, b: Arg) -> Outcome:
+    if op == "+":
+        return Ok(T.add(a, b))
+    if op == "-":
+        return Ok(T.sub(a, b))
+    if op == "*":
+        return Ok(T.mul(a, b))
+    if op in ("//", "%"):
+        fold = T.floordiv if op == "//" else T.mod
+        message = "integer division or modulo by zero"
+        is_zero = T.eq(b, 0)
+        return split([(is_zero, throw("ZeroDivisionError", message)), (T.not_(is_zero), Ok(fold(a, b)))])
+    if op == "**":
+        if isinstance(b, Term):
+            raise RuntimeUnsupported("power with a symbolic exponent")
+        if b < 0:
+            raise RuntimeUnsupported("negative power of a symbolic int (produces a float)")
+        if b > MAX_POWER:
+            raise RuntimeUnsupported(f"power of a symbolic int with exponent above {MAX_POWER}")
+        result: Arg = 1
+        for _ in range(int(b)):
+            result = T.mul(result, a)
+        return Ok(result)
+    if op == "/":
+        raise RuntimeUnsupported("true division '/' of a symbolic int (produces a float)")
+    raise RuntimeUnsupported(f"operator {op}")
+
+
+def _list_concat(heap: HeapView, a: Ref, b: Ref) -> Outcome:
+    ra, rb = heap.record(a), heap.record(b)
+    if not isinstance(ra, ListRec) or not isinstance(rb, ListRec):
+        raise RuntimeUnsupported("'+' on objects")
+    if isinstance(ra.length, Term) or isinstance(rb.length, Term):
+        return with_concrete_length(heap, a, lambda: with_concrete_length(heap, b, lambda: _list_concat(heap, a, b)))
+    items = ra.items[: int(ra.length)] + rb.items[: int(rb.length)]  # type: ignore[call-overload]
+    ref = heap.fresh()
+    return Ok(ref, ((ref, ListRec(len(items), items)),))
+
+
+def with_concrete_length(heap: HeapView, ref: Ref, then: Callable[[], Outcome]) -> Outcome:
+    """``then()`` if the list's length is concrete, else a split over every possible length
+    whose cases fix the length (``Refine``) so the engine executes the instruction again."""
+    record = heap.record(ref)
+    assert isinstance(record, ListRec)
+    if not isinstance(record.length, Term):
+        return then()
+    cases: list[tuple[Arg, Outcome]] = []
+    for n in range(len(record.items) + 1):
+        cases.append((T.eq(record.length, n), Refine(((ref, ListRec(n, record.items[:n])),))))
+    return split(cases)
+
+
+def unary(heap: HeapView, op: str, a: object) -> Outcome:
+    if op == "not":
+        return Ok(T.not_(truth(heap, a)))
+    if is_plain(a):
+        return _concrete(lambda: -a if op == "-" else +a)  # type: ignore[operator]
+    if _is_number(kind(a)):
+        value = as_int(a)
+        return Ok(T.neg(value) if op == "-" else value)
+    return throw("TypeError", f"bad operand type for unary {op}: '{type_name(_view(heap, a))}'")
+
+
+# ---------------------------------------------------------------- truthiness and equality
+
+
+def truth(heap: HeapView, value: object) -> Arg:
+    if isinstance(value, Term):
+        if value.sort == BOOL:
+            return value
+        if value.sort == INT:
+            return T.not_(T.eq(value, 0))
+        return T.not_(T.eq(value, ""))
+    if isinstance(value, Ref):
+        record = heap.record(value)
+        if isinstance(record, ListRec):
+            return T.not_(T.eq(record.length, 0))
+        _reject_dunder(heap, record, ("__bool__", "__len__"))
+        return True
+    if isinstance(value, RangeVal):
+        return truth(heap, range_length(value))
+    if is_plain(value):
+        return bool(value)
+    return True
+
+
+def _reject_dunder(heap: HeapView, record: ObjRec, names: tuple[str, ...]) -> None:
+    classes = getattr(heap, "classes", {})
+    info = classes.get(record.cls)
+    if info is not None:
+        for name in names:
+            if name in info.methods:
+                raise RuntimeUnsupported(f"user-defined {name}")
+
+
+def equal(heap: HeapView, a: object, b: object) -> Arg:
+    """Python ``a == b`` as a bool or Bool term."""
+    if is_plain(a) and is_plain(b):
+        return bool(a == b)
+    _reject_float_mix(a, b, "==")
+    ka, kb = kind(a), kind(b)
+    if _is_number(ka) and _is_number(kb):
+        if ka == "bool" and kb == "bool":
+            return T.eq(a, b)  # type: ignore[arg-type]
+        return T.eq(as_int(a), as_int(b))
+    if ka == "str" and kb == "str":
+        return T.eq(a, b)  # type: ignore[arg-type]
+    if ka == "tuple" and kb == "tuple":
+        assert isinstance(a, tuple) and isinstance(b, tuple)
+        if len(a) != len(b):
+            return False
+        return T.conj([equal(heap, x, y) for x, y in zip(a, b)])
+    if isinstance(a, Ref) and isinstance(b, Ref):
+        ra, rb = heap.record(a), heap.record(b)
+        if isinstance(ra, ListRec) and isinstance(rb, ListRec):
+            return _lists_equal(heap, ra, rb)
+        if isinstance(ra, ObjRec):
+            _reject_dunder(heap, ra, ("__eq__",))
+        return a == b
+    if isinstance(a, Term) or isinstance(b, Term) or isinstance(a, Ref) or isinstance(b, Ref):
+        return False  # different kinds never compare equal here (no user __eq__ involved)
+    if ka != kb and "other" not in (ka, kb):
+        return False
+    return a == b
+
+
+def _lists_equal(heap: HeapView, ra: ListRec, rb: ListRec) -> Arg:
+    result: Arg = T.eq(ra.length, rb.length)  # type: ignore[arg-type]
+    for i in range(min(len(ra.items), len(rb.items))):
+        in_range = T.lt(i, ra.length)  # type: ignore[arg-type]
+        result = T.and_(result, T.or_(T.not_(in_range), equal(heap, ra.items[i], rb.items[i])))
+    return result
+
+
+def compare(heap: HeapView, op: str, a: object, b: object) -> Outcome:
+    if op == "==":
+        return Ok(equal(heap, a, b))
+    if op == "!=":
+        return Ok(T.not_(equal(heap, a, b)))
+    if op in ("in", "not in"):
+        return _membership(heap, op, a, b)
+    if op in ("is", "is not"):
+        same = _identical(a, b)
+        return Ok(same if op == "is" else T.not_(same))
+    if is_plain(a) and is_plain(b):
+        return _concrete(lambda: _PY_COMPARE[op](a, b))
+    _reject_float_mix(a, b, op)
+    ka, kb = kind(a), kind(b)
+    if _is_number(ka) and _is_number(kb):
+        x, y = as_int(a), as_int(b)
+    elif ka == "str" and kb == "str":
+        x, y = a, b  # type: ignore[assignment]
+    else:
+        names = (type_name(_view(heap, a)), type_name(_view(heap, b)))
+        return throw("TypeError", f"'{op}' not supported between instances of '{names[0]}' and '{names[1]}'")
+    if op == "<":
+        return Ok(T.lt(x, y))
+    if op == "<=":
+        return Ok(T.le(x, y))
+    if op == ">":
+        return Ok(T.lt(y, x))
+    return Ok(T.le(y, x))
+
+
+_PY_COMPARE: dict[str, Callable[[object, object], object]] = {
+    "<": lambda a, b: a < b,  # type: ignore[operator]
+    "<=": lambda a, b: a <= b,  # type: ignore[operator]
+    ">": lambda a, b: a > b,  # type: ignore[operator]
+    ">=": lambda a, b: a >= b,  # type: ignore[operator]
+}
+
+
+def _identical(a: object, b: object) -> Arg:
+    if a is None or b is None:
+        return a is b
+    if isinstance(a, (Ref, ExcVal)) or isinstance(b, (Ref, ExcVal)):
+        return a == b
+    if isinstance(a, bool) and isinstance(b, bool):
+        return a is b
+    raise RuntimeUnsupported("'is' comparison of values other than None, booleans and objects")
+
+
+def _membership(heap: HeapView, op: str, needle: object, container: object) -> Outcome:
+    found: Arg
+    kc = kind(container)
+    if kc == "str":
+        if kind(needle) != "str":
+            return throw("TypeError", f"'in <string>' requires string as left operand, not {type_name(needle)}")
+        found = T.contains(container, needle)  # type: ignore[arg-type]
+    elif kc == "tuple":
+        assert isinstance(container, tuple)
+        found = False
+        for item in container:
+            found = T.or_(found, equal(heap, needle, item))
+    elif isinstance(container, Ref) and isinstance(heap.record(container), ListRec):
+        record = heap.record(container)
+        assert isinstance(record, ListRec)
+        found = False
+        for i, item in enumerate(record.items):
+            found = T.or_(found, T.and_(T.lt(i, record.length), equal(heap, needle, item)))  # type: ignore[arg-type]
+    elif isinstance(container, RangeVal):
+        if not _is_number(kind(needle)):
+            found = False
+        else:
+            found = _in_range(container, as_int(needle))
+    else:
+        return throw("TypeError", f"argument of type '{type_name(_view(heap, container))}' is not iterable")
+    return Ok(found if op == "in" else T.not_(found))
+
+
+def _in_range(r: RangeVal, x: Arg) -> Arg:
+    start, stop, step = as_int(r.start), as_int(r.stop), r.step
+    if step > 0:
+        bounds = T.and_(T.le(start, x), T.lt(x, stop))
+    else:
+        bounds = T.and_(T.le(x, start), T.lt(stop, x))
+    if abs(step) == 1:
+        return bounds
+    return T.and_(bounds, T.eq(T.mod(T.sub(x, start), abs(step)), 0))
+
+
+def range_length(r: RangeVal) -> Arg:
+    """``len(range(start, stop, step))`` for a concrete nonzero step."""
+    start, stop, step = as_int(r.start), as_int(r.stop), r.step
+    if step > 0:
+        span = T.sub(stop, start)
+        count = T.floordiv(T.add(span, step - 1), step)
+    else:
+        span = T.sub(start, stop)
+        count = T.floordiv(T.add(span, -step - 1), -step)
+    return T.ite(T.lt(0, count), count, 0)

@@ -1,0 +1,91 @@
+"""What executing one instruction can lead to: the closed set of outcomes every engine consumes.
+
+A semantics function returns an ``Outcome``: ``Ok`` (a value, plus heap writes), ``Throw`` (an
+exception instance), ``Invoke`` (a call of analyzed code the engine must perform), ``Cut`` (a
+bound or a theory limit stops this path; it is reported, never dropped) or ``Split``: cases
+guarded by conditions (bool or Bool terms) that are pairwise disjoint and together cover the
+current path. Engines decide which cases are feasible and how states are represented; they
+never reinterpret a case. ``RuntimeUnsupported`` is raised for an operation outside the
+subset; the engine turns it into a located ``Unsupported`` error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from pathloom.semantics.values import ExcVal, Record, Ref
+from pathloom.terms.expr import Arg, and_
+
+
+@dataclass(frozen=True)
+class Ok:
+    value: object
+    writes: tuple[tuple[Ref, Record], ...] = ()
+
+
+@dataclass(frozen=True)
+class Throw:
+    exc: ExcVal
+
+
+@dataclass(frozen=True)
+class Invoke:
+    """Call analyzed function ``qualname``; when ``result`` is given it replaces the return value
+    (used for ``__init__``, whose call evaluates to the new instance)."""
+
+    qualname: str
+    args: tuple[object, ...]
+    kwargs: tuple[tuple[str, object], ...]
+    result: object = None
+    writes: tuple[tuple[Ref, Record], ...] = ()
+
+
+@dataclass(frozen=True)
+class Cut:
+    reason: str
+
+
+@dataclass(frozen=True)
+class Refine:
+    """Replace records by equivalent ones under the case condition (e.g. fix a symbolic list
+    length to one of its values), then execute the same instruction again."""
+
+    writes: tuple[tuple[Ref, Record], ...]
+
+
+@dataclass(frozen=True)
+class Split:
+    cases: tuple[tuple[Arg, "Outcome"], ...]
+
+
+Outcome = Union[Ok, Throw, Invoke, Cut, Refine, Split]
+Leaf = Union[Ok, Throw, Invoke, Cut, Refine]
+
+
+class RuntimeUnsupported(Exception):
+    """An operation outside the supported subset, met while executing an instruction."""
+
+
+def throw(cls: str, message: str | None = None) -> Throw:
+    return Throw(ExcVal(cls, (message,) if message is not None else ()))
+
+
+def split(cases: list[tuple[Arg, Outcome]]) -> Outcome:
+    """A ``Split`` without the cases whose condition is concretely false (one case: itself)."""
+    live = [(c, o) for c, o in cases if c is not False]
+    if len(live) == 1 and live[0][0] is True:
+        return live[0][1]
+    return Split(tuple(live))
+
+
+def flatten(outcome: Outcome, guard: Arg = True) -> list[tuple[Arg, Leaf]]:
+    """The leaves of nested splits, each with the conjunction of the conditions leading to it."""
+    if not isinstance(outcome, Split):
+        return [(guard, outcome)]
+    result: list[tuple[Arg, Leaf]] = []
+    for cond, sub in outcome.cases:
+        conj = and_(guard, cond)
+        if conj is not False:
+            result.extend(flatten(sub, conj))
+    return result

@@ -1,0 +1,241 @@
+"""Lists, strings, tuples and ranges: indexing, item assignment, list methods, iteration,
+unpacking.
+
+Symbolic indices stay symbolic: ``xs[i]`` splits only into the in-range case (whose value is an
+if-then-else over the possible positions) and the IndexError case, so indexing forks exactly
+as Python's control flow does. A list's ``length`` may be an Int term (a list input, or a list
+grown from one); ``len(items)`` bounds it. Negative indices are normalized as in Python.
+"""
+
+from __future__ import annotations
+
+from pathloom.semantics.heapview import HeapView
+from pathloom.semantics.ops import as_int, kind, range_length, with_concrete_length
+from pathloom.semantics.outcome import Ok, Outcome, RuntimeUnsupported, split, throw
+from pathloom.semantics.values import ListRec, RangeIter, RangeVal, Ref, SeqIter, type_name
+from pathloom.terms import expr as T
+from pathloom.terms.expr import Arg, Term, sort_of
+
+
+def _normalized(index: Arg, length: Arg) -> tuple[Arg, Arg]:
+    """(position, in_range) for a Python index into a sequence of ``length``."""
+    position = T.ite(T.lt(index, 0), T.add(index, length), index)
+    in_range = T.and_(T.le(0, position), T.lt(position, length))
+    return position, in_range
+
+
+def _index_value(index: object) -> Arg | None:
+    if kind(index) in ("int", "bool"):
+        return as_int(index)
+    return None
+
+
+def _select(items: tuple[object, ...], position: Arg) -> Outcome:
+    """The item at a (possibly symbolic, in-range) position."""
+    if not isinstance(position, Term):
+        return Ok(items[int(position)])
+    sorts = {sort_of(v) if isinstance(v, (Term, int, str)) else None for v in items}  # type: ignore[arg-type]
+    if len(sorts) == 1 and None not in sorts and items:
+        value: Arg = items[-1]  # type: ignore[assignment]
+        for i in range(len(items) - 2, -1, -1):
+            value = T.ite(T.eq(position, i), items[i], value)  # type: ignore[arg-type]
+        return Ok(value)
+    return split([(T.eq(position, i), Ok(item)) for i, item in enumerate(items)])
+
+
+def getitem(heap: HeapView, obj: object, index: object) -> Outcome:
+    k = kind(obj)
+    if isinstance(obj, Ref):
+        record = heap.record(obj)
+        if not isinstance(record, ListRec):
+            return throw("TypeError", f"'{record.cls}' object is not subscriptable")
+        idx = _index_value(index)
+        if idx is None:
+            return throw("TypeError", f"list indices must be integers or slices, not {type_name(index)}")
+        position, in_range = _normalized(idx, record.length)  # type: ignore[arg-type]
+        return split([
+            (T.not_(in_range), throw("IndexError", "list index out of range")),
+            (in_range, _select(record.items, position)),
+        ])
+    if k == "str":
+        idx = _index_value(index)
+        if idx is None:
+            return throw("TypeError", f"string indices must be integers, not '{type_name(index)}'")
+        position, in_range = _normalized(idx, T.str_len(obj))  # type: ignore[arg-type]
+        return split([
+            (T.not_(in_range), throw("IndexError", "string index out of range")),
+            (in_range, Ok(T.char_at(obj, position))),  # type: ignore[arg-type]
+        ])
+    if k == "tuple":
+        assert isinstance(obj, tuple)
+        idx = _index_value(index)
+        if idx is None:
+            return throw("TypeError", f"tuple indices must be integers or slices, not {type_name(index)}")
+        position, in_range = _normalized(idx, len(obj))
+        return split([
+            (T.not_(in_range), throw("IndexError", "tuple index out of range")),
+            (in_range, _select(obj, position) if obj else Ok(None)),
+        ])
+    if isinstance(obj, RangeVal):
+        raise RuntimeUnsupported("indexing a range")
+    return throw("TypeError", f"'{type_name(obj)}' object is not subscriptable")
+
+
+def setitem(heap: HeapView, obj: object, index: object, value: object) -> Outcome:
+    if not isinstance(obj, Ref) or not isinstance(heap.record(obj), ListRec):
+        if kind(obj) in ("str", "tuple"):
+            return throw("TypeError", f"'{type_name(obj)}' object does not support item assignment")
+        raise RuntimeUnsupported("item assignment on this kind of object")
+    record = heap.record(obj)
+    assert isinstance(record, ListRec)
+    idx = _index_value(index)
+    if idx is None:
+        return throw("TypeError", f"list indices must be integers or slices, not {type_name(index)}")
+    position, in_range = _normalized(idx, record.length)  # type: ignore[arg-type]
+    return split([
+        (T.not_(in_range), throw("IndexError", "list assignment index out of range")),
+        (in_range, _store(obj, record, position, value)),
+    ])
+
+
+def _store(ref: Ref, record: ListRec, position: Arg, value: object) -> Outcome:
+    if not isinstance(position, Term):
+        items = list(record.items)
+        items[int(position)] = value
+        return Ok(None, ((ref, ListRec(record.length, tuple(items))),))
+    mergeable = isinstance(value, (Term, int, str)) and all(
+        isinstance(v, (Term, int, str)) and sort_of(v) == sort_of(value) for v in record.items  # type: ignore[arg-type]
+    )
+    if mergeable:
+        items = tuple(T.ite(T.eq(position, i), value, old) for i, old in enumerate(record.items))  # type: ignore[arg-type]
+        return Ok(None, ((ref, ListRec(record.length, items)),))
+    return split([(T.eq(position, i), _store(ref, record, i, value)) for i in range(len(record.items))])
+
+
+def append(ref: Ref, record: ListRec, value: object) -> Outcome:
+    if not isinstance(record.length, Term):
+        n = int(record.length)  # type: ignore[call-overload]
+        items = record.items[:n] + (value,)
+        return Ok(None, ((ref, ListRec(n + 1, items)),))
+    grown = ListRec(record.length, record.items + (value,))
+    stored = _store(ref, grown, record.length, value)
+    if not isinstance(stored, Ok):
+        return split_length_then(ref, record)
+    new_record = stored.writes[0][1]
+    assert isinstance(new_record, ListRec)
+    return Ok(None, ((ref, ListRec(T.add(record.length, 1), new_record.items)),))
+
+
+def split_length_then(ref: Ref, record: ListRec) -> Outcome:
+    from pathloom.semantics.outcome import Refine
+
+    return split([(T.eq(record.length, n), Refine(((ref, ListRec(n, record.items[:n])),))) for n in range(len(record.items) + 1)])
+
+
+def pop(heap: HeapView, ref: Ref, record: ListRec, index: object) -> Outcome:
+    if index is None:
+        empty = T.eq(record.length, 0)  # type: ignore[arg-type]
+        if isinstance(record.length, Term):
+            last = T.sub(record.length, 1)
+            value = _select(record.items, last) if record.items else Ok(None)
+            if not isinstance(value, Ok):
+                return split_length_then(ref, record)
+            popped = Ok(value.value, ((ref, ListRec(last, record.items)),))
+        else:
+            n = int(record.length)  # type: ignore[call-overload]
+            popped = Ok(record.items[n - 1] if n else None, ((ref, ListRec(n - 1, record.items[: n - 1])),))
+        return split([(empty, throw("IndexError", "pop from empty list")), (T.not_(empty), popped)])
+    return with_concrete_length(heap, ref, lambda: _pop_at(heap, ref, index))
+
+
+def _pop_at(heap: HeapView, ref: Ref, index: object) -> Outcome:
+    record = heap.record(ref)
+    assert isinstance(record, ListRec)
+    n = int(record.length)  # type: ignore[call-overload]
+    idx = _index_value(index)
+    if idx is None:
+        return throw("TypeError", f"'{type_name(index)}' object cannot be interpreted as an integer")
+    if n == 0:
+        return throw("IndexError", "pop from empty list")
+    position, in_range = _normalized(idx, n)
+    cases: list[tuple[Arg, Outcome]] = [(T.not_(in_range), throw("IndexError", "pop index out of range"))]
+    for i in range(n):
+        items = record.items[:i] + record.items[i + 1 : n]
+        cases.append((T.and_(in_range, T.eq(position, i)), Ok(record.items[i], ((ref, ListRec(n - 1, items)),))))
+    return split(cases)
+
+
+def length(heap: HeapView, obj: object) -> Outcome:
+    k = kind(obj)
+    if k == "str":
+        return Ok(T.str_len(obj))  # type: ignore[arg-type]
+    if k == "tuple":
+        return Ok(len(obj))  # type: ignore[arg-type]
+    if isinstance(obj, Ref):
+        record = heap.record(obj)
+        if isinstance(record, ListRec):
+            return Ok(record.length)
+        return throw("TypeError", f"object of type '{record.cls}' has no len()")
+    if isinstance(obj, RangeVal):
+        return Ok(range_length(obj))
+    return throw("TypeError", f"object of type '{type_name(obj)}' has no len()")
+
+
+# ---------------------------------------------------------------- iteration
+
+
+def get_iter(heap: HeapView, obj: object) -> Outcome:
+    if isinstance(obj, RangeVal):
+        return Ok(RangeIter(obj.start, obj.stop, obj.step))
+    if isinstance(obj, Ref) and isinstance(heap.record(obj), ListRec):
+        return Ok(SeqIter(obj, 0))
+    if kind(obj) in ("str", "tuple"):
+        return Ok(SeqIter(obj, 0))
+    return throw("TypeError", f"'{type_name(obj)}' object is not iterable")
+
+
+def next_item(heap: HeapView, it: object) -> list[tuple[Arg, object | None, object]]:
+    """Cases of advancing an iterator: (condition, new iterator or None when exhausted, item)."""
+    if isinstance(it, RangeIter):
+        current = as_int(it.current)
+        more = T.lt(current, as_int(it.stop)) if it.step > 0 else T.lt(as_int(it.stop), current)
+        advanced = RangeIter(T.add(current, it.step), it.stop, it.step)
+        return [(more, advanced, current), (T.not_(more), None, None)]
+    assert isinstance(it, SeqIter)
+    seq = it.seq
+    if isinstance(seq, Ref):
+        record = heap.record(seq)
+        assert isinstance(record, ListRec)
+        size: Arg = record.length  # type: ignore[assignment]
+        item = record.items[it.index] if it.index < len(record.items) else None
+    elif isinstance(seq, tuple):
+        size = len(seq)
+        item = seq[it.index] if it.index < len(seq) else None
+    else:
+        size = T.str_len(seq)  # type: ignore[arg-type]
+        item = T.char_at(seq, it.index) if not isinstance(seq, str) or it.index < len(seq) else None  # type: ignore[arg-type]
+    more = T.lt(it.index, size)
+    return [(more, SeqIter(seq, it.index + 1), item), (T.not_(more), None, None)]
+
+
+def unpack(heap: HeapView, value: object, count: int) -> Outcome:
+    """The items of ``value`` as a tuple of ``count`` values, or the ValueError Python raises."""
+    if isinstance(value, tuple):
+        items = value
+    elif isinstance(value, Ref) and isinstance(heap.record(value), ListRec):
+        record = heap.record(value)
+        assert isinstance(record, ListRec)
+        if isinstance(record.length, Term):
+            return with_concrete_length(heap, value, lambda: unpack(heap, value, count))
+        items = record.items[: int(record.length)]  # type: ignore[call-overload]
+    elif isinstance(value, str):
+        items = tuple(value)
+    elif kind(value) == "str":
+        raise RuntimeUnsupported("unpacking a symbolic string")
+    else:
+        return throw("TypeError", f"cannot unpack non-iterable {type_name(value)} object")
+    if len(items) < count:
+        return throw("ValueError", f"not enough values to unpack (expected {count}, got {len(items)})")
+    if len(items) > count:
+        return throw("ValueError", f"too many values to unpack (expected {count})")
+    return Ok(tuple(items))

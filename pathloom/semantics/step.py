@@ -1,0 +1,155 @@
+"""The meaning of each IR instruction, written once: ``execute`` maps an instruction and the
+values of its operands to an ``Outcome``; ``destinations`` names the locals an ``Ok`` value is
+assigned to. Engines read operands (``read_operand``), call ``execute``, and apply the outcome
+to their own state representation. Terminators' value parts are here too (``raise_value``,
+``branch_value``); how control moves is the engine's job.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, Mapping
+
+from pathloom.frontend import ir
+from pathloom.semantics import calls as C
+from pathloom.semantics import ops as O
+from pathloom.semantics import sequences as S
+from pathloom.semantics.heapview import HeapView
+from pathloom.semantics.outcome import Ok, Outcome, RuntimeUnsupported, Throw, throw
+from pathloom.semantics.values import FuncVal, ListRec
+
+if TYPE_CHECKING:
+    from pathloom.frontend.module import Module
+
+EXC_VAR = "%exc"  # local holding the exception being handled (set by the engine at a handler)
+
+UNBOUND = object()  # value of a deleted local; reading it raises UnboundLocalError
+
+
+def read_operand(module: Module, local_vars: Mapping[str, object], operand: ir.Operand) -> Outcome:
+    if isinstance(operand, ir.Const):
+        return Ok(operand.value)
+    if isinstance(operand, ir.Var):
+        value = local_vars.get(operand.name, UNBOUND)
+        if value is UNBOUND:
+            name = operand.name
+            return throw("UnboundLocalError", f"cannot access local variable '{name}' where it is not associated with a value")
+        return Ok(value)
+    return C.resolve_global(module, operand.name)
+
+
+def destinations(instr: ir.Instruction) -> tuple[str, ...]:
+    if isinstance(instr, ir.Unpack):
+        return instr.dsts
+    if isinstance(instr, ir.Unbind):
+        return (instr.name,)
+    dst = getattr(instr, "dst", None)
+    return (dst,) if dst is not None else ()
+
+
+def _operands(instr: ir.Instruction) -> tuple[ir.Operand, ...]:
+    if isinstance(instr, (ir.Assign,)):
+        return (instr.src,)
+    if isinstance(instr, (ir.BinOp, ir.Compare)):
+        return (instr.left, instr.right)
+    if isinstance(instr, (ir.UnaryOp, ir.Truth)):
+        return (instr.operand,)
+    if isinstance(instr, ir.Call):
+        return (instr.func,) + instr.args + tuple(v for _, v in instr.kwargs)
+    if isinstance(instr, ir.CallMethod):
+        return (instr.obj,) + instr.args + tuple(v for _, v in instr.kwargs)
+    if isinstance(instr, ir.GetAttr):
+        return (instr.obj,)
+    if isinstance(instr, ir.SetAttr):
+        return (instr.obj, instr.value)
+    if isinstance(instr, ir.GetItem):
+        return (instr.obj, instr.index)
+    if isinstance(instr, ir.SetItem):
+        return (instr.obj, instr.index, instr.value)
+    if isinstance(instr, (ir.BuildList, ir.BuildTuple)):
+        return instr.items
+    if isinstance(instr, ir.Unpack):
+        return (instr.src,)
+    if isinstance(instr, ir.GetIter):
+        return (instr.iterable,)
+    if isinstance(instr, ir.CurrentException):
+        return (ir.Var(EXC_VAR),)
+    if isinstance(instr, ir.ExcMatch):
+        return (instr.exc,) + instr.classes
+    return ()
+
+
+def execute(module: Module, heap: HeapView, local_vars: Mapping[str, object], instr: ir.Instruction) -> Outcome:
+    values: list[object] = []
+    for operand in _operands(instr):
+        got = read_operand(module, local_vars, operand)
+        if not isinstance(got, Ok):
+            return got
+        values.append(got.value)
+    handler = _HANDLERS.get(type(instr))
+    if handler is None:
+        raise RuntimeUnsupported(f"instruction {type(instr).__name__}")
+    return handler(module, heap, instr, values)
+
+
+def _kwargs(instr: ir.Call | ir.CallMethod, values: list[object]) -> tuple[tuple[str, object], ...]:
+    n = len(instr.kwargs)
+    kw_values = values[len(values) - n :] if n else []
+    return tuple((name, v) for (name, _), v in zip(instr.kwargs, kw_values))
+
+
+def _call(module: Module, heap: HeapView, instr: ir.Call, v: list[object]) -> Outcome:
+    n = len(instr.args)
+    return C.call(module, heap, v[0], tuple(v[1 : 1 + n]), _kwargs(instr, v))
+
+
+def _call_method(module: Module, heap: HeapView, instr: ir.CallMethod, v: list[object]) -> Outcome:
+    n = len(instr.args)
+    return C.call_method(module, heap, v[0], instr.name, tuple(v[1 : 1 + n]), _kwargs(instr, v))
+
+
+def _build_list(module: Module, heap: HeapView, instr: ir.BuildList, v: list[object]) -> Outcome:
+    ref = heap.fresh()
+    return Ok(ref, ((ref, ListRec(len(v), tuple(v))),))
+
+
+def _unpack(module: Module, heap: HeapView, instr: ir.Unpack, v: list[object]) -> Outcome:
+    return S.unpack(heap, v[0], len(instr.dsts))
+
+
+_Handler = Callable[["Module", HeapView, object, list[object]], Outcome]
+
+_HANDLERS: dict[type, _Handler] = {
+    ir.Assign: lambda m, h, i, v: Ok(v[0]),
+    ir.BinOp: lambda m, h, i, v: O.binop(h, i.op, v[0], v[1]),  # type: ignore[attr-defined]
+    ir.UnaryOp: lambda m, h, i, v: O.unary(h, i.op, v[0]),  # type: ignore[attr-defined]
+    ir.Compare: lambda m, h, i, v: O.compare(h, i.op, v[0], v[1]),  # type: ignore[attr-defined]
+    ir.Truth: lambda m, h, i, v: Ok(O.truth(h, v[0])),
+    ir.Call: _call,  # type: ignore[dict-item]
+    ir.CallMethod: _call_method,  # type: ignore[dict-item]
+    ir.GetAttr: lambda m, h, i, v: C.getattr_(m, h, v[0], i.name),  # type: ignore[attr-defined]
+    ir.SetAttr: lambda m, h, i, v: C.setattr_(h, v[0], i.name, v[1]),  # type: ignore[attr-defined]
+    ir.GetItem: lambda m, h, i, v: S.getitem(h, v[0], v[1]),
+    ir.SetItem: lambda m, h, i, v: S.setitem(h, v[0], v[1], v[2]),
+    ir.BuildList: _build_list,  # type: ignore[dict-item]
+    ir.BuildTuple: lambda m, h, i, v: Ok(tuple(v)),
+    ir.Unpack: _unpack,  # type: ignore[dict-item]
+    ir.MakeFunction: lambda m, h, i, v: Ok(FuncVal(i.qualname)),  # type: ignore[attr-defined]
+    ir.GetIter: lambda m, h, i, v: S.get_iter(h, v[0]),
+    ir.CurrentException: lambda m, h, i, v: Ok(v[0]),
+    ir.ExcMatch: lambda m, h, i, v: C.exc_match(m, v[0], tuple(v[1:])),
+    ir.Unbind: lambda m, h, i, v: Ok(UNBOUND),
+}
+
+
+def raise_value(module: Module, local_vars: Mapping[str, object], term: ir.Raise) -> Outcome:
+    """The exception a ``Raise`` terminator raises (``Throw``), or the error raising it gives."""
+    if term.value is None:
+        current = local_vars.get(EXC_VAR)
+        if current is None:
+            return throw("RuntimeError", "No active exception to reraise")
+        return Throw(current)  # type: ignore[arg-type]
+    got = read_operand(module, local_vars, term.value)
+    if not isinstance(got, Ok):
+        return got
+    exc = C.as_exception(module, got.value)
+    return Throw(exc.value) if isinstance(exc, Ok) else exc  # type: ignore[arg-type]

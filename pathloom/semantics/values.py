@@ -1,0 +1,132 @@
+"""Runtime values of the analyzed program, shared by every engine.
+
+A value is one of: a concrete Python value (``int``, ``bool``, ``str``, ``float``, ``None``,
+or a ``tuple`` of values); a symbolic ``Term`` of sort Int, Bool or Str; or one of the frozen
+records below. Mutable Python objects (lists, instances) live in the heap and are referred to
+by ``Ref``; the records stored in the heap (``ListRec``, ``ObjRec``) are immutable, so a heap
+write replaces a record and forking a state never shares mutable data. All values are
+hashable, so value summaries can join equal values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from pathloom.terms.expr import Term
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A reference to a heap record (a list or an instance)."""
+
+    id: int
+
+
+@dataclass(frozen=True)
+class FuncVal:
+    qualname: str
+
+
+@dataclass(frozen=True)
+class BoundMethod:
+    self_ref: Ref
+    qualname: str
+
+
+@dataclass(frozen=True)
+class ClassVal:
+    name: str
+
+
+@dataclass(frozen=True)
+class BuiltinVal:
+    name: str
+
+
+@dataclass(frozen=True)
+class ExcVal:
+    """An exception instance: its class name (builtin or user-defined) and its args."""
+
+    cls: str
+    args: tuple[object, ...]
+
+
+@dataclass(frozen=True)
+class RangeVal:
+    start: object
+    stop: object
+    step: int
+
+
+@dataclass(frozen=True)
+class RangeIter:
+    current: object
+    stop: object
+    step: int
+
+
+@dataclass(frozen=True)
+class SeqIter:
+    """Iterator over a list (``seq`` is a ``Ref``), a str or a tuple, at position ``index``."""
+
+    seq: object
+    index: int
+
+
+@dataclass(frozen=True)
+class ListRec:
+    """A list: ``length`` (int or Int term) and ``items``; positions >= length are unused.
+
+    Invariant: ``len(items)`` is an upper bound of every value ``length`` can take on the path.
+    """
+
+    length: object
+    items: tuple[object, ...]
+
+
+@dataclass(frozen=True)
+class ObjRec:
+    cls: str
+    fields: tuple[tuple[str, object], ...]
+
+    def get(self, name: str) -> tuple[bool, object]:
+        for key, value in self.fields:
+            if key == name:
+                return True, value
+        return False, None
+
+    def with_field(self, name: str, value: object) -> ObjRec:
+        fields = tuple((k, v) for k, v in self.fields if k != name)
+        return ObjRec(self.cls, fields + ((name, value),))
+
+
+Record = Union[ListRec, ObjRec]
+Value = object
+
+
+def is_symbolic(value: object) -> bool:
+    return isinstance(value, Term)
+
+
+def type_name(value: object) -> str:
+    """The Python type name of a value, as CPython prints it in error messages."""
+    from pathloom.terms.expr import BOOL, INT
+
+    if isinstance(value, Term):
+        return {INT: "int", BOOL: "bool"}.get(value.sort, "str")
+    if value is None:
+        return "NoneType"
+    if isinstance(value, Ref):
+        return "object"
+    if isinstance(value, (FuncVal, BuiltinVal)):
+        return "function"
+    if isinstance(value, BoundMethod):
+        return "method"
+    if isinstance(value, ClassVal):
+        return "type"
+    if isinstance(value, ExcVal):
+        return value.cls
+    if isinstance(value, RangeVal):
+        return "range"
+    return type(value).__name__

@@ -1,0 +1,50 @@
+"""The solver interface shared by every layer of the chain.
+
+A ``Query`` asks whether the conjunction of ``constraints`` is satisfiable; ``focus`` names the
+constraint the caller cares about (independence slicing keeps only what is connected to it).
+A ``Result`` is ``sat`` with a model (symbol name -> Python value) covering at least the
+symbols of the constraints it was asked about, ``unsat``, or ``unknown`` (a timeout or a
+solver give-up: never to be read as unsat). Every layer counts its calls and time in
+``SolverStats``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from pathloom.terms.expr import Concrete, Term
+
+SAT = "sat"
+UNSAT = "unsat"
+UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class Query:
+    constraints: frozenset[Term]
+    focus: Term | None = None
+
+
+@dataclass(frozen=True)
+class Result:
+    status: str
+    model: dict[str, Concrete] = field(default_factory=dict)
+
+
+@dataclass
+class SolverStats:
+    queries: int = 0  # queries that reached the chain
+    z3_calls: int = 0
+    z3_time_s: float = 0.0
+    cache_hits: int = 0
+    cex_hits: int = 0
+    sliced_constraints: int = 0
+    unknowns: int = 0
+
+    def as_dict(self) -> dict[str, float]:
+        return {k: getattr(self, k) for k in self.__dataclass_fields__}
+
+
+class Solver(Protocol):
+    def check(self, query: Query) -> Result: ...

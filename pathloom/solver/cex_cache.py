@@ -1,0 +1,40 @@
+"""Counterexample cache: before calling the solver, try the most recent satisfying models.
+
+Invariant: a hit returns a model under which every constraint of the query evaluates to true
+with Python semantics (``evaluate``), so it is a genuine model, not a guess.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from pathloom.solver.base import SAT, Query, Result, Solver, SolverStats
+from pathloom.terms.evaluate import DEFAULTS, evaluate
+from pathloom.terms.expr import Concrete, symbols
+
+
+def _completed(model: dict[str, Concrete], query: Query) -> dict[str, Concrete]:
+    """The model with the defaults ``evaluate`` used for symbols it does not mention."""
+    result = dict(model)
+    for constraint in query.constraints:
+        for s in symbols(constraint):
+            result.setdefault(str(s.args[0]), DEFAULTS[s.sort])
+    return result
+
+
+class CexCachingSolver:
+    def __init__(self, inner: Solver, stats: SolverStats, size: int = 16) -> None:
+        self.inner = inner
+        self.stats = stats
+        self.models: deque[dict[str, Concrete]] = deque(maxlen=size)
+
+    def check(self, query: Query) -> Result:
+        for model in self.models:
+            memo: dict = {}  # type: ignore[type-arg]
+            if all(evaluate(c, model, memo) is True for c in query.constraints):
+                self.stats.cex_hits += 1
+                return Result(SAT, _completed(model, query))
+        result = self.inner.check(query)
+        if result.status == SAT:
+            self.models.appendleft(result.model)
+        return result

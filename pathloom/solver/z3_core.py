@@ -1,0 +1,55 @@
+"""The bottom of the chain: Z3 itself, one reused solver with push/pop and a per-query timeout."""
+
+from __future__ import annotations
+
+import time
+
+import z3
+
+from pathloom.solver.base import SAT, UNKNOWN, UNSAT, Query, Result, SolverStats
+from pathloom.terms.expr import Term, symbols
+from pathloom.terms.z3_encode import decode, encode, z3_symbol
+
+
+class Z3Solver:
+    def __init__(self, stats: SolverStats, timeout_ms: int) -> None:
+        self.stats = stats
+        self.timeout_ms = timeout_ms
+        self.solver = z3.Solver()
+        self.deadline: float | None = None
+
+    def check(self, query: Query) -> Result:
+        self.stats.z3_calls += 1
+        timeout = self.timeout_ms
+        if self.deadline is not None:
+            remaining = int((self.deadline - time.monotonic()) * 1000)
+            timeout = max(1, min(timeout, remaining))
+        start = time.perf_counter()
+        solver = self.solver
+        solver.push()
+        try:
+            solver.set("timeout", timeout)
+            for constraint in query.constraints:
+                solver.add(encode(constraint))
+            answer = solver.check()
+            if answer == z3.sat:
+                return Result(SAT, self._model(solver.model(), query.constraints))
+            if answer == z3.unsat:
+                return Result(UNSAT)
+            self.stats.unknowns += 1
+            return Result(UNKNOWN)
+        finally:
+            solver.pop()
+            self.stats.z3_time_s += time.perf_counter() - start
+
+    @staticmethod
+    def _model(model: z3.ModelRef, constraints: frozenset[Term]) -> dict[str, object]:
+        names: set[Term] = set()
+        for c in constraints:
+            names |= symbols(c)
+        result = {}
+        for s in sorted(names, key=lambda t: str(t.args[0])):
+            name = str(s.args[0])
+            value = model.eval(z3_symbol(name, s.sort), model_completion=True)
+            result[name] = decode(value, s.sort)
+        return result  # type: ignore[return-value]

@@ -1,0 +1,326 @@
+"""Symbolic terms: immutable, hash-consed, built only through folding factories.
+
+Invariants:
+- A ``Term`` is never a constant: factories fold operations on concrete Python values
+  (``int``, ``bool``, ``str``) into plain Python values, so concrete values stay concrete.
+- Terms are interned: two structurally equal terms are the same object, so ``is`` and ``==``
+  agree and hashing is by identity-cheap precomputed hash.
+- Arguments of commutative operators are sorted by a deterministic key (creation serial for
+  terms, type-then-value for constants), so the same construction order gives the same terms.
+- Every operator has Python semantics: ``floordiv`` and ``mod`` floor toward negative infinity,
+  ``at`` is indexing of a string by a non-negative in-range index, booleans used as integers
+  are converted explicitly by the semantics layer (terms are strictly sorted).
+
+Sorts are ``INT``, ``BOOL`` and ``STR``. Leaves are symbols (``sym``) naming an input.
+"""
+
+from __future__ import annotations
+
+import itertools
+import weakref
+from typing import Union
+
+INT = "Int"
+BOOL = "Bool"
+STR = "Str"
+
+Concrete = Union[int, bool, str]
+Arg = Union["Term", int, bool, str]
+
+_serial = itertools.count()
+_table: weakref.WeakValueDictionary[tuple[object, ...], Term] = weakref.WeakValueDictionary()
+
+COMMUTATIVE = frozenset({"add", "mul", "eq", "and", "or"})
+
+
+class Term:
+    """An interned symbolic expression node; build it with the factories below, never directly."""
+
+    __slots__ = ("op", "args", "sort", "serial", "_hash", "__weakref__")
+
+    op: str
+    args: tuple[Arg, ...]
+    sort: str
+    serial: int
+
+    def __repr__(self) -> str:
+        from pathloom.terms.printer import show
+
+        return show(self)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __bool__(self) -> bool:
+        raise TypeError("a symbolic term has no concrete truth value; use the semantics layer")
+
+
+def _key(arg: Arg) -> tuple[object, ...]:
+    if isinstance(arg, Term):
+        return (1, arg.serial)
+    return (0, type(arg).__name__, arg)
+
+
+def make(op: str, args: tuple[Arg, ...], sort: str) -> Term:
+    """Intern a term; callers are the folding factories (and the deserializer)."""
+    if op in COMMUTATIVE:
+        args = tuple(sorted(args, key=_key))
+    key = (op, sort) + tuple((type(a), a) if not isinstance(a, Term) else a for a in args)
+    found = _table.get(key)
+    if found is not None:
+        return found
+    term = object.__new__(Term)
+    term.op = op
+    term.args = args
+    term.sort = sort
+    term.serial = next(_serial)
+    term._hash = hash(key)
+    _table[key] = term
+    return term
+
+
+def is_term(value: object) -> bool:
+    return isinstance(value, Term)
+
+
+def sort_of(value: Arg) -> str:
+    if isinstance(value, Term):
+        return value.sort
+    if isinstance(value, bool):
+        return BOOL
+    if isinstance(value, int):
+        return INT
+    if isinstance(value, str):
+        return STR
+    raise TypeError(f"no sort for {type(value).__name__}")
+
+
+# ---------------------------------------------------------------- leaves
+
+
+def sym(name: str, sort: str) -> Term:
+    return make("sym", (name,), sort)
+
+
+# ---------------------------------------------------------------- integers
+
+
+def py_floordiv(a: int, b: int) -> int:
+    return a // b
+
+
+def add(a: Arg, b: Arg) -> Arg:
+    if not isinstance(a, Term) and not isinstance(b, Term):
+        return int(a) + int(b)
+    if isinstance(b, int) and not isinstance(b, bool) and b == 0:
+        return a
+    if isinstance(a, int) and not isinstance(a, bool) and a == 0:
+        return b
+    return make("add", (a, b), INT)
+
+
+def neg(a: Arg) -> Arg:
+    if not isinstance(a, Term):
+        return -int(a)
+    if a.op == "neg":
+        return a.args[0]
+    return make("neg", (a,), INT)
+
+
+def sub(a: Arg, b: Arg) -> Arg:
+    if not isinstance(a, Term) and not isinstance(b, Term):
+        return int(a) - int(b)
+    if isinstance(b, int) and not isinstance(b, bool) and b == 0:
+        return a
+    if a is b:
+        return 0
+    return make("sub", (a, b), INT)
+
+
+def mul(a: Arg, b: Arg) -> Arg:
+    if not isinstance(a, Term) and not isinstance(b, Term):
+        return int(a) * int(b)
+    for x, y in ((a, b), (b, a)):
+        if not isinstance(x, Term):
+            if x == 0:
+                return 0
+            if x == 1:
+                return y
+    return make("mul", (a, b), INT)
+
+
+def floordiv(a: Arg, b: Arg) -> Arg:
+    """Python ``a // b``; the caller has excluded ``b == 0``."""
+    if not isinstance(a, Term) and not isinstance(b, Term):
+        return int(a) // int(b)
+    if not isinstance(b, Term) and b == 1:
+        return a
+    return make("floordiv", (a, b), INT)
+
+
+def mod(a: Arg, b: Arg) -> Arg:
+    """Python ``a % b``; the caller has excluded ``b == 0``."""
+    if not isinstance(a, Term) and not isinstance(b, Term):
+        return int(a) % int(b)
+    if not isinstance(b, Term) and b == 1:
+        return 0
+    return make("mod", (a, b), INT)
+
+
+# ---------------------------------------------------------------- booleans
+
+
+def not_(a: Arg) -> Arg:
+    if not isinstance(a, Term):
+        return not a
+    if a.op == "not":
+        return a.args[0]
+    return make("not", (a,), BOOL)
+
+
+def and_(a: Arg, b: Arg) -> Arg:
+    if not isinstance(a, Term):
+        return b if a else False
+    if not isinstance(b, Term):
+        return a if b else False
+    if a is b:
+        return a
+    return make("and", (a, b), BOOL)
+
+
+def or_(a: Arg, b: Arg) -> Arg:
+    if not isinstance(a, Term):
+        return True if a else b
+    if not isinstance(b, Term):
+        return True if b else a
+    if a is b:
+        return a
+    return make("or", (a, b), BOOL)
+
+
+def conj(items: "list[Arg] | tuple[Arg, ...]") -> Arg:
+    result: Arg = True
+    for item in items:
+        result = and_(result, item)
+    return result
+
+
+def ite(c: Arg, a: Arg, b: Arg) -> Arg:
+    if not isinstance(c, Term):
+        return a if c else b
+    if type(a) is type(b) and a == b:
+        return a
+    sort = sort_of(a)
+    if sort != sort_of(b):
+        raise TypeError("ite branches of different sorts")
+    if sort == BOOL:
+        if a is True and b is False:
+            return c
+        if a is False and b is True:
+            return not_(c)
+    return make("ite", (c, a, b), sort)
+
+
+# ---------------------------------------------------------------- comparisons
+
+
+def eq(a: Arg, b: Arg) -> Arg:
+    if not isinstance(a, Term) and not isinstance(b, Term):
+        return a == b
+    if a is b:
+        return True
+    if sort_of(a) != sort_of(b):
+        raise TypeError("eq of different sorts")
+    if sort_of(a) == BOOL:
+        if not isinstance(b, Term):
+            return a if b else not_(a)
+        if not isinstance(a, Term):
+            return b if a else not_(b)
+    return make("eq", (a, b), BOOL)
+
+
+def lt(a: Arg, b: Arg) -> Arg:
+    if not isinstance(a, Term) and not isinstance(b, Term):
+        return a < b  # type: ignore[operator]
+    if a is b:
+        return False
+    return make("str_lt" if sort_of(a) == STR else "lt", (a, b), BOOL)
+
+
+def le(a: Arg, b: Arg) -> Arg:
+    if not isinstance(a, Term) and not isinstance(b, Term):
+        return a <= b  # type: ignore[operator]
+    if a is b:
+        return True
+    return make("str_le" if sort_of(a) == STR else "le", (a, b), BOOL)
+
+
+# ---------------------------------------------------------------- strings
+
+
+def concat(a: Arg, b: Arg) -> Arg:
+    if not isinstance(a, Term) and not isinstance(b, Term):
+        return str(a) + str(b)
+    if a == "":
+        return b
+    if b == "":
+        return a
+    return make("concat", (a, b), STR)
+
+
+def str_len(s: Arg) -> Arg:
+    if not isinstance(s, Term):
+        return len(str(s))
+    return make("len", (s,), INT)
+
+
+def char_at(s: Arg, i: Arg) -> Arg:
+    """``s[i]`` for ``0 <= i < len(s)`` (the caller has checked the bounds)."""
+    if not isinstance(s, Term) and not isinstance(i, Term):
+        return str(s)[int(i)]
+    return make("at", (s, i), STR)
+
+
+def contains(haystack: Arg, needle: Arg) -> Arg:
+    if not isinstance(haystack, Term) and not isinstance(needle, Term):
+        return str(needle) in str(haystack)
+    return make("contains", (haystack, needle), BOOL)
+
+
+def to_code(s: Arg) -> Arg:
+    """``ord(s)`` for a string of length one (the caller has checked the length)."""
+    if not isinstance(s, Term):
+        return ord(str(s))
+    return make("to_code", (s,), INT)
+
+
+def from_code(i: Arg) -> Arg:
+    """``chr(i)`` for ``0 <= i <= MAX_CODE`` (the caller has checked the range)."""
+    if not isinstance(i, Term):
+        return chr(int(i))
+    return make("from_code", (i,), STR)
+
+
+# Z3's string theory ranges over code points up to this value; chr beyond it is cut.
+MAX_CODE = 0x2FFFF
+
+
+def symbols(term: Arg) -> frozenset[Term]:
+    """The input symbols a term mentions (memoized per term)."""
+    if not isinstance(term, Term):
+        return frozenset()
+    cached = _symbols_cache.get(term)
+    if cached is not None:
+        return cached
+    if term.op == "sym":
+        result = frozenset({term})
+    else:
+        result = frozenset().union(*(symbols(a) for a in term.args))
+    _symbols_cache[term] = result
+    return result
+
+
+_symbols_cache: weakref.WeakKeyDictionary[Term, frozenset[Term]] = weakref.WeakKeyDictionary()
