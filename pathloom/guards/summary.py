@@ -110,7 +110,7 @@ def _compacted(mgr: GuardManager, entries: Iterable[Entry[V]], join: bool) -> tu
     for g, v in entries:
         if mgr.is_false(g):
             continue
-        key = v
+        key = value_key(v)
         i = position.get(key)
         if i is None:
             position[key] = len(out)
@@ -203,7 +203,7 @@ class ValueSummary(Generic[V]):
     ) -> ValueSummary[V]:
         """The paper's assignment with a summarised right-hand side:
         ``compact({(g and not pc, v) for (g, v) in self} | {(h and pc, w) for (h, w) in rhs})``."""
-        kept = _conjoined(mgr, self.entries, mgr.not_(pc))
+        kept = iter(self.entries)
         assigned = _conjoined(mgr, rhs.entries, pc)
         return ValueSummary(_compacted(mgr, chain(kept, assigned), join))
 

@@ -1,0 +1,5 @@
+import sys
+
+from pathloom.cli import main
+
+sys.exit(main())

@@ -1,0 +1,168 @@
+"""The replay check: run reported inputs on the real code in CPython and compare outcomes.
+
+The inputs run in a child process (``python -m pathloom.replay``) with a time limit per call,
+so user code can neither hang nor corrupt the analyzer. The request and the answer are JSON
+(no pickle, no eval). An observation is the outcome (``return``, ``raise``, ``timeout``,
+``error``), the exception type, the line of the innermost traceback frame in the target file,
+and the returned value encoded by ``report.values.encode_python``. A reported path whose
+prediction differs from the observation is an engine bug.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+import os
+import signal
+import subprocess
+import sys
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pathloom.report.values import decode_input, encode_python
+from pathloom.results import Exploration, PathResult
+
+JSON = Any
+
+
+@dataclass(frozen=True)
+class Observed:
+    outcome: str  # return | raise | timeout | error
+    exception: str | None = None
+    line: int | None = None
+    returned: JSON = None
+    detail: str | None = None
+
+
+def replay(filename: str, target: str, inputs: list[dict[str, JSON]], timeout_s: float = 5.0) -> list[Observed]:
+    if not inputs:
+        return []
+    request = json.dumps({"file": os.path.abspath(filename), "target": target, "inputs": inputs, "timeout": timeout_s})
+    env = dict(os.environ)
+    package_root = str(Path(__file__).resolve().parent.parent)
+    env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
+    total = timeout_s * len(inputs) + 30
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "pathloom.replay"], input=request, capture_output=True, text=True, timeout=total, env=env,
+        )
+    except subprocess.TimeoutExpired:
+        return [Observed("timeout", detail="replay process timed out")] * len(inputs)
+    if proc.returncode != 0:
+        detail = proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else f"exit {proc.returncode}"
+        return [Observed("error", detail=detail)] * len(inputs)
+    answers = json.loads(proc.stdout.strip().splitlines()[-1])
+    return [Observed(**a) for a in answers]
+
+
+def json_equal(a: JSON, b: JSON) -> bool:
+    """Equality that keeps bool, int and float apart (``True == 1`` is not a match)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, float):
+        return a == b or (math.isnan(a) and math.isnan(b))
+    if isinstance(a, list):
+        return len(a) == len(b) and all(json_equal(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(json_equal(a[k], b[k]) for k in a)
+    return bool(a == b)
+
+
+def mismatch(path: PathResult, observed: Observed) -> str | None:
+    """Why ``observed`` contradicts the prediction of ``path`` (None when they agree)."""
+    if path.outcome == "return":
+        if observed.outcome != "return":
+            return f"predicted return {path.returned!r}, CPython {_describe(observed)}"
+        if not json_equal(path.returned, observed.returned):
+            return f"predicted return {path.returned!r}, CPython returned {observed.returned!r}"
+        return None
+    if path.outcome == "raise":
+        if observed.outcome != "raise" or observed.exception != path.exception or observed.line != path.line:
+            return f"predicted {path.exception} at line {path.line}, CPython {_describe(observed)}"
+    return None
+
+
+def _describe(observed: Observed) -> str:
+    if observed.outcome == "return":
+        return f"returned {observed.returned!r}"
+    if observed.outcome == "raise":
+        return f"raised {observed.exception} at line {observed.line}"
+    return f"{observed.outcome} ({observed.detail})"
+
+
+def verify(exploration: Exploration, filename: str, target: str, timeout_s: float = 5.0) -> list[tuple[PathResult, str]]:
+    """Replay every finished path; return the mismatches."""
+    checked = [p for p in exploration.paths if p.outcome in ("return", "raise") and p.inputs is not None]
+    observed = replay(filename, target, [p.inputs for p in checked], timeout_s)  # type: ignore[misc]
+    problems = []
+    for path, obs in zip(checked, observed):
+        why = mismatch(path, obs)
+        if why is not None:
+            problems.append((path, why))
+    return problems
+
+
+# ---------------------------------------------------------------- the child process
+
+
+def _load(path: str) -> Any:
+    directory = os.path.dirname(path)
+    sys.path.insert(0, directory)
+    name = Path(path).stem if Path(path).stem.isidentifier() else "pathloom_target"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+class _Timeout(BaseException):
+    pass
+
+
+def _on_alarm(signum: int, frame: Any) -> None:
+    raise _Timeout()
+
+
+def _run_one(module: Any, path: str, target: str, inputs: dict[str, JSON], timeout: float) -> dict[str, JSON]:
+    namespace = vars(module)
+    signal.setitimer(signal.ITIMER_REAL, timeout)
+    try:
+        args = {k: decode_input(v, namespace) for k, v in inputs.items()}
+        if "." in target:
+            cls_name, method = target.split(".", 1)
+            self_obj = args.pop("self")
+            value = getattr(self_obj, method)(**args)
+        else:
+            value = getattr(module, target)(**args)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        return {"outcome": "return", "returned": encode_python(value)}
+    except _Timeout:
+        return {"outcome": "timeout", "detail": f"no answer within {timeout}s"}
+    except BaseException as exc:  # noqa: BLE001 - user code may raise anything
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        line = None
+        for frame in traceback.extract_tb(exc.__traceback__):
+            if os.path.abspath(frame.filename) == path:
+                line = frame.lineno
+        return {"outcome": "raise", "exception": type(exc).__name__, "line": line}
+
+
+def _child_main() -> None:
+    request = json.loads(sys.stdin.read())
+    path = request["file"]
+    signal.signal(signal.SIGALRM, _on_alarm)
+    real_stdout = sys.stdout
+    sys.stdout = sys.stderr  # the analyzed code's prints must not mix with the answer
+    module = _load(path)
+    answers = [_run_one(module, path, request["target"], inputs, request["timeout"]) for inputs in request["inputs"]]
+    sys.stdout = real_stdout
+    sys.stdout.write("\n" + json.dumps(answers) + "\n")
+
+
+if __name__ == "__main__":
+    _child_main()

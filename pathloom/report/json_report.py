@@ -1,0 +1,62 @@
+"""The JSON report, streamed: each path is written as soon as it is found, so memory stays
+bounded and an interrupted run leaves what was found (``complete`` and ``stats`` come last).
+
+One target: a JSON object with keys ``target``, ``engine``, ``paths``, ``complete``, ``stats``.
+A whole file: a JSON array of such objects. Each path: ``outcome``, ``exception``, ``line``,
+``inputs``, ``returned``, plus ``kind``, ``message``, ``reason`` and ``condition`` (text).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import IO, Any
+
+from pathloom.results import Exploration, PathResult
+from pathloom.terms.printer import show
+
+
+def path_json(result: PathResult) -> dict[str, Any]:
+    return {
+        "outcome": result.outcome,
+        "exception": result.exception,
+        "line": result.line,
+        "inputs": result.inputs,
+        "returned": result.returned,
+        "kind": result.kind,
+        "message": result.message,
+        "reason": result.reason,
+        "condition": show(result.condition),
+    }
+
+
+class JsonReporter:
+    def __init__(self, out: IO[str], many: bool) -> None:
+        self.out = out
+        self.many = many
+        self.targets = 0
+        self.count = 0
+        if many:
+            out.write("[\n")
+
+    def start(self, exploration: Exploration) -> None:
+        if self.many and self.targets:
+            self.out.write(",\n")
+        self.targets += 1
+        self.count = 0
+        head = json.dumps({"target": exploration.target, "engine": exploration.engine})[:-1]
+        self.out.write(head + ', "paths": [\n')
+
+    def path(self, exploration: Exploration, result: PathResult) -> None:
+        if self.count:
+            self.out.write(",\n")
+        self.count += 1
+        self.out.write("  " + json.dumps(path_json(result)))
+        self.out.flush()
+
+    def finish(self, exploration: Exploration) -> None:
+        tail = json.dumps({"complete": exploration.complete, "stats": exploration.stats})[1:]
+        self.out.write("\n], " + tail)
+
+    def close(self) -> None:
+        self.out.write("\n]\n" if self.many else "\n")
+        self.out.close()

@@ -1,0 +1,65 @@
+"""The human-readable report on stdout: one line per path, then a summary with the stats."""
+
+from __future__ import annotations
+
+import json
+from typing import IO, Any
+
+from pathloom.report.pytest_gen import literal
+from pathloom.results import Exploration, PathResult
+
+
+def _value(value: Any) -> str:
+    try:
+        return literal(value)
+    except ValueError:
+        return json.dumps(value)
+
+
+def _inputs(result: PathResult) -> str:
+    if result.inputs is None:
+        return "(no input)"
+    return ", ".join(f"{k}={_value(v)}" for k, v in result.inputs.items()) or "(no arguments)"
+
+
+def describe(result: PathResult) -> str:
+    if result.outcome == "return":
+        return f"returns {_value(result.returned)}"
+    if result.outcome == "raise":
+        label = {"explicit": "raise", "assert": "assertion failed", "implicit": "BUG"}.get(result.kind or "", "")
+        message = f": {result.message}" if result.message else ""
+        return f"raises {result.exception}{message} at line {result.line} [{label}]"
+    where = f" at line {result.line}" if result.line else ""
+    return f"{result.outcome}{where}: {result.reason}"
+
+
+class TextReporter:
+    def __init__(self, out: IO[str], bugs_only: bool = False) -> None:
+        self.out = out
+        self.bugs_only = bugs_only
+        self.index = 0
+
+    def start(self, exploration: Exploration) -> None:
+        self.index = 0
+        self.out.write(f"{exploration.target}\n")
+
+    def path(self, exploration: Exploration, result: PathResult) -> None:
+        self.index += 1
+        if self.bugs_only and not (result.is_bug or result.outcome in ("cut", "unknown")):
+            return
+        self.out.write(f"  path {self.index:<3} {describe(result)}\n           input: {_inputs(result)}\n")
+        self.out.flush()
+
+    def finish(self, exploration: Exploration) -> None:
+        s = exploration.stats
+        status = "complete" if exploration.complete else "INCOMPLETE (a bound, timeout or unknown cut exploration)"
+        bugs = len(exploration.bugs)
+        self.out.write(
+            f"  {s.get('paths')} paths, {status}; {bugs} bug(s); "
+            f"{s.get('instructions')} instructions, {s.get('solver_calls')} solver calls "
+            f"({s.get('solver_time_s', 0):.3f}s), branches {s.get('branches_covered')}/{s.get('branches_total')}, "
+            f"{s.get('time_s', 0):.3f}s\n"
+        )
+
+    def close(self) -> None:
+        self.out.flush()
