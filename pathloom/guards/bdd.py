@@ -23,14 +23,17 @@ Invariants
 
 Paper
     Implements the "guards as BDDs" part of MultiSE (Sen, Necula, Gong, Choi:
-    "MultiSE: Multi-path Symbolic Execution using Value Summaries", FSE 2015
-    / UCB tech report 2014; implementation slide 65): guards and path
-    constraints of value summaries are BDDs over the branch conditions, and a
-    cheap BDD check (:meth:`GuardManager.is_false`) screens out infeasible
-    guards before any SMT query.  Departures: the paper's tool keeps a single
-    global BDD; here the manager is an explicit object passed to every
-    operation (no global state), and it measures its own cost so the engine
-    can report "time in BDD operations" as in the paper's evaluation table.
+    "MultiSE: Multi-path Symbolic Execution using Value Summaries", UCB EECS
+    tech report, Oct. 2014, also ESEC/FSE 2015; implementation slide 65):
+    guards and path constraints of value summaries are BDDs over the branch
+    conditions, and a cheap BDD check (:meth:`GuardManager.is_false`)
+    screens out infeasible guards before any SMT query.  Departures: the
+    manager is an explicit object passed to every operation (no global BDD),
+    and it measures its own cost so that the engine can report "time in BDD
+    operations" like the paper's evaluation table.  Atoms are opaque even
+    when they are Python booleans: ``atom(True)`` is a fresh variable, not
+    :attr:`GuardManager.true`; callers should map constants to ``true`` /
+    ``false`` themselves.
 
 Structure walking
     ``to_formula``, ``cubes`` and ``evaluate`` walk the BDD with explicit
@@ -44,7 +47,11 @@ Structure walking
     ``pick_iter`` is deliberately not used: it logs a warning when
     ``care_vars`` misses part of the support, enumerates don't-care bits in
     ``set`` order (which depends on ``PYTHONHASHSEED``) and, with CUDD,
-    switches dynamic reordering off until the generator is exhausted.
+    switches dynamic reordering off until the generator is exhausted.  With
+    CUDD, dynamic variable reordering stays enabled (``dd``'s default): node
+    identity and meaning survive it, but the *shape* of formulas and cubes
+    (which atom is tested first) may differ between runs that performed
+    different operations; their meaning never does.
 """
 
 from __future__ import annotations
@@ -59,6 +66,7 @@ from typing import Any, Generic, Protocol, TypeVar, cast
 __all__ = ["BACKENDS", "Guard", "GuardManager"]
 
 F = TypeVar("F")
+K = TypeVar("K", bound=Hashable)
 
 #: Backends accepted by :class:`GuardManager`, in order of preference.
 BACKENDS: tuple[str, ...] = ("cudd", "autoref")
@@ -138,6 +146,18 @@ def _make_bdd(preference: str | None) -> tuple[str, Any]:
 
 def _identity_leaf(atom: Hashable) -> Any:
     return atom
+
+
+def _expand(
+    path: dict[str, bool], care_vars: tuple[tuple[Hashable, str | None], ...]
+) -> Iterator[dict[Hashable, bool]]:
+    """All total assignments of the care atoms that extend the cube ``path``
+    (free atoms enumerated ``False`` before ``True``, first atom slowest)."""
+    fixed = {i: path[n] for i, (_, n) in enumerate(care_vars) if n is not None and n in path}
+    free = [i for i in range(len(care_vars)) if i not in fixed]
+    for bits in itertools.product((False, True), repeat=len(free)):
+        values = {**fixed, **dict(zip(free, bits))}
+        yield {a: values[i] for i, (a, _) in enumerate(care_vars)}
 
 
 class GuardManager:
@@ -302,9 +322,9 @@ class GuardManager:
     def support(self, g: Guard) -> tuple[Hashable, ...]:
         """The atoms ``g`` depends on, in allocation order."""
         start = time.perf_counter()
-        names = self._bdd.support(g)
+        names = sorted(self._bdd.support(g), key=lambda n: int(n[1:]))
         self._tick(start)
-        return tuple(a for n, a in self._atom_of.items() if n in names)
+        return tuple(self._atom_of[n] for n in names)
 
     def size(self, g: Guard) -> int:
         """Number of BDD nodes reachable from ``g``."""
@@ -326,7 +346,7 @@ class GuardManager:
         self._tick(start)
         return node
 
-    def evaluate(self, g: Guard, assignment: Mapping[Hashable, bool]) -> bool:
+    def evaluate(self, g: Guard, assignment: Mapping[K, bool]) -> bool:
         """Truth value of ``g`` when each atom ``a`` has value ``assignment[a]``.
 
         Only the atoms on the path taken need a value (``KeyError`` otherwise).
@@ -340,7 +360,7 @@ class GuardManager:
             if node is None:
                 return value
             var, high, low = node
-            edge = high if assignment[self._atom_of[var]] else low
+            edge = high if assignment[cast(K, self._atom_of[var])] else low
 
     def _paths(self, g: Guard) -> Iterator[dict[str, bool]]:
         """Cubes (by variable name) of the paths from ``g`` to ``TRUE``:
@@ -377,27 +397,22 @@ class GuardManager:
             for path in self._paths(g):
                 yield {self._atom_of[n]: b for n, b in path.items()}
             return
-        care_atoms = self._care_atoms(g, care)
+        care_vars = self._care_vars(g, care)
         for path in self._paths(g):
-            yield from self._expand(path, care_atoms)
+            yield from _expand(path, care_vars)
 
-    def _care_atoms(self, g: Guard, care: Iterable[Hashable]) -> tuple[Hashable, ...]:
-        care_atoms = tuple(dict.fromkeys(care))
-        missing = [a for a in self.support(g) if a not in care_atoms]
+    def _care_vars(
+        self, g: Guard, care: Iterable[Hashable]
+    ) -> tuple[tuple[Hashable, str | None], ...]:
+        """``(atom, variable name or None)`` for each distinct care atom,
+        checking that they cover the support of ``g``."""
+        atoms = {(type(a), a): a for a in care}.values()
+        care_vars = tuple((a, self.var_name(a)) for a in atoms)
+        names = {n for _, n in care_vars}
+        missing = [a for a in self.support(g) if self.var_name(a) not in names]
         if missing:
             raise ValueError(f"care atoms miss part of the guard's support: {missing!r}")
-        return care_atoms
-
-    def _expand(
-        self, path: dict[str, bool], care_atoms: tuple[Hashable, ...]
-    ) -> Iterator[dict[Hashable, bool]]:
-        """All total assignments of ``care_atoms`` extending the cube ``path``."""
-        names = [self.var_name(a) for a in care_atoms]
-        fixed = {i: path[n] for i, n in enumerate(names) if n is not None and n in path}
-        free = [i for i in range(len(care_atoms)) if i not in fixed]
-        for bits in itertools.product((False, True), repeat=len(free)):
-            values = {**fixed, **dict(zip(free, bits))}
-            yield {a: values[i] for i, a in enumerate(care_atoms)}
+        return care_vars
 
     # ----------------------------------------------------------- formulas
 

@@ -24,13 +24,16 @@ Which values are "equal"
     Python, decided by :func:`value_key`: same exact type and ``==`` (so ``1``,
     ``True`` and ``1.0`` stay apart), refined so that ``0.0``/``-0.0`` (and
     complex numbers with signed zeros) stay apart and tuples/frozensets are
-    compared element-wise by the same rule (``(1,)`` vs ``(True,)``).  An
-    object is always equal to itself, even a NaN.  Values must be hashable.
+    compared element-wise by the same rule (``(1,)`` vs ``(True,)``).  This
+    is strictly finer than ``type(a) is type(b) and a == b`` except that an
+    object is always equal to itself (even a NaN).  Values must be hashable.
 
 Paper
-    Implements the value summaries of MultiSE (Sen, Necula, Gong, Choi,
-    FSE 2015 / UCB tech report 2014, section "MultiSE value summary state
-    representation" and the assignment/branching walk-through; slides 26-65):
+    Implements the value summaries of MultiSE (Sen, Necula, Gong, Choi:
+    UCB EECS tech report, Oct. 2014, also ESEC/FSE 2015), sections "MultiSE
+    value summary state representation" and "MultiSE symbolic execution with
+    value summaries"; slides 35-36 (value summary), 38-41 (branching), 42-47
+    (assignment) and 65 (compaction):
 
     * assignment ``x := e`` under path constraint ``p`` (:meth:`assign`,
       :meth:`assign_summary`) is the "guarded value summary union" of the old
@@ -79,20 +82,27 @@ def _signbit(x: float) -> bool:
 def value_key(value: object) -> Hashable:
     """Hashable key such that equal keys mean interchangeable values.
 
-    ``(type(value), value)`` in general; floats and complex numbers also
-    record the signs of their zeros; tuples and frozensets are keyed
-    element-wise.  Keys are compared by ``==`` with Python's identity
-    shortcut, so an object always matches itself.
+    ``(type(value), value)`` in general.  Floats and complex numbers also
+    record the signs of their zeros; tuples and frozensets (namedtuples
+    included) are keyed element-wise by this same rule.  For subclasses of
+    these built-ins the value itself is kept in the key too, so their own
+    ``__eq__`` still has to agree.  Keys are compared by ``==`` with Python's
+    identity shortcut, so an object always matches itself (even a NaN).
     """
-    if type(value) is float:
-        return (float, value, _signbit(value))
-    if type(value) is complex:
-        return (complex, value, _signbit(value.real), _signbit(value.imag))
-    if type(value) is tuple:
-        return (tuple, tuple(value_key(item) for item in value))
-    if type(value) is frozenset:
-        return (frozenset, frozenset(value_key(item) for item in value))
-    return (type(value), value)
+    kind = type(value)
+    if isinstance(value, float):
+        refined: tuple[object, ...] = (_signbit(value),)
+    elif isinstance(value, complex):
+        refined = (_signbit(value.real), _signbit(value.imag))
+    elif isinstance(value, tuple):
+        refined = (tuple(value_key(item) for item in value),)
+    elif isinstance(value, frozenset):
+        refined = (frozenset(value_key(item) for item in value),)
+    else:
+        return (kind, value)
+    if kind is tuple or kind is frozenset:  # fully described by their items
+        return (kind, *refined)
+    return (kind, value, *refined)
 
 
 def same_value(a: object, b: object) -> bool:
@@ -178,11 +188,12 @@ class ValueSummary(Generic[V]):
         """``{(h and g, v) for (h, v) in self}`` without the false guards.
 
         Never joins values (restriction cannot make distinct values equal)."""
-        if mgr.is_true(g):
-            return self
-        return ValueSummary(_compacted(mgr, _conjoined(mgr, self.entries, g), join=False))
+        entries = self.entries if mgr.is_true(g) else _conjoined(mgr, self.entries, g)
+        return ValueSummary(_compacted(mgr, entries, join=False))
 
-    def merge(self, mgr: GuardManager, other: ValueSummary[V], *, join: bool = True) -> ValueSummary[V]:
+    def merge(
+        self, mgr: GuardManager, other: ValueSummary[V], *, join: bool = True
+    ) -> ValueSummary[V]:
         """Union of two summaries over disjoint path sets, then compacted.
 
         Precondition: a guard of ``self`` and a guard of ``other`` may overlap
@@ -190,7 +201,9 @@ class ValueSummary(Generic[V]):
         this is not checked.  The entries of ``self`` come first."""
         return ValueSummary(_compacted(mgr, chain(self.entries, other.entries), join))
 
-    def assign(self, mgr: GuardManager, pc: Guard, new_value: V, *, join: bool = True) -> ValueSummary[V]:
+    def assign(
+        self, mgr: GuardManager, pc: Guard, new_value: V, *, join: bool = True
+    ) -> ValueSummary[V]:
         """The summary after ``x := new_value`` executed under path constraint ``pc``.
 
         Exactly ``compact({(g and not pc, v) for (g, v) in self} | {(pc, new_value)})``:
@@ -203,7 +216,7 @@ class ValueSummary(Generic[V]):
     ) -> ValueSummary[V]:
         """The paper's assignment with a summarised right-hand side:
         ``compact({(g and not pc, v) for (g, v) in self} | {(h and pc, w) for (h, w) in rhs})``."""
-        kept = iter(self.entries)
+        kept = _conjoined(mgr, self.entries, mgr.not_(pc))
         assigned = _conjoined(mgr, rhs.entries, pc)
         return ValueSummary(_compacted(mgr, chain(kept, assigned), join))
 
