@@ -32,11 +32,16 @@ def factorial(n: int) -> int:
     return n * factorial(n - 1)
 
 
-def gcd(a: int, b: int) -> int:
-    assert a > 0 and b > 0, "positive inputs only"
-    while b != 0:
-        a, b = b, a % b
-    return a
+def collatz_steps(n: int) -> int:
+    assert n > 0, "positive inputs only"
+    steps = 0
+    while n != 1 and steps < 4:
+        if n % 2 == 0:
+            n = n // 2
+        else:
+            n = 3 * n + 1
+        steps += 1
+    return steps
 
 
 def clamp(x: int) -> int:

@@ -14,7 +14,7 @@ from typing import Sequence
 
 from pathloom.api import Run
 from pathloom.engines.registry import engine_names
-from pathloom.errors import EngineBug, PathloomError, UsageError
+from pathloom.errors import EngineBug, PathloomError, Unsupported, UsageError
 from pathloom.frontend.module import load_module
 from pathloom.options import Options
 from pathloom.report.base import Reporter
@@ -68,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--max-iterations", type=_count(1), default=10, help="loop iterations per loop per path")
         p.add_argument("--max-depth", type=_count(1), default=32, help="call depth (recursion bound)")
         p.add_argument("--max-list-len", type=_count(0), default=4, help="length bound of list inputs")
+        p.add_argument("--max-str-len", type=_count(0), default=6, help="length bound of str inputs")
         p.add_argument("--max-paths", type=_count(1), default=None, help="stop after this many paths")
         p.add_argument("--json", metavar="OUT.json", help="write the machine-readable result")
         p.add_argument("--tests", metavar="OUT.py", help="write a pytest file, one test per path")
@@ -87,7 +88,7 @@ def _options(args: argparse.Namespace) -> Options:
     return Options(
         engine=args.engine, strategy=args.strategy, seed=args.seed, timeout=args.timeout,
         solver_timeout_ms=int(args.solver_timeout * 1000), max_iterations=args.max_iterations,
-        max_depth=args.max_depth, max_list_len=args.max_list_len, max_paths=args.max_paths,
+        max_depth=args.max_depth, max_list_len=args.max_list_len, max_str_len=args.max_str_len, max_paths=args.max_paths,
     )
 
 
@@ -126,11 +127,19 @@ def run_command(args: argparse.Namespace) -> int:
     explorations: list[Exploration] = []
     mismatches: list[str] = []
     interrupted = False
+    skipped = 0
     try:
         for target in names:
             show_progress = sys.stderr.isatty()
             progress = _Progress(f"{file}::{target}") if show_progress else None
-            run = Run(module, target, options, progress)
+            try:
+                run = Run(module, target, options, progress)
+            except Unsupported as exc:
+                if name is not None:
+                    raise
+                sys.stderr.write(f"{exc.one_line()} (target {target} skipped)\n")
+                skipped += 1
+                continue
             for r in reporters:
                 r.start(run.exploration)
             try:

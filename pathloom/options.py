@@ -15,6 +15,7 @@ class Options:
     max_iterations: int = 10  # per loop per path: symbolic decisions after this many iterations cut
     max_depth: int = 32  # call depth
     max_list_len: int = 4  # symbolic length bound of list inputs
+    max_str_len: int = 6  # length bound of str inputs
     max_paths: int | None = None  # stop after this many finished paths
     solver_layers: tuple[str, ...] = ("independence", "cache", "cex")
 
@@ -26,8 +27,8 @@ class Options:
         for name in ("max_iterations", "max_depth"):
             if getattr(self, name) < 1:
                 raise UsageError(f"--{name.replace('_', '-')} must be at least 1")
-        if self.max_list_len < 0:
-            raise UsageError("--max-list-len must be at least 0")
+        if self.max_list_len < 0 or self.max_str_len < 0:
+            raise UsageError("--max-list-len and --max-str-len must be at least 0")
         if self.max_paths is not None and self.max_paths < 1:
             raise UsageError("--max-paths must be at least 1")
         if self.strategy not in ("dfs", "bfs", "random", "coverage"):

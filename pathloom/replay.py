@@ -133,7 +133,9 @@ def _run_one(module: Any, path: str, target: str, inputs: dict[str, JSON], timeo
     signal.setitimer(signal.ITIMER_REAL, timeout)
     try:
         args = {k: decode_input(v, namespace) for k, v in inputs.items()}
-        if "." in target:
+        if target.endswith(".__init__"):
+            value = getattr(module, target.split(".")[0])(**args)
+        elif "." in target:
             cls_name, method = target.split(".", 1)
             self_obj = args.pop("self")
             value = getattr(self_obj, method)(**args)

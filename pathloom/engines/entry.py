@@ -2,7 +2,8 @@
 
 ``int``, ``bool`` and ``str`` parameters become symbols named after the parameter; a
 ``list[int]`` parameter ``xs`` becomes a heap list whose length is the symbol ``xs.len``
-(constrained to ``0..max_list_len``) and whose items are ``xs[0]``, ``xs[1]``...; an
+(constrained to ``0..max_list_len``; a ``str`` input's length is bounded by
+``max_str_len``) and whose items are ``xs[0]``, ``xs[1]``...; an
 unannotated parameter with a default keeps its default. A method ``C.m`` is explored through a
 small driver that builds ``C(...)`` from symbolic ``__init__`` arguments (symbols
 ``self.<param>``) and calls ``m`` on it. ``Entry.decode`` turns a model into the JSON inputs
@@ -36,9 +37,10 @@ class Entry:
 
 
 class _Builder:
-    def __init__(self, module: Module, max_list_len: int) -> None:
+    def __init__(self, module: Module, max_list_len: int, max_str_len: int) -> None:
         self.module = module
         self.max_list_len = max_list_len
+        self.max_str_len = max_str_len
         self.constraints: list[Arg] = []
         self.records: dict[Ref, ListRec] = {}
         self.next_ref = 1 << 30  # input references never collide with allocations
@@ -55,6 +57,8 @@ class _Builder:
         if annotation in _SORTS:
             sort = _SORTS[annotation]
             symbol = T.sym(name, sort)
+            if sort == STR:
+                self.constraints.append(T.le(T.str_len(symbol), self.max_str_len))
             return symbol, lambda model: model.get(name, DEFAULTS[sort])
         length = T.sym(f"{name}.len", INT)
         items = tuple(T.sym(f"{name}[{i}]", INT) for i in range(self.max_list_len))
@@ -70,8 +74,8 @@ class _Builder:
         return ref, decode_list
 
 
-def build_entry(module: Module, target: str, max_list_len: int) -> Entry:
-    builder = _Builder(module, max_list_len)
+def build_entry(module: Module, target: str, max_list_len: int, max_str_len: int) -> Entry:
+    builder = _Builder(module, max_list_len, max_str_len)
     if "." in target and target.split(".")[0] in module.classes:
         return _method_entry(module, builder, target)
     function = module.function(target)
@@ -97,6 +101,8 @@ def _method_entry(module: Module, builder: _Builder, target: str) -> Entry:
     method = module.function(target)
     if not method.params or method.params[0].name != "self":
         raise module.unsupported_at(method.line, method.col, "method without a 'self' first parameter (static or class method)")
+    if method_name == "__init__":
+        return _constructor_entry(module, builder, target, method)
     init = module.function(info.methods["__init__"]) if "__init__" in info.methods else None
     init_params = init.params[1:] if init is not None else ()
     loc = ir.Loc(method.line, method.col)
@@ -128,5 +134,29 @@ def _method_entry(module: Module, builder: _Builder, target: str) -> Entry:
         inputs: dict[str, Any] = {"self": {"$new": cls_name, "args": {n: d(model) for n, d in init_decoders}}}
         inputs.update({n: d(model) for n, d in decoders})
         return inputs
+
+    return Entry(driver, tuple(args), builder.constraints, builder.records, decode, params)
+
+
+def _constructor_entry(module: Module, builder: _Builder, target: str, init: ir.Function) -> Entry:
+    """``C.__init__`` is explored as the call ``C(...)``, which returns the new instance."""
+    cls_name = target.split(".")[0]
+    loc = ir.Loc(init.line, init.col)
+    args: list[object] = []
+    decoders: list[tuple[str, Callable[[dict[str, Any]], Any]]] = []
+    params: list[tuple[str, str]] = []
+    for p in init.params[1:]:
+        value, decoder = builder.value(init, p, "")
+        args.append(value)
+        if decoder is not None:
+            decoders.append((p.name, decoder))
+            params.append((p.name, p.annotation or ""))
+    block = ir.Block(0)
+    block.instrs.append(ir.Call("%result", ir.Global(cls_name), tuple(ir.Var(p.name) for p in init.params[1:]), (), loc))
+    block.terminator = ir.Return(ir.Var("%result"), loc)
+    driver = ir.Function(f"<driver {target}>", cls_name, init.params[1:], {0: block}, 0, init.line, init.col)
+
+    def decode(model: dict[str, Any]) -> dict[str, Any]:
+        return {n: d(model) for n, d in decoders}
 
     return Entry(driver, tuple(args), builder.constraints, builder.records, decode, params)

@@ -98,7 +98,7 @@ class ForkingEngine:
         self.progress = progress
         self.solver_stats = SolverStats()
         self.solver, self.z3_core = build_chain(self.solver_stats, options.solver_timeout_ms, options.solver_layers)
-        self.entry: Entry = build_entry(module, target, options.max_list_len)
+        self.entry: Entry = build_entry(module, target, options.max_list_len, options.max_str_len)
         self.complete = True
         self.instructions = 0
         self.paths = 0
@@ -109,6 +109,7 @@ class ForkingEngine:
         self.unexplored = 0
         self.last_progress = 0.0
         self.emitted: list[PathResult] = []
+        self.entered: set[str] = set()  # functions this run executed (their branches count for coverage)
 
     # ------------------------------------------------------------ driving
 
@@ -169,8 +170,8 @@ class ForkingEngine:
 
     def stats(self) -> dict[str, object]:
         total = set()
-        for function in self.module.lowered_functions():
-            total.update(branch_edges(function))
+        for qualname in self.entered:
+            total.update(branch_edges(self.module.function(qualname)))
         total.update(branch_edges(self.entry.function))
         covered = len(self.covered & total)
         s = self.solver_stats
@@ -251,6 +252,7 @@ class ForkingEngine:
         for ref, record in call.writes:
             state.heap.write(ref, record)
         callee = self.module.function(call.qualname)
+        self.entered.add(call.qualname)
         local_vars = {p.name: a for p, a in zip(callee.params, call.args)}
         targets = destinations(instr)
         state.frames.append(Frame(callee, local_vars, targets[0] if targets else None, call.result))

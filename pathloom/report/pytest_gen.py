@@ -86,6 +86,9 @@ def _slug(text: str) -> str:
 
 def _call(exploration: Exploration, target: str, path: PathResult) -> str:
     inputs = dict(path.inputs or {})
+    if target.endswith(".__init__"):
+        args = ", ".join(f"{k}={literal(v)}" for k, v in inputs.items())
+        return f"{target.split('.')[0]}({args})"
     if "." in target:
         method = target.split(".", 1)[1]
         receiver = literal(inputs.pop("self"))

@@ -117,14 +117,8 @@ def _ord(s: object) -> Outcome:
     one = T.eq(size, 1)
     return split([
         (one, Ok(T.to_code(s))),  # type: ignore[arg-type]
-        (T.not_(one), _ord_error(size)),
+        (T.not_(one), throw("TypeError", "ord() expected a character, but a string of another length was found")),
     ])
-
-
-def _ord_error(size: object) -> Outcome:
-    if isinstance(size, Term):
-        raise RuntimeUnsupported("ord() of a symbolic string whose length is not one")
-    return throw("TypeError", f"ord() expected a character, but string of length {size} found")
 
 
 def _chr(i: object) -> Outcome:

@@ -287,6 +287,14 @@ def char_at(s: Arg, i: Arg) -> Arg:
 def contains(haystack: Arg, needle: Arg) -> Arg:
     if not isinstance(haystack, Term) and not isinstance(needle, Term):
         return str(needle) in str(haystack)
+    if not isinstance(haystack, Term) and len(str(haystack)) <= 16:
+        # a symbolic needle in a short literal: one of finitely many substrings (fast for Z3)
+        text = str(haystack)
+        subs = sorted({text[i:j] for i in range(len(text) + 1) for j in range(i, len(text) + 1)}, key=lambda x: (len(x), x))
+        result: Arg = False
+        for sub in subs:
+            result = or_(result, eq(needle, sub))
+        return result
     return make("contains", (haystack, needle), BOOL)
 
 
