@@ -41,7 +41,8 @@ class Run:
         self.module = module
         self.target = resolve_target(module, target)
         self.engine = engine_class(options.engine)(module, self.target, options, progress)
-        self.exploration = Exploration(f"{module.filename}::{self.target}", options.engine, params=tuple(self.engine.entry.params))
+        entry = self.engine.entry
+        self.exploration = Exploration(f"{module.filename}::{self.target}", options.engine, params=tuple(entry.params), environment=entry.environment)
 
     def results(self) -> Iterator[PathResult]:
         for result in self.engine.run():

@@ -108,7 +108,7 @@ def verify(exploration: Exploration, filename: str, target: str, timeout_s: floa
 # ---------------------------------------------------------------- the child process
 
 
-def _load(path: str) -> Any:
+def load(path: str) -> Any:
     directory = os.path.dirname(path)
     sys.path.insert(0, directory)
     name = Path(path).stem if Path(path).stem.isidentifier() else "pathloom_target"
@@ -128,7 +128,7 @@ def _on_alarm(signum: int, frame: Any) -> None:
     raise _Timeout()
 
 
-def _run_one(module: Any, path: str, target: str, inputs: dict[str, JSON], timeout: float) -> dict[str, JSON]:
+def run_one(module: Any, path: str, target: str, inputs: dict[str, JSON], timeout: float) -> dict[str, JSON]:
     namespace = vars(module)
     signal.setitimer(signal.ITIMER_REAL, timeout)
     try:
@@ -160,8 +160,8 @@ def _child_main() -> None:
     signal.signal(signal.SIGALRM, _on_alarm)
     real_stdout = sys.stdout
     sys.stdout = sys.stderr  # the analyzed code's prints must not mix with the answer
-    module = _load(path)
-    answers = [_run_one(module, path, request["target"], inputs, request["timeout"]) for inputs in request["inputs"]]
+    module = load(path)
+    answers = [run_one(module, path, request["target"], inputs, request["timeout"]) for inputs in request["inputs"]]
     sys.stdout = real_stdout
     sys.stdout.write("\n" + json.dumps(answers) + "\n")
 

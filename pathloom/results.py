@@ -9,7 +9,7 @@ input symbols, so callers can test which path a concrete input takes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from pathloom.terms.expr import Arg
 
@@ -28,6 +28,8 @@ class PathResult:
     reason: str | None = None  # for cut and unknown
     condition: Arg = True
     symbol_values: dict[str, Any] = field(default_factory=dict)
+    # the returned value as a function of the input symbols' values (any input on this path)
+    predict: Callable[[dict[str, Any]], JSON] | None = field(default=None, compare=False, repr=False)
 
     @property
     def is_bug(self) -> bool:
@@ -42,6 +44,18 @@ class Exploration:
     complete: bool = True
     stats: dict[str, Any] = field(default_factory=dict)
     params: tuple[tuple[str, str], ...] = ()  # (name, annotation) of the reported inputs
+    environment: Any = None  # inputs -> values of the input symbols (for ``holds``)
+
+    def holds(self, path: PathResult, inputs: dict[str, JSON]) -> bool:
+        """Whether concrete ``inputs`` satisfy the path condition of ``path``."""
+        from pathloom.terms.evaluate import evaluate
+
+        return evaluate(path.condition, self.environment(inputs)) is True
+
+    def predicted_return(self, path: PathResult, inputs: dict[str, JSON]) -> JSON:
+        """What ``path`` predicts the function returns for ``inputs`` (which take that path)."""
+        assert path.predict is not None
+        return path.predict(self.environment(inputs))
 
     @property
     def bugs(self) -> list[PathResult]:

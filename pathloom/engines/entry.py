@@ -34,6 +34,18 @@ class Entry:
     records: dict[Ref, ListRec]
     decode: Callable[[dict[str, Any]], dict[str, Any]]
     params: list[tuple[str, str]] = field(default_factory=list)  # reported inputs (name, annotation)
+    encoders: dict[str, Callable[[Any], dict[str, Any]]] = field(default_factory=dict)
+
+    def environment(self, inputs: dict[str, Any]) -> dict[str, Any]:
+        """The values of the input symbols for concrete inputs (the inverse of ``decode``)."""
+        env: dict[str, Any] = {}
+        for name, value in inputs.items():
+            if name == "self":
+                for arg, v in value["args"].items():
+                    env.update(self.encoders[f"self.{arg}"](v))
+            else:
+                env.update(self.encoders[name](value))
+        return env
 
 
 class _Builder:
@@ -44,6 +56,7 @@ class _Builder:
         self.constraints: list[Arg] = []
         self.records: dict[Ref, ListRec] = {}
         self.next_ref = 1 << 30  # input references never collide with allocations
+        self.encoders: dict[str, Callable[[Any], dict[str, Any]]] = {}
 
     def value(self, function: ir.Function, param: ir.Param, prefix: str) -> tuple[object, Callable[[dict[str, Any]], Any] | None]:
         name = prefix + param.name
@@ -59,6 +72,7 @@ class _Builder:
             symbol = T.sym(name, sort)
             if sort == STR:
                 self.constraints.append(T.le(T.str_len(symbol), self.max_str_len))
+            self.encoders[name] = lambda v: {name: v}
             return symbol, lambda model: model.get(name, DEFAULTS[sort])
         length = T.sym(f"{name}.len", INT)
         items = tuple(T.sym(f"{name}[{i}]", INT) for i in range(self.max_list_len))
@@ -66,6 +80,13 @@ class _Builder:
         ref = Ref(self.next_ref)
         self.next_ref += 1
         self.records[ref] = ListRec(length, items)
+
+        def encode_list(values: list[int]) -> dict[str, Any]:
+            env: dict[str, Any] = {f"{name}.len": len(values)}
+            env.update({f"{name}[{i}]": v for i, v in enumerate(values)})
+            return env
+
+        self.encoders[name] = encode_list
 
         def decode_list(model: dict[str, Any]) -> list[int]:
             n = model.get(f"{name}.len", 0)
@@ -92,7 +113,7 @@ def build_entry(module: Module, target: str, max_list_len: int, max_str_len: int
     def decode(model: dict[str, Any]) -> dict[str, Any]:
         return {name: d(model) for name, d in decoders}
 
-    return Entry(function, tuple(args), builder.constraints, builder.records, decode, params)
+    return Entry(function, tuple(args), builder.constraints, builder.records, decode, params, builder.encoders)
 
 
 def _method_entry(module: Module, builder: _Builder, target: str) -> Entry:
@@ -135,7 +156,7 @@ def _method_entry(module: Module, builder: _Builder, target: str) -> Entry:
         inputs.update({n: d(model) for n, d in decoders})
         return inputs
 
-    return Entry(driver, tuple(args), builder.constraints, builder.records, decode, params)
+    return Entry(driver, tuple(args), builder.constraints, builder.records, decode, params, builder.encoders)
 
 
 def _constructor_entry(module: Module, builder: _Builder, target: str, init: ir.Function) -> Entry:
@@ -159,4 +180,4 @@ def _constructor_entry(module: Module, builder: _Builder, target: str, init: ir.
     def decode(model: dict[str, Any]) -> dict[str, Any]:
         return {n: d(model) for n, d in decoders}
 
-    return Entry(driver, tuple(args), builder.constraints, builder.records, decode, params)
+    return Entry(driver, tuple(args), builder.constraints, builder.records, decode, params, builder.encoders)

@@ -384,7 +384,9 @@ class ForkingEngine:
         if frame.override is not None:
             value = frame.override
         if not state.frames:
-            return self._finish(state, PathResult("return", None, returned=encode_symbolic(value, state.heap, state.model)))
+            heap = state.heap
+            returned = encode_symbolic(value, heap, state.model)
+            return self._finish(state, PathResult("return", None, returned=returned, predict=lambda env: encode_symbolic(value, heap, env)))
         caller = state.frames[-1]
         if frame.ret_dst is not None:
             caller.locals[frame.ret_dst] = value
