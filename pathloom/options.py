@@ -8,7 +8,8 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Options:
     engine: str = "dse"
-    strategy: str = "dfs"  # dfs | bfs | random | coverage
+    strategy: str | None = None  # dfs | bfs | random | coverage | topo; None: the engine's default
+    compaction: bool = True  # MultiSE: join equal values and merge pc entries
     seed: int = 0
     timeout: float | None = None  # seconds of wall-clock time for the whole exploration
     solver_timeout_ms: int = 10_000  # per query; a timeout is an `unknown` path, never a dropped one
@@ -31,5 +32,7 @@ class Options:
             raise UsageError("--max-list-len and --max-str-len must be at least 0")
         if self.max_paths is not None and self.max_paths < 1:
             raise UsageError("--max-paths must be at least 1")
-        if self.strategy not in ("dfs", "bfs", "random", "coverage"):
-            raise UsageError(f"--strategy must be one of dfs, bfs, random, coverage (got {self.strategy!r})")
+        if self.strategy not in (None, "dfs", "bfs", "random", "coverage", "topo"):
+            raise UsageError(f"--strategy must be one of dfs, bfs, random, coverage, topo (got {self.strategy!r})")
+        if self.strategy == "topo" and self.engine == "dse":
+            raise UsageError("--strategy topo needs --engine multise")

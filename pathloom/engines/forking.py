@@ -126,7 +126,7 @@ class ForkingEngine:
         if self.options.timeout is not None:
             self.deadline = self.start + self.options.timeout
             self.z3_core.deadline = self.deadline
-        searcher = make_searcher(self.options.strategy, self.options.seed, self._at_new_branch)
+        searcher = make_searcher(self.options.strategy or "dfs", self.options.seed, self._at_new_branch)
         searcher.add([self.initial_state()])
         stop_reason: str | None = None
         try:
@@ -282,7 +282,7 @@ class ForkingEngine:
         outcome = raise_value(self.module, frame.locals, term)
         assert isinstance(outcome, Throw)
         handled = frame.exc_info
-        if handled is not None and outcome.exc is handled[0]:
+        if handled is not None and outcome.exc == handled[0]:
             kind = handled[2] if term.value is None else "explicit"
             return self._raise(state, outcome.exc, handled[1], kind)
         kind = term.kind if isinstance(outcome.exc, ExcVal) else "implicit"

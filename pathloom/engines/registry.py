@@ -28,3 +28,4 @@ def engine_class(name: str) -> Any:
 
 
 register("dse", "pathloom.engines.forking:ForkingEngine")
+register("multise", "pathloom.engines.multise:MultiSEEngine")

@@ -48,3 +48,24 @@ def predecessors(function: ir.Function) -> dict[int, list[int]]:
         for succ in successors(block):
             preds[succ].append(label)
     return preds
+
+
+def reverse_postorder(function: ir.Function) -> dict[int, int]:
+    """Position of each reachable block in reverse post-order (loop headers before their
+    bodies, joins after the branches that reach them)."""
+    seen: set[int] = set()
+    post: list[int] = []
+    stack: list[tuple[int, int]] = [(function.entry, 0)]
+    seen.add(function.entry)
+    while stack:
+        label, i = stack.pop()
+        succ = successors(function.blocks[label])
+        if i < len(succ):
+            stack.append((label, i + 1))
+            nxt = succ[i]
+            if nxt not in seen:
+                seen.add(nxt)
+                stack.append((nxt, 0))
+        else:
+            post.append(label)
+    return {label: i for i, label in enumerate(reversed(post))}

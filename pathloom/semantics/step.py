@@ -46,7 +46,7 @@ def destinations(instr: ir.Instruction) -> tuple[str, ...]:
     return (dst,) if dst is not None else ()
 
 
-def _operands(instr: ir.Instruction) -> tuple[ir.Operand, ...]:
+def operands(instr: ir.Instruction) -> tuple[ir.Operand, ...]:
     if isinstance(instr, (ir.Assign,)):
         return (instr.src,)
     if isinstance(instr, (ir.BinOp, ir.Compare)):
@@ -80,7 +80,7 @@ def _operands(instr: ir.Instruction) -> tuple[ir.Operand, ...]:
 
 def execute(module: Module, heap: HeapView, local_vars: Mapping[str, object], instr: ir.Instruction) -> Outcome:
     values: list[object] = []
-    for operand in _operands(instr):
+    for operand in operands(instr):
         got = read_operand(module, local_vars, operand)
         if not isinstance(got, Ok):
             return got

@@ -1,0 +1,715 @@
+"""MultiSE: multi-path symbolic execution with value summaries (Sen et al., 2014/2015).
+
+The whole exploration is one state. The program counter is a value summary from guards to
+locations (``pending``: location -> guard, guards pairwise disjoint), every local variable
+(keyed by frame depth and name) and every heap record is a ``ValueSummary`` of guarded values.
+Guards are BDDs over atomic predicates on input symbols (``GuardManager``); a guard goes to Z3
+only when the satisfiability of a new program-counter entry matters.
+
+One step picks the pc entry (g, loc) whose location comes first in reverse post-order (frame
+by frame, inner calls before their caller's next instruction), so paths meet at joins before
+going on, also at joins no one declared (after exceptions, early returns, calls). It executes
+the instruction at loc for every combination of the operands' guarded values under g, using
+the shared semantics (``semantics.step.execute``): concrete values stay concrete, a summary may
+hold floats, functions and objects next to terms, and no auxiliary variable is ever made. The
+leaves are grouped by where control goes next; each group's guard is checked (BDD test, the
+entry's model, then Z3), and the feasible groups assign their targets under their guard
+(``{(h and not p, old)} + {(h and p, new)}``, then compaction) and become pc entries, merged
+with any entry already at the same location. Heap records read under a guard with several
+versions split the combination (``_NeedSplit``) and execute again per version.
+
+Departures from the paper: locations include the call stack and the iteration counts of the
+enclosing loops (so ``--max-iterations`` means what it means for DSE); heap records rather
+than single fields are the unit of guarded values; references allocated on different paths
+are distinct. Results: one path per distinct outcome (returned value, or exception at a line),
+split further until every feasible branch direction has an input. With ``compaction=False``
+no values are joined and no pc entries are merged, so each entry is one DSE path.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
+
+from pathloom.engines.entry import Entry, build_entry
+from pathloom.errors import Unsupported
+from pathloom.frontend import ir
+from pathloom.frontend.cfg import branch_edges, reverse_postorder
+from pathloom.frontend.module import Module
+from pathloom.guards.bdd import Guard, GuardManager
+from pathloom.guards.summary import ValueSummary, value_key
+from pathloom.options import Options
+from pathloom.report.values import encode_symbolic
+from pathloom.results import PathResult
+from pathloom.semantics.outcome import Cut, Invoke, Leaf, Ok, Refine, RuntimeUnsupported, Throw, flatten
+from pathloom.semantics.sequences import next_item
+from pathloom.semantics.step import EXC_VAR, UNBOUND, destinations, execute, operands, raise_value
+from pathloom.semantics.values import ExcVal, Record, Ref
+from pathloom.solver.base import SAT, UNSAT, Query, SolverStats
+from pathloom.solver.chain import build_chain
+from pathloom.terms import expr as T
+from pathloom.terms.evaluate import evaluate
+from pathloom.terms.expr import Arg, Term
+
+EXC_INFO = "%exc_info"
+OVERRIDE = "%override"
+VarKey = tuple[int, str]
+
+
+@dataclass(frozen=True)
+class FrameLoc:
+    qualname: str
+    label: int
+    index: int
+    ret_dst: str | None
+    loops: tuple[tuple[int, int], ...] = ()
+
+
+Loc = tuple[FrameLoc, ...]
+
+
+@dataclass
+class Transition:
+    """Where part ``guard`` of a pc entry goes, and what it assigns on the way."""
+
+    guard: Guard
+    loc: Loc | None  # None: the path set ends here (``final`` says how)
+    assigns: list[tuple[VarKey, list[tuple[Guard, object]]]] = field(default_factory=list)
+    writes: list[tuple[int, Guard, Record]] = field(default_factory=list)
+    final: list[tuple[Guard, tuple[Any, ...]]] = field(default_factory=list)
+    unbind_depth: int | None = None  # frames at and above this depth end for this guard
+
+
+class _NeedSplit(Exception):
+    def __init__(self, summary: ValueSummary[Any]) -> None:
+        self.summary = summary
+
+
+class _GuardedHeap:
+    """The heap as seen by one combination of operand values (guard ``guard``)."""
+
+    def __init__(self, engine: MultiSEEngine, guard: Guard) -> None:
+        self.engine = engine
+        self.guard = guard
+        self.classes = engine.module.classes
+
+    def record(self, ref: Ref) -> Record:
+        restricted = self.engine.heap[ref.id].restrict(self.engine.mgr, self.guard)
+        if len(restricted) == 1:
+            return restricted.entries[0][1]  # type: ignore[no-any-return]
+        raise _NeedSplit(restricted)
+
+    def fresh(self) -> Ref:
+        return self.engine.fresh()
+
+
+class _EnvHeap:
+    """The heap for concrete input values ``env``: the record whose guard holds there."""
+
+    def __init__(self, engine: MultiSEEngine, env: dict[str, Any]) -> None:
+        self.engine = engine
+        self.env = env
+
+    def record(self, ref: Ref) -> Record:
+        for guard, record in self.engine.heap[ref.id]:
+            if evaluate(self.engine.guard_term(guard), self.env) is True:
+                return record  # type: ignore[no-any-return]
+        raise KeyError(ref)
+
+
+class MultiSEEngine:
+    name = "multise"
+
+    def __init__(self, module: Module, target: str, options: Options, progress: Callable[[dict[str, object]], None] | None = None) -> None:
+        self.module = module
+        self.target = target
+        self.options = options
+        self.progress = progress
+        self.join = options.compaction
+        self.mgr = GuardManager()
+        self.solver_stats = SolverStats()
+        self.solver, self.z3_core = build_chain(self.solver_stats, options.solver_timeout_ms, options.solver_layers)
+        self.entry: Entry = build_entry(module, target, options.max_list_len, options.max_str_len)
+        self.base = frozenset(c for c in self.entry.constraints if isinstance(c, Term))
+        self.vars: dict[VarKey, ValueSummary[Any]] = {}
+        self.heap: dict[int, ValueSummary[Any]] = {}
+        self.pending: dict[Loc, Guard] = {}
+        self.models: dict[Loc, dict[str, Any]] = {}
+        self.queue: list[tuple[Any, int, Loc]] = []
+        self.counter = itertools.count()
+        self.next_ref = 1
+        self.finals: list[tuple[Guard, tuple[Any, ...]]] = []
+        self.unknown_results: list[PathResult] = []
+        self.directions: dict[tuple[str, int, bool], Guard] = {}
+        self.entered: set[str] = set()
+        self.rpo: dict[str, dict[int, int]] = {}
+        self.term_of_guard: dict[Any, Arg] = {}
+        self.guard_of_term: dict[Term, Guard] = {}
+        self.complete = True
+        self.instructions = 0
+        self.paths = 0
+        self.merges = 0
+        self.merges_saved = 0
+        self.start = 0.0
+        self.deadline: float | None = None
+        self.summary_sizes: list[int] = []
+
+    # ------------------------------------------------------------ guards and terms
+
+    def guard(self, cond: Arg) -> Guard:
+        """The BDD of a Bool term: connectives become BDD operations, the rest atoms."""
+        if not isinstance(cond, Term):
+            return self.mgr.true if cond else self.mgr.false
+        found = self.guard_of_term.get(cond)
+        if found is not None:
+            return found
+        op = cond.op
+        if op == "not":
+            g = self.mgr.not_(self.guard(cond.args[0]))
+        elif op == "and":
+            g = self.mgr.and_(self.guard(cond.args[0]), self.guard(cond.args[1]))
+        elif op == "or":
+            g = self.mgr.or_(self.guard(cond.args[0]), self.guard(cond.args[1]))
+        elif op == "ite" and cond.sort == T.BOOL:
+            g = self.mgr.ite(self.guard(cond.args[0]), self.guard(cond.args[1]), self.guard(cond.args[2]))
+        else:
+            g = self.mgr.atom(cond)
+        self.guard_of_term[cond] = g
+        return g
+
+    def guard_term(self, g: Guard) -> Arg:
+        found = self.term_of_guard.get(g)
+        if found is None:
+            found = self.mgr.to_formula(g, T.and_, T.or_, T.not_, True, False)
+            self.term_of_guard[g] = found
+        return found
+
+    def fresh(self) -> Ref:
+        ref = Ref(self.next_ref)
+        self.next_ref += 1
+        return ref
+
+    # ------------------------------------------------------------ driving
+
+    def _order(self, loc: Loc) -> tuple[Any, ...]:
+        key: list[tuple[int, int]] = []
+        for frame in loc:
+            if frame.label < 0:
+                continue  # the marker that keeps unmerged entries apart
+            rpo = self.rpo.get(frame.qualname)
+            if rpo is None:
+                rpo = reverse_postorder(self._function(frame.qualname))
+                self.rpo[frame.qualname] = rpo
+            key.append((rpo.get(frame.label, 1 << 30), frame.index))
+        key.append((1 << 31, 0))
+        return tuple(key)
+
+    def _function(self, qualname: str) -> ir.Function:
+        if qualname == self.entry.function.qualname:
+            return self.entry.function
+        return self.module.function(qualname)
+
+    def _schedule(self, loc: Loc, guard: Guard, model: dict[str, Any]) -> None:
+        existing = self.pending.get(loc)
+        if existing is not None and self.join:
+            self.pending[loc] = self.mgr.or_(existing, guard)
+            self.merges += 1
+            return
+        if existing is not None:
+            loc = loc + (FrameLoc(f"#{next(self.counter)}", -1, -1, None),)  # keep entries apart
+        self.pending[loc] = guard
+        self.models[loc] = model
+        strategy = self.options.strategy or "topo"
+        if strategy == "dfs":
+            key: Any = (-next(self.counter),)
+        elif strategy == "bfs":
+            key = (next(self.counter),)
+        else:
+            key = self._order(loc)
+        heapq.heappush(self.queue, (key, next(self.counter), loc))
+
+    def run(self) -> Iterator[PathResult]:
+        self.start = time.monotonic()
+        if self.options.timeout is not None:
+            self.deadline = self.start + self.options.timeout
+            self.z3_core.deadline = self.deadline
+        self._init_state()
+        stop: str | None = None
+        try:
+            while self.queue:
+                if self.deadline is not None and time.monotonic() > self.deadline:
+                    stop = "timeout"
+                    break
+                _, _, loc = heapq.heappop(self.queue)
+                guard = self.pending.pop(loc, None)
+                if guard is None:
+                    continue
+                model = self.models.pop(loc, {})
+                real = tuple(f for f in loc if f.label >= 0)
+                self._step(real, guard, model)
+        except KeyboardInterrupt:
+            stop = "interrupted"
+        if stop is not None:
+            self.complete = False
+            for loc, guard in self.pending.items():
+                self.finals.append((guard, ("cut", stop, self._line(loc))))
+        yield from self._results()
+
+    def _init_state(self) -> None:
+        function = self.entry.function
+        for ref, record in self.entry.records.items():
+            self.heap[ref.id] = ValueSummary.single(self.mgr, record)
+        for p, a in zip(function.params, self.entry.args):
+            self.vars[(0, p.name)] = ValueSummary.single(self.mgr, a)
+        self._schedule((FrameLoc(function.qualname, function.entry, 0, None),), self.mgr.true, {})
+
+    def _line(self, loc: Loc) -> int | None:
+        frames = [f for f in loc if f.label >= 0]
+        if not frames:
+            return None
+        frame = frames[-1]
+        block = self._function(frame.qualname).blocks[frame.label]
+        node = block.instrs[frame.index] if frame.index < len(block.instrs) else block.terminator
+        return node.loc.line if node is not None else None
+
+    # ------------------------------------------------------------ reading state
+
+    def _read(self, key: VarKey, guard: Guard) -> ValueSummary[Any]:
+        summary = self.vars.get(key)
+        if summary is None:
+            return ValueSummary.guarded(self.mgr, guard, UNBOUND)
+        restricted = summary.restrict(self.mgr, guard)
+        missing = self.mgr.and_(guard, self.mgr.not_(restricted.domain(self.mgr)))
+        if not self.mgr.is_false(missing):
+            restricted = ValueSummary(restricted.entries + ((missing, UNBOUND),))
+        return restricted
+
+    def _combinations(self, depth: int, names: list[str], guard: Guard) -> list[tuple[Guard, dict[str, object]]]:
+        combos: list[tuple[Guard, dict[str, object]]] = [(guard, {})]
+        for name in names:
+            summary = self._read((depth, name), guard)
+            extended = []
+            for g, env in combos:
+                for h, value in summary:
+                    both = self.mgr.and_(g, h)
+                    if not self.mgr.is_false(both):
+                        extended.append((both, {**env, name: value}))
+            combos = extended
+        return combos
+
+    def _leaves(self, guard: Guard, run: Callable[[_GuardedHeap], Any]) -> list[tuple[Guard, Leaf]]:
+        """Run a semantics function under ``guard``, splitting on multi-version heap records,
+        and turn its outcome's case conditions into guards."""
+        try:
+            outcome = run(_GuardedHeap(self, guard))
+        except _NeedSplit as split:
+            result: list[tuple[Guard, Leaf]] = []
+            for h, _ in split.summary:
+                result += self._leaves(h, run)
+            return result
+        leaves = []
+        for cond, leaf in flatten(outcome):
+            g = self.mgr.and_(guard, self.guard(cond))
+            if not self.mgr.is_false(g):
+                leaves.append((g, leaf))
+        return leaves
+
+    # ------------------------------------------------------------ one step
+
+    def _step(self, loc: Loc, guard: Guard, model: dict[str, Any]) -> None:
+        self.instructions += 1
+        frame = loc[-1]
+        depth = len(loc) - 1
+        function = self._function(frame.qualname)
+        block = function.blocks[frame.label]
+        if frame.index < len(block.instrs):
+            instr = block.instrs[frame.index]
+            transitions = self._instruction(loc, guard, instr)
+        else:
+            transitions = self._terminator(loc, guard, block)
+        self._commit(loc, guard, model, transitions)
+
+    def _instruction(self, loc: Loc, guard: Guard, instr: ir.Instruction) -> list[Transition]:
+        depth = len(loc) - 1
+        names = sorted({op.name for op in operands(instr) if isinstance(op, ir.Var)})
+        leaves: list[tuple[Guard, Leaf]] = []
+        for g, env in self._combinations(depth, names, guard):
+            def run(heap: _GuardedHeap, env: dict[str, object] = env) -> Any:
+                try:
+                    return execute(self.module, heap, env, instr)
+                except RuntimeUnsupported as exc:
+                    raise Unsupported(self.module.filename, instr.loc.line, instr.loc.col, str(exc)) from None
+            leaves += self._leaves(g, run)
+        return self._group(loc, leaves, instr, instr.loc)
+
+    def _advance(self, loc: Loc) -> Loc:
+        frame = loc[-1]
+        return loc[:-1] + (FrameLoc(frame.qualname, frame.label, frame.index + 1, frame.ret_dst, frame.loops),)
+
+    def _group(self, loc: Loc, leaves: list[tuple[Guard, Leaf]], instr: ir.Instruction | None, where: ir.Loc) -> list[Transition]:
+        depth = len(loc) - 1
+        mgr = self.mgr
+        oks = [(g, leaf) for g, leaf in leaves if isinstance(leaf, Ok)]
+        transitions: list[Transition] = []
+        if oks:
+            t = Transition(mgr.or_all(g for g, _ in oks), self._advance(loc))
+            targets = destinations(instr) if instr is not None else ()
+            for i, name in enumerate(targets):
+                values = [(g, leaf.value if len(targets) == 1 else leaf.value[i]) for g, leaf in oks]  # type: ignore[union-attr, index]
+                t.assigns.append(((depth, name), values))
+            for g, leaf in oks:
+                t.writes += [(ref.id, g, record) for ref, record in leaf.writes]  # type: ignore[union-attr]
+            transitions.append(t)
+        throws = [(g, (leaf.exc, where.line, "implicit")) for g, leaf in leaves if isinstance(leaf, Throw)]
+        if throws:
+            transitions.append(self._raise(loc, throws))
+        invokes: dict[str, list[tuple[Guard, Invoke]]] = {}
+        for g, leaf in leaves:
+            if isinstance(leaf, Invoke):
+                invokes.setdefault(leaf.qualname, []).append((g, leaf))
+        for qualname, calls in invokes.items():
+            transitions.append(self._invoke(loc, qualname, calls, instr))
+        refines = [(g, leaf) for g, leaf in leaves if isinstance(leaf, Refine)]
+        if refines:
+            t = Transition(mgr.or_all(g for g, _ in refines), loc)
+            for g, leaf in refines:
+                t.writes += [(ref.id, g, record) for ref, record in leaf.writes]  # type: ignore[union-attr]
+            transitions.append(t)
+        cuts: dict[str, list[Guard]] = {}
+        for g, leaf in leaves:
+            if isinstance(leaf, Cut):
+                cuts.setdefault(leaf.reason, []).append(g)
+        for reason, guards in cuts.items():
+            g = mgr.or_all(guards)
+            transitions.append(Transition(g, None, final=[(g, ("cut", reason, where.line))]))
+        return transitions
+
+    def _invoke(self, loc: Loc, qualname: str, calls: list[tuple[Guard, Invoke]], instr: ir.Instruction | None) -> Transition:
+        guard = self.mgr.or_all(g for g, _ in calls)
+        if len(loc) >= self.options.max_depth:
+            reason = f"call depth bound {self.options.max_depth} reached (--max-depth)"
+            return Transition(guard, None, final=[(guard, ("cut", reason, self._line(loc)))])
+        callee = self.module.function(qualname)
+        self.entered.add(qualname)
+        targets = destinations(instr) if instr is not None else ()
+        new_loc = loc + (FrameLoc(qualname, callee.entry, 0, targets[0] if targets else None),)
+        t = Transition(guard, new_loc)
+        depth = len(loc)
+        for i, p in enumerate(callee.params):
+            t.assigns.append(((depth, p.name), [(g, call.args[i]) for g, call in calls]))
+        t.assigns.append(((depth, OVERRIDE), [(g, call.result) for g, call in calls]))
+        for g, call in calls:
+            t.writes += [(ref.id, g, record) for ref, record in call.writes]
+        return t
+
+    def _raise(self, loc: Loc, raised: list[tuple[Guard, tuple[ExcVal, int, str]]]) -> Transition:
+        guard = self.mgr.or_all(g for g, _ in raised)
+        for i in range(len(loc) - 1, -1, -1):
+            frame = loc[i]
+            block = self._function(frame.qualname).blocks[frame.label]
+            if block.handler is not None:
+                target = self._goto_frame(frame, block.handler, False)
+                t = Transition(guard, loc[:i] + (target,))
+                t.assigns.append(((i, EXC_VAR), [(g, info[0]) for g, info in raised]))
+                t.assigns.append(((i, EXC_INFO), [(g, info) for g, info in raised]))
+                t.unbind_depth = i + 1
+                return t
+        finals = [(g, ("raise", info[0], info[1], info[2])) for g, info in raised]
+        return Transition(guard, None, final=finals, unbind_depth=0)
+
+    # ------------------------------------------------------------ terminators
+
+    def _goto_frame(self, frame: FrameLoc, target: int, back_edge: bool) -> FrameLoc:
+        function = self._function(frame.qualname)
+        enclosing = function.blocks[target].loops
+        counts = dict(frame.loops)
+        if back_edge:
+            counts[target] = counts.get(target, 0) + 1
+        elif enclosing[-1:] == (target,):
+            counts[target] = 0
+        loops = tuple((h, counts[h]) for h in enclosing if h in counts)
+        return FrameLoc(frame.qualname, target, 0, frame.ret_dst, loops)
+
+    def _terminator(self, loc: Loc, guard: Guard, block: ir.Block) -> list[Transition]:
+        frame = loc[-1]
+        depth = len(loc) - 1
+        term = block.terminator
+        mgr = self.mgr
+        if isinstance(term, ir.Goto):
+            return [Transition(guard, loc[:-1] + (self._goto_frame(frame, term.target, term.back_edge),))]
+        if isinstance(term, ir.Branch):
+            assert isinstance(term.cond, ir.Var)
+            cond = self._read((depth, term.cond.name), guard)
+            then = mgr.or_all(mgr.and_(h, self.guard(c)) for h, c in cond)
+            orelse = mgr.or_all(mgr.and_(h, mgr.not_(self.guard(c))) for h, c in cond)
+            result = []
+            for g, target, direction in ((then, term.then, True), (orelse, term.orelse, False)):
+                if not mgr.is_false(g):
+                    t = Transition(g, loc[:-1] + (self._goto_frame(frame, target, False),))
+                    t.final = [(g, ("direction", (frame.qualname, frame.label, direction)))]
+                    result.append(t)
+            return result
+        if isinstance(term, ir.ForIter):
+            return self._for_iter(loc, guard, term)
+        if isinstance(term, ir.Return):
+            names = [term.value.name] if isinstance(term.value, ir.Var) else []
+            returned: list[tuple[Guard, object]] = []
+            throws: list[tuple[Guard, tuple[ExcVal, int, str]]] = []
+            for g, env in self._combinations(depth, names + [OVERRIDE], guard):
+                value = env[term.value.name] if isinstance(term.value, ir.Var) else term.value.value  # type: ignore[union-attr]
+                if value is UNBOUND:
+                    exc = ExcVal("UnboundLocalError", ("cannot access local variable",))
+                    throws.append((g, (exc, term.loc.line, "implicit")))
+                    continue
+                override = env[OVERRIDE]
+                returned.append((g, override if override is not None and override is not UNBOUND else value))
+            result = [self._return(loc, returned)] if returned else []
+            if throws:
+                result.append(self._raise(loc, throws))
+            return result
+        assert isinstance(term, ir.Raise)
+        names = [term.value.name] if isinstance(term.value, ir.Var) else []
+        raised: list[tuple[Guard, tuple[ExcVal, int, str]]] = []
+        for g, env in self._combinations(depth, names + [EXC_VAR, EXC_INFO], guard):
+            info = env.get(EXC_INFO)
+            outcome = raise_value(self.module, {k: v for k, v in env.items() if v is not UNBOUND}, term)
+            assert isinstance(outcome, Throw)
+            if isinstance(info, tuple) and outcome.exc == info[0]:
+                kind = info[2] if term.value is None else "explicit"
+                raised.append((g, (outcome.exc, info[1], kind)))
+            else:
+                kind = term.kind if isinstance(outcome.exc, ExcVal) else "implicit"
+                raised.append((g, (outcome.exc, term.loc.line, kind)))
+        return [self._raise(loc, raised)]
+
+    def _for_iter(self, loc: Loc, guard: Guard, term: ir.ForIter) -> list[Transition]:
+        frame = loc[-1]
+        depth = len(loc) - 1
+        mgr = self.mgr
+        body: list[tuple[Guard, object, object]] = []
+        exits: list[Guard] = []
+        for g, env in self._combinations(depth, [term.it], guard):
+            it = env[term.it]
+
+            def run(heap: _GuardedHeap, it: object = it) -> Any:
+                from pathloom.semantics.outcome import Split
+
+                return Split(tuple((cond, Ok((advanced, item))) for cond, advanced, item in next_item(heap, it)))
+
+            for h, leaf in self._leaves(g, run):
+                advanced, item = leaf.value  # type: ignore[union-attr]
+                if advanced is None:
+                    exits.append(h)
+                else:
+                    body.append((h, advanced, item))
+        result = []
+        if body:
+            g = mgr.or_all(h for h, _, _ in body)
+            t = Transition(g, loc[:-1] + (self._goto_frame(frame, term.body, False),))
+            t.assigns.append(((depth, term.it), [(h, a) for h, a, _ in body]))
+            t.assigns.append(((depth, term.dst), [(h, i) for h, _, i in body]))
+            t.final = [(g, ("direction", (frame.qualname, frame.label, True)))]
+            result.append(t)
+        if exits:
+            g = mgr.or_all(exits)
+            t = Transition(g, loc[:-1] + (self._goto_frame(frame, term.exit, False),))
+            t.final = [(g, ("direction", (frame.qualname, frame.label, False)))]
+            result.append(t)
+        return result
+
+    def _return(self, loc: Loc, returned: list[tuple[Guard, object]]) -> Transition:
+        guard = self.mgr.or_all(g for g, _ in returned)
+        depth = len(loc) - 1
+        if depth == 0:
+            return Transition(guard, None, final=[(g, ("return", v)) for g, v in returned], unbind_depth=0)
+        caller = loc[-2]
+        t = Transition(guard, self._advance(loc[:-1]), unbind_depth=depth)
+        if loc[-1].ret_dst is not None:
+            t.assigns.append(((depth - 1, loc[-1].ret_dst), returned))
+        return t
+
+    # ------------------------------------------------------------ committing
+
+    def _feasible(self, guard: Guard, parent: Guard, model: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        if self.mgr.is_false(guard):
+            return UNSAT, model
+        formula = self.guard_term(guard)
+        if guard == parent or evaluate(formula, model) is True:
+            return SAT, model
+        self.solver_stats.queries += 1
+        answer = self.solver.check(Query(self.base | ({formula} if isinstance(formula, Term) else set()), formula if isinstance(formula, Term) else None))
+        if answer.status == SAT:
+            return SAT, {**model, **answer.model}
+        return answer.status, model
+
+    def _commit(self, loc: Loc, guard: Guard, model: dict[str, Any], transitions: list[Transition]) -> None:
+        feasible: list[tuple[Transition, dict[str, Any]]] = []
+        for t in transitions:
+            status, new_model = self._feasible(t.guard, guard, model)
+            if status == SAT:
+                feasible.append((t, new_model))
+            elif status != UNSAT:
+                self.complete = False
+                self.unknown_results.append(PathResult("unknown", None, reason="solver returned unknown (timeout)", condition=self.guard_term(t.guard)))
+        if len(feasible) > 1 and any(count >= self.options.max_iterations for _, count in loc[-1].loops):
+            reason = f"loop iteration bound {self.options.max_iterations} reached (--max-iterations)"
+            self.complete = False
+            self.finals.append((guard, ("cut", reason, self._line(loc))))
+            return
+        for t, new_model in feasible:
+            self._apply(t)
+            for g, outcome in t.final:
+                if outcome[0] == "direction":
+                    key = outcome[1]
+                    self.directions[key] = self.mgr.or_(self.directions.get(key, self.mgr.false), g)
+                else:
+                    self.finals.append((g, outcome))
+            if t.loc is not None:
+                self._schedule(t.loc, t.guard, new_model)
+
+    def _apply(self, t: Transition) -> None:
+        mgr = self.mgr
+        for key, values in t.assigns:
+            old = self.vars.get(key, ValueSummary.empty())
+            rhs = ValueSummary(tuple((g, v) for g, v in values))
+            new = old.assign_summary(mgr, t.guard, rhs, join=self.join)
+            self.merges_saved += max(0, len(old) + len(values) - len(new) - self._dropped(old, t.guard))
+            self.vars[key] = new
+            self.summary_sizes.append(len(new))
+        for ref_id, g, record in t.writes:
+            old = self.heap.get(ref_id, ValueSummary.empty())
+            self.heap[ref_id] = old.assign(mgr, g, record, join=self.join)
+        if t.unbind_depth is not None:
+            for key in [k for k in self.vars if k[0] >= t.unbind_depth]:
+                self.vars[key] = self.vars[key].assign(mgr, t.guard, UNBOUND, join=self.join)
+
+    def _dropped(self, old: ValueSummary[Any], guard: Guard) -> int:
+        return sum(1 for g, _ in old if self.mgr.implies(g, guard))
+
+    # ------------------------------------------------------------ results
+
+    def _solve(self, guard: Guard) -> tuple[str, dict[str, Any]]:
+        formula = self.guard_term(guard)
+        if formula is True:
+            return SAT, {}
+        if formula is False:
+            return UNSAT, {}
+        self.solver_stats.queries += 1
+        answer = self.solver.check(Query(self.base | {formula}, formula))  # type: ignore[arg-type]
+        return answer.status, answer.model
+
+    def _outcome_key(self, outcome: tuple[Any, ...]) -> tuple[Any, ...]:
+        if outcome[0] == "return":
+            return ("return", value_key(outcome[1]))
+        if outcome[0] == "raise":
+            exc: ExcVal = outcome[1]
+            return ("raise", exc.cls, outcome[2], outcome[3])
+        return outcome
+
+    def _results(self) -> Iterator[PathResult]:
+        mgr = self.mgr
+        grouped: dict[tuple[Any, ...], tuple[Guard, tuple[Any, ...]]] = {}
+        order: list[tuple[Any, ...]] = []
+        for g, outcome in self.finals:
+            key = self._outcome_key(outcome) if self.join else (len(order),)
+            if key in grouped:
+                grouped[key] = (mgr.or_(grouped[key][0], g), grouped[key][1])
+            else:
+                grouped[key] = (g, outcome)
+                order.append(key)
+        parts: list[tuple[Guard, tuple[Any, ...], dict[str, Any]]] = []
+        for key in order:
+            g, outcome = grouped[key]
+            status, model = self._solve(g)
+            if status == SAT:
+                parts.append((g, outcome, model))
+            elif status != UNSAT:
+                self.complete = False
+                self.unknown_results.append(PathResult("unknown", None, reason="solver returned unknown (timeout)", condition=self.guard_term(g)))
+        parts = self._cover_directions(parts)
+        for result in self.unknown_results:
+            self.paths += 1
+            yield result
+        for g, outcome, model in parts:
+            self.paths += 1
+            yield self._path_result(g, outcome, model)
+
+    def _covers(self, direction: Guard, model: dict[str, Any]) -> bool:
+        return evaluate(self.guard_term(direction), model) is True
+
+    def _cover_directions(self, parts: list[tuple[Guard, tuple[Any, ...], dict[str, Any]]]) -> list[tuple[Guard, tuple[Any, ...], dict[str, Any]]]:
+        """Split result guards until every feasible branch direction has an input."""
+        mgr = self.mgr
+        for key, direction in self.directions.items():
+            if any(self._covers(direction, model) for _, _, model in parts):
+                continue
+            for i, (g, outcome, model) in enumerate(parts):
+                inside = mgr.and_(g, direction)
+                if mgr.is_false(inside):
+                    continue
+                status, inside_model = self._solve(inside)
+                if status != SAT:
+                    continue
+                outside = mgr.and_(g, mgr.not_(direction))
+                replacement = [(inside, outcome, inside_model)]
+                if self._covers(outside, model) if not mgr.is_false(outside) else False:
+                    replacement.append((outside, outcome, model))
+                elif not mgr.is_false(outside):
+                    out_status, out_model = self._solve(outside)
+                    if out_status == SAT:
+                        replacement.append((outside, outcome, out_model))
+                parts[i : i + 1] = replacement
+                break
+        return parts
+
+    def _path_result(self, g: Guard, outcome: tuple[Any, ...], model: dict[str, Any]) -> PathResult:
+        condition = self.guard_term(g)
+        inputs = self.entry.decode(model)
+        if outcome[0] == "return":
+            value = outcome[1]
+            returned = encode_symbolic(value, _EnvHeap(self, model), model)
+            return PathResult("return", inputs, returned=returned, condition=condition, symbol_values=model,
+                              predict=lambda env: encode_symbolic(value, _EnvHeap(self, env), env))
+        if outcome[0] == "raise":
+            exc: ExcVal = outcome[1]
+            message = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else None
+            return PathResult("raise", inputs, exception=exc.cls, message=message, line=outcome[2], kind=outcome[3],
+                              condition=condition, symbol_values=model)
+        return PathResult("cut", inputs, line=outcome[2], reason=outcome[1], condition=condition, symbol_values=model)
+
+    def stats(self) -> dict[str, object]:
+        total = set(branch_edges(self.entry.function))
+        for qualname in self.entered:
+            total.update(branch_edges(self.module.function(qualname)))
+        covered = {k for k, g in self.directions.items() if not self.mgr.is_false(g)}
+        s = self.solver_stats
+        elapsed = time.monotonic() - self.start
+        sizes = [len(v) for v in self.vars.values()] + [len(v) for v in self.heap.values()]
+        distinct = sum(sizes)
+        finals = len(self.finals)
+        return {
+            "paths": self.paths,
+            "solver_calls": s.z3_calls,
+            "solver_time_s": round(s.z3_time_s, 6),
+            "time_s": round(elapsed, 6),
+            "instructions": self.instructions,
+            "branches_covered": len(covered & total),
+            "branches_total": len(total),
+            "queries": s.queries,
+            "query_cache_hits": s.cache_hits,
+            "cex_cache_hits": s.cex_hits,
+            "solver_unknowns": s.unknowns,
+            "unexplored_states": 0,
+            "bdd_time_s": round(self.mgr.time_s, 6),
+            "bdd_ops": self.mgr.ops,
+            "bdd_time_pct": round(100 * self.mgr.time_s / elapsed, 1) if elapsed else 0.0,
+            "solver_time_pct": round(100 * s.z3_time_s / elapsed, 1) if elapsed else 0.0,
+            "avg_summary_size": round(sum(self.summary_sizes) / len(self.summary_sizes), 3) if self.summary_sizes else 0.0,
+            "final_summary_entries": distinct,
+            "pc_merges": self.merges,
+            "variable_merges_saved": self.merges_saved,
+            "final_outcome_entries": finals,
+        }
