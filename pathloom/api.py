@@ -25,6 +25,8 @@ def targets(module: Module) -> list[str]:
 def resolve_target(module: Module, name: str) -> str:
     if name in module.function_defs:
         return name
+    if name in module.async_defs:
+        raise module.unsupported(module.async_defs[name], "async function")
     if "." in name:
         cls = name.split(".")[0]
         if cls in module.classes:

@@ -8,6 +8,7 @@ the code raised implicitly), 2 usage error or unsupported program (one line on s
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -33,8 +34,8 @@ def _positive_float(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be positive, got {text!r}")
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a positive finite number, got {text!r}")
     return value
 
 
@@ -87,7 +88,7 @@ def _split_target(text: str) -> tuple[str, str | None]:
 def _options(args: argparse.Namespace) -> Options:
     return Options(
         engine=args.engine, strategy=args.strategy, seed=args.seed, timeout=args.timeout,
-        solver_timeout_ms=int(args.solver_timeout * 1000), max_iterations=args.max_iterations,
+        solver_timeout_ms=max(1, int(args.solver_timeout * 1000)), max_iterations=args.max_iterations,
         max_depth=args.max_depth, max_list_len=args.max_list_len, max_str_len=args.max_str_len, max_paths=args.max_paths,
     )
 
@@ -122,7 +123,10 @@ def run_command(args: argparse.Namespace) -> int:
     if not names:
         raise UsageError(f"{file}: no functions to analyze")
     reporters: list[Reporter] = [TextReporter(sys.stdout, bugs_only=args.command == "check" or args.quiet)]
+    if args.tests:
+        _check_writable(args.tests, "--tests")
     if args.json:
+        _check_writable(args.json, "--json")
         reporters.append(JsonReporter(open(args.json, "w", encoding="utf-8"), many=name is None))
     explorations: list[Exploration] = []
     mismatches: list[str] = []
@@ -148,6 +152,18 @@ def run_command(args: argparse.Namespace) -> int:
                         progress.done()
                     for r in reporters:
                         r.path(run.exploration, result)
+            except Unsupported as exc:
+                if name is not None:
+                    raise
+                if progress is not None:
+                    progress.done()
+                sys.stderr.write(f"{exc.one_line()} (target {target} skipped)\n")
+                skipped += 1
+                run.exploration.complete = False
+                run.exploration.stats = run.engine.stats()
+                for r in reporters:
+                    r.finish(run.exploration)
+                continue
             except KeyboardInterrupt:
                 interrupted = True
                 run.exploration.complete = False
@@ -164,6 +180,8 @@ def run_command(args: argparse.Namespace) -> int:
     finally:
         for r in reporters:
             r.close()
+    if skipped and not explorations:
+        return 2  # every target was unsupported (each has its one-line note)
     if args.tests:
         from pathloom.report.pytest_gen import generate
 
@@ -176,6 +194,14 @@ def run_command(args: argparse.Namespace) -> int:
         checked = sum(1 for e in explorations for p in e.paths if p.outcome in ("return", "raise"))
         sys.stderr.write(f"pathloom: verified {checked} input(s) in CPython: all outcomes as predicted\n")
     return 1 if any(e.bugs for e in explorations) else 0
+
+
+def _check_writable(path: str, flag: str) -> None:
+    target = Path(path)
+    if target.is_dir():
+        raise UsageError(f"{flag} {path}: is a directory")
+    if not target.resolve().parent.is_dir():
+        raise UsageError(f"{flag} {path}: no such directory {str(target.parent)!r}")
 
 
 def _verify(exploration: Exploration, file: str, target: str) -> list[str]:

@@ -356,7 +356,7 @@ class _Lowerer:
 
     def stmt_Try(self, node: ast.Try) -> None:
         if node.finalbody:
-            raise self.unsupported(node.finalbody[0], "try/finally")
+            raise self.unsupported(node, "try/finally")
         loc = _loc(node)
         outer_handler = self.handler
         dispatch_label = len(self.blocks)
@@ -558,7 +558,7 @@ class _Lowerer:
         kwargs = []
         for kw in node.keywords:
             if kw.arg is None:
-                raise self.unsupported(kw.value, "**kwargs in a call")
+                raise self.unsupported(kw, "**kwargs in a call")
             kwargs.append((kw.arg, self.expr(kw.value)))
         return args, tuple(kwargs)
 

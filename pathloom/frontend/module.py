@@ -30,6 +30,7 @@ class Module:
     constants: dict[str, object] = field(default_factory=dict)
     opaque: dict[str, ast.AST] = field(default_factory=dict)
     lambdas: dict[str, tuple[ast.Lambda, str | None]] = field(default_factory=dict)
+    async_defs: dict[str, ast.AsyncFunctionDef] = field(default_factory=dict)
     _lowered: dict[str, Function] = field(default_factory=dict)
 
     def unsupported(self, node: ast.AST, what: str) -> Unsupported:
@@ -51,6 +52,8 @@ class Module:
                 found = lower_lambda(self, qualname, node, cls)
             else:
                 node_def = self.function_defs.get(qualname)
+                if qualname in self.async_defs:
+                    raise self.unsupported(self.async_defs[qualname], "async function")
                 if node_def is None:
                     raise UsageError(f"{self.filename}: no function {qualname!r}")
                 cls_name = qualname.split(".")[0] if "." in qualname else None
@@ -62,8 +65,8 @@ class Module:
         return list(self._lowered.values())
 
     def targets(self) -> list[str]:
-        """Every top-level function and method, in source order (lambdas excluded)."""
-        return list(self.function_defs)
+        """Every top-level function and method (async ones too: they are reported unsupported)."""
+        return list(self.function_defs) + list(self.async_defs)
 
     def exception_base(self, name: str) -> str | None:
         if name in self.classes:
@@ -88,9 +91,11 @@ def load_module(path: str) -> Module:
     if file.is_dir():
         raise UsageError(f"{path}: is a directory, not a Python file")
     try:
-        source = file.read_text(encoding="utf-8")
+        source = file.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
         raise UsageError(f"{path}: not a Python source file (not UTF-8 text)") from None
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
     return parse_module(source, path)
 
 
@@ -132,6 +137,7 @@ def _scan_top_level(module: Module, stmt: ast.stmt) -> None:
             module.opaque[(alias.asname or alias.name).split(".")[0]] = stmt
     elif isinstance(stmt, ast.AsyncFunctionDef):
         module.opaque[stmt.name] = stmt
+        module.async_defs[stmt.name] = stmt
 
 
 def _scan_class(module: Module, node: ast.ClassDef) -> None:

@@ -151,8 +151,6 @@ def _unreadable(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
     monkeypatch.setattr(builtins, "open", guarded_open)
 
 
-@pytest.mark.xfail(strict=True, reason="exit 3 with 'pathloom: internal error: PermissionError: "
-                   "[Errno 13] Permission denied: ...' instead of a usage error (exit 2)")
 def test_unreadable_file(ok_file: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     _unreadable(monkeypatch, ok_file)
     code, _out, err = run_cli(capsys, "check", str(ok_file))
@@ -160,9 +158,6 @@ def test_unreadable_file(ok_file: Path, capsys: pytest.CaptureFixture[str], monk
     assert str(ok_file) in assert_usage_error(code, err)
 
 
-@pytest.mark.xfail(strict=True, reason="a UTF-8 file starting with a byte-order mark (valid for "
-                   "CPython) is rejected: 'FILE:1:1: syntax error: invalid non-printable "
-                   "character U+FEFF', exit 2")
 def test_utf8_file_with_a_byte_order_mark_is_python(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = _write(tmp_path, "bom.py", b"\xef\xbb\xbf" + BUG_PROGRAM.encode("utf-8"))
     code, out, err = run_cli(capsys, "check", f"{path}::f")
@@ -261,17 +256,12 @@ def test_bad_command_line_shape(capsys: pytest.CaptureFixture[str], argv: list[s
     assert_usage_error(code, err)
 
 
-@pytest.mark.xfail(strict=True, reason="--timeout nan is accepted by the parser and crashes later: "
-                   "exit 3, 'pathloom: internal error: ValueError: cannot convert float NaN to integer'")
 @pytest.mark.parametrize("command", COMMANDS)
 def test_nan_timeout_is_a_bad_option_value(ok_file: Path, capsys: pytest.CaptureFixture[str], command: str) -> None:
     code, _out, err = run_cli(capsys, command, f"{ok_file}::f", "--timeout", "nan")
     assert "--timeout" in assert_usage_error(code, err)
 
 
-@pytest.mark.xfail(strict=True, reason="--timeout inf (or 1e400) is accepted by the parser and "
-                   "crashes later: exit 3, 'pathloom: internal error: OverflowError: cannot convert "
-                   "float infinity to integer'")
 @pytest.mark.parametrize("value", ["inf", "1e400"])
 def test_infinite_timeout_is_not_an_internal_error(ok_file: Path, capsys: pytest.CaptureFixture[str], value: str) -> None:
     code, _out, err = run_cli(capsys, "check", f"{ok_file}::f", "--timeout", value)
@@ -282,8 +272,6 @@ def test_infinite_timeout_is_not_an_internal_error(ok_file: Path, capsys: pytest
         assert (code, err) == (0, "")
 
 
-@pytest.mark.xfail(strict=True, reason="exit 3 with 'pathloom: internal error: FileNotFoundError "
-                   "/ IsADirectoryError: ...' instead of a usage error (exit 2)")
 @pytest.mark.parametrize("option", ["--json", "--tests"])
 @pytest.mark.parametrize("where", ["missing-directory", "is-a-directory"])
 def test_unwritable_output_file(tmp_path: Path, ok_file: Path, capsys: pytest.CaptureFixture[str], option: str, where: str) -> None:

@@ -181,9 +181,7 @@ CASES = [
     Case("async-def-target", """
         async def f(x: int) -> int:
             return x
-        """, 4, ast.AsyncFunctionDef, what=r"async",
-         xfail="FILE::f on an async def gives \"FILE: no function or method 'f' (known: none)\" "
-               "(a usage error without location), not 'FILE:4:1: unsupported: async function'"),
+        """, 4, ast.AsyncFunctionDef, what=r"async"),
     Case("yield-generator", """
         def f(x: int) -> int:
             y = x * 2
@@ -207,9 +205,7 @@ CASES = [
             finally:
                 pass
             return y
-        """, 5, ast.Try, what=r"finally",
-         xfail="reported at the first statement of the finally body (FILE:8:9, the 'pass'), "
-               "not at the try statement (FILE:5:5)"),
+        """, 5, ast.Try, what=r"finally"),
     Case("raise-from", """
         def f(x: int) -> int:
             if x < 0:
@@ -280,9 +276,7 @@ CASES = [
             return a
         def f(x: int) -> int:
             return g(**x)
-        """, 7, ast.keyword, what=r"\*\*",
-         xfail="column points at the mapping expression after '**' (FILE:7:16), not at the "
-               "'**x' keyword argument node (FILE:7:14); '*args in a call' points at the '*'"),
+        """, 7, ast.keyword, what=r"\*\*"),
     Case("starred-assignment-target", """
         def f(xs: list[int]) -> int:
             a, *rest = xs
@@ -597,8 +591,6 @@ def test_whole_file_skips_functions_whose_parameters_cannot_be_symbolic(
     assert f"{path}::a" not in out and f"{path}::c" not in out
 
 
-@pytest.mark.xfail(strict=True, reason="exit code 0 (as if no bug), with the one-line note "
-                   "'FILE:4:7: unsupported: input of type float (...) (target a skipped)'")
 def test_whole_file_with_nothing_analyzable_is_an_unsupported_program(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
