@@ -58,11 +58,16 @@ def build_parser() -> argparse.ArgumentParser:
     for name, help_text in (
         ("explore", "print every feasible path with its outcome and an input that drives it"),
         ("check", "report failed asserts and implicitly raised exceptions, with counterexamples"),
+        ("compare", "run several engines on the same target side by side and check they agree"),
     ):
         p = sub.add_parser(name, help=help_text)
         p.add_argument("target", help="FILE.py, FILE.py::function or FILE.py::Class.method")
         p.add_argument("--engine", default="dse", help=f"exploration engine ({', '.join(engine_names())})")
-        p.add_argument("--strategy", default="dfs", choices=["dfs", "bfs", "random", "coverage"])
+        if name == "compare":
+            p.add_argument("--engines", default="dse,multise", help="comma-separated engines to compare")
+        p.add_argument("--strategy", default=None, choices=["dfs", "bfs", "random", "coverage", "topo"],
+                       help="search order (dse default dfs; multise default topo: reverse post-order)")
+        p.add_argument("--no-compaction", action="store_true", help="multise: never join values or merge states")
         p.add_argument("--seed", type=int, default=0, help="seed of --strategy random")
         p.add_argument("--timeout", type=_positive_float, default=None, help="seconds for each target")
         p.add_argument("--solver-timeout", type=_positive_float, default=10.0, help="seconds per solver query")
@@ -87,7 +92,7 @@ def _split_target(text: str) -> tuple[str, str | None]:
 
 def _options(args: argparse.Namespace) -> Options:
     return Options(
-        engine=args.engine, strategy=args.strategy, seed=args.seed, timeout=args.timeout,
+        engine=args.engine, strategy=args.strategy, compaction=not args.no_compaction, seed=args.seed, timeout=args.timeout,
         solver_timeout_ms=max(1, int(args.solver_timeout * 1000)), max_iterations=args.max_iterations,
         max_depth=args.max_depth, max_list_len=args.max_list_len, max_str_len=args.max_str_len, max_paths=args.max_paths,
     )
@@ -115,6 +120,10 @@ class _Progress:
 
 
 def run_command(args: argparse.Namespace) -> int:
+    if args.command == "compare":
+        from pathloom.compare import compare_command
+
+        return compare_command(args, _options(args))
     options = _options(args)
     options.validate()
     file, name = _split_target(args.target)

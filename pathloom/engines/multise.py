@@ -566,6 +566,8 @@ class MultiSEEngine:
                     key = outcome[1]
                     self.directions[key] = self.mgr.or_(self.directions.get(key, self.mgr.false), g)
                 else:
+                    if outcome[0] == "cut":
+                        self.complete = False
                     self.finals.append((g, outcome))
             if t.loc is not None:
                 self._schedule(t.loc, t.guard, new_model)

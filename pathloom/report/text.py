@@ -60,6 +60,12 @@ class TextReporter:
             f"({s.get('solver_time_s', 0):.3f}s), branches {s.get('branches_covered')}/{s.get('branches_total')}, "
             f"{s.get('time_s', 0):.3f}s\n"
         )
+        if "bdd_time_s" in s:
+            self.out.write(
+                f"  multise: solver {s['solver_time_pct']}% and BDD {s['bdd_time_pct']}% of the time, "
+                f"average value-summary size {s['avg_summary_size']}, {s['pc_merges']} pc merges, "
+                f"{s['variable_merges_saved']} variable merges saved\n"
+            )
 
     def close(self) -> None:
         self.out.flush()

@@ -1,0 +1,71 @@
+"""`pathloom compare`: several engines on the same targets in one process, side by side.
+
+Agreement means: the same set of outcome kinds (``return``; ``raise`` of a type at a line;
+``cut`` and ``unknown`` counted apart) and the same branch coverage. A disagreement is an
+engine bug: exit 3.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import replace
+
+from pathloom.api import explore
+from pathloom.errors import UsageError
+from pathloom.frontend.module import load_module
+from pathloom.options import Options
+from pathloom.results import Exploration
+
+
+def outcome_kinds(exploration: Exploration) -> set[tuple[object, ...]]:
+    kinds: set[tuple[object, ...]] = set()
+    for p in exploration.paths:
+        if p.outcome == "return":
+            kinds.add(("return",))
+        elif p.outcome == "raise":
+            kinds.add(("raise", p.exception, p.line))
+    return kinds
+
+
+def agree(a: Exploration, b: Exploration) -> list[str]:
+    problems = []
+    if outcome_kinds(a) != outcome_kinds(b):
+        only_a = sorted(map(str, outcome_kinds(a) - outcome_kinds(b)))
+        only_b = sorted(map(str, outcome_kinds(b) - outcome_kinds(a)))
+        problems.append(f"outcomes differ: only {a.engine}: {only_a}; only {b.engine}: {only_b}")
+    if a.complete and b.complete and a.stats["branches_covered"] != b.stats["branches_covered"]:
+        problems.append(f"coverage differs: {a.stats['branches_covered']} vs {b.stats['branches_covered']}")
+    return problems
+
+
+def compare_command(args: argparse.Namespace, options: Options) -> int:
+    engines = [e.strip() for e in args.engines.split(",") if e.strip()]
+    if len(engines) < 2:
+        raise UsageError("--engines needs at least two engine names, e.g. dse,multise")
+    file, _, name = args.target.partition("::")
+    module_names = [name] if name else load_module(file).targets()
+    bad = 0
+    for target in module_names:
+        results = [explore(load_module(file), target, replace(options, engine=e)) for e in engines]
+        rows = [("engine", "paths", "complete", "time s", "instructions", "solver calls", "solver s", "branches")]
+        for e in results:
+            s = e.stats
+            rows.append((e.engine, str(len(e.paths)), "yes" if e.complete else "no", f"{s['time_s']:.3f}",
+                         str(s["instructions"]), str(s["solver_calls"]), f"{s['solver_time_s']:.3f}",
+                         f"{s['branches_covered']}/{s['branches_total']}"))
+        widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+        print(f"{file}::{target}")
+        for r in rows:
+            print("  " + "  ".join(c.rjust(w) for c, w in zip(r, widths)))
+        base = results[0]
+        for other in results[1:]:
+            ratio_t = base.stats["time_s"] / other.stats["time_s"] if other.stats["time_s"] else float("inf")
+            ratio_i = base.stats["instructions"] / other.stats["instructions"] if other.stats["instructions"] else float("inf")
+            print(f"  {base.engine}/{other.engine}: time {ratio_t:.2f}x, instructions {ratio_i:.2f}x")
+            problems = agree(base, other)
+            for problem in problems:
+                sys.stderr.write(f"pathloom: {file}::{target}: {base.engine} and {other.engine} disagree: {problem}\n")
+            print("  outcomes agree" if not problems else "  OUTCOMES DISAGREE")
+            bad += bool(problems)
+    return 3 if bad else 0
