@@ -30,6 +30,11 @@ def _index_value(index: object) -> Arg | None:
     return None
 
 
+def _beyond(position: Arg, record: ListRec) -> bool:
+    """A concrete position past the list's capacity, which bounds every possible length."""
+    return not isinstance(position, Term) and not 0 <= int(position) < len(record.items)
+
+
 def _select(items: tuple[object, ...], position: Arg) -> Outcome:
     """The item at a (possibly symbolic, in-range) position."""
     if not isinstance(position, Term):
@@ -53,6 +58,8 @@ def getitem(heap: HeapView, obj: object, index: object) -> Outcome:
         if idx is None:
             return throw("TypeError", f"list indices must be integers or slices, not {type_name(index)}")
         position, in_range = _normalized(idx, record.length)  # type: ignore[arg-type]
+        if in_range is False or _beyond(position, record):
+            return throw("IndexError", "list index out of range")
         return split([
             (T.not_(in_range), throw("IndexError", "list index out of range")),
             (in_range, _select(record.items, position)),
@@ -62,6 +69,8 @@ def getitem(heap: HeapView, obj: object, index: object) -> Outcome:
         if idx is None:
             return throw("TypeError", f"string indices must be integers, not '{type_name(index)}'")
         position, in_range = _normalized(idx, T.str_len(obj))  # type: ignore[arg-type]
+        if in_range is False:
+            return throw("IndexError", "string index out of range")
         return split([
             (T.not_(in_range), throw("IndexError", "string index out of range")),
             (in_range, Ok(T.char_at(obj, position))),  # type: ignore[arg-type]
@@ -72,6 +81,8 @@ def getitem(heap: HeapView, obj: object, index: object) -> Outcome:
         if idx is None:
             return throw("TypeError", f"tuple indices must be integers or slices, not {type_name(index)}")
         position, in_range = _normalized(idx, len(obj))
+        if in_range is False:
+            return throw("IndexError", "tuple index out of range")
         return split([
             (T.not_(in_range), throw("IndexError", "tuple index out of range")),
             (in_range, _select(obj, position) if obj else Ok(None)),
@@ -92,6 +103,8 @@ def setitem(heap: HeapView, obj: object, index: object, value: object) -> Outcom
     if idx is None:
         return throw("TypeError", f"list indices must be integers or slices, not {type_name(index)}")
     position, in_range = _normalized(idx, record.length)  # type: ignore[arg-type]
+    if in_range is False or _beyond(position, record):
+        return throw("IndexError", "list assignment index out of range")
     return split([
         (T.not_(in_range), throw("IndexError", "list assignment index out of range")),
         (in_range, _store(obj, record, position, value)),

@@ -1,0 +1,207 @@
+"""Run a generated program in CPython and record what happened, in a comparable form.
+
+``run_in_cpython(program, inputs)`` returns an :class:`Observed` whose
+``(outcome, exception, line, returned)`` tuple is what a differential test compares
+against pathloom's prediction for the path those inputs take:
+
+* ``outcome``   -- "return" | "raise" | "timeout"
+* ``exception`` -- exception type name (``"ZeroDivisionError"``), None unless "raise"
+* ``line``      -- 1-based line, in the generated module, of the innermost traceback
+                   frame that belongs to the module (None unless "raise")
+* ``returned``  -- JSON-compatible return value (None unless "return"):
+                   int/bool/str/None/float as is, list -> list, tuple -> {"$tuple": [...]}
+
+Use :meth:`Observed.matches` (or compare :meth:`Observed.key`) rather than ``==`` on
+``returned`` when bool-vs-int matters: in Python ``True == 1``.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+import signal
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Mapping
+
+if TYPE_CHECKING:  # avoid importing progen at runtime (it may be imported under two names)
+    from .progen import GeneratedProgram
+
+__all__ = ["GENERATED_FILENAME", "Observed", "run_in_cpython", "run_source", "to_json_value"]
+
+GENERATED_FILENAME = "<pathloom-generated>"
+
+
+@dataclass(frozen=True)
+class Observed:
+    outcome: str  # "return" | "raise" | "timeout"
+    exception: str | None = None
+    line: int | None = None
+    returned: Any = None
+    # diagnostics only (exception message, timeout note); not part of equality. Named like
+    # pathloom.replay.Observed.detail so pathloom.replay.mismatch() accepts this class too.
+    detail: str | None = field(default=None, compare=False)
+
+    def as_tuple(self) -> tuple[str, str | None, int | None, Any]:
+        return (self.outcome, self.exception, self.line, self.returned)
+
+    def key(self) -> tuple[str, str | None, int | None, str]:
+        """Hashable, type-exact form (``True`` and ``1`` differ): compare keys."""
+        return (self.outcome, self.exception, self.line, _canonical(self.returned))
+
+    def matches(
+        self,
+        outcome: str,
+        exception: str | None = None,
+        line: int | None = None,
+        returned: Any = None,
+        *,
+        check_line: bool = True,
+        check_returned: bool = True,
+    ) -> bool:
+        """Type-exact comparison with a predicted ``(outcome, exception, line, returned)``.
+
+        ``returned`` may be given as a raw Python value or already JSON-converted.
+        """
+        if outcome != self.outcome or exception != self.exception:
+            return False
+        if check_line and line != self.line:
+            return False
+        if check_returned and _canonical(to_json_value(returned)) != _canonical(self.returned):
+            return False
+        return True
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "outcome": self.outcome,
+            "exception": self.exception,
+            "line": self.line,
+            "returned": self.returned,
+            "detail": self.detail,
+        }
+
+
+def to_json_value(value: Any) -> Any:
+    """int/bool/str/None/float as is; list -> list; tuple -> {"$tuple": [...]}."""
+    if value is None or isinstance(value, (bool, int, str, float)):
+        return value
+    if isinstance(value, list):
+        return [to_json_value(v) for v in value]
+    if isinstance(value, tuple):
+        return {"$tuple": [to_json_value(v) for v in value]}
+    if isinstance(value, dict):
+        if len(value) == 1 and "$tuple" in value:  # already converted
+            return {"$tuple": [to_json_value(v) for v in value["$tuple"]]}
+        return {str(k): to_json_value(v) for k, v in value.items()}
+    return {"$object": type(value).__name__, "$repr": repr(value)}
+
+
+def _canonical(value: Any) -> str:
+    def fix(v: Any) -> Any:  # NaN != NaN; make it comparable
+        if isinstance(v, float) and math.isnan(v):
+            return {"$float": "nan"}
+        if isinstance(v, list):
+            return [fix(x) for x in v]
+        if isinstance(v, dict):
+            return {k: fix(x) for k, x in v.items()}
+        return v
+
+    # default=str: ints beyond the JSON-safe range are fine; anything odd becomes text
+    return json.dumps(fix(value), sort_keys=True, default=str)
+
+
+class _OracleTimeout(BaseException):
+    """Raised from the SIGALRM handler; BaseException so `except Exception` won't eat it."""
+
+
+def _innermost_line(exc: BaseException, filename: str) -> int | None:
+    line = None
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == filename:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def _can_use_alarm() -> bool:
+    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+
+
+def run_source(
+    source: str,
+    entry: str,
+    args: list[Any],
+    timeout_s: float = 2.0,
+    filename: str = GENERATED_FILENAME,
+) -> Observed:
+    """Exec ``source`` in a fresh namespace and call ``entry(*args)`` under a time limit."""
+    code = compile(source, filename, "exec")  # a SyntaxError here is a generator bug: let it out
+    namespace: dict[str, Any] = {"__name__": "pathloom_generated", "__builtins__": __builtins__}
+
+    result: Observed | None = None
+    use_alarm = _can_use_alarm()
+    old_handler = None
+    old_trace = None
+    if use_alarm:
+
+        def on_alarm(signum, frame):
+            raise _OracleTimeout()
+
+        old_handler = signal.signal(signal.SIGALRM, on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, timeout_s)
+    else:  # not on the main thread: poll a deadline from a line tracer
+        deadline = time.monotonic() + timeout_s
+
+        def tracer(frame, event, arg):
+            if time.monotonic() > deadline:
+                raise _OracleTimeout()
+            return tracer
+
+        old_trace = sys.gettrace()
+        sys.settrace(tracer)
+    try:
+        try:
+            exec(code, namespace)
+            value = namespace[entry](*args)
+            result = Observed("return", returned=to_json_value(value))
+        except _OracleTimeout:
+            raise
+        except Exception as exc:  # noqa: BLE001 - the program's own exception
+            result = Observed(
+                "raise",
+                exception=type(exc).__name__,
+                line=_innermost_line(exc, filename),
+                detail=str(exc),
+            )
+        finally:
+            if use_alarm:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            else:
+                sys.settrace(old_trace)
+    except _OracleTimeout:
+        if result is None:  # (the alarm may fire just after the call finished)
+            result = Observed("timeout", detail=f"no result within {timeout_s}s")
+    finally:
+        if use_alarm:
+            signal.signal(signal.SIGALRM, old_handler)
+    assert result is not None
+    return result
+
+
+def run_in_cpython(
+    program: "GeneratedProgram", inputs: Mapping[str, Any], timeout_s: float = 2.0
+) -> Observed:
+    """Run ``program.entry`` on ``inputs`` (keyed by param name) in this interpreter.
+
+    Inputs are deep-copied first, so list arguments the program mutates do not change
+    the caller's values. Arguments are passed positionally in ``program.params`` order.
+    """
+    missing = [name for name, _ in program.params if name not in inputs]
+    if missing:
+        raise KeyError(f"missing inputs for {missing}")
+    args = [copy.deepcopy(inputs[name]) for name, _ in program.params]
+    return run_source(program.source, program.entry, args, timeout_s=timeout_s)

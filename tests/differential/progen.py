@@ -1,0 +1,1101 @@
+"""Hypothesis strategies generating random programs in pathloom's supported subset.
+
+    program = data.draw(programs())          # GeneratedProgram(source, entry, params, ...)
+    inputs = data.draw(inputs_for(program))  # {"x": 3, "xs": [1, -2], ...}
+
+The generator writes module source text directly from drawn choices, laid out so that
+Hypothesis shrinking works on program structure:
+
+* every decision is an ``st.integers`` draw and option lists are ordered simplest-first
+  (literal ``0``, the first variable, an assignment), so shrinking simplifies choices;
+* every statement, expression, helper and class is drawn inside its own labelled span
+  (``_SPANS``), so the shrinker can delete a statement or replace an expression by a
+  sub-expression of the same kind;
+* optional units (statements after the first in a block, ``elif``/``else``, module
+  constants, helpers, the class, parameters after the first) are encoded like
+  ``st.lists`` elements: a "one more?" flag and the unit share one span.
+
+Naming: entry ``f``; params ``x y z x2`` (int), ``p q ..`` (bool), ``s t ..`` (str),
+``xs ys ..`` (list[int]); locals ``v0..`` (int), ``ok0`` (bool), ``u0`` (str), ``t0``
+in helpers/methods; module constants ``K0 K1``; helpers ``h0 h1`` (params ``a b c``, or
+``n a b`` for the recursive one); class ``C0`` with fields ``v``/``w`` and methods
+``step(d)`` / ``get()``, instance ``o0``; while counters ``iN``; for variables ``kN``
+(range), ``itN`` (list items), ``chN`` (chars); exception names ``errN``.
+
+Guarantees (by construction, checked by ``test_progen_selfcheck.py``):
+
+* the module compiles, the entry function ``f`` has the declared annotated params;
+* every name is defined before use on every path: all locals of a function are
+  initialised at its top; loop / counter / exception variables are fresh names
+  that are only read inside the construct that binds them;
+* expressions are well typed (no ``TypeError``): ints and bools mix freely in
+  arithmetic and ``and``/``or``; ``ord`` only gets 1-char strings; bool variables
+  only ever hold bools; str variables only strs;
+* termination: ``while`` loops use a fresh read-only counter ``iN = 0; while
+  iN < K ...`` with ``K <= 4`` that is incremented first (then ``continue`` is
+  allowed) or last (then no ``continue`` targets that loop); ``for`` loops iterate
+  over constant ranges, ``range(len(xs))``, a list that the body never mutates, or
+  a string; helpers only call lower-numbered helpers; the one possibly recursive
+  helper has a read-only depth parameter that decreases by 1 or 2 per call and is
+  bounded by ``min(e, K)`` at each call site or by an ``n > K`` base-case guard;
+* bounded value growth: in helpers, methods and inside loops ``*`` / ``*=`` only
+  multiply by a literal in -3..3 or a module constant and ``**`` only uses exponents
+  0/1; the few genuinely non-linear operations (``e * e``, ``e ** 2``, ``e ** 3``)
+  are allowed only in straight-line entry code, at most two per program.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Callable, Sequence, TypeVar
+
+from hypothesis import strategies as st
+
+__all__ = [
+    "FEATURES",
+    "GeneratedProgram",
+    "inputs_for",
+    "programs",
+    "int_values",
+    "str_values",
+]
+
+T = TypeVar("T")
+
+# value kinds used inside the generator
+INT, BOOL, STR, CHAR, LIST, OBJ = "int", "bool", "str", "char", "list", "obj"
+ANNOTATION = {INT: "int", BOOL: "bool", STR: "str", LIST: "list[int]"}
+
+ENTRY_NAME = "f"
+MAX_NONLINEAR = 2  # non-linear ops (e*e, e**2, e**3) per program
+
+#: Every feature tag the generator can record in ``GeneratedProgram.features``.
+FEATURES: frozenset[str] = frozenset(
+    {
+        # entry signature
+        "param:int", "param:bool", "param:str", "param:list",
+        "return:int", "return:bool", "return:str",
+        # module structure
+        "module_const", "helper", "helper_call", "helper_calls_helper", "recursion",
+        "class", "method", "method_call", "field_read", "field_write",
+        # statements
+        "assign", "tuple_unpack", "swap", "augassign:+=", "augassign:-=", "augassign:*=",
+        "if", "elif", "else", "if_nested_3",
+        "while", "while_cond", "while_incr_first", "while_incr_last",
+        "for_range", "for_range_len", "for_list", "for_str", "nested_loop",
+        "break", "continue", "return_early",
+        "assert", "assert_msg", "raise",
+        "try", "except:ZeroDivisionError", "except:IndexError_as", "except:ValueError",
+        "except:tuple",
+        "append", "pop",
+        # expressions
+        "lit_neg", "binop:+", "binop:-", "binop:*", "binop://", "binop:%",
+        "mul_nonlinear", "pow", "unary_minus", "abs", "min", "max",
+        "compare", "compare_chain", "and", "or", "not", "and_or_mixed", "truthiness",
+        "ifexp", "len_list", "len_str", "index_list", "index_neg", "index_str",
+        "in_list", "in_str", "str_eq", "ord", "chr", "str_literal", "bool_literal",
+    }
+)
+
+
+# --------------------------------------------------------------------------------------
+# public data
+
+
+@dataclass(frozen=True)
+class GeneratedProgram:
+    """A generated module; ``entry`` is the function under test."""
+
+    source: str
+    entry: str
+    params: tuple[tuple[str, str], ...]
+    features: frozenset[str] = frozenset()
+    returns: str = "int"
+
+    def numbered(self) -> str:
+        """The source with 1-based line numbers (handy in failure messages)."""
+        return "\n".join(
+            f"{i:3d}| {line}" for i, line in enumerate(self.source.splitlines(), start=1)
+        )
+
+    def _repr_pretty_(self, p, cycle):  # used by Hypothesis when reporting examples
+        p.text(
+            f"GeneratedProgram(entry={self.entry!r}, params={self.params!r}, "
+            f"returns={self.returns!r}, source=\n{self.numbered()}\n)"
+        )
+
+
+# --------------------------------------------------------------------------------------
+# input values
+
+
+def int_values(small: int = 20) -> st.SearchStrategy[int]:
+    """Mostly ints in ``-small..small``, occasionally a large one."""
+    large = st.sampled_from(
+        [100, -100, 1000, 2**31 - 1, -(2**31), 2**32, 10**9, -(10**9), 2**63, -(2**63) - 1]
+    )
+    return st.integers(0, 9).flatmap(
+        lambda k: large if k == 9 else st.integers(-small, small)
+    )
+
+
+def str_values(alphabet: str = "ab", max_len: int = 3) -> st.SearchStrategy[str]:
+    return st.text(alphabet=alphabet, max_size=max_len)
+
+
+def inputs_for(
+    program: GeneratedProgram, max_list_len: int = 3, alphabet: str = "ab"
+) -> st.SearchStrategy[dict[str, object]]:
+    """Concrete arguments for ``program.entry`` keyed by parameter name."""
+    per_type = {
+        "int": int_values(),
+        "bool": st.booleans(),
+        "str": str_values(alphabet),
+        "list[int]": st.lists(int_values(), max_size=max_list_len),
+    }
+    names = [name for name, _ in program.params]
+    return st.tuples(*(per_type[ann] for _, ann in program.params)).map(
+        lambda values: dict(zip(names, values))
+    )
+
+
+# --------------------------------------------------------------------------------------
+# generator internals
+
+
+@dataclass(frozen=True)
+class _Var:
+    text: str  # expression text: "x", "self.v", "o0.w"
+    ty: str
+    writable: bool
+    cls: "_Class | None" = None
+
+
+@dataclass(frozen=True)
+class _Sig:
+    name: str
+    params: tuple[str, ...]
+    ret: str
+    rec: tuple[str, int] | None = None  # ("min" | "guard", K) for the recursive helper
+
+
+@dataclass(frozen=True)
+class _Class:
+    name: str
+    fields: tuple[str, ...]
+    methods: tuple[_Sig, ...]
+
+
+@dataclass(frozen=True)
+class _E:
+    text: str
+    atom: bool  # safe to use as an operand without parentheses
+
+
+def _par(e: _E) -> str:
+    return e.text if e.atom else f"({e.text})"
+
+
+def _indent(lines: Sequence[str]) -> list[str]:
+    return ["    " + line for line in lines]
+
+
+@dataclass
+class _Fn:
+    kind: str  # "entry" | "helper" | "method"
+    ret: str
+    callables: tuple[_Sig, ...]
+    budget: int
+    max_loop_depth: int
+    counters: dict[str, int] = field(default_factory=dict)
+    self_sig: _Sig | None = None
+
+    def fresh(self, prefix: str) -> str:
+        n = self.counters.get(prefix, 0)
+        self.counters[prefix] = n + 1
+        return f"{prefix}{n}"
+
+
+@dataclass(frozen=True)
+class _Ctx:
+    fn: _Fn
+    scope: tuple[_Var, ...]
+    depth: int = 0  # number of enclosing compound statements
+    if_depth: int = 0
+    loop_depth: int = 0
+    in_branch: bool = False  # innermost block is an if/else/try/except body
+    can_continue: bool = False
+    frozen: frozenset[str] = frozenset()  # lists that must not be mutated here
+
+    @property
+    def linear(self) -> bool:
+        return self.fn.kind != "entry" or self.loop_depth > 0
+
+    def vars(self, *tys: str) -> list[_Var]:
+        return [v for v in self.scope if v.ty in tys]
+
+    def writable(self, *tys: str) -> list[_Var]:
+        return [v for v in self.scope if v.ty in tys and v.writable]
+
+    def mutable_lists(self) -> list[_Var]:
+        return [v for v in self.scope if v.ty == LIST and v.text not in self.frozen]
+
+    def branch(self, *, is_if: bool = False) -> "_Ctx":
+        return _Ctx(
+            self.fn, self.scope, self.depth + 1, self.if_depth + (1 if is_if else 0),
+            self.loop_depth, True, self.can_continue, self.frozen,
+        )
+
+    def loop(self, extra: _Var, *, can_continue: bool, freeze: str | None = None) -> "_Ctx":
+        frozen = self.frozen | {freeze} if freeze else self.frozen
+        return _Ctx(
+            self.fn, self.scope + (extra,), self.depth + 1, self.if_depth,
+            self.loop_depth + 1, False, can_continue, frozen,
+        )
+
+
+STR_LITERALS = ["a", "", "b", "ab", "ba", "A"]
+MESSAGES = ["bad", "neg", "oops", "unreachable", "too big"]
+CMP_OPS = ["<", "<=", "==", "!=", ">", ">="]
+
+
+_pending = threading.local()  # stack of thunks for the span strategies below
+
+
+def _make_span(kind: str) -> st.SearchStrategy:
+    # Hypothesis labels a composite by its function's code *and defaults*, so each kind
+    # gets its own label; the shrinker can then delete whole statements and replace an
+    # expression by a sub-expression of the same kind ("pass to descendant"). The
+    # strategy is built once (validation is cached); the work to do is the thunk on top
+    # of the thread-local stack, pushed by _Builder.span just before drawing.
+    def span(draw, _kind=kind):
+        return _pending.stack[-1]()
+
+    return st.composite(span)()
+
+
+_SPANS = {
+    k: _make_span(k)
+    for k in ("num", "boolean", "cond", "str_", "char", "stmt", "block", "helper", "klass", "item")
+}
+_INTS: dict[tuple[int, int], st.SearchStrategy[int]] = {}
+
+
+class _Builder:
+    def __init__(self, draw: Callable, max_functions: int):
+        self.draw = draw
+        self.max_functions = max_functions
+        self.tags: set[str] = set()
+        self.nonlinear = MAX_NONLINEAR
+
+    # -- choice helpers (all shrink towards the first / smallest option) -------------
+    def int_in(self, lo: int, hi: int) -> int:
+        strategy = _INTS.get((lo, hi))
+        if strategy is None:
+            strategy = _INTS[(lo, hi)] = st.integers(lo, hi)
+        return self.draw(strategy)
+
+    def flag(self, num: int = 1, den: int = 2) -> bool:
+        """True with probability about num/den; shrinks to False."""
+        return self.int_in(0, den - 1) >= den - num
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[0] if len(items) == 1 else items[self.int_in(0, len(items) - 1)]
+
+    def pick(self, options: list[tuple[int, Callable[[], T]]]) -> T:
+        options = [(w, f) for w, f in options if w > 0]
+        total = sum(w for w, _ in options)
+        r = self.int_in(0, total - 1)
+        for w, f in options:
+            if r < w:
+                return f()
+            r -= w
+        raise AssertionError("unreachable")
+
+    def tag(self, *names: str) -> None:
+        for n in names:
+            assert n in FEATURES, n
+            self.tags.add(n)
+
+    # -- spans: give the shrinker structure to delete / replace ---------------------
+    def span(self, kind: str, thunk: Callable[[], T]) -> T:
+        stack = getattr(_pending, "stack", None)
+        if stack is None:
+            stack = _pending.stack = []
+        stack.append(thunk)
+        try:
+            return self.draw(_SPANS[kind])
+        finally:
+            stack.pop()
+
+    def optional(self, thunk: Callable[[], T], num: int = 1, den: int = 2) -> T | None:
+        """``thunk()`` with probability ~num/den, else None.
+
+        Like ``st.lists`` elements, the "one more?" flag and the element share one span:
+        deleting the span deletes the element without shifting later choices, and
+        zeroing the flag drops it.
+        """
+        return self.span("item", lambda: thunk() if self.flag(num, den) else None)
+
+    def num(self, c, d):
+        return self.span('num', lambda: self._num(c, d))
+
+    def boolean(self, c, d):
+        return self.span('boolean', lambda: self._boolean(c, d))
+
+    def cond(self, c, d):
+        return self.span('cond', lambda: self._cond(c, d))
+
+    def str_(self, c, d):
+        return self.span('str_', lambda: self._str_(c, d))
+
+    def char(self, c, d):
+        return self.span('char', lambda: self._char(c, d))
+
+    def stmt(self, c):
+        return self.span('stmt', lambda: self._stmt(c))
+
+    def block(self, c, max_stmts):
+        return self.span('block', lambda: self._block(c, max_stmts))
+
+    def helper(self, sig, callables, consts):
+        return self.span('helper', lambda: self._helper(sig, callables, consts))
+
+    def klass(self, name, helpers, consts):
+        return self.span('klass', lambda: self._klass(name, helpers, consts))
+
+    # -- leaves ----------------------------------------------------------------------
+    def int_lit(self, lo: int = -4, hi: int = 9) -> _E:
+        v = self.int_in(lo, hi)
+        if v < 0:
+            self.tag("lit_neg")
+            return _E(str(v), False)
+        return _E(str(v), True)
+
+    def read(self, v: _Var) -> _E:
+        if "." in v.text:
+            self.tag("field_read")
+        return _E(v.text, True)
+
+    def str_lit(self) -> _E:
+        self.tag("str_literal")
+        return _E(repr(self.choice(STR_LITERALS)), True)
+
+    def small_factor(self, c: _Ctx) -> _E:
+        consts = [v for v in c.vars(INT) if v.text.startswith("K")]
+        opts: list[tuple[int, Callable[[], _E]]] = [(4, lambda: self.int_lit(-3, 3))]
+        if consts:
+            opts.append((1, lambda: self.read(self.choice(consts))))
+        return self.pick(opts)
+
+    # -- int-valued expressions (may evaluate to a bool at runtime) -----------------
+    def _num(self, c: _Ctx, d: int) -> _E:
+        ints, bools = c.vars(INT), c.vars(BOOL)
+        lists, strs = c.vars(LIST), c.vars(STR)
+        opts: list[tuple[int, Callable[[], _E]]] = [(3, self.int_lit)]
+        if ints:
+            opts.append((7, lambda: self.read(self.choice(ints))))
+        if bools:
+            opts.append((1, lambda: self.read(self.choice(bools))))
+        if lists:
+            opts.append((1, lambda: self.len_of(lists, "len_list")))
+        if strs:
+            opts.append((1, lambda: self.len_of(strs, "len_str")))
+        if d > 0:
+            opts += [
+                (4, lambda: self.addsub(c, d)),
+                (2, lambda: self.mul(c, d)),
+                (2, lambda: self.divmod(c, d)),
+                (1, lambda: self.neg(c, d)),
+                (2, lambda: self.builtin_call(c, d)),
+                (1, lambda: self.ifexp(c, d, self.num)),
+                (1, lambda: self.and_or_num(c, d)),
+                (1, lambda: self.pow(c, d)),
+                (1, lambda: self.ord(c, d)),
+            ]
+            if lists:
+                opts.append((3, lambda: self.index_list(c, d, lists)))
+            calls = [s for s in c.fn.callables if s.ret == INT]
+            if calls:
+                w = 6 if c.fn.kind == "helper" else 2
+                opts.append((w, lambda: self.call(c, d, self.choice(calls))))
+            objs = c.vars(OBJ)
+            if objs:
+                opts.append((2, lambda: self.method_call(c, d, self.choice(objs))))
+        return self.pick(opts)
+
+    def len_of(self, vs: list[_Var], tag: str) -> _E:
+        self.tag(tag)
+        return _E(f"len({self.choice(vs).text})", True)
+
+    def addsub(self, c: _Ctx, d: int) -> _E:
+        op = self.choice(["+", "-"])
+        self.tag(f"binop:{op}")
+        a, b = self.num(c, d - 1), self.num(c, d - 1)
+        return _E(f"{_par(a)} {op} {_par(b)}", False)
+
+    def mul(self, c: _Ctx, d: int) -> _E:
+        self.tag("binop:*")
+        a = self.num(c, d - 1)
+        if not c.linear and self.nonlinear > 0 and self.flag():
+            self.nonlinear -= 1
+            self.tag("mul_nonlinear")
+            b = self.num(c, d - 1)
+        else:
+            b = self.small_factor(c)
+        if self.flag(1, 3):
+            a, b = b, a
+        return _E(f"{_par(a)} * {_par(b)}", False)
+
+    def divmod(self, c: _Ctx, d: int) -> _E:
+        op = self.choice(["//", "%"])
+        self.tag(f"binop:{op}")
+        a, b = self.num(c, d - 1), self.num(c, d - 1)
+        return _E(f"{_par(a)} {op} {_par(b)}", False)
+
+    def neg(self, c: _Ctx, d: int) -> _E:
+        self.tag("unary_minus")
+        return _E(f"-{_par(self.num(c, d - 1))}", False)
+
+    def builtin_call(self, c: _Ctx, d: int) -> _E:
+        fn = self.choice(["abs", "min", "max"])
+        self.tag(fn)
+        if fn == "abs":
+            return _E(f"abs({self.num(c, d - 1).text})", True)
+        a, b = self.num(c, d - 1), self.num(c, d - 1)
+        return _E(f"{fn}({a.text}, {b.text})", True)
+
+    def ifexp(self, c: _Ctx, d: int, gen: Callable[[_Ctx, int], _E]) -> _E:
+        self.tag("ifexp")
+        a = gen(c, d - 1)
+        cond = self.cond(c, d - 1)
+        b = gen(c, d - 1)
+        return _E(f"{_par(a)} if {_par(cond)} else {_par(b)}", False)
+
+    def and_or_num(self, c: _Ctx, d: int) -> _E:
+        op = self.choice(["and", "or"])
+        self.tag(op, "and_or_mixed")
+        a = self.num(c, d - 1)
+        b = self.num(c, d - 1) if self.flag() else self.boolean(c, d - 1)
+        if self.flag():
+            a, b = b, a
+        return _E(f"{_par(a)} {op} {_par(b)}", False)
+
+    def pow(self, c: _Ctx, d: int) -> _E:
+        self.tag("pow")
+        base = self.num(c, d - 1)
+        if not c.linear and self.nonlinear > 0:
+            k = self.int_in(0, 3)
+            if k >= 2:
+                self.nonlinear -= 1
+        else:
+            k = self.int_in(0, 1)
+        return _E(f"{_par(base)} ** {k}", False)
+
+    def index(self, c: _Ctx, d: int) -> _E:
+        if self.flag(1, 3):
+            self.tag("index_neg")
+            return _E(str(-self.int_in(1, 2)), False)
+        return self.num(c, d - 1)
+
+    def index_list(self, c: _Ctx, d: int, lists: list[_Var]) -> _E:
+        self.tag("index_list")
+        xs = self.choice(lists)
+        return _E(f"{xs.text}[{self.index(c, d).text}]", True)
+
+    def ord(self, c: _Ctx, d: int) -> _E:
+        self.tag("ord")
+        return _E(f"ord({self.char(c, d - 1).text})", True)
+
+    def call(self, c: _Ctx, d: int, sig: _Sig) -> _E:
+        self.tag("helper_call")
+        if c.fn.kind == "helper":
+            self.tag("helper_calls_helper")
+        args: list[str] = []
+        for i, _ in enumerate(sig.params):
+            if i == 0 and sig.rec is not None and sig.rec[0] == "min":
+                k = sig.rec[1]
+                if self.flag():
+                    self.tag("min")
+                    args.append(f"min({self.num(c, d - 1).text}, {k})")
+                else:
+                    args.append(str(self.int_in(0, k)))
+            else:
+                args.append(self.num(c, d - 1).text)
+        return _E(f"{sig.name}({', '.join(args)})", True)
+
+    def method_call(self, c: _Ctx, d: int, obj: _Var) -> _E:
+        self.tag("method_call")
+        assert obj.cls is not None
+        sig = self.choice(obj.cls.methods)
+        args = [self.num(c, d - 1).text for _ in sig.params]
+        return _E(f"{obj.text}.{sig.name}({', '.join(args)})", True)
+
+    # -- bool-valued expressions (always a real bool at runtime) ---------------------
+    def _boolean(self, c: _Ctx, d: int) -> _E:
+        bools = c.vars(BOOL)
+        opts: list[tuple[int, Callable[[], _E]]] = [(1, self.bool_lit)]
+        if bools:
+            opts.append((3, lambda: self.read(self.choice(bools))))
+        if d > 0:
+            opts += [
+                (6, lambda: self.compare(c, d)),
+                (1, lambda: self.not_(c, d, self.boolean)),
+                (2, lambda: self.bool_op(c, d, self.boolean)),
+                (1, lambda: self.str_eq(c, d)),
+                (1, lambda: self.ifexp(c, d, self.boolean)),
+            ]
+            lists, strs = c.vars(LIST), c.vars(STR, CHAR)
+            if lists:
+                opts.append((3, lambda: self.in_list(c, d, lists)))
+            if strs:
+                opts.append((2, lambda: self.in_str(c, d)))
+            calls = [s for s in c.fn.callables if s.ret == BOOL]
+            if calls:
+                opts.append((1, lambda: self.call(c, d, self.choice(calls))))
+        return self.pick(opts)
+
+    def bool_lit(self) -> _E:
+        self.tag("bool_literal")
+        return _E(self.choice(["True", "False"]), True)
+
+    def compare(self, c: _Ctx, d: int) -> _E:
+        self.tag("compare")
+        n = 3 if self.flag(1, 4) else 2
+        if n == 3:
+            self.tag("compare_chain")
+        parts = [_par(self.num(c, d - 1))]
+        for _ in range(n - 1):
+            parts += [self.choice(CMP_OPS), _par(self.num(c, d - 1))]
+        return _E(" ".join(parts), False)
+
+    def not_(self, c: _Ctx, d: int, gen: Callable[[_Ctx, int], _E]) -> _E:
+        self.tag("not")
+        return _E(f"not {_par(gen(c, d - 1))}", False)
+
+    def bool_op(self, c: _Ctx, d: int, gen: Callable[[_Ctx, int], _E]) -> _E:
+        op = self.choice(["and", "or"])
+        self.tag(op)
+        a, b = gen(c, d - 1), gen(c, d - 1)
+        return _E(f"{_par(a)} {op} {_par(b)}", False)
+
+    def str_eq(self, c: _Ctx, d: int) -> _E:
+        self.tag("str_eq")
+        op = self.choice(["==", "!="])
+        a = self.str_(c, d - 1)
+        b = self.str_lit() if self.flag(2, 3) else self.str_(c, d - 1)
+        return _E(f"{_par(a)} {op} {_par(b)}", False)
+
+    def in_list(self, c: _Ctx, d: int, lists: list[_Var]) -> _E:
+        self.tag("in_list")
+        return _E(f"{_par(self.num(c, d - 1))} in {self.choice(lists).text}", False)
+
+    def in_str(self, c: _Ctx, d: int) -> _E:
+        self.tag("in_str")
+        hay = self.choice(c.vars(STR, CHAR))
+        needle = self.str_lit() if self.flag(2, 3) else self.str_(c, d - 1)
+        return _E(f"{_par(needle)} in {hay.text}", False)
+
+    # -- conditions: Python truthiness of any value ----------------------------------
+    def _cond(self, c: _Ctx, d: int) -> _E:
+        opts: list[tuple[int, Callable[[], _E]]] = [(8, lambda: self.boolean(c, d))]
+        opts.append((1, lambda: self.truthy_num(c, d)))
+        others = c.vars(STR, LIST)
+        if others:
+            opts.append((1, lambda: self.truthy_var(others)))
+        if d > 0:
+            opts.append((1, lambda: self.not_(c, d, self.cond)))
+            opts.append((1, lambda: self.bool_op(c, d, self.cond)))
+        return self.pick(opts)
+
+    def truthy_num(self, c: _Ctx, d: int) -> _E:
+        self.tag("truthiness")
+        return self.num(c, d)
+
+    def truthy_var(self, vs: list[_Var]) -> _E:
+        self.tag("truthiness")
+        return self.read(self.choice(vs))
+
+    # -- str-valued expressions --------------------------------------------------------
+    def _str_(self, c: _Ctx, d: int) -> _E:
+        strs = c.vars(STR, CHAR)
+        opts: list[tuple[int, Callable[[], _E]]] = [(2, self.str_lit)]
+        if strs:
+            opts.append((3, lambda: self.read(self.choice(strs))))
+        if d > 0:
+            opts.append((1, lambda: self.chr_(c, d)))
+            opts.append((1, lambda: self.ifexp(c, d, self.str_)))
+            if c.vars(STR):
+                opts.append((2, lambda: self.index_str(c, d)))
+            calls = [s for s in c.fn.callables if s.ret == STR]
+            if calls:
+                opts.append((1, lambda: self.call(c, d, self.choice(calls))))
+        return self.pick(opts)
+
+    def _char(self, c: _Ctx, d: int) -> _E:
+        """A str of length exactly 1 (or an expression raising IndexError)."""
+        chars, strs = c.vars(CHAR), c.vars(STR)
+        opts: list[tuple[int, Callable[[], _E]]] = [(1, lambda: self.chr_(c, d))]
+        if chars:
+            opts.append((2, lambda: self.read(self.choice(chars))))
+        if strs:
+            opts.append((3, lambda: self.index_str(c, d)))
+        return self.pick(opts)
+
+    def chr_(self, c: _Ctx, d: int) -> _E:
+        self.tag("chr")
+        return _E(f"chr(65 + {_par(self.num(c, max(d - 1, 0)))} % 26)", True)
+
+    def index_str(self, c: _Ctx, d: int) -> _E:
+        self.tag("index_str")
+        s = self.choice(c.vars(STR))
+        return _E(f"{s.text}[{self.index(c, max(d, 1)).text}]", True)
+
+    def typed(self, c: _Ctx, ty: str, d: int) -> _E:
+        if ty == INT:
+            return self.num(c, d)
+        if ty == BOOL:
+            return self.boolean(c, d)
+        return self.str_(c, d)
+
+    # -- statements --------------------------------------------------------------------
+    def _block(self, c: _Ctx, max_stmts: int) -> list[str]:
+        """A non-empty statement list; stops after a terminator or when out of budget.
+
+        Statements after the first are "one more?" items (see ``optional``), so the
+        shrinker deletes a statement by deleting its span.
+        """
+        more = (3, 4) if max_stmts >= 5 else (3, 5)
+        first, terminal = self.stmt(c)
+        lines = list(first)
+        count = 1
+        while not terminal and count < max_stmts and c.fn.budget > 0:
+            item = self.optional(lambda: self.stmt(c), *more)
+            if item is None:
+                break
+            lines += item[0]
+            terminal = item[1]
+            count += 1
+        return lines
+
+    def _stmt(self, c: _Ctx) -> tuple[list[str], bool]:
+        fn = c.fn
+        fn.budget -= 1
+        simple_ok = fn.budget >= 0
+        compound_ok = c.depth < 3 and fn.budget >= 1
+        loop_ok = compound_ok and c.loop_depth < fn.max_loop_depth
+        ints_w = c.writable(INT)
+        opts: list[tuple[int, Callable[[], tuple[list[str], bool]]]] = [
+            (6, lambda: ([self.assign(c)], False))
+        ]
+        if ints_w:
+            opts.append((3, lambda: ([self.augassign(c, ints_w)], False)))
+        if simple_ok:
+            if len(c.writable(INT, BOOL, STR)) >= 2:
+                opts.append((2, lambda: ([self.tuple_assign(c)], False)))
+            if c.mutable_lists() or c.vars(OBJ):
+                opts.append((2, lambda: ([self.expr_stmt(c)], False)))
+            opts.append((1, lambda: ([self.assert_(c)], False)))
+        if compound_ok:
+            if c.if_depth > 0:
+                if_weight = 16 if fn.budget >= 2 else 8  # nested ifs (down to depth 3)
+            elif c.loop_depth > 0 and not c.in_branch:
+                if_weight = 8  # an if in a loop body makes break/continue possible
+            else:
+                if_weight = 5
+            opts.append((if_weight, lambda: (self.if_(c), False)))
+            opts.append((2, lambda: (self.try_(c), False)))
+        if loop_ok:
+            if fn.budget >= 3:
+                opts.append((3, lambda: (self.while_(c), False)))
+            opts.append((5, lambda: (self.for_(c), False)))
+        if c.in_branch:
+            opts.append((1, lambda: ([self.raise_()], True)))
+            opts.append((1, lambda: ([self.return_(c)], True)))
+            if c.loop_depth > 0:
+                opts.append((3, lambda: ([self.loop_jump(c, "break")], True)))
+                if c.can_continue:
+                    opts.append((3, lambda: ([self.loop_jump(c, "continue")], True)))
+        return self.pick(opts)
+
+    def assign(self, c: _Ctx) -> str:
+        targets = c.writable(INT, BOOL, STR)
+        v = self.choice(targets)
+        self.tag("assign")
+        if "." in v.text:
+            self.tag("field_write")
+        lists = c.mutable_lists()
+        if v.ty == INT and lists and self.flag(1, 6):
+            self.tag("pop")
+            return f"{v.text} = {self.choice(lists).text}.pop()"
+        return f"{v.text} = {self.typed(c, v.ty, 2).text}"
+
+    def augassign(self, c: _Ctx, ints_w: list[_Var]) -> str:
+        v = self.choice(ints_w)
+        op = self.choice(["+=", "-=", "*="])
+        self.tag(f"augassign:{op}")
+        if "." in v.text:
+            self.tag("field_write")
+        if op != "*=":
+            rhs = self.num(c, 1)
+        elif not c.linear and self.nonlinear > 0 and self.flag(1, 3):
+            self.nonlinear -= 1
+            self.tag("mul_nonlinear")
+            rhs = self.num(c, 1)
+        else:
+            rhs = self.small_factor(c)
+        return f"{v.text} {op} {rhs.text}"
+
+    def tuple_assign(self, c: _Ctx) -> str:
+        targets = c.writable(INT, BOOL, STR)
+        a = self.choice(targets)
+        same = [t for t in targets if t is not a and t.ty == a.ty]
+        b = self.choice(same if same and self.flag(2, 3) else [t for t in targets if t is not a])
+        self.tag("tuple_unpack")
+        if any("." in t.text for t in (a, b)):
+            self.tag("field_write")
+        if a.ty == b.ty and self.flag():
+            self.tag("swap")
+            return f"{a.text}, {b.text} = {b.text}, {a.text}"
+        ea, eb = self.typed(c, a.ty, 1), self.typed(c, b.ty, 1)
+        return f"{a.text}, {b.text} = {ea.text}, {eb.text}"
+
+    def expr_stmt(self, c: _Ctx) -> str:
+        lists, objs = c.mutable_lists(), c.vars(OBJ)
+        opts: list[tuple[int, Callable[[], str]]] = []
+        if lists:
+            opts.append((3, lambda: self.append(c, lists)))
+            opts.append((1, lambda: self.pop_stmt(lists)))
+        if objs:
+            opts.append((2, lambda: self.method_call(c, 1, self.choice(objs)).text))
+        return self.pick(opts)
+
+    def append(self, c: _Ctx, lists: list[_Var]) -> str:
+        self.tag("append")
+        xs = self.choice(lists)
+        return f"{xs.text}.append({self.num(c, 1).text})"
+
+    def pop_stmt(self, lists: list[_Var]) -> str:
+        self.tag("pop")
+        return f"{self.choice(lists).text}.pop()"
+
+    def assert_(self, c: _Ctx) -> str:
+        self.tag("assert")
+        test = self.cond(c, 2).text
+        if self.flag():
+            self.tag("assert_msg")
+            return f"assert {test}, {self.choice(MESSAGES)!r}"
+        return f"assert {test}"
+
+    def raise_(self) -> str:
+        self.tag("raise")
+        return f"raise ValueError({self.choice(MESSAGES)!r})"
+
+    def return_(self, c: _Ctx) -> str:
+        self.tag("return_early")
+        return f"return {self.typed(c, c.fn.ret, 2).text}"
+
+    def loop_jump(self, c: _Ctx, kw: str) -> str:
+        self.tag(kw)
+        return kw
+
+    def if_(self, c: _Ctx) -> list[str]:
+        self.tag("if")
+        if c.if_depth >= 2:
+            self.tag("if_nested_3")
+        inner = c.branch(is_if=True)
+        lines = [f"if {self.cond(c, 2).text}:"] + _indent(self.block(inner, 3))
+
+        def elif_() -> list[str]:
+            self.tag("elif")
+            return [f"elif {self.cond(c, 2).text}:"] + _indent(self.block(inner, 2))
+
+        def else_() -> list[str]:
+            self.tag("else")
+            return ["else:"] + _indent(self.block(inner, 2))
+
+        for _ in range(2):
+            part = self.optional(elif_, 1, 3) if c.fn.budget > 0 else None
+            if part is None:
+                break
+            lines += part
+        part = self.optional(else_) if c.fn.budget > 0 else None
+        return lines + (part or [])
+
+    def try_(self, c: _Ctx) -> list[str]:
+        self.tag("try")
+        inner = c.branch()
+        lines = ["try:"] + _indent(self.block(inner, 3))
+        kinds = self.draw(st.lists(st.integers(0, 3), min_size=1, max_size=2, unique=True))
+        for k in kinds:
+            if k == 0:
+                self.tag("except:ZeroDivisionError")
+                head = "except ZeroDivisionError:"
+            elif k == 1:
+                self.tag("except:IndexError_as")
+                head = f"except (IndexError) as {c.fn.fresh('err')}:"
+            elif k == 2:
+                self.tag("except:ValueError")
+                head = "except ValueError:"
+            else:
+                self.tag("except:tuple")
+                head = "except (IndexError, ZeroDivisionError):"
+            lines += [head] + _indent(self.block(inner, 2))
+        return lines
+
+    def while_(self, c: _Ctx) -> list[str]:
+        self.tag("while")
+        c.fn.budget -= 2  # counter init + increment
+        if c.loop_depth > 0:
+            self.tag("nested_loop")
+        counter = c.fn.fresh("i")
+        bound = self.int_in(1, 4)
+        incr_first = self.flag()
+        test = f"{counter} < {bound}"
+        body_ctx = c.loop(_Var(counter, INT, False), can_continue=incr_first)
+        if self.flag():
+            self.tag("while_cond")
+            test += f" and {_par(self.cond(body_ctx, 2))}"
+        body = self.block(body_ctx, 3)
+        incr = f"{counter} += 1"
+        if incr_first:
+            self.tag("while_incr_first")
+            body = [incr] + body
+        else:
+            self.tag("while_incr_last")
+            body = body + [incr]
+        return [f"{counter} = 0", f"while {test}:"] + _indent(body)
+
+    def for_(self, c: _Ctx) -> list[str]:
+        if c.loop_depth > 0:
+            self.tag("nested_loop")
+        lists, strs = c.vars(LIST), c.vars(STR)
+        opts: list[tuple[int, Callable[[], tuple[str, _Var, str | None]]]] = [
+            (2, lambda: self.range_const(c))
+        ]
+        if lists:
+            opts.append((4, lambda: self.range_len(c, lists)))
+            opts.append((4, lambda: self.for_list(c, lists)))
+        if strs:
+            opts.append((2, lambda: self.for_str(c, strs)))
+        head, var, freeze = self.pick(opts)
+        body_ctx = c.loop(var, can_continue=True, freeze=freeze)
+        return [head] + _indent(self.block(body_ctx, 3))
+
+    def range_const(self, c: _Ctx):
+        self.tag("for_range")
+        k = c.fn.fresh("k")
+        if self.flag():
+            lo = self.int_in(-2, 2)
+            head = f"for {k} in range({lo}, {lo + self.int_in(0, 4)}):"
+        else:
+            head = f"for {k} in range({self.int_in(0, 4)}):"
+        return head, _Var(k, INT, False), None
+
+    def range_len(self, c: _Ctx, lists: list[_Var]):
+        self.tag("for_range_len")
+        k = c.fn.fresh("k")
+        return f"for {k} in range(len({self.choice(lists).text})):", _Var(k, INT, False), None
+
+    def for_list(self, c: _Ctx, lists: list[_Var]):
+        self.tag("for_list")
+        it = c.fn.fresh("it")
+        xs = self.choice(lists)
+        return f"for {it} in {xs.text}:", _Var(it, INT, False), xs.text
+
+    def for_str(self, c: _Ctx, strs: list[_Var]):
+        self.tag("for_str")
+        ch = c.fn.fresh("ch")
+        s = self.choice(strs)
+        return f"for {ch} in {s.text}:", _Var(ch, CHAR, False), None
+
+    # -- functions & module ------------------------------------------------------------
+    def local_inits(self, c: _Ctx, n_int: int, n_bool: int, n_str: int, prefix: str = "v"):
+        """Initialise fresh locals from leaves over the current scope; returns lines, vars."""
+        lines, new = [], []
+        for ty, count, pre in ((INT, n_int, prefix), (BOOL, n_bool, "ok"), (STR, n_str, "u")):
+            for i in range(count):
+                name = f"{pre}{i}"
+                lines.append(f"{name} = {self.typed(c, ty, 0).text}")
+                new.append(_Var(name, ty, True))
+        return lines, new
+
+    def function_body(self, c: _Ctx, top_max: int) -> list[str]:
+        lines = self.block(c, top_max)
+        if c.fn.kind == "entry":
+            self.tag(f"return:{c.fn.ret}")
+        lines.append(f"return {self.typed(c, c.fn.ret, 2).text}")
+        return lines
+
+    def _helper(self, sig: _Sig, callables: tuple[_Sig, ...], consts: list[_Var]) -> list[str]:
+        self.tag("helper")
+        fn = _Fn("helper", sig.ret, callables, budget=self.int_in(1, 5), max_loop_depth=1)
+        params = [_Var(p, INT, not (sig.rec is not None and p == "n")) for p in sig.params]
+        c = _Ctx(fn, tuple(consts) + tuple(params))
+        # the recursive helper's n is read-only: give it a local so something is assignable
+        n_int = 1 if sig.rec is not None else self.int_in(0, 1)
+        init_lines, local_vars = self.local_inits(c, n_int, self.int_in(0, 1), 0, "t")
+        c = _Ctx(fn, c.scope + tuple(local_vars))
+        assert c.writable(INT), "every function needs an assignable int"
+        header = f"def {sig.name}({', '.join(p + ': int' for p in sig.params)}) -> {sig.ret}:"
+        body = list(init_lines)
+        if sig.rec is None:
+            body += self.function_body(c, 3)
+            return [header] + _indent(body)
+        # bounded recursion on the read-only first parameter n
+        self.tag("recursion")
+        style, k = sig.rec
+        guard = "n <= 0" if style == "min" else f"n <= 0 or n > {k}"
+        body += [f"if {guard}:", f"    return {self.num(c, 1).text}"]
+        body += self.block(c, 2)
+        step = self.int_in(1, 2)
+        rest = [self.num(c, 1).text for _ in sig.params[1:]]
+        rec_call = f"{sig.name}({', '.join([f'n - {step}'] + rest)})"
+        if self.flag(2, 3):
+            op = self.choice(["+", "-"])
+            self.tag(f"binop:{op}")
+            body.append(f"return {rec_call} {op} {_par(self.num(c, 1))}")
+        else:
+            body.append(f"return {rec_call}")
+        return [header] + _indent(body)
+
+    def _klass(
+        self, name: str, helpers: tuple[_Sig, ...], consts: list[_Var]
+    ) -> tuple[_Class, list[str]]:
+        self.tag("class", "method")
+        fields = ("v", "w") if self.flag() else ("v",)
+        methods = [_Sig("step", ("d",), INT)]
+        if self.flag(1, 3):
+            methods.append(_Sig("get", (), INT))
+        cls = _Class(name, fields, tuple(methods))
+        lines = [f"class {name}:", "    def __init__(self, v: int) -> None:"]
+        init_c = _Ctx(_Fn("method", INT, (), 0, 0), tuple(consts) + (_Var("v", INT, False),))
+        lines.append("        self.v = v")
+        if "w" in fields:
+            lines.append(f"        self.w = {self.num(init_c, 1).text}")
+        field_vars = tuple(_Var(f"self.{f}", INT, True) for f in fields)
+        for sig in methods:
+            fn = _Fn("method", INT, helpers, budget=self.int_in(1, 4), max_loop_depth=1)
+            params = tuple(_Var(p, INT, True) for p in sig.params)
+            c = _Ctx(fn, tuple(consts) + field_vars + params)
+            if sig.name == "get":
+                body = [f"return {self.num(c, 1).text}"]
+            else:
+                init_lines, local_vars = self.local_inits(c, self.int_in(0, 1), 0, 0, "t")
+                c = _Ctx(fn, c.scope + tuple(local_vars))
+                body = init_lines + self.function_body(c, 3)
+            ps = "".join(f", {p}: int" for p in sig.params)
+            lines += ["", f"    def {sig.name}(self{ps}) -> int:"] + _indent(_indent(body))
+        return cls, lines
+
+    def const_item(self, consts: list[_Var]) -> str:
+        self.tag("module_const")
+        name = f"K{len(consts)}"
+        consts.append(_Var(name, INT, False))
+        return f"{name} = {self.int_in(-9, 9)}"
+
+    def helper_item(self, sigs: list[_Sig], consts: list[_Var]) -> list[str]:
+        """Signature and body of the next helper h<j>; it may call h0..h<j-1>."""
+        j = len(sigs)
+        if j == 0 and self.flag(1, 3):
+            rec = (self.choice(["min", "guard"]), self.int_in(1, 4))
+            params = ("n",) + ("a", "b")[: self.int_in(0, 2)]
+            sig = _Sig(f"h{j}", params, INT, rec)
+        else:
+            ret = self.pick([(4, lambda: INT), (1, lambda: BOOL), (1, lambda: STR)])
+            sig = _Sig(f"h{j}", ("a", "b", "c")[: self.int_in(1, 3)], ret)
+        lines = self.helper(sig, tuple(sigs), consts)
+        sigs.append(sig)
+        return lines
+
+    def param_item(self, used: dict[str, int]) -> tuple[str, str]:
+        ty = self.pick([(4, lambda: INT), (3, lambda: LIST), (2, lambda: STR), (1, lambda: BOOL)])
+        name = _PARAM_NAMES[ty][used[ty]]
+        used[ty] += 1
+        self.tag(f"param:{ty}")
+        return name, ty
+
+    def module(self) -> GeneratedProgram:
+        chunks: list[list[str]] = []  # top-level definitions, separated by blank lines
+        # module-level int constants
+        consts: list[_Var] = []
+        const_lines: list[str] = []
+        for _ in range(2):
+            line = self.optional(lambda: self.const_item(consts))
+            if line is None:
+                break
+            const_lines.append(line)
+        if const_lines:
+            chunks.append(const_lines)
+        # helpers (h_j may call h_i for i < j; the entry and the class call all)
+        sigs: list[_Sig] = []
+        for _ in range(self.max_functions - 1):
+            lines = self.optional(lambda: self.helper_item(sigs, consts), 3, 5)
+            if lines is None:
+                break
+            chunks.append(lines)
+        # an optional class
+        classes: list[_Class] = []
+        made = self.optional(lambda: self.klass("C0", tuple(sigs), consts), 1, 3)
+        if made is not None:
+            classes.append(made[0])
+            chunks.append(made[1])
+        # entry signature: 1..4 params
+        used = {k: 0 for k in _PARAM_NAMES}
+        typed_params = [self.param_item(used)]
+        for _ in range(3):
+            item = self.optional(lambda: self.param_item(used))
+            if item is None:
+                break
+            typed_params.append(item)
+        params = tuple((name, ANNOTATION[ty]) for name, ty in typed_params)
+        param_vars = [_Var(name, ty, ty != LIST) for name, ty in typed_params]
+        ret = self.pick([(4, lambda: INT), (2, lambda: BOOL), (2, lambda: STR)])
+        fn = _Fn("entry", ret, tuple(sigs), budget=self.int_in(3, 11), max_loop_depth=2)
+        c = _Ctx(fn, tuple(consts) + tuple(param_vars))
+        init_lines, local_vars = self.local_inits(
+            c, self.int_in(1, 3), self.int_in(0, 1), self.int_in(0, 1)
+        )
+        objs: list[_Var] = []
+        for i, cls in enumerate(classes):
+            arg = self.num(c, 1).text
+            init_lines.append(f"o{i} = {cls.name}({arg})")
+            objs.append(_Var(f"o{i}", OBJ, False, cls))
+            objs += [_Var(f"o{i}.{f}", INT, True) for f in cls.fields]
+        c = _Ctx(fn, c.scope + tuple(local_vars) + tuple(objs))
+        body = init_lines + self.function_body(c, 7)
+        sig_text = ", ".join(f"{n}: {a}" for n, a in params)
+        chunks.append([f"def {ENTRY_NAME}({sig_text}) -> {ret}:"] + _indent(body))
+        source = "\n\n\n".join("\n".join(chunk) for chunk in chunks) + "\n"
+        return GeneratedProgram(
+            source=source,
+            entry=ENTRY_NAME,
+            params=params,
+            features=frozenset(self.tags),
+            returns=ANNOTATION[ret],
+        )
+
+
+_PARAM_NAMES = {
+    INT: ["x", "y", "z", "x2"],
+    BOOL: ["p", "q", "p2", "q2"],
+    STR: ["s", "t", "s2", "t2"],
+    LIST: ["xs", "ys", "xs2", "ys2"],
+}
+
+
+def programs(max_functions: int = 3) -> st.SearchStrategy[GeneratedProgram]:
+    """Random well-formed, terminating modules in pathloom's subset.
+
+    ``max_functions`` bounds the number of top-level functions (entry + helpers);
+    an optional class ``C0`` comes on top of that.
+    """
+    if max_functions < 1:
+        raise ValueError("max_functions must be >= 1")
+
+    @st.composite
+    def _programs(draw) -> GeneratedProgram:
+        return _Builder(draw, max_functions).module()
+
+    return _programs()

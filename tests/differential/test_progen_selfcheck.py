@@ -1,0 +1,353 @@
+"""Self-checks for the random program generator (progen) and the CPython oracle.
+
+If these fail, the differential harness would report generator bugs as engine bugs:
+ill-formed programs (NameError / UnboundLocalError / TypeError), non-terminating ones,
+constructs outside pathloom's subset, or features that are never generated.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, Phase, find, given, settings
+from hypothesis import strategies as st
+
+from .oracle import Observed, run_in_cpython, run_source, to_json_value
+from .progen import FEATURES, GeneratedProgram, inputs_for, programs
+
+# exceptions that can only come from an ill-formed program (or a runaway one)
+ILL_FORMED = {
+    "NameError",
+    "UnboundLocalError",
+    "TypeError",
+    "RecursionError",
+    "AttributeError",
+    "MemoryError",
+    "OverflowError",
+    "KeyError",
+}
+# exceptions a generated program is allowed to raise
+EXPECTED_EXCEPTIONS = {"ZeroDivisionError", "IndexError", "ValueError", "AssertionError"}
+
+ANNOTATIONS = {"int", "bool", "str", "list[int]"}
+
+SELF_CHECK = settings(
+    max_examples=200,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+# --------------------------------------------------------------------------------------
+# static checks on the generated source
+
+
+def _forbidden_constructs(tree: ast.Module) -> list[str]:
+    """Constructs outside the subset pathloom supports (see progen docstring)."""
+    bad: list[str] = []
+    banned = (
+        ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal, ast.Lambda, ast.ListComp,
+        ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Yield, ast.YieldFrom, ast.Await,
+        ast.JoinedStr, ast.Slice, ast.Dict, ast.Set, ast.With, ast.AsyncFunctionDef,
+        ast.Starred, ast.NamedExpr, ast.Delete, ast.Match,
+    )
+    for node in ast.walk(tree):
+        if isinstance(node, banned):
+            bad.append(type(node).__name__)
+        if isinstance(node, ast.Try) and (node.finalbody or node.orelse):
+            bad.append("try-finally/else")
+        if isinstance(node, ast.Call) and node.keywords:
+            bad.append("keyword argument")
+        if isinstance(node, ast.Compare) and any(
+            isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops
+        ):
+            bad.append("is")
+        if isinstance(node, ast.Constant) and isinstance(node.value, (float, complex, bytes)):
+            bad.append(f"{type(node.value).__name__} literal")
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):
+            exp = node.right
+            if not (isinstance(exp, ast.Constant) and exp.value in (0, 1, 2, 3)):
+                bad.append("** with a non-literal exponent")
+        other_ops = (ast.Div, ast.LShift, ast.RShift, ast.BitAnd, ast.BitOr, ast.BitXor)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, other_ops + (ast.MatMult,)):
+            bad.append(type(node.op).__name__)
+    # no nested functions
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef):
+            for inner in ast.walk(node):
+                if inner is not node and isinstance(inner, (ast.FunctionDef, ast.ClassDef)):
+                    bad.append("nested def")
+    return bad
+
+
+def _check_static(program: GeneratedProgram) -> ast.FunctionDef:
+    compile(program.source, "<generated>", "exec")
+    tree = ast.parse(program.source)
+    forbidden = _forbidden_constructs(tree)
+    assert not forbidden, forbidden
+
+    entries = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == program.entry]
+    assert len(entries) == 1
+    fn = entries[0]
+    declared = tuple(
+        (a.arg, ast.unparse(a.annotation) if a.annotation is not None else None)
+        for a in fn.args.args
+    )
+    assert declared == program.params
+    assert 1 <= len(program.params) <= 4
+    assert {ann for _, ann in program.params} <= ANNOTATIONS
+    assert not (fn.args.vararg or fn.args.kwarg or fn.args.kwonlyargs or fn.args.defaults)
+    assert fn.returns is not None and ast.unparse(fn.returns) == program.returns
+    assert program.returns in {"int", "bool", "str"}
+    # every function (and method) ends with a return
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and node.name != "__init__":
+            assert isinstance(node.body[-1], ast.Return), node.name
+            assert all(a.annotation is not None for a in node.args.args if a.arg != "self")
+    # module level: int constants, one optional class, functions -- nothing else
+    for node in tree.body:
+        if isinstance(node, ast.Assign):
+            value = node.value
+            if isinstance(value, ast.UnaryOp):
+                value = value.operand
+            assert isinstance(value, ast.Constant) and type(value.value) is int
+        else:
+            assert isinstance(node, (ast.FunctionDef, ast.ClassDef))
+    # keep programs small
+    n_entry_stmts = sum(isinstance(x, ast.stmt) for x in ast.walk(fn)) - 1
+    assert 2 <= n_entry_stmts <= 30, n_entry_stmts
+    # recorded features are known tags and agree with the text where that is easy to see
+    assert program.features <= FEATURES, program.features - FEATURES
+    text_markers = {
+        "while": "while ",
+        "try": "try:",
+        "class": "class ",
+        "assert": "assert ",
+        "raise": "raise ValueError",
+        "break": "break",
+        "continue": "continue",
+        "append": ".append(",
+        "pow": " ** ",
+        "chr": "chr(",
+        "ord": "ord(",
+        "elif": "elif ",
+        "else": "else:",
+    }
+    for feature, marker in text_markers.items():
+        assert (feature in program.features) == (marker in program.source), feature
+    return fn
+
+
+def _call_graph_is_safe(tree: ast.Module) -> None:
+    """Helpers only call lower-numbered helpers; self-calls only in a guarded helper."""
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("h"):
+            idx = int(node.name[1:])
+            for call in ast.walk(node):
+                if isinstance(call, ast.Call) and isinstance(call.func, ast.Name):
+                    name = call.func.id
+                    if name.startswith("h") and name[1:].isdigit():
+                        if name == node.name:
+                            guards = [
+                                s for s in node.body if isinstance(s, ast.If)
+                                and "n <= 0" in ast.unparse(s.test)
+                            ]
+                            assert guards, "recursive helper without base case"
+                            assert node.args.args[0].arg == "n"
+                            assert ast.unparse(call.args[0]) in ("n - 1", "n - 2")
+                        else:
+                            assert int(name[1:]) < idx, (node.name, name)
+
+
+# --------------------------------------------------------------------------------------
+# generated programs are well formed and terminate
+
+
+@SELF_CHECK
+@given(st.data())
+def test_generated_programs_are_well_formed_and_terminate(data):
+    program = data.draw(programs(), label="program")
+    _check_static(program)
+    _call_graph_is_safe(ast.parse(program.source))
+    for i in range(4):
+        inputs = data.draw(inputs_for(program), label=f"inputs{i}")
+        snapshot = {k: (list(v) if isinstance(v, list) else v) for k, v in inputs.items()}
+        observed = run_in_cpython(program, inputs, timeout_s=2.0)
+        assert inputs == snapshot, "oracle mutated the caller's inputs"
+        assert observed.outcome != "timeout", program.numbered()
+        if observed.outcome == "raise":
+            assert observed.exception not in ILL_FORMED, (observed, program.numbered())
+            assert observed.exception in EXPECTED_EXCEPTIONS, observed
+            assert observed.line is not None
+            assert 1 <= observed.line <= len(program.source.splitlines())
+            assert observed.returned is None
+        else:
+            assert observed.exception is None and observed.line is None
+            # int-typed expressions may evaluate to a bool (e.g. `x and p`): still an int
+            allowed = {"int": (int, bool), "bool": (bool,), "str": (str,)}[program.returns]
+            assert type(observed.returned) in allowed, observed
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, database=None)
+@given(st.data())
+def test_max_functions_is_respected(data):
+    for k in (1, 2):
+        program = data.draw(programs(max_functions=k))
+        tree = ast.parse(program.source)
+        top_functions = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
+        assert 1 <= len(top_functions) <= k
+
+
+def test_max_functions_must_be_positive():
+    with pytest.raises(ValueError):
+        programs(max_functions=0)
+
+
+@settings(max_examples=100, deadline=None, derandomize=True, database=None)
+@given(st.data())
+def test_inputs_match_declared_types(data):
+    program = data.draw(programs())
+    inputs = data.draw(inputs_for(program, max_list_len=2))
+    assert list(inputs) == [name for name, _ in program.params]
+    for name, ann in program.params:
+        value = inputs[name]
+        if ann == "int":
+            assert type(value) is int
+        elif ann == "bool":
+            assert type(value) is bool
+        elif ann == "str":
+            assert type(value) is str and len(value) <= 3 and set(value) <= set("ab")
+        else:
+            assert type(value) is list and len(value) <= 2
+            assert all(type(x) is int for x in value)
+
+
+def test_feature_coverage():
+    """Across 300 generated programs every feature tag appears at least once."""
+    seen: Counter[str] = Counter()
+
+    @settings(
+        max_examples=300,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        phases=[Phase.generate],
+    )
+    @given(programs())
+    def collect(program):
+        seen.update(program.features)
+
+    collect()
+    missing = sorted(FEATURES - set(seen))
+    assert not missing, f"never generated: {missing}"
+
+
+@pytest.mark.parametrize(
+    "wanted, max_lines",
+    [({"while"}, 8), ({"helper_call"}, 10)],
+)
+def test_shrinking_gives_small_programs(wanted, max_lines):
+    """Shrinking drops unneeded statements and definitions (spans per unit)."""
+    program = find(
+        programs(),
+        lambda p: wanted <= p.features,
+        settings=settings(database=None, max_examples=1000, derandomize=True),
+    )
+    assert len(program.source.splitlines()) <= max_lines, program.source
+
+
+def test_generated_program_is_frozen_and_pretty():
+    program = GeneratedProgram("def f(x: int) -> int:\n    return x\n", "f", (("x", "int"),))
+    with pytest.raises(AttributeError):
+        program.source = ""  # type: ignore[misc]
+    assert "  1| def f(x: int) -> int:" in program.numbered()
+
+
+# --------------------------------------------------------------------------------------
+# oracle
+
+
+def _prog(source: str, params, returns: str = "int") -> GeneratedProgram:
+    return GeneratedProgram(source, "f", tuple(params), frozenset(), returns)
+
+
+def test_oracle_return_and_json_conversion():
+    src = "def f(x: int) -> int:\n    return x + 1\n"
+    assert run_in_cpython(_prog(src, [("x", "int")]), {"x": 2}) == Observed("return", None, None, 3)
+    src = "def f(p: bool) -> bool:\n    return not p\n"
+    obs = run_in_cpython(_prog(src, [("p", "bool")], "bool"), {"p": False})
+    assert obs.returned is True
+    assert obs.matches("return", None, None, True)
+    assert not obs.matches("return", None, None, 1)  # type-exact, unlike ==
+    assert obs.key() != Observed("return", returned=1).key()
+    assert to_json_value((1, [2, (3, "a")], None, 1.5)) == {
+        "$tuple": [1, [2, {"$tuple": [3, "a"]}], None, 1.5]
+    }
+    src = "def f(x: int) -> int:\n    return (x, [x, (x,)])\n"
+    obs = run_in_cpython(_prog(src, [("x", "int")]), {"x": 4})
+    assert obs.returned == {"$tuple": [4, [4, {"$tuple": [4]}]]}
+    assert obs.matches("return", None, None, (4, [4, (4,)]))
+
+
+def test_oracle_raise_reports_innermost_generated_line():
+    src = (
+        "def h0(a: int) -> int:\n"  # 1
+        "    return 10 // a\n"  # 2
+        "\n"
+        "\n"
+        "def f(x: int, xs: list[int]) -> int:\n"  # 5
+        "    v0 = h0(x)\n"  # 6
+        "    return xs[v0]\n"  # 7
+    )
+    prog = _prog(src, [("x", "int"), ("xs", "list[int]")])
+    obs = run_in_cpython(prog, {"x": 0, "xs": []})
+    assert obs.as_tuple() == ("raise", "ZeroDivisionError", 2, None)
+    assert obs.matches("raise", "ZeroDivisionError", 2)
+    obs = run_in_cpython(prog, {"x": 5, "xs": [1]})
+    assert obs.as_tuple() == ("raise", "IndexError", 7, None)
+    assert obs.detail == "list index out of range"
+    src = "def f(x: int) -> int:\n    assert x > 0, 'neg'\n    raise ValueError('m')\n"
+    prog = _prog(src, [("x", "int")])
+    assert run_in_cpython(prog, {"x": -1}).as_tuple() == ("raise", "AssertionError", 2, None)
+    assert run_in_cpython(prog, {"x": 1}).as_tuple() == ("raise", "ValueError", 3, None)
+
+
+def test_oracle_timeout_and_recovery():
+    src = "def f(x: int) -> int:\n    while True:\n        x += 1\n    return x\n"
+    obs = run_in_cpython(_prog(src, [("x", "int")]), {"x": 0}, timeout_s=0.2)
+    assert obs.as_tuple() == ("timeout", None, None, None)
+    # the timer is disarmed afterwards: a later normal run is unaffected
+    src = "def f(x: int) -> int:\n    return x\n"
+    assert run_in_cpython(_prog(src, [("x", "int")]), {"x": 1}, timeout_s=0.2).returned == 1
+
+
+def test_oracle_timeout_off_main_thread():
+    import threading
+
+    result: list[Observed] = []
+    src = "def f(x: int) -> int:\n    while True:\n        x += 1\n    return x\n"
+    t = threading.Thread(
+        target=lambda: result.append(run_source(src, "f", [0], timeout_s=0.2))
+    )
+    t.start()
+    t.join(10)
+    assert result and result[0].outcome == "timeout"
+
+
+def test_oracle_copies_list_inputs():
+    src = "def f(xs: list[int]) -> int:\n    xs.append(1)\n    return len(xs)\n"
+    prog = _prog(src, [("xs", "list[int]")])
+    xs = [5]
+    assert run_in_cpython(prog, {"xs": xs}).returned == 2
+    assert run_in_cpython(prog, {"xs": xs}).returned == 2
+    assert xs == [5]
+
+
+def test_oracle_recursion_error_is_a_raise():
+    src = "def f(x: int) -> int:\n    return f(x + 1)\n"
+    obs = run_in_cpython(_prog(src, [("x", "int")]), {"x": 0})
+    assert (obs.outcome, obs.exception, obs.line) == ("raise", "RecursionError", 2)
