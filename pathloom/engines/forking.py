@@ -134,6 +134,9 @@ class ForkingEngine:
                 if self.options.max_paths is not None and self.finished >= self.options.max_paths:
                     stop_reason = f"max-paths bound {self.options.max_paths} reached (--max-paths)"
                     break
+                if self.deadline is not None and time.monotonic() > self.deadline:
+                    stop_reason = "timeout"
+                    break
                 state = searcher.select()
                 try:
                     yield from self._run_state(state, searcher.add)
@@ -343,6 +346,8 @@ class ForkingEngine:
             if answer.status == SAT:
                 feasible.append((cond, payload, {**state.model, **answer.model}))
             elif answer.status != UNSAT:
+                if self.deadline is not None and time.monotonic() > self.deadline:
+                    raise _Stop("timeout")
                 self.complete = False
                 self.paths += 1
                 self.emitted.append(self._unknown_result(state, cond))

@@ -553,6 +553,9 @@ class MultiSEEngine:
                 feasible.append((t, new_model))
             elif status != UNSAT:
                 self.complete = False
+                if self.deadline is not None and time.monotonic() > self.deadline:
+                    self.finals.append((t.guard, ("cut", "timeout", self._line(loc))))
+                    continue
                 self.unknown_results.append(PathResult("unknown", None, reason="solver returned unknown (timeout)", condition=self.guard_term(t.guard)))
         if len(feasible) > 1 and any(count >= self.options.max_iterations for _, count in loc[-1].loops):
             reason = f"loop iteration bound {self.options.max_iterations} reached (--max-iterations)"
@@ -613,6 +616,7 @@ class MultiSEEngine:
 
     def _results(self) -> Iterator[PathResult]:
         mgr = self.mgr
+        self.z3_core.deadline = None  # inputs for what was found are solved even after a timeout
         grouped: dict[tuple[Any, ...], tuple[Guard, tuple[Any, ...]]] = {}
         order: list[tuple[Any, ...]] = []
         for g, outcome in self.finals:
