@@ -5,6 +5,7 @@ predicted for that path is what CPython does with those inputs."""
 from __future__ import annotations
 
 import signal
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from pathloom.results import Exploration
 from tests.conftest import EXAMPLES
 
 OPTIONS = Options(timeout=60)
+ENGINES = ("dse", "multise")
 INTS = st.one_of(st.integers(-8, 8), st.integers(-200, 200), st.integers(-10**6, 10**6))
 STRS = st.text(alphabet="aeiobxAZ ", max_size=OPTIONS.max_str_len)
 _STRATEGIES = {
@@ -31,23 +33,24 @@ _STRATEGIES = {
 }
 
 
-def _cases() -> list[tuple[Path, str]]:
+def _cases() -> list[tuple[Path, str, str]]:
     cases = []
     for path in EXAMPLES:
         module = load_module(str(path))
         for target in module.targets():
-            cases.append((path, target))
+            for engine in ENGINES:
+                cases.append((path, target, engine))
     return cases
 
 
-_explored: dict[tuple[Path, str], Exploration | None] = {}
+_explored: dict[tuple[Path, str, str], Exploration | None] = {}
 
 
-def _exploration(path: Path, target: str) -> Exploration | None:
-    key = (path, target)
+def _exploration(path: Path, target: str, engine: str) -> Exploration | None:
+    key = (path, target, engine)
     if key not in _explored:
         try:
-            _explored[key] = explore(str(path), target, OPTIONS)
+            _explored[key] = explore(str(path), target, replace(OPTIONS, engine=engine))
         except Unsupported:
             _explored[key] = None
     return _explored[key]
@@ -69,9 +72,9 @@ def _input_strategy(path: Path, target: str, exploration: Exploration) -> st.Sea
     return st.fixed_dictionaries(fields)
 
 
-@pytest.mark.parametrize("path,target", _cases(), ids=lambda v: v.name if isinstance(v, Path) else v)
-def test_paths_partition_inputs_and_predict_cpython(path: Path, target: str) -> None:
-    exploration = _exploration(path, target)
+@pytest.mark.parametrize("path,target,engine", _cases(), ids=lambda v: v.name if isinstance(v, Path) else v)
+def test_paths_partition_inputs_and_predict_cpython(path: Path, target: str, engine: str) -> None:
+    exploration = _exploration(path, target, engine)
     if exploration is None:
         pytest.skip("target cannot be entered with symbolic inputs")
     module = load(str(path.resolve()))

@@ -20,7 +20,7 @@ from pathloom.replay import verify
 from pathloom.report.pytest_gen import generate
 from tests.conftest import EXAMPLES, ROOT
 
-OPTIONS = Options(timeout=60)
+ENGINES = ("dse", "multise")
 
 # Branches no input can take, by (file, function), each with its reason.
 INFEASIBLE = {
@@ -29,20 +29,21 @@ INFEASIBLE = {
 }
 
 
-def _explorations(path: Path) -> list:
+def _explorations(path: Path, engine: str) -> list:
     module = load_module(str(path))
     results = []
     for target in module.targets():
         try:
-            results.append(explore(module, target, OPTIONS))
+            results.append(explore(module, target, Options(engine=engine, timeout=60)))
         except Unsupported:
             continue
     return results
 
 
-@pytest.fixture(scope="module", params=EXAMPLES, ids=lambda p: p.name)
+@pytest.fixture(scope="module", params=[(p, e) for p in EXAMPLES for e in ENGINES], ids=lambda c: f"{c[0].name}-{c[1]}")
 def explored(request: pytest.FixtureRequest) -> tuple[Path, list]:
-    return request.param, _explorations(request.param)
+    path, engine = request.param
+    return path, _explorations(path, engine)
 
 
 def test_every_input_replays(explored: tuple[Path, list]) -> None:

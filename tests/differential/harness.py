@@ -1,0 +1,594 @@
+"""Differential soundness harness: pathloom's engines against CPython on generated programs.
+
+``check_program(program)`` explores ``program.entry`` with every engine and checks:
+
+1. *replay* -- every reported ``return``/``raise`` path: its ``inputs``, run in CPython
+   (``oracle.run_in_cpython``), end the way the path predicts (the return value by
+   ``json_equal``, or the exception type *and* line). Also *witness*: the path's own inputs
+   are well-typed, within the bounds, and satisfy the path's own condition (``holds``).
+2. *partition* / *prediction* -- for sampled concrete inputs (``inputs_for`` with the
+   options' bounds, plus every engine's witnesses): when the exploration is complete
+   exactly one path condition holds, otherwise at most one; the holding path's prediction
+   (``predicted_return`` for returns, exception type and line for raises) matches CPython.
+3. *agree* -- when every engine is complete, ``compare.agree(dse, multise) == []`` (same
+   outcome kinds, same branch coverage).
+
+``pathloom.errors.Unsupported`` is recorded in ``CheckReport.unsupported`` (not a failure);
+any other exception raised by pathloom is a *crash* failure. Each failure carries a
+``signature`` (engine:check:kind) used by the fuzzer to group and de-duplicate failures.
+
+Shared by ``test_random_programs.py``, ``test_regressions.py`` and ``fuzz.py``; the
+regression-file format (``save_regression`` / ``load_regression``) lives here too.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import re
+import time
+import traceback
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from pathloom.api import explore_source
+from pathloom.compare import agree
+from pathloom.errors import Unsupported
+from pathloom.options import Options
+from pathloom.replay import json_equal
+from pathloom.results import Exploration, PathResult
+
+from .oracle import Observed, run_in_cpython
+from .progen import GeneratedProgram, inputs_for
+
+__all__ = [
+    "ALPHABET",
+    "CheckReport",
+    "ENGINES",
+    "Failure",
+    "FILENAME",
+    "REGRESSIONS",
+    "base_options",
+    "check_program",
+    "load_regression",
+    "save_regression",
+]
+
+ENGINES = ("dse", "multise")
+ALPHABET = "ab"
+FILENAME = "<generated>"  # exception lines are lines of program.source, like the oracle's
+REGRESSIONS = Path(__file__).resolve().parent / "regressions"
+ORACLE_TIMEOUT_S = 2.0
+# failures of one (engine, check, kind) kept per program; the rest are only counted
+MAX_FAILURES_PER_KIND = 3
+# exceptions CPython can only raise for an ill-formed program: a generator bug, say so
+ILL_FORMED = {"NameError", "UnboundLocalError", "TypeError", "RecursionError", "AttributeError"}
+
+Draw = Callable[[st.SearchStrategy[Any]], Any]
+
+
+def base_options(**overrides: Any) -> Options:
+    """The options every differential check uses (engine set per run)."""
+    values: dict[str, Any] = dict(
+        timeout=20, max_list_len=3, max_str_len=3, max_iterations=10, max_depth=32
+    )
+    values.update(overrides)
+    return Options(**values)
+
+
+# --------------------------------------------------------------------------------------
+# results
+
+
+@dataclass
+class Failure:
+    engine: str  # "dse" | "multise" | "dse+multise" (agree)
+    check: str  # crash | witness | replay | partition | prediction | agree
+    kind: str  # finer classification, e.g. "return->raise:ZeroDivisionError"
+    message: str
+    inputs: dict[str, Any] | None = None
+
+    @property
+    def signature(self) -> str:
+        return f"{self.engine}:{self.check}:{self.kind}"
+
+    def __str__(self) -> str:
+        return f"[{self.signature}] {self.message}"
+
+
+@dataclass
+class CheckReport:
+    program: GeneratedProgram
+    engines: tuple[str, ...]
+    checks: Counter = field(default_factory=Counter)  # check name -> number made
+    failures: list[Failure] = field(default_factory=list)
+    suppressed: int = 0  # failures beyond MAX_FAILURES_PER_KIND (counted, not kept)
+    unsupported: dict[str, str] = field(default_factory=dict)  # engine -> message
+    complete: dict[str, bool] = field(default_factory=dict)
+    paths: dict[str, int] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)  # exploration wall time
+    oracle_timeouts: int = 0  # CPython runs over ORACLE_TIMEOUT_S (a generator problem)
+    explorations: dict[str, Exploration] = field(default_factory=dict, repr=False)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+    @property
+    def signatures(self) -> list[str]:
+        return sorted({f.signature for f in self.failures})
+
+    def describe(self, max_failures: int = 12) -> str:
+        p = self.program
+        params = ", ".join(f"{n}: {a}" for n, a in p.params)
+        lines = [f"program (entry {p.entry}({params})):", p.numbered(), ""]
+        for e in self.engines:
+            if e in self.unsupported:
+                lines.append(f"  {e}: unsupported: {self.unsupported[e]}")
+            elif e in self.complete:
+                lines.append(
+                    f"  {e}: {self.paths[e]} paths, complete={self.complete[e]}, "
+                    f"{self.seconds[e]:.2f}s"
+                )
+        lines.append(f"{len(self.failures)} failure(s):")
+        lines += [f"  {f}" for f in self.failures[:max_failures]]
+        if len(self.failures) > max_failures:
+            lines.append(f"  ... and {len(self.failures) - max_failures} more")
+        if self.suppressed:
+            lines.append(f"  ({self.suppressed} more of the same kinds not kept)")
+        return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------------------
+# helpers
+
+
+def _key(inputs: dict[str, Any]) -> str:
+    return json.dumps(inputs, sort_keys=True)
+
+
+def _obs_kind(obs: Observed) -> str:
+    if obs.outcome == "raise":
+        return f"raise:{obs.exception}"
+    return obs.outcome
+
+
+def _describe_obs(obs: Observed) -> str:
+    if obs.outcome == "return":
+        return f"returned {obs.returned!r}"
+    if obs.outcome == "raise":
+        note = " (ill-formed program: generator bug?)" if obs.exception in ILL_FORMED else ""
+        return f"raised {obs.exception} at line {obs.line} ({obs.detail}){note}"
+    return f"{obs.outcome} ({obs.detail})"
+
+
+def _describe_path(index: int, path: PathResult) -> str:
+    if path.outcome == "return":
+        what = f"return {path.returned!r}"
+    elif path.outcome == "raise":
+        what = f"raise {path.exception} at line {path.line} ({path.kind})"
+    else:
+        what = f"{path.outcome} ({path.reason})"
+    return f"path #{index} [{what}]"
+
+
+def _mismatch(
+    outcome: str, exception: str | None, line: int | None, value: Any, obs: Observed
+) -> str | None:
+    """The kind of disagreement between a prediction and CPython, or None."""
+    if outcome == "return":
+        if obs.outcome != "return":
+            return f"return->{_obs_kind(obs)}"
+        if not json_equal(value, obs.returned):
+            return "return-value"
+        return None
+    if obs.outcome == "raise" and obs.exception == exception:
+        return None if obs.line == line else "raise-line"
+    return f"raise:{exception}->{_obs_kind(obs)}"
+
+
+def _predicted(path: PathResult, value: Any = None) -> str:
+    if path.outcome == "return":
+        return f"return {value!r}"
+    return f"raise {path.exception} at line {path.line}"
+
+
+def _crash_kind(exc: BaseException) -> str:
+    """Exception type plus the innermost pathloom frame: distinct crashes, distinct kinds."""
+    where = ""
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if "/pathloom/" in frame.filename.replace("\\", "/"):
+            where = f"@{Path(frame.filename).name}:{frame.name}"
+    return f"{type(exc).__name__}{where}"
+
+
+def _crash_message(what: str, exc: BaseException) -> str:
+    frames = traceback.extract_tb(exc.__traceback__)[-4:]
+    tb = " <- ".join(f"{Path(f.filename).name}:{f.lineno} {f.name}" for f in reversed(frames))
+    return f"{what} raised {type(exc).__name__}: {exc} [{tb}]"
+
+
+_TYPE_OK: dict[str, Callable[[Any], bool]] = {
+    "int": lambda v: type(v) is int,
+    "bool": lambda v: type(v) is bool,
+    "str": lambda v: type(v) is str,
+    "list[int]": lambda v: type(v) is list and all(type(x) is int for x in v),
+}
+
+
+def _input_problem(program: GeneratedProgram, inputs: Any, options: Options) -> str | None:
+    """Why ``inputs`` are not a valid argument dict within the options' bounds (or None)."""
+    if not isinstance(inputs, dict):
+        return f"inputs are {inputs!r}, not a dict"
+    names = [n for n, _ in program.params]
+    if sorted(inputs) != sorted(names):
+        return f"input names {sorted(inputs)} != parameters {names}"
+    for name, ann in program.params:
+        v = inputs[name]
+        if not _TYPE_OK[ann](v):
+            return f"{name}={v!r} is not a {ann}"
+        if ann == "str" and len(v) > options.max_str_len:
+            return f"{name}={v!r} is longer than max_str_len={options.max_str_len}"
+        if ann == "list[int]" and len(v) > options.max_list_len:
+            return f"{name}={v!r} is longer than max_list_len={options.max_list_len}"
+    return None
+
+
+def sample_strategy(
+    program: GeneratedProgram, options: Options, n: int
+) -> st.SearchStrategy[list[dict[str, Any]]]:
+    """``n`` input dicts from ``inputs_for`` with the options' bounds (strings cut to
+    ``max_str_len``, a no-op for the default bound 3)."""
+    limit = options.max_str_len
+
+    def cut(inputs: dict[str, Any]) -> dict[str, Any]:
+        return {k: (v[:limit] if isinstance(v, str) else v) for k, v in inputs.items()}
+
+    one = inputs_for(program, max_list_len=options.max_list_len, alphabet=ALPHABET).map(cut)
+    return st.lists(one, min_size=n, max_size=n)
+
+
+def deterministic_samples(
+    program: GeneratedProgram, options: Options, n: int
+) -> list[dict[str, Any]]:
+    """``n`` inputs drawn outside any Hypothesis test (derandomized: same every run)."""
+    if n <= 0:
+        return []
+    found: list[list[dict[str, Any]]] = []
+
+    @settings(
+        max_examples=1,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(st.just(None), st.randoms(use_true_random=False), sample_strategy(program, options, n))
+    def collect(_none: None, _rnd: Any, values: list[dict[str, Any]]) -> None:
+        found.append(values)
+
+    collect()
+    return found[-1] if found else []
+
+
+# --------------------------------------------------------------------------------------
+# the check
+
+
+class _Collector:
+    def __init__(self, report: CheckReport) -> None:
+        self.report = report
+        self.per_kind: Counter = Counter()
+
+    def add(self, failure: Failure) -> None:
+        self.per_kind[failure.signature] += 1
+        if self.per_kind[failure.signature] <= MAX_FAILURES_PER_KIND:
+            self.report.failures.append(failure)
+        else:
+            self.report.suppressed += 1
+
+
+def check_program(
+    program: GeneratedProgram,
+    engines: Sequence[str] = ENGINES,
+    samples: int = 20,
+    *,
+    draw: Draw | None = None,
+    extra_inputs: Iterable[dict[str, Any]] = (),
+    options: Options | None = None,
+) -> CheckReport:
+    """Run every check on ``program`` with each engine; never raises for engine bugs.
+
+    ``draw`` (e.g. ``data.draw`` inside a Hypothesis test) draws the ``samples`` random
+    inputs, so Hypothesis can shrink them with the program; without it the inputs come
+    from a derandomized, standalone Hypothesis run. ``extra_inputs`` (e.g. a regression's
+    failing inputs) are checked in addition.
+    """
+    options = options or base_options()
+    engines = tuple(engines)
+    report = CheckReport(program, engines)
+    out = _Collector(report)
+
+    # -- explore --------------------------------------------------------------------
+    for engine in engines:
+        t0 = time.perf_counter()
+        try:
+            exploration = explore_source(
+                program.source, program.entry, replace(options, engine=engine), filename=FILENAME
+            )
+        except Unsupported as exc:
+            report.unsupported[engine] = str(exc)
+            continue
+        except Exception as exc:  # noqa: BLE001 - any other exception is an engine bug
+            out.add(Failure(engine, "crash", _crash_kind(exc), _crash_message("explore_source", exc)))
+            continue
+        finally:
+            report.seconds[engine] = time.perf_counter() - t0
+        report.explorations[engine] = exploration
+        report.complete[engine] = exploration.complete
+        report.paths[engine] = len(exploration.paths)
+
+    explored = [e for e in engines if e in report.explorations]
+    if report.unsupported and explored:
+        out.add(
+            Failure(
+                "+".join(engines), "agree", "unsupported-mismatch",
+                f"unsupported only for {sorted(report.unsupported)}: "
+                f"{'; '.join(report.unsupported.values())}",
+            )
+        )
+
+    # -- the oracle, once per distinct input ---------------------------------------
+    observed: dict[str, Observed] = {}
+
+    def run(inputs: dict[str, Any]) -> Observed:
+        k = _key(inputs)
+        if k not in observed:
+            observed[k] = run_in_cpython(program, inputs, timeout_s=ORACLE_TIMEOUT_S)
+            if observed[k].outcome == "timeout":
+                report.oracle_timeouts += 1
+        return observed[k]
+
+    # -- check 1: replay every finished path's own inputs --------------------------
+    witnesses: list[dict[str, Any]] = []
+    for engine in explored:
+        exploration = report.explorations[engine]
+        for index, path in enumerate(exploration.paths):
+            if path.outcome not in ("return", "raise"):
+                continue
+            label = _describe_path(index, path)
+            report.checks["witness"] += 1
+            problem = _input_problem(program, path.inputs, options)
+            if problem is not None:
+                out.add(Failure(engine, "witness", "bad-inputs", f"{label}: {problem}", path.inputs))
+                continue
+            inputs = path.inputs
+            assert inputs is not None
+            witnesses.append(inputs)
+            try:
+                on_path = exploration.holds(path, inputs)
+            except Exception as exc:  # noqa: BLE001
+                out.add(Failure(engine, "crash", "holds:" + _crash_kind(exc), _crash_message(f"holds({label})", exc), inputs))
+                on_path = True
+            if not on_path:
+                out.add(
+                    Failure(engine, "witness", "not-on-own-path",
+                            f"{label}: its own inputs {inputs} do not satisfy its path condition", inputs)
+                )
+            report.checks["replay"] += 1
+            obs = run(inputs)
+            if obs.outcome == "timeout":
+                continue
+            kind = _mismatch(path.outcome, path.exception, path.line, path.returned, obs)
+            if kind is not None:
+                out.add(
+                    Failure(engine, "replay", kind,
+                            f"{label} inputs {inputs}: predicted {_predicted(path, path.returned)}, "
+                            f"CPython {_describe_obs(obs)}", inputs)
+                )
+
+    # -- check 2: sampled inputs fall on exactly one path, predicted right ---------
+    pool: dict[str, dict[str, Any]] = {}
+    drawn: list[dict[str, Any]] = []
+    if explored and samples > 0:
+        strategy_n = samples
+        drawn = (
+            draw(sample_strategy(program, options, strategy_n))
+            if draw is not None
+            else deterministic_samples(program, options, strategy_n)
+        )
+    for inputs in list(extra_inputs) + drawn + witnesses:
+        if _input_problem(program, inputs, options) is None:
+            pool.setdefault(_key(inputs), inputs)
+
+    for engine in explored:
+        exploration = report.explorations[engine]
+        for inputs in pool.values():
+            report.checks["sample"] += 1
+            holding: list[tuple[int, PathResult]] = []
+            try:
+                for index, path in enumerate(exploration.paths):
+                    if exploration.holds(path, inputs):
+                        holding.append((index, path))
+            except Exception as exc:  # noqa: BLE001
+                out.add(Failure(engine, "crash", "holds:" + _crash_kind(exc), _crash_message(f"holds(inputs {inputs})", exc), inputs))
+                continue
+            if len(holding) > 1 or (exploration.complete and not holding):
+                obs = run(inputs)
+                which = ", ".join(_describe_path(i, p) for i, p in holding) or "none"
+                kind = "several-hold" if holding else "none-holds"
+                out.add(
+                    Failure(engine, "partition", kind,
+                            f"inputs {inputs} (CPython {_describe_obs(obs)}): "
+                            f"{len(holding)} path conditions hold (complete={exploration.complete}): {which}",
+                            inputs)
+                )
+                continue
+            if not holding or holding[0][1].outcome not in ("return", "raise"):
+                continue
+            index, path = holding[0]
+            report.checks["prediction"] += 1
+            value = None
+            if path.outcome == "return":
+                try:
+                    value = exploration.predicted_return(path, inputs)
+                except Exception as exc:  # noqa: BLE001
+                    out.add(Failure(engine, "crash", "predict:" + _crash_kind(exc), _crash_message(f"predicted_return({_describe_path(index, path)}, {inputs})", exc), inputs))
+                    continue
+            obs = run(inputs)
+            if obs.outcome == "timeout":
+                continue
+            kind = _mismatch(path.outcome, path.exception, path.line, value, obs)
+            if kind is not None:
+                out.add(
+                    Failure(engine, "prediction", kind,
+                            f"inputs {inputs} hold for {_describe_path(index, path)}: predicted "
+                            f"{_predicted(path, value)}, CPython {_describe_obs(obs)}", inputs)
+                )
+
+    # -- check 3: the engines agree ------------------------------------------------
+    if len(explored) >= 2 and all(report.complete[e] for e in explored):
+        base = report.explorations[explored[0]]
+        for other in explored[1:]:
+            report.checks["agree"] += 1
+            try:
+                problems = agree(base, report.explorations[other])
+            except Exception as exc:  # noqa: BLE001
+                out.add(Failure(f"{explored[0]}+{other}", "crash", "agree:" + _crash_kind(exc), _crash_message("agree", exc)))
+                continue
+            for problem in problems:
+                kind = problem.split(":", 1)[0].replace(" ", "-")  # "outcomes-differ" | "coverage-differs"
+                out.add(Failure(f"{explored[0]}+{other}", "agree", kind, problem))
+    return report
+
+
+# --------------------------------------------------------------------------------------
+# regression files
+#
+# A regression file is the generated module preceded by a comment header:
+#
+#   # pathloom differential regression: <signature>
+#   # entry: f
+#   # params: x: int, xs: list[int]
+#   # engines: dse
+#   # inputs: [{"x": 0, "xs": []}]
+#   # xfail: <why it fails>        (strict xfail until the engine bug is fixed; delete
+#   #                               this line once it is)
+#   # found: <how>
+#
+# The whole file (header included) is the program source, for pathloom and for CPython
+# alike, so line numbers in messages are lines of the file.
+
+HEADER_PREFIX = "# pathloom differential regression"
+_FIELD = re.compile(r"^#\s*([a-z_]+):\s?(.*)$")
+
+
+def _one_line(text: str, limit: int = 400) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def regression_text(
+    program: GeneratedProgram,
+    failure: Failure | None,
+    *,
+    engines: Sequence[str],
+    inputs: Sequence[dict[str, Any]] = (),
+    found: str = "",
+    xfail: str | None = None,
+) -> str:
+    signature = failure.signature if failure else "?"
+    header = [
+        f"{HEADER_PREFIX}: {signature}",
+        f"# entry: {program.entry}",
+        f"# params: {', '.join(f'{n}: {a}' for n, a in program.params)}",
+        f"# engines: {','.join(engines)}",
+        f"# inputs: {json.dumps(list(inputs))}",
+    ]
+    if xfail is not None:
+        header.append(f"# xfail: {_one_line(xfail)}")
+    header.append(f"# found: {_one_line(found)}")
+    return "\n".join(header) + "\n\n" + program.source
+
+
+def save_regression(
+    program: GeneratedProgram,
+    failure: Failure,
+    *,
+    engines: Sequence[str] = ENGINES,
+    found: str = "",
+    directory: Path = REGRESSIONS,
+    samples: int = 20,
+) -> Path:
+    """Write ``program`` as a regression file marked xfail with ``failure``'s message.
+
+    The message is re-computed on the file's own text (the header shifts line numbers),
+    with the same checks ``test_regressions.py`` runs; returns the path written.
+    """
+    directory.mkdir(parents=True, exist_ok=True)
+    inputs = [failure.inputs] if failure.inputs is not None else []
+    placeholder = regression_text(
+        program, failure, engines=engines, inputs=inputs, found=found, xfail="?"
+    )
+    as_saved = replace(program, source=placeholder)
+    report = check_program(as_saved, engines, samples, extra_inputs=inputs)
+    same = [f for f in report.failures if f.signature == failure.signature]
+    chosen = same[0] if same else (report.failures[0] if report.failures else None)
+    why = str(chosen) if chosen else f"(did not fail when re-checked as saved) {failure}"
+    text = regression_text(
+        program, chosen or failure, engines=engines, inputs=inputs, found=found, xfail=why
+    )
+    digest = hashlib.sha1(program.source.encode()).hexdigest()[:8]
+    slug = re.sub(r"[^a-z0-9]+", "_", (failure.signature).lower()).strip("_")[:60]
+    path = directory / f"{slug}_{digest}.py"
+    path.write_text(text)
+    return path
+
+
+@dataclass
+class Regression:
+    path: Path
+    program: GeneratedProgram
+    engines: tuple[str, ...]
+    inputs: list[dict[str, Any]]
+    xfail: str | None
+    signature: str
+
+
+def load_regression(path: Path) -> Regression:
+    text = path.read_text()
+    fields: dict[str, str] = {}
+    signature = "?"
+    for line in text.splitlines():
+        if not line.startswith("#"):
+            break
+        if line.startswith(HEADER_PREFIX):
+            signature = line[len(HEADER_PREFIX):].lstrip(": ").strip()
+            continue
+        m = _FIELD.match(line)
+        if m:
+            fields[m.group(1)] = m.group(2).strip()
+    tree = ast.parse(text)
+    functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    entry = fields.get("entry") or ("f" if "f" in functions else list(functions)[-1])
+    if "params" in fields and fields["params"]:
+        params = tuple(
+            tuple(part.strip() for part in item.split(":", 1)) for item in fields["params"].split(", ")
+        )
+    else:  # from the entry function's annotations
+        fn = functions[entry]
+        params = tuple((a.arg, ast.unparse(a.annotation)) for a in fn.args.args if a.annotation)
+    returns = "int"
+    if entry in functions and functions[entry].returns is not None:
+        returns = ast.unparse(functions[entry].returns)
+    program = GeneratedProgram(source=text, entry=entry, params=params, returns=returns)  # type: ignore[arg-type]
+    engines = tuple(e for e in fields.get("engines", ",".join(ENGINES)).split(",") if e)
+    inputs = json.loads(fields["inputs"]) if fields.get("inputs") else []
+    return Regression(path, program, engines, inputs, fields.get("xfail"), signature)
