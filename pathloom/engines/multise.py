@@ -115,7 +115,7 @@ class _EnvHeap:
 
     def record(self, ref: Ref) -> Record:
         for guard, record in self.engine.heap[ref.id]:
-            if evaluate(self.engine.guard_term(guard), self.env) is True:
+            if self.engine.holds(guard, self.env):
                 return record  # type: ignore[no-any-return]
         raise KeyError(ref)
 
@@ -533,12 +533,24 @@ class MultiSEEngine:
 
     # ------------------------------------------------------------ committing
 
+    def holds(self, guard: Guard, model: dict[str, Any]) -> bool:
+        """Whether input values ``model`` satisfy ``guard`` (atoms evaluated on demand)."""
+        memo: dict[Term, Any] = {}
+
+        class _Atoms(dict):  # type: ignore[type-arg]
+            def __missing__(inner, atom: Term) -> bool:
+                value = evaluate(atom, model, memo) is True
+                inner[atom] = value
+                return value
+
+        return self.mgr.evaluate(guard, _Atoms())
+
     def _feasible(self, guard: Guard, parent: Guard, model: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         if self.mgr.is_false(guard):
             return UNSAT, model
-        formula = self.guard_term(guard)
-        if guard == parent or evaluate(formula, model) is True:
+        if guard == parent or self.holds(guard, model):
             return SAT, model
+        formula = self.guard_term(guard)
         self.solver_stats.queries += 1
         answer = self.solver.check(Query(self.base | ({formula} if isinstance(formula, Term) else set()), formula if isinstance(formula, Term) else None))
         if answer.status == SAT:
@@ -644,7 +656,7 @@ class MultiSEEngine:
             yield self._path_result(g, outcome, model)
 
     def _covers(self, direction: Guard, model: dict[str, Any]) -> bool:
-        return evaluate(self.guard_term(direction), model) is True
+        return self.holds(direction, model)
 
     def _cover_directions(self, parts: list[tuple[Guard, tuple[Any, ...], dict[str, Any]]]) -> list[tuple[Guard, tuple[Any, ...], dict[str, Any]]]:
         """Split result guards until every feasible branch direction has an input."""
