@@ -242,12 +242,31 @@ def eq(a: Arg, b: Arg) -> Arg:
     return make("eq", (a, b), BOOL)
 
 
+def _char_like(value: Arg) -> bool:
+    """A string of length at most one: a short literal, ``s[i]`` or ``chr(i)``."""
+    if isinstance(value, Term):
+        return value.op in ("at", "from_code")
+    return isinstance(value, str) and len(value) <= 1
+
+
+def _code(value: Arg) -> Arg:
+    """The code point of a char-like string, -1 for the empty string; ordering and equality
+    of char-like strings are those of their codes ("" sorts before every character)."""
+    if isinstance(value, Term):
+        return value.args[0] if value.op == "from_code" else make("to_code", (value,), INT)
+    return ord(str(value)) if value else -1
+
+
 def lt(a: Arg, b: Arg) -> Arg:
     if not isinstance(a, Term) and not isinstance(b, Term):
         return a < b  # type: ignore[operator]
     if a is b:
         return False
-    return make("str_lt" if sort_of(a) == STR else "lt", (a, b), BOOL)
+    if sort_of(a) == STR:
+        if _char_like(a) and _char_like(b):
+            return lt(_code(a), _code(b))
+        return make("str_lt", (a, b), BOOL)
+    return make("lt", (a, b), BOOL)
 
 
 def le(a: Arg, b: Arg) -> Arg:
@@ -255,7 +274,11 @@ def le(a: Arg, b: Arg) -> Arg:
         return a <= b  # type: ignore[operator]
     if a is b:
         return True
-    return make("str_le" if sort_of(a) == STR else "le", (a, b), BOOL)
+    if sort_of(a) == STR:
+        if _char_like(a) and _char_like(b):
+            return le(_code(a), _code(b))
+        return make("str_le", (a, b), BOOL)
+    return make("le", (a, b), BOOL)
 
 
 # ---------------------------------------------------------------- strings
