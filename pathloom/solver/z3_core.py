@@ -13,6 +13,7 @@ from pathloom.terms.z3_encode import decode, encode, z3_symbol
 
 class Z3Solver:
     def __init__(self, stats: SolverStats, timeout_ms: int) -> None:
+        z3.set_param("ctrl_c", False)  # let Ctrl-C reach Python (Z3 would turn it into `unknown`)
         self.stats = stats
         self.timeout_ms = timeout_ms
         self.solver = z3.Solver()
