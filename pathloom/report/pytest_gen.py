@@ -50,6 +50,8 @@ def _checks(expr: str, value: JSON, seen: dict[int, str]) -> list[str]:
         return [f"assert math.isnan({expr})"]
     if isinstance(value, dict) and "$float" in value and value["$float"] == "nan":
         return [f"assert math.isnan({expr})"]
+    if value is None or isinstance(value, bool):
+        return [f"assert {expr} is {value!r}"]
     if _is_literal(value):
         return [f"assert {expr} == {literal(value)}"]
     if isinstance(value, dict) and "$object" in value:
@@ -106,6 +108,8 @@ def _test(exploration: Exploration, target: str, index: int, path: PathResult) -
         where = f"  # line {path.line}: {'explicit raise' if path.kind == 'explicit' else 'assertion failed' if path.kind == 'assert' else 'raised by the code (bug?)'}"
         return f"def {name}():\n    with pytest.raises({path.exception}):{where}\n        {call}\n"
     name = f"test_{base}_{index}_returns_{_slug(literal(path.returned) if _is_literal(path.returned) else 'object')}"
+    if path.returned is None or isinstance(path.returned, bool):
+        return f"def {name}():\n    assert {call} is {path.returned!r}\n"
     if _is_literal(path.returned):
         return f"def {name}():\n    assert {call} == {literal(path.returned)}\n"
     lines = [f"result = {call}"] + _checks("result", path.returned, {})
@@ -181,4 +185,4 @@ def generate(explorations: list[Exploration], source_file: str, test_file: str) 
     if skipped:
         header.append(f"# {skipped} path(s) were cut by a bound or left unknown by the solver: no test for them.")
         header.append("")
-    return "\n".join(header) + "\n" + "\n\n".join(body)
+    return "\n".join(header) + "\n\n" + "\n\n".join(body)
