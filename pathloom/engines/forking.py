@@ -109,6 +109,7 @@ class ForkingEngine:
         self.unexplored = 0
         self.last_progress = 0.0
         self.emitted: list[PathResult] = []
+        self.validate = "validate" in options.solver_layers
         self.entered: set[str] = set()  # functions this run executed (their branches count for coverage)
 
     # ------------------------------------------------------------ driving
@@ -344,7 +345,10 @@ class ForkingEngine:
             self.solver_stats.queries += 1
             answer = self.solver.check(Query(frozenset(state.pc) | {cond}, cond))  # type: ignore[arg-type]
             if answer.status == SAT:
-                feasible.append((cond, payload, {**state.model, **answer.model}))
+                model = {**state.model, **answer.model}
+                if self.validate:
+                    self._check_model(state.pc + [cond], model)  # type: ignore[list-item]
+                feasible.append((cond, payload, model))
             elif answer.status != UNSAT:
                 if self.deadline is not None and time.monotonic() > self.deadline:
                     raise _Stop("timeout")
@@ -370,6 +374,15 @@ class ForkingEngine:
                 self.emitted.append(result)
         schedule(children)
         return _FORKED
+
+    @staticmethod
+    def _check_model(pc: list[Term], model: dict[str, object]) -> None:
+        from pathloom.errors import EngineBug
+
+        memo: dict = {}  # type: ignore[type-arg]
+        for constraint in pc:
+            if evaluate(constraint, model, memo) is not True:  # type: ignore[arg-type]
+                raise EngineBug(f"pathloom: internal error: path model {model} violates {constraint!r}")
 
     @staticmethod
     def _constrain(state: State, cond: Arg, model: dict[str, object]) -> None:

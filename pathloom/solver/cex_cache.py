@@ -14,11 +14,13 @@ from pathloom.terms.expr import Concrete, symbols
 
 
 def _completed(model: dict[str, Concrete], query: Query) -> dict[str, Concrete]:
-    """The model with the defaults ``evaluate`` used for symbols it does not mention."""
-    result = dict(model)
+    """The model restricted to the query's symbols, with the defaults ``evaluate`` used for
+    the symbols it does not mention (values of other symbols belong to another query)."""
+    result: dict[str, Concrete] = {}
     for constraint in query.constraints:
         for s in symbols(constraint):
-            result.setdefault(str(s.args[0]), DEFAULTS[s.sort])
+            name = str(s.args[0])
+            result[name] = model.get(name, DEFAULTS[s.sort])
     return result
 
 

@@ -1,5 +1,5 @@
 """Build the solver chain from the options, outermost first:
-independence slicing -> query cache -> counterexample cache -> Z3."""
+independence slicing -> (validation ->) query cache -> counterexample cache -> Z3."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from pathloom.solver.base import Solver, SolverStats
 from pathloom.solver.caching import CachingSolver
 from pathloom.solver.cex_cache import CexCachingSolver
 from pathloom.solver.independence import IndependenceSolver
+from pathloom.solver.validating import ValidatingSolver
 from pathloom.solver.z3_core import Z3Solver
 
 
@@ -18,6 +19,8 @@ def build_chain(stats: SolverStats, timeout_ms: int, layers: tuple[str, ...] = (
         solver = CexCachingSolver(solver, stats)
     if "cache" in layers:
         solver = CachingSolver(solver, stats)
+    if "validate" in layers:
+        solver = ValidatingSolver(solver, stats)
     if "independence" in layers:
         solver = IndependenceSolver(solver, stats)
     return solver, core

@@ -4,7 +4,7 @@ has for the other constraints, which remain satisfied because they share no symb
 
 from __future__ import annotations
 
-from pathloom.solver.base import Query, Result, Solver, SolverStats
+from pathloom.solver.base import SAT, Query, Result, Solver, SolverStats
 from pathloom.terms.expr import Term, symbols
 
 
@@ -33,4 +33,9 @@ class IndependenceSolver:
                     rest.append(c)
             pending = rest
         self.stats.sliced_constraints += len(pending)
-        return self.inner.check(Query(frozenset(kept), query.focus))
+        result = self.inner.check(Query(frozenset(kept), query.focus))
+        if result.status != SAT:
+            return result
+        # only the slice's symbols: the caller keeps its own values for the others
+        names = {str(s.args[0]) for s in wanted}
+        return Result(SAT, {k: v for k, v in result.model.items() if k in names})

@@ -16,13 +16,14 @@ from pathloom.options import Options
 from pathloom.replay import verify
 from tests.conftest import EXAMPLES
 
+VALIDATED = ("independence", "cache", "cex", "validate")
 CASES = [(path, target) for path in EXAMPLES for target in load_module(str(path)).targets()]
 
 
 @pytest.mark.parametrize("path,target", CASES, ids=lambda v: v.name if isinstance(v, Path) else v)
 def test_multise_agrees_with_dse(path: Path, target: str) -> None:
     try:
-        dse = explore(str(path), target, Options(engine="dse", timeout=60))
+        dse = explore(str(path), target, Options(engine="dse", timeout=60, solver_layers=VALIDATED))
     except Unsupported:
         pytest.skip("target cannot be entered")
     multise = explore(str(path), target, Options(engine="multise", timeout=60))
@@ -37,7 +38,7 @@ def test_multise_agrees_with_dse(path: Path, target: str) -> None:
     assert agree(dse, plain) == []
 
 
-@pytest.mark.parametrize("layers", [(), ("cache",), ("cex",), ("independence",), ("independence", "cache", "cex")])
+@pytest.mark.parametrize("layers", [(), ("cache",), ("cex",), ("independence",), ("independence", "cache", "cex", "validate")])
 def test_solver_layers_do_not_change_results(layers: tuple[str, ...]) -> None:
     for path in EXAMPLES:
         for target in ("classify", "binary_search", "f"):
@@ -49,3 +50,27 @@ def test_solver_layers_do_not_change_results(layers: tuple[str, ...]) -> None:
                 (p.outcome, p.exception, p.line) for p in layered.paths
             ]
             assert verify(layered, str(path), target) == []
+
+
+CEX_SLICE = """
+def f(x: int, y: int, z: int) -> int:
+    if z > 0:
+        if x - y > 5:
+            return 1
+        return 2
+    if y < 0:
+        if x > 3:
+            return 3
+        return 4
+    return 5
+"""
+
+
+def test_cached_models_never_leak_values_of_other_slices(tmp_path: Path) -> None:
+    """Regression: a counterexample-cache hit used to return a whole old model, whose values
+    for symbols outside the query's slice overwrote constrained ones."""
+    program = tmp_path / "cex_slice.py"
+    program.write_text(CEX_SLICE)
+    for engine in ("dse", "multise"):
+        exploration = explore(str(program), "f", Options(engine=engine, solver_layers=VALIDATED))
+        assert verify(exploration, str(program), "f") == []
