@@ -80,7 +80,6 @@ class Transition:
     assigns: list[tuple[VarKey, list[tuple[Guard, object]]]] = field(default_factory=list)
     writes: list[tuple[int, Guard, Record]] = field(default_factory=list)
     final: list[tuple[Guard, tuple[Any, ...]]] = field(default_factory=list)
-    unbind_depth: int | None = None  # frames at and above this depth end for this guard
 
 
 class _NeedSplit(Exception):
@@ -156,6 +155,7 @@ class MultiSEEngine:
         self.start = 0.0
         self.deadline: float | None = None
         self.summary_sizes: list[int] = []
+        self.locals_of: dict[str, tuple[str, ...]] = {}
 
     # ------------------------------------------------------------ guards and terms
 
@@ -401,9 +401,23 @@ class MultiSEEngine:
         for i, p in enumerate(callee.params):
             t.assigns.append(((depth, p.name), [(g, call.args[i]) for g, call in calls]))
         t.assigns.append(((depth, OVERRIDE), [(g, call.result) for g, call in calls]))
+        for name in self._named_locals(callee):
+            if (depth, name) in self.vars:  # a new frame starts with its locals unbound
+                t.assigns.append(((depth, name), [(guard, UNBOUND)]))
         for g, call in calls:
             t.writes += [(ref.id, g, record) for ref, record in call.writes]
         return t
+
+    def _named_locals(self, function: ir.Function) -> tuple[str, ...]:
+        """Locals that may be read before this frame assigns them: named variables and the
+        handled exception (temporaries are always assigned before use)."""
+        found = self.locals_of.get(function.qualname)
+        if found is None:
+            params = {p.name for p in function.params}
+            names = {n for b in function.blocks.values() for i in b.instrs for n in destinations(i)}
+            found = tuple(sorted(n for n in names if not n.startswith("%") and n not in params)) + (EXC_VAR, EXC_INFO)
+            self.locals_of[function.qualname] = found
+        return found
 
     def _raise(self, loc: Loc, raised: list[tuple[Guard, tuple[ExcVal, int, str]]]) -> Transition:
         guard = self.mgr.or_all(g for g, _ in raised)
@@ -415,10 +429,9 @@ class MultiSEEngine:
                 t = Transition(guard, loc[:i] + (target,))
                 t.assigns.append(((i, EXC_VAR), [(g, info[0]) for g, info in raised]))
                 t.assigns.append(((i, EXC_INFO), [(g, info) for g, info in raised]))
-                t.unbind_depth = i + 1
                 return t
         finals = [(g, ("raise", info[0], info[1], info[2])) for g, info in raised]
-        return Transition(guard, None, final=finals, unbind_depth=0)
+        return Transition(guard, None, final=finals)
 
     # ------------------------------------------------------------ terminators
 
@@ -524,9 +537,9 @@ class MultiSEEngine:
         guard = self.mgr.or_all(g for g, _ in returned)
         depth = len(loc) - 1
         if depth == 0:
-            return Transition(guard, None, final=[(g, ("return", v)) for g, v in returned], unbind_depth=0)
+            return Transition(guard, None, final=[(g, ("return", v)) for g, v in returned])
         caller = loc[-2]
-        t = Transition(guard, self._advance(loc[:-1]), unbind_depth=depth)
+        t = Transition(guard, self._advance(loc[:-1]))
         if loc[-1].ret_dst is not None:
             t.assigns.append(((depth - 1, loc[-1].ret_dst), returned))
         return t
@@ -599,9 +612,6 @@ class MultiSEEngine:
         for ref_id, g, record in t.writes:
             old = self.heap.get(ref_id, ValueSummary.empty())
             self.heap[ref_id] = old.assign(mgr, g, record, join=self.join)
-        if t.unbind_depth is not None:
-            for key in [k for k in self.vars if k[0] >= t.unbind_depth]:
-                self.vars[key] = self.vars[key].assign(mgr, t.guard, UNBOUND, join=self.join)
 
     def _dropped(self, old: ValueSummary[Any], guard: Guard) -> int:
         return sum(1 for g, _ in old if self.mgr.implies(g, guard))
