@@ -156,6 +156,7 @@ class MultiSEEngine:
         self.deadline: float | None = None
         self.summary_sizes: list[int] = []
         self.locals_of: dict[str, tuple[str, ...]] = {}
+        self.final_models: dict[tuple[int, int], dict[str, Any]] = {}  # a known model of a final
 
     # ------------------------------------------------------------ guards and terms
 
@@ -597,6 +598,8 @@ class MultiSEEngine:
                     if outcome[0] == "cut":
                         self.complete = False
                     self.finals.append((g, outcome))
+                    if self.holds(g, new_model):
+                        self.final_models[id(g), len(self.finals) - 1] = new_model
             if t.loc is not None:
                 self._schedule(t.loc, t.guard, new_model)
 
@@ -640,17 +643,24 @@ class MultiSEEngine:
         mgr = self.mgr
         self.z3_core.deadline = None  # inputs for what was found are solved even after a timeout
         grouped: dict[tuple[Any, ...], tuple[Guard, tuple[Any, ...]]] = {}
+        known: dict[tuple[Any, ...], dict[str, Any]] = {}
         order: list[tuple[Any, ...]] = []
-        for g, outcome in self.finals:
+        for i, (g, outcome) in enumerate(self.finals):
             key = self._outcome_key(outcome) if self.join else (len(order),)
             if key in grouped:
                 grouped[key] = (mgr.or_(grouped[key][0], g), grouped[key][1])
             else:
                 grouped[key] = (g, outcome)
                 order.append(key)
+            model = self.final_models.get((id(g), i))
+            if model is not None and key not in known:
+                known[key] = model
         parts: list[tuple[Guard, tuple[Any, ...], dict[str, Any]]] = []
         for key in order:
             g, outcome = grouped[key]
+            if key in known:
+                parts.append((g, outcome, known[key]))
+                continue
             status, model = self._solve(g)
             if status == SAT:
                 parts.append((g, outcome, model))
