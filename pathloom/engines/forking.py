@@ -283,7 +283,7 @@ class ForkingEngine:
                 return self._raise(state, got.exc, term.loc.line, "implicit")  # type: ignore[union-attr]
             return self._return(state, got.value)
         assert isinstance(term, ir.Raise)
-        outcome = raise_value(self.module, frame.locals, term)
+        outcome = raise_value(self.module, state.heap, frame.locals, term)
         assert isinstance(outcome, Throw)
         handled = frame.exc_info
         if handled is not None and outcome.exc == handled[0]:

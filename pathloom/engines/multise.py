@@ -489,7 +489,7 @@ class MultiSEEngine:
         raised: list[tuple[Guard, tuple[ExcVal, int, str]]] = []
         for g, env in self._combinations(depth, names + [EXC_VAR, EXC_INFO], guard):
             info = env.get(EXC_INFO)
-            outcome = raise_value(self.module, {k: v for k, v in env.items() if v is not UNBOUND}, term)
+            outcome = raise_value(self.module, _GuardedHeap(self, g), {k: v for k, v in env.items() if v is not UNBOUND}, term)
             assert isinstance(outcome, Throw)
             if isinstance(info, tuple) and outcome.exc == info[0]:
                 kind = info[2] if term.value is None else "explicit"

@@ -79,22 +79,28 @@ def _min_max(heap: HeapView, name: str, args: tuple[object, ...]) -> Outcome:
         items = args
     if not items:
         return throw("ValueError", f"{name}() arg is an empty sequence")
-    best: object = items[0]
-    for item in items[1:]:
-        # max keeps the first maximal item: replace only when strictly greater (min: less)
-        op = ">" if name == "max" else "<"
-        better = compare(heap, op, item, best)
+    return _fold_best(heap, name, items[0], items[1:])
+
+
+def _fold_best(heap: HeapView, name: str, best: object, rest: tuple[object, ...]) -> Outcome:
+    """max keeps the first maximal item: replace only when strictly greater (min: less).
+    Items of the same kind merge into an if-then-else; a bool against an int splits (Python
+    returns the item itself, keeping its type)."""
+    for i, item in enumerate(rest):
+        better = compare(heap, ">" if name == "max" else "<", item, best)
         if not isinstance(better, Ok):
             return better
         if isinstance(better.value, bool):
             best = item if better.value else best
+        elif kind(item) == kind(best):
+            best = T.ite(better.value, item, best)  # type: ignore[arg-type]
         else:
-            best = T.ite(better.value, _as_term_value(item), _as_term_value(best))  # type: ignore[arg-type]
+            tail = rest[i + 1 :]
+            return split([
+                (better.value, _fold_best(heap, name, item, tail)),  # type: ignore[list-item]
+                (T.not_(better.value), _fold_best(heap, name, best, tail)),  # type: ignore[arg-type]
+            ])
     return Ok(best)
-
-
-def _as_term_value(value: object) -> object:
-    return as_int(value) if kind(value) == "bool" else value
 
 
 def _min_max_list(heap: HeapView, name: str, ref: Ref) -> Outcome:

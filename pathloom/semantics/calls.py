@@ -100,7 +100,7 @@ def instantiate(module: Module, heap: HeapView, cls: str, args: tuple[object, ..
             raise RuntimeUnsupported(f"exception class {cls} with its own __init__")
         if kwargs:
             return throw("TypeError", f"{cls}() takes no keyword arguments")
-        return Ok(ExcVal(cls, tuple(args)))
+        return Ok(ExcVal(cls, tuple(args), heap.fresh().id))
     info = module.classes.get(cls)
     if info is None:
         raise RuntimeUnsupported(f"instantiating {cls}")
@@ -198,10 +198,10 @@ def exc_match(module: Module, exc: object, classes: tuple[object, ...]) -> Outco
     return Ok(False)
 
 
-def as_exception(module: Module, value: object) -> Outcome:
+def as_exception(module: Module, heap: HeapView, value: object) -> Outcome:
     """What ``raise value`` raises: the instance, a new instance of a class, or TypeError."""
     if isinstance(value, ExcVal):
         return Ok(value)
     if isinstance(value, ClassVal) and module.is_exception_class(value.name):
-        return Ok(ExcVal(value.name, ()))
+        return Ok(ExcVal(value.name, (), heap.fresh().id))
     return throw("TypeError", "exceptions must derive from BaseException")

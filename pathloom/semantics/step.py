@@ -141,7 +141,7 @@ _HANDLERS: dict[type, _Handler] = {
 }
 
 
-def raise_value(module: Module, local_vars: Mapping[str, object], term: ir.Raise) -> Outcome:
+def raise_value(module: Module, heap: HeapView, local_vars: Mapping[str, object], term: ir.Raise) -> Outcome:
     """The exception a ``Raise`` terminator raises (``Throw``), or the error raising it gives."""
     if term.value is None:
         current = local_vars.get(EXC_VAR)
@@ -151,5 +151,5 @@ def raise_value(module: Module, local_vars: Mapping[str, object], term: ir.Raise
     got = read_operand(module, local_vars, term.value)
     if not isinstance(got, Ok):
         return got
-    exc = C.as_exception(module, got.value)
+    exc = C.as_exception(module, heap, got.value)
     return Throw(exc.value) if isinstance(exc, Ok) else exc  # type: ignore[arg-type]

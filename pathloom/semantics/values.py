@@ -46,10 +46,15 @@ class BuiltinVal:
 
 @dataclass(frozen=True)
 class ExcVal:
-    """An exception instance: its class name (builtin or user-defined) and its args."""
+    """An exception instance: its class name (builtin or user-defined) and its args.
+
+    ``uid`` tells apart instances the analyzed code creates (``raise E(...)`` twice makes two
+    exceptions, and re-raising keeps the first one's line only for the same instance);
+    exceptions raised implicitly by an operation have uid 0."""
 
     cls: str
     args: tuple[object, ...]
+    uid: int = 0
 
 
 @dataclass(frozen=True)
