@@ -23,10 +23,13 @@ regression-file format (``save_regression`` / ``load_regression``) lives here to
 
 from __future__ import annotations
 
+import _thread
 import ast
 import hashlib
 import json
 import re
+import sys
+import threading
 import time
 import traceback
 from collections import Counter
@@ -89,7 +92,7 @@ def base_options(**overrides: Any) -> Options:
 @dataclass
 class Failure:
     engine: str  # "dse" | "multise" | "dse+multise" (agree)
-    check: str  # crash | witness | replay | partition | prediction | agree
+    check: str  # crash | hang | witness | replay | partition | prediction | agree
     kind: str  # finer classification, e.g. "return->raise:ZeroDivisionError"
     message: str
     inputs: dict[str, Any] | None = None
@@ -114,6 +117,7 @@ class CheckReport:
     paths: dict[str, int] = field(default_factory=dict)
     seconds: dict[str, float] = field(default_factory=dict)  # exploration wall time
     oracle_timeouts: int = 0  # CPython runs over ORACLE_TIMEOUT_S (a generator problem)
+    ill_formed: int = 0  # CPython runs raising NameError, TypeError, ... (a generator problem)
     explorations: dict[str, Exploration] = field(default_factory=dict, repr=False)
 
     @property
@@ -257,29 +261,73 @@ def sample_strategy(
 def deterministic_samples(
     program: GeneratedProgram, options: Options, n: int
 ) -> list[dict[str, Any]]:
-    """``n`` inputs drawn outside any Hypothesis test (derandomized: same every run)."""
+    """Up to ``n`` distinct inputs drawn outside any Hypothesis test (derandomized: the
+    same every run; the first is the simplest input, as Hypothesis starts there)."""
     if n <= 0:
         return []
-    found: list[list[dict[str, Any]]] = []
+    found: dict[str, dict[str, Any]] = {}
 
     @settings(
-        max_examples=1,
+        max_examples=n,
         derandomize=True,
         database=None,
         deadline=None,
         phases=[Phase.generate],
         suppress_health_check=list(HealthCheck),
     )
-    @given(st.just(None), st.randoms(use_true_random=False), sample_strategy(program, options, n))
-    def collect(_none: None, _rnd: Any, values: list[dict[str, Any]]) -> None:
-        found.append(values)
+    @given(sample_strategy(program, options, 1))
+    def collect(values: list[dict[str, Any]]) -> None:
+        found.setdefault(_key(values[0]), values[0])
 
     collect()
-    return found[-1] if found else []
+    return list(found.values())[:n]
 
 
 # --------------------------------------------------------------------------------------
 # the check
+
+
+def hang_limit(options: Options) -> float:
+    """How long an exploration may take before it counts as a hang (a missed timeout)."""
+    return 3 * (options.timeout or 60) + 30
+
+
+class _Watchdog:
+    """Interrupts the main thread (KeyboardInterrupt) if the block runs too long.
+
+    A Z3 call does not see a KeyboardInterrupt until it returns, so the watchdog also
+    interrupts Z3's main context, and first writes ``note`` (the program) to stderr, so a
+    hang that cannot be interrupted is still identified.
+    """
+
+    def __init__(self, seconds: float, note: str = "") -> None:
+        self.seconds = seconds
+        self.note = note
+        self.fired = False
+        self._timer: threading.Timer | None = None
+
+    def _fire(self) -> None:
+        self.fired = True
+        sys.stderr.write(f"harness: still running after {self.seconds:.0f}s: {self.note}\n")
+        sys.stderr.flush()
+        try:
+            import z3
+
+            z3.main_ctx().interrupt()
+        except Exception:  # noqa: BLE001 - best effort
+            pass
+        _thread.interrupt_main()
+
+    def __enter__(self) -> "_Watchdog":
+        if threading.current_thread() is threading.main_thread():
+            self._timer = threading.Timer(self.seconds, self._fire)
+            self._timer.daemon = True
+            self._timer.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
 
 
 class _Collector:
@@ -320,9 +368,20 @@ def check_program(
     for engine in engines:
         t0 = time.perf_counter()
         try:
-            exploration = explore_source(
-                program.source, program.entry, replace(options, engine=engine), filename=FILENAME
-            )
+            note = f"{engine} on\n{program.source}"
+            with _Watchdog(hang_limit(options), note) as watchdog:
+                try:
+                    exploration = explore_source(
+                        program.source, program.entry, replace(options, engine=engine),
+                        filename=FILENAME,
+                    )
+                except KeyboardInterrupt:
+                    if not watchdog.fired:
+                        raise
+                    out.add(Failure(engine, "hang", "explore",
+                                    f"explore_source still running after {watchdog.seconds:.0f}s "
+                                    f"(options.timeout={options.timeout}s): interrupted"))
+                    continue
         except Unsupported as exc:
             report.unsupported[engine] = str(exc)
             continue
@@ -354,6 +413,8 @@ def check_program(
             observed[k] = run_in_cpython(program, inputs, timeout_s=ORACLE_TIMEOUT_S)
             if observed[k].outcome == "timeout":
                 report.oracle_timeouts += 1
+            elif observed[k].exception in ILL_FORMED:
+                report.ill_formed += 1
         return observed[k]
 
     # -- check 1: replay every finished path's own inputs --------------------------
@@ -397,13 +458,10 @@ def check_program(
     # -- check 2: sampled inputs fall on exactly one path, predicted right ---------
     pool: dict[str, dict[str, Any]] = {}
     drawn: list[dict[str, Any]] = []
-    if explored and samples > 0:
-        strategy_n = samples
-        drawn = (
-            draw(sample_strategy(program, options, strategy_n))
-            if draw is not None
-            else deterministic_samples(program, options, strategy_n)
-        )
+    if draw is not None and samples > 0:  # always drawn: same draws for the same program
+        drawn = draw(sample_strategy(program, options, samples))
+    elif explored and samples > 0:
+        drawn = deterministic_samples(program, options, samples)
     for inputs in list(extra_inputs) + drawn + witnesses:
         if _input_problem(program, inputs, options) is None:
             pool.setdefault(_key(inputs), inputs)
@@ -479,6 +537,7 @@ def check_program(
 #   # params: x: int, xs: list[int]
 #   # engines: dse
 #   # inputs: [{"x": 0, "xs": []}]
+#   # options: {"max_iterations": 2}   (only when the run overrode base_options())
 #   # xfail: <why it fails>        (strict xfail until the engine bug is fixed; delete
 #   #                               this line once it is)
 #   # found: <how>
@@ -503,6 +562,7 @@ def regression_text(
     inputs: Sequence[dict[str, Any]] = (),
     found: str = "",
     xfail: str | None = None,
+    overrides: dict[str, Any] | None = None,
 ) -> str:
     signature = failure.signature if failure else "?"
     header = [
@@ -512,6 +572,8 @@ def regression_text(
         f"# engines: {','.join(engines)}",
         f"# inputs: {json.dumps(list(inputs))}",
     ]
+    if overrides:
+        header.append(f"# options: {json.dumps(overrides, sort_keys=True)}")
     if xfail is not None:
         header.append(f"# xfail: {_one_line(xfail)}")
     header.append(f"# found: {_one_line(found)}")
@@ -526,6 +588,7 @@ def save_regression(
     found: str = "",
     directory: Path = REGRESSIONS,
     samples: int = 20,
+    overrides: dict[str, Any] | None = None,
 ) -> Path:
     """Write ``program`` as a regression file marked xfail with ``failure``'s message.
 
@@ -535,15 +598,19 @@ def save_regression(
     directory.mkdir(parents=True, exist_ok=True)
     inputs = [failure.inputs] if failure.inputs is not None else []
     placeholder = regression_text(
-        program, failure, engines=engines, inputs=inputs, found=found, xfail="?"
+        program, failure, engines=engines, inputs=inputs, found=found, xfail="?",
+        overrides=overrides,
     )
     as_saved = replace(program, source=placeholder)
-    report = check_program(as_saved, engines, samples, extra_inputs=inputs)
+    report = check_program(
+        as_saved, engines, samples, extra_inputs=inputs, options=base_options(**(overrides or {}))
+    )
     same = [f for f in report.failures if f.signature == failure.signature]
     chosen = same[0] if same else (report.failures[0] if report.failures else None)
     why = str(chosen) if chosen else f"(did not fail when re-checked as saved) {failure}"
     text = regression_text(
-        program, chosen or failure, engines=engines, inputs=inputs, found=found, xfail=why
+        program, chosen or failure, engines=engines, inputs=inputs, found=found, xfail=why,
+        overrides=overrides,
     )
     digest = hashlib.sha1(program.source.encode()).hexdigest()[:8]
     slug = re.sub(r"[^a-z0-9]+", "_", (failure.signature).lower()).strip("_")[:60]
@@ -560,6 +627,11 @@ class Regression:
     inputs: list[dict[str, Any]]
     xfail: str | None
     signature: str
+    overrides: dict[str, Any] = field(default_factory=dict)  # Options fields (``# options:``)
+
+    @property
+    def options(self) -> Options:
+        return base_options(**self.overrides)
 
 
 def load_regression(path: Path) -> Regression:
@@ -591,4 +663,157 @@ def load_regression(path: Path) -> Regression:
     program = GeneratedProgram(source=text, entry=entry, params=params, returns=returns)  # type: ignore[arg-type]
     engines = tuple(e for e in fields.get("engines", ",".join(ENGINES)).split(",") if e)
     inputs = json.loads(fields["inputs"]) if fields.get("inputs") else []
-    return Regression(path, program, engines, inputs, fields.get("xfail"), signature)
+    overrides = json.loads(fields["options"]) if fields.get("options") else {}
+    return Regression(path, program, engines, inputs, fields.get("xfail"), signature, overrides)
+
+
+# --------------------------------------------------------------------------------------
+# a statement-level reducer (run after Hypothesis' shrinking, which keeps progen's
+# structure: locals initialised at the top, if/else shapes, unused parameters)
+
+
+def _params_of(tree: ast.Module, entry: str) -> tuple[tuple[str, str], ...]:
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == entry:
+            return tuple((a.arg, ast.unparse(a.annotation)) for a in node.args.args if a.annotation)
+    raise KeyError(entry)
+
+
+def _statement_lists(tree: ast.AST) -> list[list[ast.stmt]]:
+    lists: list[list[ast.stmt]] = []
+    for node in ast.walk(tree):
+        for name in ("body", "orelse", "finalbody"):
+            value = getattr(node, name, None)
+            if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
+                lists.append(value)
+        if isinstance(node, ast.Try):
+            for handler in node.handlers:
+                lists.append(handler.body)
+    return lists
+
+
+_COUNTER_INCREMENT = re.compile(r"^i\d+ \+= 1$")
+
+
+def _candidates(source: str, entry: str) -> Iterable[str]:
+    """Smaller variants of ``source``, each one statement-level edit away."""
+    tree = ast.parse(source)
+    n_top = len(tree.body)
+    # 1. drop a top-level definition other than the entry
+    for i in range(n_top):
+        node = tree.body[i]
+        if isinstance(node, ast.FunctionDef) and node.name == entry:
+            continue
+        t = ast.parse(source)
+        del t.body[i]
+        yield ast.unparse(t)
+    # 2. replace a compound statement by one of its bodies; 3. delete a statement
+    n_lists = len(_statement_lists(tree))
+    final_returns = set()  # (statement index, list index) of each function's final return
+    body_lists = _statement_lists(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and node.body and isinstance(node.body[-1], ast.Return):
+            li = next(i for i, lst in enumerate(body_lists) if lst is node.body)
+            final_returns.add((len(node.body) - 1, li))
+    for li in range(n_lists):
+        n = len(_statement_lists(tree)[li])
+        for si in reversed(range(n)):
+            stmt = _statement_lists(tree)[li][si]
+            bodies: list[str] = []
+            if isinstance(stmt, ast.If):
+                bodies = ["body", "orelse"]
+            elif isinstance(stmt, ast.Try):
+                bodies = ["body"]
+            for attr in bodies:
+                t = ast.parse(source)
+                target = _statement_lists(t)[li]
+                replacement = getattr(target[si], attr)
+                if replacement:
+                    target[si : si + 1] = replacement
+                    yield ast.unparse(t)
+            if isinstance(stmt, ast.Try) and len(stmt.handlers) > 1:
+                for hi in range(len(stmt.handlers)):
+                    t = ast.parse(source)
+                    del _statement_lists(t)[li][si].handlers[hi]  # type: ignore[attr-defined]
+                    yield ast.unparse(t)
+            if isinstance(stmt, ast.If) and stmt.orelse:
+                t = ast.parse(source)
+                _statement_lists(t)[li][si].orelse = []  # type: ignore[attr-defined]
+                yield ast.unparse(t)
+            text = ast.unparse(stmt)
+            if _COUNTER_INCREMENT.match(text) or isinstance(stmt, ast.FunctionDef):
+                continue  # keep while loops terminating; functions are handled above
+            if (si, li) in final_returns:
+                continue  # a function's last return: without it the function returns None
+            t = ast.parse(source)
+            target = _statement_lists(t)[li]
+            if len(target) == 1:
+                if isinstance(stmt, ast.Pass):
+                    continue
+                target[0] = ast.Pass()
+            else:
+                del target[si]
+            yield ast.unparse(t)
+    # 4. drop an entry parameter the body no longer reads
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == entry:
+            used = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+            for ai, a in enumerate(node.args.args):
+                if a.arg not in used and len(node.args.args) > 1:
+                    t = ast.parse(source)
+                    fn = next(x for x in t.body if isinstance(x, ast.FunctionDef) and x.name == entry)
+                    del fn.args.args[ai]
+                    yield ast.unparse(t)
+
+
+def reduce_program(
+    program: GeneratedProgram,
+    signature: str,
+    *,
+    engines: Sequence[str] = ENGINES,
+    inputs: Sequence[dict[str, Any]] = (),
+    samples: int = 20,
+    seconds: float = 120.0,
+    options: Options | None = None,
+) -> tuple[GeneratedProgram, Failure | None]:
+    """Delete statements/definitions while a failure with ``signature`` remains.
+
+    A candidate counts only if CPython never raises an ill-formed-program exception
+    (NameError, ...) or times out on the checked inputs and pathloom supports it.
+    Returns the smallest program found and its failure (None if ``program`` itself no
+    longer fails with ``signature``).
+    """
+    deadline = time.monotonic() + seconds
+
+    def failing(candidate: GeneratedProgram) -> Failure | None:
+        names = {n for n, _ in candidate.params}
+        extra = [{k: v for k, v in i.items() if k in names} for i in inputs]
+        report = check_program(candidate, engines, samples, extra_inputs=extra, options=options)
+        if report.unsupported or report.oracle_timeouts or report.ill_formed:
+            return None
+        match = [f for f in report.failures if f.signature == signature]
+        return match[0] if match else None
+
+    best_failure = failing(program)
+    if best_failure is None:
+        return program, None
+    best = program
+    progress = True
+    while progress and time.monotonic() < deadline:
+        progress = False
+        for text in _candidates(best.source, best.entry):
+            if time.monotonic() >= deadline:
+                break
+            text += "\n"
+            if len(text) >= len(best.source):
+                continue
+            try:
+                params = _params_of(ast.parse(text), best.entry)
+            except (SyntaxError, KeyError):
+                continue
+            candidate = replace(best, source=text, params=params)
+            found = failing(candidate)
+            if found is not None:
+                best, best_failure, progress = candidate, found, True
+                break
+    return best, best_failure

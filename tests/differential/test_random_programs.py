@@ -1,0 +1,83 @@
+"""Differential test: random programs (progen) through dse and multise against CPython.
+
+A fixed-seed (derandomized) Hypothesis run over ``programs()``; every example goes through
+``harness.check_program`` (replay of reported paths, partition + prediction on sampled
+inputs, engine agreement). On a failure Hypothesis shrinks the program and its inputs
+and reports the minimal one.
+
+To keep a failure as a regression, re-run with ``PATHLOOM_SAVE_REGRESSIONS=1``:
+
+    PATHLOOM_SAVE_REGRESSIONS=1 .venv/bin/python -m pytest tests/differential/test_random_programs.py
+
+the minimal example is then reduced further (statement deletion) and written to
+``tests/differential/regressions/`` (marked as a strict xfail with the failure; remove
+the ``# xfail:`` header line once the engine is fixed). The fuzzer
+(``make fuzz FUZZ_ARGS="--seconds 600"``) saves its failures the same way.
+
+``PATHLOOM_DIFF_EXAMPLES`` overrides the number of examples (default sized for about a
+minute on two cores).
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+# progen's span helper triggers a harmless HypothesisDeprecationWarning at import
+warnings.filterwarnings("ignore", message="There is no reason to use @st.composite")
+
+from .harness import (  # noqa: E402
+    ENGINES,
+    base_options,
+    check_program,
+    reduce_program,
+    sample_strategy,
+    save_regression,
+)
+from .progen import programs  # noqa: E402
+
+EXAMPLES = int(os.environ.get("PATHLOOM_DIFF_EXAMPLES", "4000"))
+SAMPLES = 20
+
+
+def test_random_programs_agree_with_cpython() -> None:
+    last: dict[str, Any] = {}
+    seen: set[str] = set()
+
+    @settings(
+        max_examples=EXAMPLES,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(st.data())
+    def check(data: st.DataObject) -> None:
+        program = data.draw(programs(), label="program")
+        if program.source in seen and "failure" not in last:
+            # a program already checked (Hypothesis re-generates small ones): draw the
+            # same values check_program would, check nothing
+            data.draw(sample_strategy(program, base_options(), SAMPLES))
+            return
+        seen.add(program.source)
+        report = check_program(program, ENGINES, SAMPLES, draw=data.draw)
+        if report.failures:
+            last["failure"] = (program, report)
+            raise AssertionError(report.describe())
+
+    try:
+        check()
+    finally:
+        if "failure" in last and os.environ.get("PATHLOOM_SAVE_REGRESSIONS"):
+            program, report = last["failure"]  # the last failing call: the shrunk example
+            failure = report.failures[0]
+            inputs = [failure.inputs] if failure.inputs is not None else []
+            reduced, why = reduce_program(program, failure.signature, inputs=inputs, seconds=120)
+            if why is not None:
+                program, failure = reduced, why
+            path = save_regression(program, failure, found="test_random_programs (shrunk)")
+            print(f"saved regression {path}")

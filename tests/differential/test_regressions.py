@@ -1,0 +1,138 @@
+"""Every saved failing program in ``regressions/`` goes through the differential checks.
+
+A regression file is a generated module with a comment header (see
+``harness.save_regression``): ``# entry:``, ``# params:`` (else taken from the entry
+function's annotations), ``# engines:``, ``# inputs:`` (the failing inputs, always
+checked in addition to the derandomized samples), ``# options:`` (overrides of
+``harness.base_options()``, if the fuzzer ran with ``--set``) and, while the bug is open,
+``# xfail: <failure>``: such a file is a strict xfail, so the test turns red once the
+bug is fixed -- then delete the ``# xfail:`` line and the file guards the fix.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .harness import REGRESSIONS, check_program, load_regression
+
+FILES = sorted(REGRESSIONS.glob("*.py")) if REGRESSIONS.is_dir() else []
+SAMPLES = 20
+
+
+def _param(path: Path) -> object:
+    regression = load_regression(path)
+    marks = []
+    if regression.xfail:
+        marks.append(pytest.mark.xfail(reason=regression.xfail, strict=True))
+    return pytest.param(path, id=path.stem, marks=marks)
+
+
+@pytest.mark.parametrize("path", [_param(p) for p in FILES])
+def test_regression(path: Path) -> None:
+    regression = load_regression(path)
+    report = check_program(
+        regression.program,
+        regression.engines,
+        SAMPLES,
+        extra_inputs=regression.inputs,
+        options=regression.options,
+    )
+    assert not report.unsupported, report.unsupported
+    assert report.ok, report.describe()
+
+
+def test_regression_files_parse() -> None:
+    for path in FILES:
+        regression = load_regression(path)
+        assert regression.program.params, f"{path.name}: no parameters found"
+        names = {n for n, _ in regression.program.params}
+        for inputs in regression.inputs:
+            assert set(inputs) == names, f"{path.name}: inputs {inputs} vs parameters {names}"
+
+
+# --------------------------------------------------------------------------------------
+# the harness itself: planted engine bugs must be reported
+
+from dataclasses import replace  # noqa: E402
+
+from pathloom.results import Exploration  # noqa: E402
+
+from . import harness  # noqa: E402
+from .progen import GeneratedProgram  # noqa: E402
+
+_PLANT = GeneratedProgram(
+    source=(
+        "def f(x: int, xs: list[int]) -> int:\n"
+        "    if x > 2:\n"
+        "        return x // (x - 5)\n"
+        "    if len(xs) > 1:\n"
+        "        return xs[1]\n"
+        "    return 0\n"
+    ),
+    entry="f",
+    params=(("x", "int"), ("xs", "list[int]")),
+)
+_PLANT_INPUTS = [{"x": 5, "xs": []}, {"x": 0, "xs": [1, 2]}, {"x": 3, "xs": []}, {"x": 0, "xs": []}]
+
+
+def _checks(monkeypatch: pytest.MonkeyPatch, transform) -> set[str]:  # type: ignore[no-untyped-def]
+    real = harness.explore_source
+
+    def planted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        exploration = real(*args, **kwargs)
+        transform(exploration)
+        return exploration
+
+    monkeypatch.setattr(harness, "explore_source", planted)
+    report = harness.check_program(_PLANT, samples=10, extra_inputs=_PLANT_INPUTS)
+    return {f"{f.check}:{f.kind}" for f in report.failures}
+
+
+def test_harness_passes_the_plant(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _checks(monkeypatch, lambda e: None) == set()
+
+
+def test_harness_catches_a_wrong_returned_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    def bump(e: Exploration) -> None:
+        e.paths = [replace(p, returned=p.returned + 1) if p.outcome == "return" else p for p in e.paths]
+
+    assert "replay:return-value" in _checks(monkeypatch, bump)
+
+
+def test_harness_catches_a_wrong_prediction(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Exploration, "predicted_return", lambda self, path, inputs: -1)
+    assert "prediction:return-value" in _checks(monkeypatch, lambda e: None)
+
+
+def test_harness_catches_a_wrong_exception_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    def shift(e: Exploration) -> None:
+        e.paths = [replace(p, line=p.line + 1) if p.outcome == "raise" else p for p in e.paths]
+
+    found = _checks(monkeypatch, shift)
+    assert {"replay:raise-line", "prediction:raise-line"} <= found
+
+
+def test_harness_catches_a_missing_and_an_overlapping_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert "partition:none-holds" in _checks(monkeypatch, lambda e: e.paths.pop())
+
+    def duplicate(e: Exploration) -> None:
+        e.paths.append(e.paths[0])
+
+    assert "partition:several-hold" in _checks(monkeypatch, duplicate)
+
+
+def test_harness_catches_disagreeing_engines(monkeypatch: pytest.MonkeyPatch) -> None:
+    def drop_raise(e: Exploration) -> None:
+        if e.engine == "multise":
+            e.paths = [p for p in e.paths if p.outcome != "raise"]
+
+    assert "agree:outcomes-differ" in _checks(monkeypatch, drop_raise)
+
+
+def test_harness_reports_crashes(monkeypatch: pytest.MonkeyPatch) -> None:
+    def boom(e: Exploration) -> None:
+        raise RuntimeError("planted")
+
+    assert any(k.startswith("crash:RuntimeError") for k in _checks(monkeypatch, boom))
