@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 
 import z3
@@ -27,6 +28,11 @@ class Z3Solver:
             timeout = max(1, min(timeout, remaining))
         start = time.perf_counter()
         solver = self.solver
+        # Z3 does not always honour its own timeout (e.g. in non-linear arithmetic): a watchdog
+        # interrupts the context shortly after the deadline, which also yields `unknown`.
+        watchdog = threading.Timer(timeout / 1000 + 0.25, solver.ctx.interrupt)
+        watchdog.daemon = True
+        watchdog.start()
         solver.push()
         try:
             solver.set("timeout", timeout)
@@ -40,6 +46,7 @@ class Z3Solver:
             self.stats.unknowns += 1
             return Result(UNKNOWN)
         finally:
+            watchdog.cancel()
             solver.pop()
             self.stats.z3_time_s += time.perf_counter() - start
 
