@@ -39,10 +39,10 @@ from typing import Any
 # built (at import); it is harmless here
 warnings.filterwarnings("ignore", message="There is no reason to use @st.composite")
 
-from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings  # noqa: E402
+from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
 from hypothesis import strategies as st
 
-from pathloom.options import Options  # noqa: E402
+from pathloom.options import Options
 
 from .harness import (
     ENGINES,
@@ -254,7 +254,7 @@ class Fuzzer:
             self.stopping = True  # interrupted while shrinking: keep the best so far
         except (_Stop, _ShrinkDone):
             pass
-        except Exception as exc:  # noqa: BLE001 - _Found (or Hypothesis' wrapping of it)
+        except Exception as exc:
             # leaving a run early from the body may surface as a Hypothesis error (e.g.
             # FlakyStrategyDefinition: "stopped drawing earlier"); that is expected
             expected = self.stopping or state.get("shrink_done") or (
@@ -462,7 +462,7 @@ def main(argv: list[str] | None = None) -> int:
         faulthandler.register(signal.SIGUSR1, all_threads=True)
     if args.seconds is None and args.programs is None:
         args.seconds = 60.0
-    unknown = set(e.strip() for e in args.engines.split(",")) - set(ENGINES)
+    unknown = {e.strip() for e in args.engines.split(",")} - set(ENGINES)
     if unknown:
         p.error(f"unknown engines {sorted(unknown)}")
     return Fuzzer(args).run()

@@ -33,9 +33,10 @@ import threading
 import time
 import traceback
 from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Self
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
@@ -52,11 +53,11 @@ from .progen import GeneratedProgram, inputs_for
 
 __all__ = [
     "ALPHABET",
-    "CheckReport",
     "ENGINES",
-    "Failure",
     "FILENAME",
     "REGRESSIONS",
+    "CheckReport",
+    "Failure",
     "base_options",
     "check_program",
     "load_regression",
@@ -78,9 +79,9 @@ Draw = Callable[[st.SearchStrategy[Any]], Any]
 
 def base_options(**overrides: Any) -> Options:
     """The options every differential check uses (engine set per run)."""
-    values: dict[str, Any] = dict(
-        timeout=20, max_list_len=3, max_str_len=3, max_iterations=10, max_depth=32
-    )
+    values: dict[str, Any] = {
+        "timeout": 20, "max_list_len": 3, "max_str_len": 3, "max_iterations": 10, "max_depth": 32,
+    }
     values.update(overrides)
     return Options(**values)
 
@@ -314,11 +315,11 @@ class _Watchdog:
             import z3
 
             z3.main_ctx().interrupt()
-        except Exception:  # noqa: BLE001 - best effort
+        except Exception:  # noqa: BLE001, S110 - best effort: the KeyboardInterrupt follows
             pass
         _thread.interrupt_main()
 
-    def __enter__(self) -> "_Watchdog":
+    def __enter__(self) -> Self:
         if threading.current_thread() is threading.main_thread():
             self._timer = threading.Timer(self.seconds, self._fire)
             self._timer.daemon = True
@@ -378,10 +379,14 @@ def check_program(
                 except KeyboardInterrupt:
                     if not watchdog.fired:
                         raise
-                    out.add(Failure(engine, "hang", "explore",
-                                    f"explore_source still running after {watchdog.seconds:.0f}s "
-                                    f"(options.timeout={options.timeout}s): interrupted"))
-                    continue
+                    exploration = None
+            if watchdog.fired:  # (pathloom may catch the interrupt and return partial results)
+                out.add(Failure(engine, "hang", "explore",
+                                f"explore_source still running after {watchdog.seconds:.0f}s "
+                                f"(options.timeout={options.timeout}s, solver_timeout_ms="
+                                f"{options.solver_timeout_ms}): interrupted"))
+            if exploration is None:
+                continue
         except Unsupported as exc:
             report.unsupported[engine] = str(exc)
             continue
@@ -650,7 +655,7 @@ def load_regression(path: Path) -> Regression:
     tree = ast.parse(text)
     functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
     entry = fields.get("entry") or ("f" if "f" in functions else list(functions)[-1])
-    if "params" in fields and fields["params"]:
+    if fields.get("params"):
         params = tuple(
             tuple(part.strip() for part in item.split(":", 1)) for item in fields["params"].split(", ")
         )

@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 # progen's span helper triggers a harmless HypothesisDeprecationWarning at import
 warnings.filterwarnings("ignore", message="There is no reason to use @st.composite")
 
-from .harness import (  # noqa: E402
+from .harness import (
     ENGINES,
     base_options,
     check_program,
@@ -38,7 +38,7 @@ from .harness import (  # noqa: E402
     sample_strategy,
     save_regression,
 )
-from .progen import programs  # noqa: E402
+from .progen import programs
 
 EXAMPLES = int(os.environ.get("PATHLOOM_DIFF_EXAMPLES", "4000"))
 SAMPLES = 20

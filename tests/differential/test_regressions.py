@@ -11,11 +11,16 @@ bug is fixed -- then delete the ``# xfail:`` line and the file guards the fix.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from pathloom.results import Exploration
+
+from . import harness
 from .harness import REGRESSIONS, check_program, load_regression
+from .progen import GeneratedProgram
 
 FILES = sorted(REGRESSIONS.glob("*.py")) if REGRESSIONS.is_dir() else []
 SAMPLES = 20
@@ -54,13 +59,6 @@ def test_regression_files_parse() -> None:
 
 # --------------------------------------------------------------------------------------
 # the harness itself: planted engine bugs must be reported
-
-from dataclasses import replace  # noqa: E402
-
-from pathloom.results import Exploration  # noqa: E402
-
-from . import harness  # noqa: E402
-from .progen import GeneratedProgram  # noqa: E402
 
 _PLANT = GeneratedProgram(
     source=(
