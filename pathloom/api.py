@@ -38,8 +38,9 @@ def resolve_target(module: Module, name: str) -> str:
 class Run:
     """One engine run on one target: iterate ``results()``, then read ``exploration``."""
 
-    def __init__(self, module: Module, target: str, options: Options, progress: Progress | None = None) -> None:
+    def __init__(self, module: Module, target: str, options: Options, progress: Progress | None = None, keep_paths: bool = True) -> None:
         options.validate()
+        self.keep_paths = keep_paths  # False: results are only streamed (memory stays bounded)
         self.module = module
         self.target = resolve_target(module, target)
         self.engine = engine_class(options.engine)(module, self.target, options, progress)
@@ -48,7 +49,10 @@ class Run:
 
     def results(self) -> Iterator[PathResult]:
         for result in self.engine.run():
-            self.exploration.paths.append(result)
+            if self.keep_paths:
+                self.exploration.paths.append(result)
+            if result.is_bug:
+                self.exploration.bug_count += 1
             yield result
         self.exploration.complete = self.engine.complete
         self.exploration.stats = self.engine.stats()

@@ -146,7 +146,7 @@ def run_command(args: argparse.Namespace) -> int:
             show_progress = sys.stderr.isatty()
             progress = _Progress(f"{file}::{target}") if show_progress else None
             try:
-                run = Run(module, target, options, progress)
+                run = Run(module, target, options, progress, keep_paths=bool(args.tests or args.verify))
             except Unsupported as exc:
                 if name is not None:
                     raise
@@ -202,7 +202,7 @@ def run_command(args: argparse.Namespace) -> int:
     if args.verify:
         checked = sum(1 for e in explorations for p in e.paths if p.outcome in ("return", "raise"))
         sys.stderr.write(f"pathloom: verified {checked} input(s) in CPython: all outcomes as predicted\n")
-    return 1 if any(e.bugs for e in explorations) else 0
+    return 1 if any(e.bug_count for e in explorations) else 0
 
 
 def _check_writable(path: str, flag: str) -> None:

@@ -45,6 +45,7 @@ class Exploration:
     stats: dict[str, Any] = field(default_factory=dict)
     params: tuple[tuple[str, str], ...] = ()  # (name, annotation) of the reported inputs
     environment: Any = None  # inputs -> values of the input symbols (for ``holds``)
+    bug_count: int = 0  # counted as results stream, also when ``paths`` is not kept
 
     def holds(self, path: PathResult, inputs: dict[str, JSON]) -> bool:
         """Whether concrete ``inputs`` satisfy the path condition of ``path``."""

@@ -53,7 +53,7 @@ class TextReporter:
     def finish(self, exploration: Exploration) -> None:
         s = exploration.stats
         status = "complete" if exploration.complete else "INCOMPLETE (a bound, timeout or unknown cut exploration)"
-        bugs = len(exploration.bugs)
+        bugs = exploration.bug_count
         self.out.write(
             f"  {s.get('paths')} paths, {status}; {bugs} bug(s); "
             f"{s.get('instructions')} instructions, {s.get('solver_calls')} solver calls "

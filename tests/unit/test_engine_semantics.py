@@ -102,3 +102,14 @@ def test_list_mutation_and_negative_indices() -> None:
     src = "def f(xs: list[int]) -> int:\n    xs.append(7)\n    v = xs.pop()\n    return xs[-1] + v\n"
     e = explore_source(src, "f", Options(max_list_len=2))
     assert {p.exception for p in e.paths} == {None, "IndexError"}
+
+
+def test_streaming_run_keeps_no_paths_but_counts_bugs() -> None:
+    from pathloom.api import Run
+    from pathloom.frontend.module import parse_module
+
+    module = parse_module("def f(a: int, b: int) -> int:\n    return a // b\n", "<s>")
+    run = Run(module, "f", Options(), keep_paths=False)
+    streamed = list(run.results())
+    assert len(streamed) == 2
+    assert run.exploration.paths == [] and run.exploration.bug_count == 1
