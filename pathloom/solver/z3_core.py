@@ -36,7 +36,7 @@ class Z3Solver:
         solver.push()
         try:
             solver.set("timeout", timeout)
-            for constraint in query.constraints:
+            for constraint in sorted(query.constraints, key=lambda t: t.serial):  # deterministic
                 solver.add(encode(constraint))
             answer = solver.check()
             if answer == z3.sat:
