@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import builtins
 from dataclasses import dataclass
+from typing import Callable
 
 from pathloom.errors import Unsupported
 from pathloom.frontend import ir
@@ -271,7 +272,8 @@ class _Lowerer:
         assert header.label == self.loop_headers[-1]
         return header
 
-    def stmt_While(self, node: ast.While) -> None:
+    def _loop(self, node: ast.While | ast.For, decide: Callable[[ir.Block, ir.Block], None], enter: Callable[[], None]) -> None:
+        """Header (``decide`` picks body or else), body (``enter`` runs first), else, exit."""
         loc = _loc(node)
         outer_headers = self.loop_headers
         header = self._loop_header(node)
@@ -281,9 +283,10 @@ class _Lowerer:
         orelse, exit_ = self.new_block(), self.new_block()
         self.loop_headers = header.loops
         self.start(header)
-        self.branch(node.test, body, orelse)
+        decide(body, orelse)
         self.loops.append(_LoopTargets(header.label, exit_.label))
         self.start(body)
+        enter()
         self.body(node.body)
         self.goto(header, loc, back_edge=True)
         self.loops.pop()
@@ -293,31 +296,19 @@ class _Lowerer:
         self.goto(exit_, loc)
         self.start(exit_)
 
+    def stmt_While(self, node: ast.While) -> None:
+        self._loop(node, lambda body, orelse: self.branch(node.test, body, orelse), lambda: None)
+
     def stmt_For(self, node: ast.For) -> None:
         loc = _loc(node)
         iterable = self.expr(node.iter)
-        it = self.temp()
+        it, item = self.temp(), self.temp()
         self.emit(ir.GetIter(it, iterable, loc))
-        outer_headers = self.loop_headers
-        header = self._loop_header(node)
-        self.goto(header, loc)
-        body = self.new_block()
-        self.loop_headers = outer_headers
-        orelse, exit_ = self.new_block(), self.new_block()
-        item = self.temp()
-        header.terminator = ir.ForIter(it, item, body.label, orelse.label, loc)
-        self.loop_headers = header.loops
-        self.loops.append(_LoopTargets(header.label, exit_.label))
-        self.start(body)
-        self.assign(node.target, Var(item))
-        self.body(node.body)
-        self.goto(header, loc, back_edge=True)
-        self.loops.pop()
-        self.loop_headers = outer_headers
-        self.start(orelse)
-        self.body(node.orelse)
-        self.goto(exit_, loc)
-        self.start(exit_)
+        self._loop(
+            node,
+            lambda body, orelse: self.terminate(ir.ForIter(it, item, body.label, orelse.label, loc)),
+            lambda: self.assign(node.target, Var(item)),
+        )
 
     def stmt_Break(self, node: ast.Break) -> None:
         self.goto(self.blocks[self.loops[-1].exit], _loc(node))
