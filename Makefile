@@ -15,6 +15,7 @@ $(BIN)/pathloom: pyproject.toml
 setup: $(BIN)/pathloom
 
 demo: setup
+	mkdir -p out
 	$(BIN)/pathloom explore examples/multise_example.py::f --verify --tests out/test_multise_example.py --json out/multise_example.json
 	$(BIN)/python -m pytest -q out/test_multise_example.py
 
