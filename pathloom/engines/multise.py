@@ -323,7 +323,6 @@ class MultiSEEngine:
     def _step(self, loc: Loc, guard: Guard, model: dict[str, Any]) -> None:
         self.instructions += 1
         frame = loc[-1]
-        depth = len(loc) - 1
         function = self._function(frame.qualname)
         block = function.blocks[frame.label]
         if frame.index < len(block.instrs):
@@ -539,7 +538,6 @@ class MultiSEEngine:
         depth = len(loc) - 1
         if depth == 0:
             return Transition(guard, None, final=[(g, ("return", v)) for g, v in returned])
-        caller = loc[-2]
         t = Transition(guard, self._advance(loc[:-1]))
         if loc[-1].ret_dst is not None:
             t.assigns.append(((depth - 1, loc[-1].ret_dst), returned))

@@ -153,10 +153,12 @@ def with_concrete_length(heap: HeapView, ref: Ref, then: Callable[[], Outcome]) 
     assert isinstance(record, ListRec)
     if not isinstance(record.length, Term):
         return then()
-    cases: list[tuple[Arg, Outcome]] = []
-    for n in range(len(record.items) + 1):
-        cases.append((T.eq(record.length, n), Refine(((ref, ListRec(n, record.items[:n])),))))
-    return split(cases)
+    return fix_length(ref, record)
+
+
+def fix_length(ref: Ref, record: ListRec) -> Outcome:
+    """A split over every possible length of a list, each case fixing it (``Refine``)."""
+    return split([(T.eq(record.length, n), Refine(((ref, ListRec(n, record.items[:n])),))) for n in range(len(record.items) + 1)])
 
 
 def unary(heap: HeapView, op: str, a: object) -> Outcome:

@@ -9,8 +9,10 @@ grown from one); ``len(items)`` bounds it. Negative indices are normalized as in
 
 from __future__ import annotations
 
+from typing import Callable
+
 from pathloom.semantics.heapview import HeapView
-from pathloom.semantics.ops import as_int, kind, range_length, with_concrete_length
+from pathloom.semantics.ops import as_int, fix_length, kind, range_length, with_concrete_length
 from pathloom.semantics.outcome import Ok, Outcome, RuntimeUnsupported, split, throw
 from pathloom.semantics.values import ListRec, RangeIter, RangeVal, Ref, SeqIter, type_name
 from pathloom.terms import expr as T
@@ -54,16 +56,7 @@ def getitem(heap: HeapView, obj: object, index: object) -> Outcome:
         record = heap.record(obj)
         if not isinstance(record, ListRec):
             return throw("TypeError", f"'{record.cls}' object is not subscriptable")
-        idx = _index_value(index)
-        if idx is None:
-            return throw("TypeError", f"list indices must be integers or slices, not {type_name(index)}")
-        position, in_range = _normalized(idx, record.length)  # type: ignore[arg-type]
-        if in_range is False or _beyond(position, record):
-            return throw("IndexError", "list index out of range")
-        return split([
-            (T.not_(in_range), throw("IndexError", "list index out of range")),
-            (in_range, _select(record.items, position)),
-        ])
+        return _list_index(record, index, "list index out of range", lambda position: _select(record.items, position))
     if k == "str":
         idx = _index_value(index)
         if idx is None:
@@ -99,16 +92,18 @@ def setitem(heap: HeapView, obj: object, index: object, value: object) -> Outcom
         raise RuntimeUnsupported("item assignment on this kind of object")
     record = heap.record(obj)
     assert isinstance(record, ListRec)
+    return _list_index(record, index, "list assignment index out of range", lambda position: _store(obj, record, position, value))
+
+
+def _list_index(record: ListRec, index: object, message: str, at: Callable[[Arg], Outcome]) -> Outcome:
+    """Python's checks of a list index (type, then range), with ``at(position)`` in range."""
     idx = _index_value(index)
     if idx is None:
         return throw("TypeError", f"list indices must be integers or slices, not {type_name(index)}")
     position, in_range = _normalized(idx, record.length)  # type: ignore[arg-type]
     if in_range is False or _beyond(position, record):
-        return throw("IndexError", "list assignment index out of range")
-    return split([
-        (T.not_(in_range), throw("IndexError", "list assignment index out of range")),
-        (in_range, _store(obj, record, position, value)),
-    ])
+        return throw("IndexError", message)
+    return split([(T.not_(in_range), throw("IndexError", message)), (in_range, at(position))])
 
 
 def _store(ref: Ref, record: ListRec, position: Arg, value: object) -> Outcome:
@@ -133,16 +128,10 @@ def append(ref: Ref, record: ListRec, value: object) -> Outcome:
     grown = ListRec(record.length, record.items + (value,))
     stored = _store(ref, grown, record.length, value)
     if not isinstance(stored, Ok):
-        return split_length_then(ref, record)
+        return fix_length(ref, record)
     new_record = stored.writes[0][1]
     assert isinstance(new_record, ListRec)
     return Ok(None, ((ref, ListRec(T.add(record.length, 1), new_record.items)),))
-
-
-def split_length_then(ref: Ref, record: ListRec) -> Outcome:
-    from pathloom.semantics.outcome import Refine
-
-    return split([(T.eq(record.length, n), Refine(((ref, ListRec(n, record.items[:n])),))) for n in range(len(record.items) + 1)])
 
 
 def pop(heap: HeapView, ref: Ref, record: ListRec, index: object) -> Outcome:
@@ -152,7 +141,7 @@ def pop(heap: HeapView, ref: Ref, record: ListRec, index: object) -> Outcome:
             last = T.sub(record.length, 1)
             value = _select(record.items, last) if record.items else Ok(None)
             if not isinstance(value, Ok):
-                return split_length_then(ref, record)
+                return fix_length(ref, record)
             popped = Ok(value.value, ((ref, ListRec(last, record.items)),))
         else:
             n = int(record.length)  # type: ignore[call-overload]
