@@ -16,7 +16,7 @@ leaves are grouped by where control goes next; each group's guard is checked (BD
 entry's model, then Z3), and the feasible groups assign their targets under their guard
 (``{(h and not p, old)} + {(h and p, new)}``, then compaction) and become pc entries, merged
 with any entry already at the same location. Heap records read under a guard with several
-versions split the combination (``_NeedSplit``) and execute again per version.
+cells split the combination (``NeedSplit``) and execute again per value.
 
 Departures from the paper: locations include the call stack and the iteration counts of the
 enclosing loops (so ``--max-iterations`` means what it means for DSE); heap records rather
@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 from pathloom.engines.entry import Entry, build_entry
+from pathloom.engines.multise_heap import KIND, CAP, LEN, NAMES, CellKey, CellReader, CellWrite, NeedSplit, cell_writes
 from pathloom.errors import Unsupported
 from pathloom.frontend import ir
 from pathloom.frontend.cfg import branch_edges, reverse_postorder
@@ -47,7 +48,7 @@ from pathloom.results import PathResult
 from pathloom.semantics.outcome import Cut, Invoke, Leaf, Ok, Refine, RuntimeUnsupported, Throw, flatten
 from pathloom.semantics.sequences import next_item
 from pathloom.semantics.step import EXC_VAR, UNBOUND, destinations, execute, operands, raise_value
-from pathloom.semantics.values import ExcVal, Record, Ref
+from pathloom.semantics.values import ExcVal, ListRec, ObjRec, Record, Ref
 from pathloom.solver.base import SAT, UNSAT, Query, SolverStats
 from pathloom.solver.chain import build_chain
 from pathloom.terms import expr as T
@@ -78,45 +79,42 @@ class Transition:
     guard: Guard
     loc: Loc | None  # None: the path set ends here (``final`` says how)
     assigns: list[tuple[VarKey, list[tuple[Guard, object]]]] = field(default_factory=list)
-    writes: list[tuple[int, Guard, Record]] = field(default_factory=list)
+    writes: list[tuple[Guard, list[CellWrite]]] = field(default_factory=list)
     final: list[tuple[Guard, tuple[Any, ...]]] = field(default_factory=list)
 
 
-class _NeedSplit(Exception):
-    def __init__(self, summary: ValueSummary[Any]) -> None:
-        self.summary = summary
-
-
-class _GuardedHeap:
+class _GuardedHeap(CellReader):
     """The heap as seen by one combination of operand values (guard ``guard``)."""
 
     def __init__(self, engine: MultiSEEngine, guard: Guard) -> None:
+        super().__init__(engine.mgr, engine.cells, guard)
         self.engine = engine
-        self.guard = guard
         self.classes = engine.module.classes
-
-    def record(self, ref: Ref) -> Record:
-        restricted = self.engine.heap[ref.id].restrict(self.engine.mgr, self.guard)
-        if len(restricted) == 1:
-            return restricted.entries[0][1]  # type: ignore[no-any-return]
-        raise _NeedSplit(restricted)
 
     def fresh(self) -> Ref:
         return self.engine.fresh()
 
 
 class _EnvHeap:
-    """The heap for concrete input values ``env``: the record whose guard holds there."""
+    """The heap for concrete input values ``env``: in each cell, the value whose guard holds there."""
 
     def __init__(self, engine: MultiSEEngine, env: dict[str, Any]) -> None:
         self.engine = engine
         self.env = env
 
-    def record(self, ref: Ref) -> Record:
-        for guard, record in self.engine.heap[ref.id]:
+    def _value(self, key: CellKey) -> Any:
+        for guard, value in self.engine.cells[key]:
             if self.engine.holds(guard, self.env):
-                return record  # type: ignore[no-any-return]
-        raise KeyError(ref)
+                return value
+        raise KeyError(key)
+
+    def record(self, ref: Ref) -> Record:
+        kind = self._value((ref.id, KIND))
+        if kind == "list":
+            cap = self._value((ref.id, CAP))
+            return ListRec(self._value((ref.id, LEN)), tuple(self._value((ref.id, i)) for i in range(cap)))
+        names = self._value((ref.id, NAMES))
+        return ObjRec(kind, tuple((name, self._value((ref.id, ("f", name)))) for name in names))
 
 
 class MultiSEEngine:
@@ -134,7 +132,7 @@ class MultiSEEngine:
         self.entry: Entry = build_entry(module, target, options.max_list_len, options.max_str_len)
         self.base = frozenset(c for c in self.entry.constraints if isinstance(c, Term))
         self.vars: dict[VarKey, ValueSummary[Any]] = {}
-        self.heap: dict[int, ValueSummary[Any]] = {}
+        self.cells: dict[CellKey, ValueSummary[Any]] = {}
         self.pending: dict[Loc, Guard] = {}
         self.models: dict[Loc, dict[str, Any]] = {}
         self.queue: list[tuple[Any, int, Loc]] = []
@@ -262,7 +260,8 @@ class MultiSEEngine:
     def _init_state(self) -> None:
         function = self.entry.function
         for ref, record in self.entry.records.items():
-            self.heap[ref.id] = ValueSummary.single(self.mgr, record)
+            for key, value in cell_writes(None, ref, record):
+                self.cells[key] = ValueSummary.single(self.mgr, value)
         for p, a in zip(function.params, self.entry.args):
             self.vars[(0, p.name)] = ValueSummary.single(self.mgr, a)
         self._schedule((FrameLoc(function.qualname, function.entry, 0, None),), self.mgr.true, {})
@@ -278,44 +277,52 @@ class MultiSEEngine:
 
     # ------------------------------------------------------------ reading state
 
-    def _read(self, key: VarKey, guard: Guard) -> ValueSummary[Any]:
-        summary = self.vars.get(key)
-        if summary is None:
-            return ValueSummary.guarded(self.mgr, guard, UNBOUND)
-        restricted = summary.restrict(self.mgr, guard)
-        missing = self.mgr.and_(guard, self.mgr.not_(restricted.domain(self.mgr)))
-        if not self.mgr.is_false(missing):
-            restricted = ValueSummary(restricted.entries + ((missing, UNBOUND),))
-        return restricted
-
     def _combinations(self, depth: int, names: list[str], guard: Guard) -> list[tuple[Guard, dict[str, object]]]:
+        """Every feasible combination of the variables' values under ``guard``. Variable
+        summaries are total (a variable starts as ``{(true, UNBOUND)}``), so conjoining each
+        entry's guard with the combination's is the whole restriction."""
         combos: list[tuple[Guard, dict[str, object]]] = [(guard, {})]
-        for name in names:
-            summary = self._read((depth, name), guard)
-            extended = []
-            for g, env in combos:
-                for h, value in summary:
-                    both = self.mgr.and_(g, h)
-                    if not self.mgr.is_false(both):
-                        extended.append((both, {**env, name: value}))
-            combos = extended
+        mgr = self.mgr
+        with mgr.timed():
+            for name in names:
+                summary = self.vars.get((depth, name))
+                if summary is None:
+                    combos = [(g, {**env, name: UNBOUND}) for g, env in combos]
+                    continue
+                entries = summary.entries
+                if len(entries) == 1:
+                    value = entries[0][1]
+                    combos = [(g, {**env, name: value}) for g, env in combos]
+                    continue
+                extended = []
+                for g, env in combos:
+                    for h, value in entries:
+                        both = mgr.and_(g, h)
+                        if not mgr.is_false(both):
+                            extended.append((both, {**env, name: value}))
+                combos = extended
         return combos
 
-    def _leaves(self, guard: Guard, run: Callable[[_GuardedHeap], Any]) -> list[tuple[Guard, Leaf]]:
-        """Run a semantics function under ``guard``, splitting on multi-version heap records,
-        and turn its outcome's case conditions into guards."""
+    def _leaves(self, guard: Guard, run: Callable[[_GuardedHeap], Any]) -> list[tuple[Guard, Leaf, list[CellWrite]]]:
+        """Run a semantics function under ``guard``, splitting on heap cells that hold several
+        values there, and turn its outcome's case conditions into guards and its record writes
+        into cell writes."""
+        heap = _GuardedHeap(self, guard)
         try:
-            outcome = run(_GuardedHeap(self, guard))
-        except _NeedSplit as split:
-            result: list[tuple[Guard, Leaf]] = []
+            outcome = run(heap)
+        except NeedSplit as split:
+            result: list[tuple[Guard, Leaf, list[CellWrite]]] = []
             for h, _ in split.summary:
                 result += self._leaves(h, run)
             return result
         leaves = []
         for cond, leaf in flatten(outcome):
-            g = self.mgr.and_(guard, self.guard(cond))
+            with self.mgr.timed():
+                g = self.mgr.and_(guard, self.guard(cond))
             if not self.mgr.is_false(g):
-                leaves.append((g, leaf))
+                records = getattr(leaf, "writes", ())
+                writes = dict(w for ref, record in records for w in cell_writes(heap, ref, record))  # a later write wins
+                leaves.append((g, leaf, list(writes.items())))
         return leaves
 
     # ------------------------------------------------------------ one step
@@ -335,7 +342,7 @@ class MultiSEEngine:
     def _instruction(self, loc: Loc, guard: Guard, instr: ir.Instruction) -> list[Transition]:
         depth = len(loc) - 1
         names = sorted({op.name for op in operands(instr) if isinstance(op, ir.Var)})
-        leaves: list[tuple[Guard, Leaf]] = []
+        leaves: list[tuple[Guard, Leaf, list[CellWrite]]] = []
         for g, env in self._combinations(depth, names, guard):
             def run(heap: _GuardedHeap, env: dict[str, object] = env) -> Any:
                 try:
@@ -349,37 +356,37 @@ class MultiSEEngine:
         frame = loc[-1]
         return loc[:-1] + (FrameLoc(frame.qualname, frame.label, frame.index + 1, frame.ret_dst, frame.loops),)
 
-    def _group(self, loc: Loc, leaves: list[tuple[Guard, Leaf]], instr: ir.Instruction | None, where: ir.Loc) -> list[Transition]:
+    def _group(self, loc: Loc, leaves: list[tuple[Guard, Leaf, list[CellWrite]]], instr: ir.Instruction | None, where: ir.Loc) -> list[Transition]:
         depth = len(loc) - 1
         mgr = self.mgr
-        oks = [(g, leaf) for g, leaf in leaves if isinstance(leaf, Ok)]
+        oks = [(g, leaf, w) for g, leaf, w in leaves if isinstance(leaf, Ok)]
         transitions: list[Transition] = []
         if oks:
-            t = Transition(mgr.or_all(g for g, _ in oks), self._advance(loc))
+            with mgr.timed():
+                t = Transition(mgr.or_all(g for g, _, _ in oks), self._advance(loc))
             targets = destinations(instr) if instr is not None else ()
             for i, name in enumerate(targets):
-                values = [(g, leaf.value if len(targets) == 1 else leaf.value[i]) for g, leaf in oks]  # type: ignore[union-attr, index]
+                values = [(g, leaf.value if len(targets) == 1 else leaf.value[i]) for g, leaf, _ in oks]  # type: ignore[union-attr, index]
                 t.assigns.append(((depth, name), values))
-            for g, leaf in oks:
-                t.writes += [(ref.id, g, record) for ref, record in leaf.writes]  # type: ignore[union-attr]
+            t.writes = [(g, w) for g, _, w in oks if w]
             transitions.append(t)
-        throws = [(g, (leaf.exc, where.line, "implicit")) for g, leaf in leaves if isinstance(leaf, Throw)]
+        throws = [(g, (leaf.exc, where.line, "implicit")) for g, leaf, _ in leaves if isinstance(leaf, Throw)]
         if throws:
             transitions.append(self._raise(loc, throws))
-        invokes: dict[str, list[tuple[Guard, Invoke]]] = {}
-        for g, leaf in leaves:
+        invokes: dict[str, list[tuple[Guard, Invoke, list[CellWrite]]]] = {}
+        for g, leaf, w in leaves:
             if isinstance(leaf, Invoke):
-                invokes.setdefault(leaf.qualname, []).append((g, leaf))
+                invokes.setdefault(leaf.qualname, []).append((g, leaf, w))
         for qualname, calls in invokes.items():
             transitions.append(self._invoke(loc, qualname, calls, instr))
-        refines = [(g, leaf) for g, leaf in leaves if isinstance(leaf, Refine)]
+        refines = [(g, w) for g, leaf, w in leaves if isinstance(leaf, Refine)]
         if refines:
-            t = Transition(mgr.or_all(g for g, _ in refines), loc)
-            for g, leaf in refines:
-                t.writes += [(ref.id, g, record) for ref, record in leaf.writes]  # type: ignore[union-attr]
+            with mgr.timed():
+                t = Transition(mgr.or_all(g for g, _ in refines), loc)
+            t.writes = [(g, w) for g, w in refines if w]
             transitions.append(t)
         cuts: dict[str, list[Guard]] = {}
-        for g, leaf in leaves:
+        for g, leaf, _ in leaves:
             if isinstance(leaf, Cut):
                 cuts.setdefault(leaf.reason, []).append(g)
         for reason, guards in cuts.items():
@@ -387,8 +394,9 @@ class MultiSEEngine:
             transitions.append(Transition(g, None, final=[(g, ("cut", reason, where.line))]))
         return transitions
 
-    def _invoke(self, loc: Loc, qualname: str, calls: list[tuple[Guard, Invoke]], instr: ir.Instruction | None) -> Transition:
-        guard = self.mgr.or_all(g for g, _ in calls)
+    def _invoke(self, loc: Loc, qualname: str, calls: list[tuple[Guard, Invoke, list[CellWrite]]], instr: ir.Instruction | None) -> Transition:
+        with self.mgr.timed():
+            guard = self.mgr.or_all(g for g, _, _ in calls)
         if len(loc) >= self.options.max_depth:
             reason = f"call depth bound {self.options.max_depth} reached (--max-depth)"
             return Transition(guard, None, final=[(guard, ("cut", reason, self._line(loc)))])
@@ -399,13 +407,12 @@ class MultiSEEngine:
         t = Transition(guard, new_loc)
         depth = len(loc)
         for i, p in enumerate(callee.params):
-            t.assigns.append(((depth, p.name), [(g, call.args[i]) for g, call in calls]))
-        t.assigns.append(((depth, OVERRIDE), [(g, call.result) for g, call in calls]))
+            t.assigns.append(((depth, p.name), [(g, call.args[i]) for g, call, _ in calls]))
+        t.assigns.append(((depth, OVERRIDE), [(g, call.result) for g, call, _ in calls]))
         for name in self._named_locals(callee):
             if (depth, name) in self.vars:  # a new frame starts with its locals unbound
                 t.assigns.append(((depth, name), [(guard, UNBOUND)]))
-        for g, call in calls:
-            t.writes += [(ref.id, g, record) for ref, record in call.writes]
+        t.writes = [(g, w) for g, _, w in calls if w]
         return t
 
     def _named_locals(self, function: ir.Function) -> tuple[str, ...]:
@@ -455,9 +462,10 @@ class MultiSEEngine:
             return [Transition(guard, loc[:-1] + (self._goto_frame(frame, term.target, term.back_edge),))]
         if isinstance(term, ir.Branch):
             assert isinstance(term.cond, ir.Var)
-            cond = self._read((depth, term.cond.name), guard)
-            then = mgr.or_all(mgr.and_(h, self.guard(c)) for h, c in cond)
-            orelse = mgr.or_all(mgr.and_(h, mgr.not_(self.guard(c))) for h, c in cond)
+            cond = self._combinations(depth, [term.cond.name], guard)
+            with mgr.timed():
+                then = mgr.or_all(mgr.and_(h, self.guard(c[term.cond.name])) for h, c in cond)
+                orelse = mgr.or_all(mgr.and_(h, mgr.not_(self.guard(c[term.cond.name]))) for h, c in cond)
             result = []
             for g, target, direction in ((then, term.then, True), (orelse, term.orelse, False)):
                 if not mgr.is_false(g):
@@ -512,7 +520,7 @@ class MultiSEEngine:
 
                 return Split(tuple((cond, Ok((advanced, item))) for cond, advanced, item in next_item(heap, it)))
 
-            for h, leaf in self._leaves(g, run):
+            for h, leaf, _ in self._leaves(g, run):
                 advanced, item = leaf.value  # type: ignore[union-attr]
                 if advanced is None:
                     exits.append(h)
@@ -604,15 +612,23 @@ class MultiSEEngine:
     def _apply(self, t: Transition) -> None:
         mgr = self.mgr
         for key, values in t.assigns:
-            old = self.vars.get(key, ValueSummary.empty())
+            old = self.vars.get(key) or ValueSummary.single(mgr, UNBOUND)
             rhs = ValueSummary(tuple((g, v) for g, v in values))
             new = old.assign_summary(mgr, t.guard, rhs, join=self.join)
             self.merges_saved += max(0, len(old) + len(values) - len(new) - self._dropped(old, t.guard))
             self.vars[key] = new
             self.summary_sizes.append(len(new))
-        for ref_id, g, record in t.writes:
-            old = self.heap.get(ref_id, ValueSummary.empty())
-            self.heap[ref_id] = old.assign(mgr, g, record, join=self.join)
+        written: dict[CellKey, list[tuple[Guard, object]]] = {}
+        for g, writes in t.writes:
+            for key, value in writes:
+                if isinstance(value, ValueSummary):  # an unread cell copied: its entries, under g
+                    written.setdefault(key, []).extend((mgr.and_(g, h), v) for h, v in value)
+                else:
+                    written.setdefault(key, []).append((g, value))
+        for key, values in written.items():
+            old = self.cells.get(key, ValueSummary.empty())
+            pc = mgr.or_all(g for g, _ in values)
+            self.cells[key] = old.assign_summary(mgr, pc, ValueSummary(tuple(values)), join=self.join)
 
     def _dropped(self, old: ValueSummary[Any], guard: Guard) -> int:
         return sum(1 for g, _ in old if self.mgr.implies(g, guard))
@@ -723,7 +739,7 @@ class MultiSEEngine:
         covered = {k for k, g in self.directions.items() if not self.mgr.is_false(g)}
         s = self.solver_stats
         elapsed = time.monotonic() - self.start
-        sizes = [len(v) for v in self.vars.values()] + [len(v) for v in self.heap.values()]
+        sizes = [len(v) for v in self.vars.values()] + [len(v) for v in self.cells.values()]
         distinct = sum(sizes)
         finals = len(self.finals)
         return {

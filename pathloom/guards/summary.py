@@ -113,6 +113,11 @@ def same_value(a: object, b: object) -> bool:
 def _compacted(mgr: GuardManager, entries: Iterable[Entry[V]], join: bool) -> tuple[Entry[V], ...]:
     """Drop false guards; with ``join``, OR together the guards of equal
     values, keeping each value where it first appears (first representative)."""
+    with mgr.timed():
+        return _compacted_untimed(mgr, entries, join)
+
+
+def _compacted_untimed(mgr: GuardManager, entries: Iterable[Entry[V]], join: bool) -> tuple[Entry[V], ...]:
     if not join:
         return tuple((g, v) for g, v in entries if not mgr.is_false(g))
     position: dict[Hashable, int] = {}
@@ -216,7 +221,8 @@ class ValueSummary(Generic[V]):
     ) -> ValueSummary[V]:
         """The paper's assignment with a summarised right-hand side:
         ``compact({(g and not pc, v) for (g, v) in self} | {(h and pc, w) for (h, w) in rhs})``."""
-        kept = _conjoined(mgr, self.entries, mgr.not_(pc))
+        with mgr.timed():
+            kept = _conjoined(mgr, self.entries, mgr.not_(pc))
         assigned = _conjoined(mgr, rhs.entries, pc)
         return ValueSummary(_compacted(mgr, chain(kept, assigned), join))
 
@@ -258,11 +264,14 @@ class ValueSummary(Generic[V]):
     def guard_of(self, mgr: GuardManager, predicate: Callable[[V], object]) -> Guard:
         """OR of the guards of the entries whose value satisfies ``predicate``
         (e.g. ``bool`` for "the branch condition is true")."""
-        return mgr.or_all(g for g, v in self.entries if predicate(v))
+        chosen = [g for g, v in self.entries if predicate(v)]
+        with mgr.timed():
+            return mgr.or_all(chosen)
 
     def domain(self, mgr: GuardManager) -> Guard:
         """OR of all guards: where the summary is defined."""
-        return mgr.or_all(self.guards())
+        with mgr.timed():
+            return mgr.or_all(self.guards())
 
     def guards(self) -> tuple[Guard, ...]:
         """The guards, in entry order."""
@@ -322,9 +331,10 @@ def _extend(
 ) -> list[tuple[Guard, tuple[Any, ...]]]:
     """Each feasible combination extended by each entry of ``summary``."""
     extended: list[tuple[Guard, tuple[Any, ...]]] = []
-    for g, args in combos:
-        for h, v in summary.entries:
-            both = mgr.and_(g, h)
-            if not mgr.is_false(both):
-                extended.append((both, (*args, v)))
+    with mgr.timed():
+        for g, args in combos:
+            for h, v in summary.entries:
+                both = mgr.and_(g, h)
+                if not mgr.is_false(both):
+                    extended.append((both, (*args, v)))
     return extended

@@ -108,9 +108,8 @@ def _list_index(record: ListRec, index: object, message: str, at: Callable[[Arg]
 
 def _store(ref: Ref, record: ListRec, position: Arg, value: object) -> Outcome:
     if not isinstance(position, Term):
-        items = list(record.items)
-        items[int(position)] = value
-        return Ok(None, ((ref, ListRec(record.length, tuple(items))),))
+        p = int(position)  # slicing keeps the other items unread (MultiSE's heap reads cells lazily)
+        return Ok(None, ((ref, ListRec(record.length, record.items[:p] + (value,) + record.items[p + 1 :])),))
     mergeable = isinstance(value, (Term, int, str)) and all(
         isinstance(v, (Term, int, str)) and sort_of(v) == sort_of(value) for v in record.items  # type: ignore[arg-type]
     )

@@ -102,8 +102,11 @@ class ObjRec:
         return False, None
 
     def with_field(self, name: str, value: object) -> ObjRec:
-        fields = tuple((k, v) for k, v in self.fields if k != name)
-        return ObjRec(self.cls, fields + ((name, value),))
+        """The record after ``obj.name = value``: an existing attribute keeps its place (as in
+        an instance ``__dict__``), a new one comes last."""
+        if any(k == name for k, _ in self.fields):
+            return ObjRec(self.cls, tuple((k, value if k == name else v) for k, v in self.fields))
+        return ObjRec(self.cls, self.fields + ((name, value),))
 
 
 Record = Union[ListRec, ObjRec]
