@@ -570,12 +570,10 @@ class MultiSEEngine:
             return UNSAT, model
         if guard == parent or self.holds(guard, model):
             return SAT, model
-        formula = self.guard_term(guard)
-        self.solver_stats.queries += 1
-        answer = self.solver.check(Query(self.base | ({formula} if isinstance(formula, Term) else set()), formula if isinstance(formula, Term) else None))
-        if answer.status == SAT:
-            return SAT, {**model, **answer.model}
-        return answer.status, model
+        status, found = self._solve(guard)
+        if status == SAT:
+            return SAT, {**model, **found}
+        return status, model
 
     def _commit(self, loc: Loc, guard: Guard, model: dict[str, Any], transitions: list[Transition]) -> None:
         feasible: list[tuple[Transition, dict[str, Any]]] = []
@@ -636,13 +634,16 @@ class MultiSEEngine:
     # ------------------------------------------------------------ results
 
     def _solve(self, guard: Guard) -> tuple[str, dict[str, Any]]:
+        """A model of the input constraints and ``guard``. The guard's formula is asked as
+        its top-level conjuncts, so the chain can solve independent parts apart and answer
+        recurring parts from its caches."""
         formula = self.guard_term(guard)
         if formula is True:
             return SAT, {}
         if formula is False:
             return UNSAT, {}
         self.solver_stats.queries += 1
-        answer = self.solver.check(Query(self.base | {formula}, formula))  # type: ignore[arg-type]
+        answer = self.solver.check(Query(self.base | _conjuncts(formula)))  # type: ignore[arg-type]
         return answer.status, answer.model
 
     def _outcome_key(self, outcome: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -765,3 +766,25 @@ class MultiSEEngine:
             "variable_merges_saved": self.merges_saved,
             "final_outcome_entries": finals,
         }
+
+
+def _conjuncts(formula: Term) -> frozenset[Term]:
+    """The top-level conjuncts of a Bool term, looking through negations (a BDD cube comes
+    back from its complement edges as ``not (a or b or ...)``)."""
+    found: set[Term] = set()
+    stack: list[Arg] = [formula]
+    while stack:
+        term = stack.pop()
+        if not isinstance(term, Term):
+            assert term is True, "a false conjunct folds the whole formula to False"
+            continue
+        inner = term.args[0] if term.op == "not" else None
+        if term.op == "and":
+            stack.extend(term.args)  # type: ignore[arg-type]
+        elif isinstance(inner, Term) and inner.op == "or":
+            stack.extend(T.not_(a) for a in inner.args)  # type: ignore[arg-type]
+        elif isinstance(inner, Term) and inner.op == "not":
+            stack.append(inner.args[0])  # type: ignore[arg-type]
+        else:
+            found.add(term)
+    return frozenset(found)

@@ -49,11 +49,11 @@ Structure walking
     ``pick_iter`` is deliberately not used: it logs a warning when
     ``care_vars`` misses part of the support, enumerates don't-care bits in
     ``set`` order (which depends on ``PYTHONHASHSEED``) and, with CUDD,
-    switches dynamic reordering off until the generator is exhausted.  With
-    CUDD, dynamic variable reordering stays enabled (``dd``'s default): node
-    identity and meaning survive it, but the *shape* of formulas and cubes
-    (which atom is tested first) may differ between runs that performed
-    different operations; their meaning never does.
+    switches dynamic reordering off until the generator is exhausted.  Dynamic
+    variable reordering is off: atoms are ordered by first use, which follows
+    the program's order of branches, and CUDD's sifting, triggered as guards
+    grow, cost up to 80 microseconds per operation on the MultiSE benchmarks
+    (``no_sharing``: 9.3 s of BDD time with reordering, 0.16 s without).
 """
 
 from __future__ import annotations
@@ -142,8 +142,12 @@ def _make_bdd(preference: str | None) -> tuple[str, Any]:
             if preference == "cudd":
                 raise
         else:
-            return "cudd", cudd.BDD(_cudd_memory_estimate())
-    return "autoref", importlib.import_module("dd.autoref").BDD()
+            bdd = cudd.BDD(_cudd_memory_estimate())
+            bdd.configure(reordering=False)
+            return "cudd", bdd
+    bdd = importlib.import_module("dd.autoref").BDD()
+    bdd.configure(reordering=False)
+    return "autoref", bdd
 
 
 def _identity_leaf(atom: Hashable) -> Any:
