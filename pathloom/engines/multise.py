@@ -180,11 +180,28 @@ class MultiSEEngine:
         return g
 
     def guard_term(self, g: Guard) -> Arg:
+        """The guard as a Bool term: its forced literals, then the rest as an ite-formula."""
         found = self.term_of_guard.get(g)
         if found is None:
-            found = self.mgr.to_formula(g, T.and_, T.or_, T.not_, True, False)
+            conjuncts = self._guard_conjuncts(g)
+            found = False
+            if conjuncts is not None:
+                found = True
+                for c in sorted(conjuncts, key=lambda t: t.serial):
+                    found = T.and_(found, c)
             self.term_of_guard[g] = found
         return found
+
+    def _guard_conjuncts(self, g: Guard) -> frozenset[Term] | None:
+        """The conjuncts of a guard's formula (``None`` for the false guard)."""
+        with self.mgr.timed():
+            literals, rest = self.mgr.split_cube(g)
+            if self.mgr.is_false(rest):
+                return None
+            found = {atom if positive else T.not_(atom) for atom, positive in literals}  # type: ignore[arg-type]
+            if not self.mgr.is_true(rest):
+                found |= _conjuncts(self.mgr.to_formula(rest, T.and_, T.or_, T.not_, True, False))
+        return frozenset(found)  # type: ignore[arg-type]
 
     def fresh(self) -> Ref:
         ref = Ref(self.next_ref)
@@ -637,13 +654,13 @@ class MultiSEEngine:
         """A model of the input constraints and ``guard``. The guard's formula is asked as
         its top-level conjuncts, so the chain can solve independent parts apart and answer
         recurring parts from its caches."""
-        formula = self.guard_term(guard)
-        if formula is True:
-            return SAT, {}
-        if formula is False:
+        conjuncts = self._guard_conjuncts(guard)
+        if conjuncts is None:
             return UNSAT, {}
+        if not conjuncts and not self.base:
+            return SAT, {}
         self.solver_stats.queries += 1
-        answer = self.solver.check(Query(self.base | _conjuncts(formula)))  # type: ignore[arg-type]
+        answer = self.solver.check(Query(self.base | conjuncts))
         return answer.status, answer.model
 
     def _outcome_key(self, outcome: tuple[Any, ...]) -> tuple[Any, ...]:

@@ -383,6 +383,30 @@ class GuardManager:
             var, high, low = node
             edge = high if assignment[cast(K, self._atom_of[var])] else low
 
+    def split_cube(self, g: Guard) -> tuple[list[tuple[Hashable, bool]], Guard]:
+        """``g`` as ``literals and rest``: the literals ``(atom, polarity)`` that every
+        satisfying assignment shares along the top of the BDD (a node with a false child
+        forces its variable), and the guard ``rest`` below them (``true`` for a cube).
+        Works for ``false`` too: no literals, ``rest`` is ``false``."""
+        literals: list[tuple[Hashable, bool]] = []
+        edge = g
+        false = self._bdd.false
+        while True:
+            node = self._node(edge)
+            if node is None:
+                return literals, edge
+            var, high, low = node
+            if edge.negated:
+                high, low = ~high, ~low
+            if low == false:
+                literals.append((self._atom_of[var], True))
+                edge = high
+            elif high == false:
+                literals.append((self._atom_of[var], False))
+                edge = low
+            else:
+                return literals, edge
+
     def _paths(self, g: Guard) -> Iterator[dict[str, bool]]:
         """Cubes (by variable name) of the paths from ``g`` to ``TRUE``:
         pairwise disjoint, their disjunction is ``g``; low branches first."""
