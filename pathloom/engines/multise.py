@@ -29,6 +29,7 @@ no values are joined and no pc entries are merged, so each entry is one DSE path
 from __future__ import annotations
 
 import heapq
+from collections import deque
 import itertools
 import time
 from dataclasses import dataclass, field
@@ -51,6 +52,7 @@ from pathloom.semantics.step import EXC_VAR, UNBOUND, destinations, execute, ope
 from pathloom.semantics.values import ExcVal, ListRec, ObjRec, Record, Ref
 from pathloom.solver.base import SAT, UNSAT, Query, SolverStats
 from pathloom.solver.chain import build_chain
+from pathloom.solver.independence import components as _components
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import evaluate
 from pathloom.terms.expr import Arg, Term
@@ -117,6 +119,30 @@ class _EnvHeap:
         return ObjRec(kind, tuple((name, self._value((ref.id, ("f", name)))) for name in names))
 
 
+class _Truth(dict):  # type: ignore[type-arg]
+    """Truth values of atoms under one model, evaluated on first use."""
+
+    def __init__(self, model: dict[str, Any]) -> None:
+        super().__init__()
+        self.model = model
+        self.memo: dict[Term, Any] = {}
+
+    def __missing__(self, atom: Term) -> bool:
+        value = evaluate(atom, self.model, self.memo) is True
+        self[atom] = value
+        return value
+
+
+class _Witness:
+    """A model of the inputs and the truth of the atoms evaluated on it."""
+
+    __slots__ = ("model", "truth")
+
+    def __init__(self, model: dict[str, Any]) -> None:
+        self.model = model
+        self.truth = _Truth(model)
+
+
 class MultiSEEngine:
     name = "multise"
 
@@ -155,6 +181,9 @@ class MultiSEEngine:
         self.summary_sizes: list[int] = []
         self.locals_of: dict[str, tuple[str, ...]] = {}
         self.final_models: dict[tuple[int, int], dict[str, Any]] = {}  # a known model of a final
+        self.witness_of: dict[int, _Witness] = {}
+        self.recent: deque[_Witness] = deque(maxlen=16)
+        self.pool_hits = 0
 
     # ------------------------------------------------------------ guards and terms
 
@@ -570,27 +599,66 @@ class MultiSEEngine:
 
     # ------------------------------------------------------------ committing
 
+    def _witness(self, model: dict[str, Any]) -> _Witness:
+        found = self.witness_of.get(id(model))
+        if found is None or found.model is not model:
+            if len(self.witness_of) > 4096:
+                self.witness_of.clear()
+            found = _Witness(model)
+            self.witness_of[id(model)] = found  # the witness keeps the model, so the id stays its own
+        return found
+
     def holds(self, guard: Guard, model: dict[str, Any]) -> bool:
-        """Whether input values ``model`` satisfy ``guard`` (atoms evaluated on demand)."""
-        memo: dict[Term, Any] = {}
-
-        class _Atoms(dict):  # type: ignore[type-arg]
-            def __missing__(inner, atom: Term) -> bool:
-                value = evaluate(atom, model, memo) is True
-                inner[atom] = value
-                return value
-
-        return self.mgr.evaluate(guard, _Atoms())
+        """Whether input values ``model`` satisfy ``guard`` (atoms evaluated on demand, once per
+        model)."""
+        return self.mgr.evaluate(guard, self._witness(model).truth)
 
     def _feasible(self, guard: Guard, parent: Guard, model: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        """Whether a new pc guard is satisfiable, with a model: the BDD test, the entry's own
+        model, the models found most recently (as DSE's counterexample cache), then Z3."""
         if self.mgr.is_false(guard):
             return UNSAT, model
         if guard == parent or self.holds(guard, model):
             return SAT, model
+        for witness in self.recent:
+            if self.mgr.evaluate(guard, witness.truth):
+                self.pool_hits += 1
+                return SAT, witness.model
+        found = self._solve_near(guard, model)
+        if found is not None:
+            self.recent.appendleft(self._witness(found))
+            return SAT, found
         status, found = self._solve(guard)
         if status == SAT:
-            return SAT, {**model, **found}
+            found = {**model, **found}
+            self.recent.appendleft(self._witness(found))
+            return SAT, found
         return status, model
+
+    def _solve_near(self, guard: Guard, model: dict[str, Any]) -> dict[str, Any] | None:
+        """A model of ``guard`` close to ``model``, or ``None`` (then ask the whole guard).
+
+        Like DSE's branch flip: take the BDD path of ``guard`` that agrees with ``model`` on
+        every atom it can, so its literals differ from the model only where the guard forces
+        it; split the literals and the input constraints into independent components, keep the
+        model's values for the components it satisfies, and solve only the others (small,
+        recurring queries: the query cache answers most). ``None`` when a component is unsat
+        or unknown: this one path may be infeasible while another is not."""
+        truth = self._witness(model).truth
+        with self.mgr.timed():
+            literals = self.mgr.cube_near(guard, truth)
+        cube = {atom if positive else T.not_(atom) for atom, positive in literals}  # type: ignore[arg-type]
+        constraints = frozenset(self.base | {c for c in cube if isinstance(c, Term)})
+        found = dict(model)
+        for component in _components(constraints):
+            if all(truth[c] for c in component):
+                continue
+            self.solver_stats.queries += 1
+            answer = self.solver.check(Query(frozenset(component), min(component, key=lambda t: t.serial)))
+            if answer.status != SAT:
+                return None
+            found.update(answer.model)
+        return found if self.holds(guard, found) else None
 
     def _commit(self, loc: Loc, guard: Guard, model: dict[str, Any], transitions: list[Transition]) -> None:
         feasible: list[tuple[Transition, dict[str, Any]]] = []
@@ -770,7 +838,7 @@ class MultiSEEngine:
             "branches_total": len(total),
             "queries": s.queries,
             "query_cache_hits": s.cache_hits,
-            "cex_cache_hits": s.cex_hits,
+            "cex_cache_hits": s.cex_hits + self.pool_hits,
             "solver_unknowns": s.unknowns,
             "unexplored_states": 0,
             "bdd_time_s": round(self.mgr.time_s, 6),

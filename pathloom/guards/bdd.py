@@ -383,6 +383,29 @@ class GuardManager:
             var, high, low = node
             edge = high if assignment[cast(K, self._atom_of[var])] else low
 
+    def cube_near(self, g: Guard, truth: Mapping[Hashable, bool]) -> list[tuple[Hashable, bool]]:
+        """One path of ``g`` to ``TRUE``, as literals ``(atom, polarity)``, that follows the
+        assignment ``truth`` wherever ``g`` allows: at each node the branch ``truth`` takes,
+        unless it is the false constant (in a reduced BDD every other node reaches ``TRUE``).
+        ``g`` must not be false."""
+        literals: list[tuple[Hashable, bool]] = []
+        edge = g
+        false = self._bdd.false
+        while True:
+            node = self._node(edge)
+            if node is None:
+                assert not edge.negated, "cube_near of the false guard"
+                return literals
+            var, high, low = node
+            if edge.negated:
+                high, low = ~high, ~low
+            atom = self._atom_of[var]
+            value = bool(truth[atom])
+            if (high if value else low) == false:
+                value = not value
+            literals.append((atom, value))
+            edge = high if value else low
+
     def split_cube(self, g: Guard) -> tuple[list[tuple[Hashable, bool]], Guard]:
         """``g`` as ``literals and rest``: the literals ``(atom, polarity)`` that every
         satisfying assignment shares along the top of the BDD (a node with a false child

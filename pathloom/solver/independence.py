@@ -51,11 +51,11 @@ class IndependenceSolver:
         return Result(SAT, {k: v for k, v in result.model.items() if k in names})
 
     def _by_component(self, query: Query) -> Result:
-        components = _components(query.constraints)
-        if len(components) <= 1:
+        parts = components(query.constraints)
+        if len(parts) <= 1:
             return self.inner.check(query)
         model: dict[str, object] = {}
-        for component in components:
+        for component in parts:
             focus = min(component, key=lambda t: t.serial)
             result = self.inner.check(Query(frozenset(component), focus))
             if result.status != SAT:
@@ -64,7 +64,7 @@ class IndependenceSolver:
         return Result(SAT, model)  # type: ignore[arg-type]
 
 
-def _components(constraints: frozenset[Term]) -> list[list[Term]]:
+def components(constraints: frozenset[Term]) -> list[list[Term]]:
     """The constraints grouped by shared symbols (union-find over symbol names), in a
     deterministic order."""
     parent: dict[object, object] = {}
