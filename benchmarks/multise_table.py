@@ -48,7 +48,7 @@ import subprocess
 import sys
 import time
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -447,6 +447,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--check-inputs", action="store_true",
                         help="also count paths whose reported input does not satisfy their own path condition")
     parser.add_argument("--profile", metavar="NAME", help="cProfile MultiSE on one program instead (top 30 by cumulative time)")
+    parser.add_argument("--size", action="append", default=[], metavar="NAME=N",
+                        help="explore NAME with max_list_len N instead of its table size (repeatable)")
     parser.add_argument("--breakdown", action="store_true",
                         help="instead of the table: where MultiSE's time goes on each (--only) program")
     args = parser.parse_args(argv)
@@ -457,6 +459,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if unknown:
             parser.error(f"unknown program(s): {', '.join(unknown)}")
         chosen = [p for p in PROGRAMS if p.name in names]
+    for item in args.size:
+        name, _, n = item.partition("=")
+        if name not in {p.name for p in PROGRAMS} or not n.isdigit():
+            parser.error(f"--size expects NAME=N with a known NAME, got {item!r}")
+        chosen = [replace(p, max_list_len=int(n), max_iterations=max(p.max_iterations, int(n) + 2)) if p.name == name else p for p in chosen]
 
     if args.profile:
         import cProfile

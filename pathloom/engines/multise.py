@@ -60,6 +60,27 @@ from pathloom.terms.expr import Arg, Term
 EXC_INFO = "%exc_info"
 OVERRIDE = "%override"
 VarKey = tuple[int, str]
+Temps = dict[VarKey, tuple[tuple[Guard, Any], ...]]  # block-local temporaries: guarded values
+
+
+def _node_operands(node: object) -> tuple[Any, ...]:
+    """What an instruction or a terminator reads."""
+    if isinstance(node, ir.Branch):
+        return (node.cond,)
+    if isinstance(node, (ir.Return, ir.Raise)):
+        return (node.value,) if node.value is not None else ()
+    if isinstance(node, ir.ForIter):
+        return (ir.Var(node.it),)
+    if isinstance(node, ir.Goto):
+        return ()
+    return operands(node)  # type: ignore[arg-type]
+
+
+def _terminator_targets(node: object) -> tuple[str, ...]:
+    """Variables a terminator assigns (the loop variable and iterator of ``ForIter``)."""
+    if isinstance(node, ir.ForIter):
+        return (node.it, node.dst)
+    return ()
 
 
 @dataclass(frozen=True)
@@ -161,6 +182,10 @@ class MultiSEEngine:
         self.cells: dict[CellKey, ValueSummary[Any]] = {}
         self.pending: dict[Loc, Guard] = {}
         self.models: dict[Loc, dict[str, Any]] = {}
+        self.temps: dict[Loc, Temps] = {}  # block-local temporaries of each pending entry
+        self.current_temps: Temps = {}  # those of the entry being stepped
+        self.current_loc: Loc = ()
+        self.local_temps_of: dict[str, frozenset[str]] = {}
         self.queue: list[tuple[Any, int, Loc]] = []
         self.counter = itertools.count()
         self.next_ref = 1
@@ -257,16 +282,18 @@ class MultiSEEngine:
             return self.entry.function
         return self.module.function(qualname)
 
-    def _schedule(self, loc: Loc, guard: Guard, model: dict[str, Any]) -> None:
+    def _schedule(self, loc: Loc, guard: Guard, model: dict[str, Any], temps: Temps) -> None:
         existing = self.pending.get(loc)
         if existing is not None and self.join:
             self.pending[loc] = self.mgr.or_(existing, guard)
+            self.temps[loc] = self._merge_temps(self.temps[loc], temps)
             self.merges += 1
             return
         if existing is not None:
             loc = loc + (FrameLoc(f"#{next(self.counter)}", -1, -1, None),)  # keep entries apart
         self.pending[loc] = guard
         self.models[loc] = model
+        self.temps[loc] = temps
         strategy = self.options.strategy or "topo"
         if strategy == "dfs":
             key: Any = (-next(self.counter),)
@@ -294,6 +321,8 @@ class MultiSEEngine:
                     continue
                 model = self.models.pop(loc, {})
                 real = tuple(f for f in loc if f.label >= 0)
+                self.current_temps = self.temps.pop(loc, {})
+                self.current_loc = real
                 self._step(real, guard, model)
         except KeyboardInterrupt:
             stop = "interrupted"
@@ -310,7 +339,7 @@ class MultiSEEngine:
                 self.cells[key] = ValueSummary.single(self.mgr, value)
         for p, a in zip(function.params, self.entry.args):
             self.vars[(0, p.name)] = ValueSummary.single(self.mgr, a)
-        self._schedule((FrameLoc(function.qualname, function.entry, 0, None),), self.mgr.true, {})
+        self._schedule((FrameLoc(function.qualname, function.entry, 0, None),), self.mgr.true, {}, {})
 
     def _line(self, loc: Loc) -> int | None:
         frames = [f for f in loc if f.label >= 0]
@@ -331,7 +360,8 @@ class MultiSEEngine:
         mgr = self.mgr
         with mgr.timed():
             for name in names:
-                summary = self.vars.get((depth, name))
+                local = self.current_temps.get((depth, name))
+                summary = ValueSummary(local) if local is not None else self.vars.get((depth, name))
                 if summary is None:
                     combos = [(g, {**env, name: UNBOUND}) for g, env in combos]
                     continue
@@ -678,7 +708,7 @@ class MultiSEEngine:
             self.finals.append((guard, ("cut", reason, self._line(loc))))
             return
         for t, new_model in feasible:
-            self._apply(t)
+            temps = self._apply(loc, t)
             for g, outcome in t.final:
                 if outcome[0] == "direction":
                     key = outcome[1]
@@ -690,11 +720,66 @@ class MultiSEEngine:
                     if self.holds(g, new_model):
                         self.final_models[id(g), len(self.finals) - 1] = new_model
             if t.loc is not None:
-                self._schedule(t.loc, t.guard, new_model)
+                self._schedule(t.loc, t.guard, new_model, temps)
 
-    def _apply(self, t: Transition) -> None:
+    # ------------------------------------------------------------ block-local temporaries
+
+    def _local_temps(self, qualname: str) -> frozenset[str]:
+        """Temporaries of a function that are defined and used in one block only, and not
+        read before they are defined there: dead whenever control enters a block. Their
+        values belong to the pc entry (no other path can be between their definition and
+        their use in the same frame), so they are kept with it, not in a shared summary."""
+        found = self.local_temps_of.get(qualname)
+        if found is None:
+            function = self._function(qualname)
+            home: dict[str, set[int]] = {}
+            bad: set[str] = set()
+            for label, block in function.blocks.items():
+                defined: set[str] = set()
+                nodes: list[Any] = list(block.instrs) + ([block.terminator] if block.terminator is not None else [])
+                for node in nodes:
+                    for op in _node_operands(node):
+                        if isinstance(op, ir.Var) and op.name.startswith("%") and op.name not in defined:
+                            bad.add(op.name)  # read before (or without) a definition in this block
+                    for name in destinations(node) if isinstance(node, ir.Instruction) else ():
+                        defined.add(name)
+                        home.setdefault(name, set()).add(label)
+                    for name in _terminator_targets(node):
+                        bad.add(name)
+            found = frozenset(n for n, labels in home.items() if n.startswith("%") and len(labels) == 1 and n not in bad)
+            self.local_temps_of[qualname] = found
+        return found
+
+    def _is_local(self, loc: Loc, key: VarKey) -> bool:
+        depth, name = key
+        return depth < len(loc) and name in self._local_temps(loc[depth].qualname)
+
+    def _merge_temps(self, a: Temps, b: Temps) -> Temps:
+        merged = dict(a)
+        for key, entries in b.items():
+            mine = merged.get(key)
+            merged[key] = entries if mine is None else ValueSummary(mine + entries).compact(self.mgr, join=self.join).entries
+        return merged
+
+    def _temps_after(self, loc: Loc, t: Transition) -> Temps:
+        """The entry's temporaries that live on at ``t.loc``: none of a frame that is gone,
+        none of the target frame when control enters a block there."""
+        target = t.loc
+        assert target is not None
+        depth = len(target) - 1
+        entering = target[-1].index == 0
+        return {k: v for k, v in self.current_temps.items() if k[0] < depth or (k[0] == depth and not entering)}
+
+    def _apply(self, loc: Loc, t: Transition) -> Temps:
+        """Assign the transition's targets under its guard; returns the temporaries of the
+        new pc entry."""
         mgr = self.mgr
+        temps = self._temps_after(loc, t) if t.loc is not None else {}
         for key, values in t.assigns:
+            if self._is_local(loc, key):
+                temps[key] = ValueSummary(tuple(values)).compact(mgr, join=self.join).entries
+                self.summary_sizes.append(len(temps[key]))
+                continue
             old = self.vars.get(key) or ValueSummary.single(mgr, UNBOUND)
             rhs = ValueSummary(tuple((g, v) for g, v in values))
             new = old.assign_summary(mgr, t.guard, rhs, join=self.join)
@@ -712,6 +797,7 @@ class MultiSEEngine:
             old = self.cells.get(key, ValueSummary.empty())
             pc = mgr.or_all(g for g, _ in values)
             self.cells[key] = old.assign_summary(mgr, pc, ValueSummary(tuple(values)), join=self.join)
+        return temps
 
     def _dropped(self, old: ValueSummary[Any], guard: Guard) -> int:
         return sum(1 for g, _ in old if self.mgr.implies(g, guard))
