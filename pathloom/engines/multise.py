@@ -112,10 +112,17 @@ class _GuardedHeap(CellReader):
     def __init__(self, engine: MultiSEEngine, guard: Guard) -> None:
         super().__init__(engine.mgr, engine.cells, guard)
         self.engine = engine
+        self.allocated = 0
         self.classes = engine.module.classes
 
     def fresh(self) -> Ref:
-        return self.engine.fresh()
+        """The k-th allocation of this run: the same reference in every combination of the
+        step (their guards are disjoint, so on each path it is still a new object), so the
+        paths that allocate here share one object whose cells hold guarded values (slides
+        62-64) instead of one object per combination."""
+        index = self.allocated
+        self.allocated += 1
+        return self.engine.step_ref(index)
 
 
 class _EnvHeap:
@@ -189,6 +196,7 @@ class MultiSEEngine:
         self.queue: list[tuple[Any, int, Loc]] = []
         self.counter = itertools.count()
         self.next_ref = 1
+        self.step_refs: list[Ref] = []
         self.finals: list[tuple[Guard, tuple[Any, ...]]] = []
         self.unknown_results: list[PathResult] = []
         self.directions: dict[tuple[str, int, bool], Guard] = {}
@@ -261,6 +269,12 @@ class MultiSEEngine:
         ref = Ref(self.next_ref)
         self.next_ref += 1
         return ref
+
+    def step_ref(self, index: int) -> Ref:
+        """The ``index``-th reference allocated by the current step (new on first request)."""
+        while len(self.step_refs) <= index:
+            self.step_refs.append(self.fresh())
+        return self.step_refs[index]
 
     # ------------------------------------------------------------ driving
 
@@ -405,6 +419,7 @@ class MultiSEEngine:
 
     def _step(self, loc: Loc, guard: Guard, model: dict[str, Any]) -> None:
         self.instructions += 1
+        self.step_refs = []
         frame = loc[-1]
         function = self._function(frame.qualname)
         block = function.blocks[frame.label]
