@@ -2,9 +2,10 @@
 
 The whole exploration is one state. The program counter is a value summary from guards to
 locations (``pending``: location -> guard, guards pairwise disjoint), every local variable
-(keyed by frame depth and name) and every heap record is a ``ValueSummary`` of guarded values.
-Guards are BDDs over atomic predicates on input symbols (``GuardManager``); a guard goes to Z3
-only when the satisfiability of a new program-counter entry matters.
+(keyed by frame depth and name) and every heap cell (``multise_heap``: a list's length and
+items, an object's fields, slides 62-64) is a ``ValueSummary`` of guarded values. Guards are
+BDDs over atomic predicates on input symbols (``GuardManager``); a guard goes to Z3 only when
+the satisfiability of a new program-counter entry matters.
 
 One step picks the pc entry (g, loc) whose location comes first in reverse post-order (frame
 by frame, inner calls before their caller's next instruction), so paths meet at joins before
@@ -13,17 +14,22 @@ the instruction at loc for every combination of the operands' guarded values und
 the shared semantics (``semantics.step.execute``): concrete values stay concrete, a summary may
 hold floats, functions and objects next to terms, and no auxiliary variable is ever made. The
 leaves are grouped by where control goes next; each group's guard is checked (BDD test, the
-entry's model, then Z3), and the feasible groups assign their targets under their guard
-(``{(h and not p, old)} + {(h and p, new)}``, then compaction) and become pc entries, merged
-with any entry already at the same location. Heap records read under a guard with several
-cells split the combination (``NeedSplit``) and execute again per value.
+entry's model and the recent models, a model-guided path of the guard solved by independent
+components, then the whole guard in Z3), and the feasible groups assign their targets under
+their guard (``{(h and not p, old)} + {(h and p, new)}``, then compaction) and become pc
+entries, merged with any entry already at the same location. A heap cell read under a guard
+where it holds several values splits the combination (``NeedSplit``) and executes again per
+value; every combination of one step allocates the same new objects (disjoint guards).
 
 Departures from the paper: locations include the call stack and the iteration counts of the
-enclosing loops (so ``--max-iterations`` means what it means for DSE); heap records rather
-than single fields are the unit of guarded values; references allocated on different paths
-are distinct. Results: one path per distinct outcome (returned value, or exception at a line),
-split further until every feasible branch direction has an input. With ``compaction=False``
-no values are joined and no pc entries are merged, so each entry is one DSE path.
+enclosing loops (so ``--max-iterations`` means what it means for DSE); temporaries that live
+inside one basic block travel with their pc entry instead of being merged into shared
+summaries (no other path can read them, and they were most of the assignment work);
+satisfiability of a new pc entry is first tried on known models and on one model-guided path
+of its guard before Z3 sees the whole guard. Results: one path per distinct outcome (returned
+value, or exception at a line), split further until every feasible branch direction has an
+input. With ``compaction=False`` no values are joined and no pc entries are merged, so each
+entry is one DSE path.
 """
 
 from __future__ import annotations
@@ -919,6 +925,17 @@ class MultiSEEngine:
                               condition=condition, symbol_values=model)
         return PathResult("cut", inputs, line=outcome[2], reason=outcome[1], condition=condition, symbol_values=model)
 
+    def _sharing_factor(self, summaries: list[ValueSummary[Any]]) -> float:
+        """The paper's sharing factor: paths per distinct value, averaged over the variables
+        and heap cells of the final state. The paths of an entry are counted as the paths of
+        its guard's BDD (disjoint cubes of branch outcomes); UNBOUND entries do not count."""
+        ratios = []
+        for summary in summaries:
+            entries = [(g, v) for g, v in summary if v is not UNBOUND]
+            if entries:
+                ratios.append(sum(self.mgr.path_count(g) for g, _ in entries) / len(entries))
+        return round(sum(ratios) / len(ratios), 3) if ratios else 0.0
+
     def stats(self) -> dict[str, object]:
         total = set(branch_edges(self.entry.function))
         for qualname in self.entered:
@@ -926,7 +943,8 @@ class MultiSEEngine:
         covered = {k for k, g in self.directions.items() if not self.mgr.is_false(g)}
         s = self.solver_stats
         elapsed = time.monotonic() - self.start
-        sizes = [len(v) for v in self.vars.values()] + [len(v) for v in self.cells.values()]
+        summaries = [v for v in list(self.vars.values()) + list(self.cells.values()) if len(v)]
+        sizes = [len(v) for v in summaries]
         distinct = sum(sizes)
         finals = len(self.finals)
         return {
@@ -948,6 +966,7 @@ class MultiSEEngine:
             "solver_time_pct": round(100 * s.z3_time_s / elapsed, 1) if elapsed else 0.0,
             "avg_summary_size": round(sum(self.summary_sizes) / len(self.summary_sizes), 3) if self.summary_sizes else 0.0,
             "final_summary_entries": distinct,
+            "sharing_factor": self._sharing_factor(summaries),
             "pc_merges": self.merges,
             "variable_merges_saved": self.merges_saved,
             "final_outcome_entries": finals,

@@ -170,6 +170,19 @@ def _expand(
         yield {a: values[i] for i, (a, _) in enumerate(care_vars)}
 
 
+def _regular_key(edge: Any) -> Any:
+    """A key of the regular node under an edge (the same for an edge and its complement)."""
+    return ~edge if edge.negated else edge
+
+
+def _edge_counts(table: dict[Any, tuple[int, int]], edge: Any) -> tuple[int, int]:
+    """(paths to TRUE, paths to FALSE) through ``edge``: a complement edge swaps them."""
+    if edge.var is None:
+        return (0, 1) if edge.negated else (1, 0)
+    t, f = table[_regular_key(edge)]
+    return (f, t) if edge.negated else (t, f)
+
+
 def _balanced(items: list[Guard], op: Callable[[Guard, Guard], Guard], unit: Guard) -> Guard:
     """``op`` folded over ``items`` pairwise, as a balanced tree."""
     if not items:
@@ -411,6 +424,34 @@ class GuardManager:
                 value = not value
             literals.append((atom, value))
             edge = high if value else low
+
+    def path_count(self, g: Guard) -> int:
+        """Number of paths from ``g`` to ``TRUE``: the disjoint cubes :meth:`cubes` yields,
+        counted without listing them (linear in the size of ``g``)."""
+        to_true: dict[Any, tuple[int, int]] = {}  # regular node -> (paths to TRUE, to FALSE)
+
+        def counts(edge: Guard) -> tuple[int, int]:
+            stack = [edge]
+            while stack:
+                top = stack[-1]
+                node = self._node(top)
+                key = _regular_key(top)
+                if node is None or key in to_true:
+                    stack.pop()
+                    if node is None:
+                        to_true[key] = (1, 0)  # the constant node is TRUE
+                    continue
+                _, high, low = node
+                pending = [c for c in (high, low) if _regular_key(c) not in to_true and self._node(c) is not None]
+                if pending:
+                    stack.extend(pending)
+                    continue
+                stack.pop()
+                h, lo = _edge_counts(to_true, high), _edge_counts(to_true, low)
+                to_true[key] = (h[0] + lo[0], h[1] + lo[1])
+            return _edge_counts(to_true, edge)
+
+        return counts(g)[0]
 
     def split_cube(self, g: Guard) -> tuple[list[tuple[Hashable, bool]], Guard]:
         """``g`` as ``literals and rest``: the literals ``(atom, polarity)`` that every

@@ -63,7 +63,8 @@ class TextReporter:
         if "bdd_time_s" in s:
             self.out.write(
                 f"  multise: solver {s['solver_time_pct']}% and BDD {s['bdd_time_pct']}% of the time, "
-                f"average value-summary size {s['avg_summary_size']}, {s['pc_merges']} pc merges, "
+                f"average value-summary size {s['avg_summary_size']}, sharing factor {s['sharing_factor']}, "
+                f"{s['pc_merges']} pc merges, "
                 f"{s['variable_merges_saved']} variable merges saved\n"
             )
 

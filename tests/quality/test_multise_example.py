@@ -27,3 +27,24 @@ def test_five_paths_in_json(tmp_path: Path) -> None:
     for path in data["paths"]:
         assert set(path) >= {"outcome", "exception", "line", "inputs", "returned"}
         assert set(path["inputs"]) == {"x", "z", "r"}
+
+
+def test_table_one_statistics(tmp_path: Path) -> None:
+    """MultiSE reports the statistics of the paper's Table 1, with values that fit their
+    definitions: find_max shares ``best`` and ``pos`` across paths, no_sharing shares nothing."""
+    from pathloom.api import explore
+    from pathloom.frontend.module import load_module
+    from pathloom.options import Options
+
+    def stats(name: str) -> dict[str, float]:
+        module = load_module(str(ROOT / "benchmarks/multise" / f"{name}.py"))
+        return explore(module, name, Options(engine="multise", max_list_len=6, max_iterations=8)).stats  # type: ignore[return-value]
+
+    shared, unshared = stats("find_max"), stats("no_sharing")
+    for s in (shared, unshared):
+        assert 0.0 <= s["bdd_time_pct"] <= 100.0 and 0.0 <= s["solver_time_pct"] <= 100.0
+        assert s["bdd_time_pct"] + s["solver_time_pct"] <= 100.0 + 1e-6
+        assert s["avg_summary_size"] >= 1.0 and s["instructions"] > 0 and s["solver_calls"] > 0
+    assert unshared["sharing_factor"] == 1.0  # every path holds its own value
+    assert shared["sharing_factor"] > 2.0
+    assert shared["variable_merges_saved"] > 0 and shared["pc_merges"] > 0

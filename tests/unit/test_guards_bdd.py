@@ -281,3 +281,33 @@ def test_every_operation_is_counted(backend: str) -> None:
     before = mgr.ops  # comparisons with the constants are pointer tests, not BDD operations
     assert not mgr.is_false(p) and not mgr.is_true(p)
     assert mgr.ops == before
+
+
+@LAWS
+@given(e=exprs)
+def test_path_count_counts_the_cubes(mgr: GuardManager, e: Expr) -> None:
+    g = build(mgr, e)
+    assert mgr.path_count(g) == len(list(mgr.cubes(g)))
+
+
+@LAWS
+@given(e=exprs, bits=st.lists(st.booleans(), min_size=len(ASSIGNMENTS[0]), max_size=len(ASSIGNMENTS[0])))
+def test_cube_near_follows_the_assignment_where_it_can(mgr: GuardManager, e: Expr, bits: list[bool]) -> None:
+    g = build(mgr, e)
+    if mgr.is_false(g):
+        return
+    assignment = dict(zip(sorted(ASSIGNMENTS[0]), bits))
+    cube = dict(mgr.cube_near(g, assignment))
+    assert mgr.implies(cube_guard(mgr, cube), g)  # a path of g to TRUE
+    if mgr.evaluate(g, assignment):
+        assert all(assignment[atom] == value for atom, value in cube.items())  # no flip needed
+
+
+@LAWS
+@given(e=exprs)
+def test_split_cube_splits_forced_literals(mgr: GuardManager, e: Expr) -> None:
+    g = build(mgr, e)
+    literals, rest = mgr.split_cube(g)
+    assert mgr.and_(cube_guard(mgr, dict(literals)), rest) == g
+    for atom, value in literals:  # forced: every model of g agrees
+        assert all(a[atom] == value for a in models(mgr, g))  # type: ignore[index]
