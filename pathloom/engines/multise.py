@@ -220,6 +220,7 @@ class MultiSEEngine:
         self.summary_sizes: list[int] = []
         self.locals_of: dict[str, tuple[str, ...]] = {}
         self.final_models: dict[tuple[int, int], dict[str, Any]] = {}  # a known model of a final
+        self.final_hints: dict[int, dict[str, Any]] = {}
         self.witness_of: dict[int, _Witness] = {}
         self.recent: deque[_Witness] = deque(maxlen=16)
         self.pool_hits = 0
@@ -675,7 +676,7 @@ class MultiSEEngine:
             if self.mgr.evaluate(guard, witness.truth):
                 self.pool_hits += 1
                 return SAT, witness.model
-        found = self._solve_near(guard, model)
+        found = self._solve_near_any(guard, model)
         if found is not None:
             self.recent.appendleft(self._witness(found))
             return SAT, found
@@ -685,6 +686,15 @@ class MultiSEEngine:
             self.recent.appendleft(self._witness(found))
             return SAT, found
         return status, model
+
+    def _solve_near_any(self, guard: Guard, model: dict[str, Any] | None) -> dict[str, Any] | None:
+        """:meth:`_solve_near` from ``model``, then from a few recent models."""
+        hints = ([model] if model is not None else []) + [w.model for w in itertools.islice(self.recent, 4)]
+        for hint in hints:
+            found = self._solve_near(guard, hint)
+            if found is not None:
+                return found
+        return None
 
     def _solve_near(self, guard: Guard, model: dict[str, Any]) -> dict[str, Any] | None:
         """A model of ``guard`` close to ``model``, or ``None`` (then ask the whole guard).
@@ -740,6 +750,8 @@ class MultiSEEngine:
                     self.finals.append((g, outcome))
                     if self.holds(g, new_model):
                         self.final_models[id(g), len(self.finals) - 1] = new_model
+                    else:
+                        self.final_hints[len(self.finals) - 1] = new_model
             if t.loc is not None:
                 self._schedule(t.loc, t.guard, new_model, temps)
 
@@ -851,6 +863,7 @@ class MultiSEEngine:
         self.z3_core.deadline = None  # inputs for what was found are solved even after a timeout
         grouped: dict[tuple[Any, ...], tuple[Guard, tuple[Any, ...]]] = {}
         known: dict[tuple[Any, ...], dict[str, Any]] = {}
+        hints: dict[tuple[Any, ...], dict[str, Any]] = {}  # the model of the pc entry a final came from
         order: list[tuple[Any, ...]] = []
         for i, (g, outcome) in enumerate(self.finals):
             key = self._outcome_key(outcome) if self.join else (len(order),)
@@ -862,11 +875,18 @@ class MultiSEEngine:
             model = self.final_models.get((id(g), i))
             if model is not None and key not in known:
                 known[key] = model
+            hint = self.final_hints.get(i)
+            if hint is not None:
+                hints.setdefault(key, hint)
         parts: list[tuple[Guard, tuple[Any, ...], dict[str, Any]]] = []
         for key in order:
             g, outcome = grouped[key]
             if key in known:
                 parts.append((g, outcome, known[key]))
+                continue
+            near = self._solve_near_any(g, hints.get(key))
+            if near is not None:
+                parts.append((g, outcome, near))
                 continue
             status, model = self._solve(g)
             if status == SAT:
