@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 from pathloom.engines.entry import Entry, build_entry
+from pathloom.engines.guard_z3 import GuardEncoder
 from pathloom.engines.multise_heap import KIND, CAP, LEN, NAMES, CellKey, CellReader, CellWrite, NeedSplit, cell_writes
 from pathloom.errors import Unsupported
 from pathloom.frontend import ir
@@ -191,6 +192,7 @@ class MultiSEEngine:
         self.solver, self.z3_core = build_chain(self.solver_stats, options.solver_timeout_ms, options.solver_layers)
         self.entry: Entry = build_entry(module, target, options.max_list_len, options.max_str_len)
         self.base = frozenset(c for c in self.entry.constraints if isinstance(c, Term))
+        self.encoder = GuardEncoder(self.mgr)
         self.vars: dict[VarKey, ValueSummary[Any]] = {}
         self.cells: dict[CellKey, ValueSummary[Any]] = {}
         self.pending: dict[Loc, Guard] = {}
@@ -841,13 +843,21 @@ class MultiSEEngine:
         """A model of the input constraints and ``guard``. The guard's formula is asked as
         its top-level conjuncts, so the chain can solve independent parts apart and answer
         recurring parts from its caches."""
-        conjuncts = self._guard_conjuncts(guard)
-        if conjuncts is None:
+        with self.mgr.timed():
+            literals, rest = self.mgr.split_cube(guard)
+        if self.mgr.is_false(rest):
             return UNSAT, {}
-        if not conjuncts and not self.base:
-            return SAT, {}
+        cube = frozenset(atom if positive else T.not_(atom) for atom, positive in literals)  # type: ignore[misc]
         self.solver_stats.queries += 1
-        answer = self.solver.check(Query(self.base | conjuncts))
+        if self.mgr.is_true(rest):
+            if not cube and not self.base:
+                return SAT, {}
+            answer = self.solver.check(Query(self.base | cube))  # type: ignore[operator]
+            return answer.status, answer.model
+        formula, syms = self.encoder.encode(rest)
+        answer = self.z3_core.check(Query(self.base | cube, None, (formula,), syms))  # type: ignore[operator]
+        if answer.status == SAT and not self.holds(guard, answer.model):
+            raise AssertionError("a Z3 model of a guard's encoding violates the guard")
         return answer.status, answer.model
 
     def _outcome_key(self, outcome: tuple[Any, ...]) -> tuple[Any, ...]:

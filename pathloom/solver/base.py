@@ -24,6 +24,11 @@ UNKNOWN = "unknown"
 class Query:
     constraints: frozenset[Term]
     focus: Term | None = None
+    # Formulas already in Z3's form (MultiSE's guards, encoded node by node once and for all)
+    # and the input symbols they mention. Only the Z3 core reads them: a query with extras
+    # goes straight to it, past the caches keyed on ``constraints``.
+    extras: tuple[object, ...] = ()
+    extra_symbols: frozenset[Term] = frozenset()
 
 
 @dataclass(frozen=True)

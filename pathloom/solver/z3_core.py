@@ -38,9 +38,11 @@ class Z3Solver:
             solver.set("timeout", timeout)
             for constraint in sorted(query.constraints, key=lambda t: t.serial):  # deterministic
                 solver.add(encode(constraint))
+            for extra in query.extras:
+                solver.add(extra)
             answer = solver.check()
             if answer == z3.sat:
-                return Result(SAT, self._model(solver.model(), query.constraints))
+                return Result(SAT, self._model(solver.model(), query.constraints, query.extra_symbols))
             if answer == z3.unsat:
                 return Result(UNSAT)
             self.stats.unknowns += 1
@@ -51,8 +53,8 @@ class Z3Solver:
             self.stats.z3_time_s += time.perf_counter() - start
 
     @staticmethod
-    def _model(model: z3.ModelRef, constraints: frozenset[Term]) -> dict[str, object]:
-        names: set[Term] = set()
+    def _model(model: z3.ModelRef, constraints: frozenset[Term], extra_symbols: frozenset[Term] = frozenset()) -> dict[str, object]:
+        names: set[Term] = set(extra_symbols)
         for c in constraints:
             names |= symbols(c)
         result = {}
