@@ -226,6 +226,7 @@ class MultiSEEngine:
         self.witness_of: dict[int, _Witness] = {}
         self.recent: deque[_Witness] = deque(maxlen=16)
         self.pool_hits = 0
+        self.last_progress = 0.0
 
     # ------------------------------------------------------------ guards and terms
 
@@ -347,6 +348,9 @@ class MultiSEEngine:
                 self.current_temps = self.temps.pop(loc, {})
                 self.current_loc = real
                 self._step(real, guard, model)
+                if self.progress is not None and time.monotonic() - self.last_progress > 0.2:
+                    self.last_progress = time.monotonic()
+                    self.progress(self.stats(final=False))
         except KeyboardInterrupt:
             stop = "interrupted"
         if stop is not None:
@@ -689,16 +693,16 @@ class MultiSEEngine:
             return SAT, found
         return status, model
 
-    def _solve_near_any(self, guard: Guard, model: dict[str, Any] | None) -> dict[str, Any] | None:
+    def _solve_near_any(self, guard: Guard, model: dict[str, Any] | None, reuse: bool = True) -> dict[str, Any] | None:
         """:meth:`_solve_near` from ``model``, then from a few recent models."""
         hints = ([model] if model is not None else []) + [w.model for w in itertools.islice(self.recent, 4)]
         for hint in hints:
-            found = self._solve_near(guard, hint)
+            found = self._solve_near(guard, hint, reuse)
             if found is not None:
                 return found
         return None
 
-    def _solve_near(self, guard: Guard, model: dict[str, Any]) -> dict[str, Any] | None:
+    def _solve_near(self, guard: Guard, model: dict[str, Any], reuse: bool = True) -> dict[str, Any] | None:
         """A model of ``guard`` close to ``model``, or ``None`` (then ask the whole guard).
 
         Like DSE's branch flip: take the BDD path of ``guard`` that agrees with ``model`` on
@@ -717,7 +721,7 @@ class MultiSEEngine:
             if all(truth[c] for c in component):
                 continue
             self.solver_stats.queries += 1
-            answer = self.solver.check(Query(frozenset(component), min(component, key=lambda t: t.serial)))
+            answer = self.solver.check(Query(frozenset(component), min(component, key=lambda t: t.serial), reuse_models=reuse))
             if answer.status != SAT:
                 return None
             found.update(answer.model)
@@ -894,7 +898,7 @@ class MultiSEEngine:
             if key in known:
                 parts.append((g, outcome, known[key]))
                 continue
-            near = self._solve_near_any(g, hints.get(key))
+            near = self._solve_near_any(g, hints.get(key), reuse=False)  # results' guards are disjoint
             if near is not None:
                 parts.append((g, outcome, near))
                 continue
@@ -960,13 +964,16 @@ class MultiSEEngine:
         and heap cells of the final state. The paths of an entry are counted as the paths of
         its guard's BDD (disjoint cubes of branch outcomes); UNBOUND entries do not count."""
         ratios = []
+        table: dict[Any, tuple[int, int]] = {}
         for summary in summaries:
             entries = [(g, v) for g, v in summary if v is not UNBOUND]
             if entries:
-                ratios.append(sum(self.mgr.path_count(g) for g, _ in entries) / len(entries))
+                ratios.append(sum(self.mgr.path_count(g, table) for g, _ in entries) / len(entries))
         return round(sum(ratios) / len(ratios), 3) if ratios else 0.0
 
-    def stats(self) -> dict[str, object]:
+    def stats(self, final: bool = True) -> dict[str, object]:
+        """The Table-1 statistics (``final=False``: for progress reports, without the
+        sharing factor, whose BDD walk is the one costly part)."""
         total = set(branch_edges(self.entry.function))
         for qualname in self.entered:
             total.update(branch_edges(self.module.function(qualname)))
@@ -978,7 +985,7 @@ class MultiSEEngine:
         distinct = sum(sizes)
         finals = len(self.finals)
         return {
-            "paths": self.paths,
+            "paths": self.paths if final else len(self.finals),  # during exploration: outcomes found
             "solver_calls": s.z3_calls,
             "solver_time_s": round(s.z3_time_s, 6),
             "time_s": round(elapsed, 6),
@@ -996,7 +1003,7 @@ class MultiSEEngine:
             "solver_time_pct": round(100 * s.z3_time_s / elapsed, 1) if elapsed else 0.0,
             "avg_summary_size": round(sum(self.summary_sizes) / len(self.summary_sizes), 3) if self.summary_sizes else 0.0,
             "final_summary_entries": distinct,
-            "sharing_factor": self._sharing_factor(summaries),
+            "sharing_factor": self._sharing_factor(summaries) if final else 0.0,
             "pc_merges": self.merges,
             "variable_merges_saved": self.merges_saved,
             "final_outcome_entries": finals,

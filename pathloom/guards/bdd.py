@@ -67,6 +67,7 @@ import importlib
 import itertools
 import os
 import time
+import warnings
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from typing import Any, Generic, Protocol, TypeVar, cast
 
@@ -80,8 +81,10 @@ BACKENDS: tuple[str, ...] = ("cudd", "autoref")
 
 _CUDD_DEFAULT_MEMORY = 1 << 30  # dd.cudd's own default cap: 1 GiB
 
-#: Dynamic variable reordering is switched off when the manager declares more atoms.
+#: Dynamic variable reordering is switched off when the manager declares more atoms, or
+#: when sifting has taken more than this share of the manager's lifetime.
 REORDER_MAX_ATOMS = 256
+REORDER_MAX_SHARE = 0.25
 
 
 class Guard(Protocol):
@@ -214,6 +217,9 @@ class _Timing:
         mgr._timing_depth -= 1
         if mgr._timing_depth == 0:
             mgr._time_s += time.perf_counter() - mgr._timing_start
+            mgr._exits += 1
+            if not mgr._exits & 63:
+                mgr._check_reordering()
 
 
 class GuardManager:
@@ -234,7 +240,7 @@ class GuardManager:
 
     __slots__ = (
         "_backend", "_bdd", "_name_of", "_atom_of", "_ops", "_time_s",
-        "_timing_depth", "_timing_start", "__weakref__",
+        "_timing_depth", "_timing_start", "_exits", "_born", "__weakref__",
     )
 
     def __init__(self, backend: str | None = None) -> None:
@@ -245,6 +251,8 @@ class GuardManager:
         self._time_s = 0.0
         self._timing_depth = 0
         self._timing_start = 0.0
+        self._exits = 0
+        self._born = time.perf_counter()
 
     # ------------------------------------------------------------------ info
 
@@ -275,6 +283,17 @@ class GuardManager:
         per BDD call: a clock read costs as much as a small BDD operation.  Nested
         regions count once, for the outermost one."""
         return _Timing(self)
+
+    def _check_reordering(self) -> None:
+        """Switch dynamic reordering off for good once sifting has cost more than
+        :data:`REORDER_MAX_SHARE` of this manager's lifetime (and half a second)."""
+        if self._backend != "cudd" or not self._bdd.configure()["reordering"]:
+            return
+        with warnings.catch_warnings():  # dd warns that a key we do not read changed unit
+            warnings.simplefilter("ignore")
+            spent = self._bdd.statistics()["reordering_time"]
+        if spent > 0.5 and spent > REORDER_MAX_SHARE * (time.perf_counter() - self._born):
+            self._bdd.configure(reordering=False)
 
     @property
     def atoms(self) -> tuple[Hashable, ...]:
@@ -425,10 +444,11 @@ class GuardManager:
             literals.append((atom, value))
             edge = high if value else low
 
-    def path_count(self, g: Guard) -> int:
+    def path_count(self, g: Guard, table: dict[Any, tuple[int, int]] | None = None) -> int:
         """Number of paths from ``g`` to ``TRUE``: the disjoint cubes :meth:`cubes` yields,
-        counted without listing them (linear in the size of ``g``)."""
-        to_true: dict[Any, tuple[int, int]] = {}  # regular node -> (paths to TRUE, to FALSE)
+        counted without listing them (linear in the size of ``g``). ``table`` (regular node
+        -> paths to TRUE and to FALSE) may be shared by calls on guards with common nodes."""
+        to_true: dict[Any, tuple[int, int]] = {} if table is None else table
 
         def counts(edge: Guard) -> tuple[int, int]:
             stack = [edge]

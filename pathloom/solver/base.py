@@ -29,6 +29,9 @@ class Query:
     # goes straight to it, past the caches keyed on ``constraints``.
     extras: tuple[object, ...] = ()
     extra_symbols: frozenset[Term] = frozenset()
+    # False when the caller knows no recent model can satisfy the query (MultiSE's results
+    # have disjoint guards): the counterexample cache then skips its lookup.
+    reuse_models: bool = True
 
 
 @dataclass(frozen=True)

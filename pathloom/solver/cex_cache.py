@@ -31,7 +31,7 @@ class CexCachingSolver:
         self.models: deque[dict[str, Concrete]] = deque(maxlen=size)
 
     def check(self, query: Query) -> Result:
-        for model in self.models:
+        for model in self.models if query.reuse_models else ():
             memo: dict = {}  # type: ignore[type-arg]
             if all(evaluate(c, model, memo) is True for c in query.constraints):
                 self.stats.cex_hits += 1

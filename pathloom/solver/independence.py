@@ -43,7 +43,7 @@ class IndependenceSolver:
                     rest.append(c)
             pending = rest
         self.stats.sliced_constraints += len(pending)
-        result = self.inner.check(Query(frozenset(kept), query.focus))
+        result = self.inner.check(Query(frozenset(kept), query.focus, reuse_models=query.reuse_models))
         if result.status != SAT:
             return result
         # only the slice's symbols: the caller keeps its own values for the others
@@ -57,7 +57,7 @@ class IndependenceSolver:
         model: dict[str, object] = {}
         for component in parts:
             focus = min(component, key=lambda t: t.serial)
-            result = self.inner.check(Query(frozenset(component), focus))
+            result = self.inner.check(Query(frozenset(component), focus, reuse_models=query.reuse_models))
             if result.status != SAT:
                 return result
             model.update(result.model)
