@@ -1,7 +1,7 @@
 """MultiSE vs DSE on the fifteen kinds of program of the MultiSE paper, side by side.
 
 Usage: python benchmarks/multise_table.py [--markdown] [--only NAME[,NAME...]] [--timeout S]
-                                          [--check-inputs] [--profile NAME] [--breakdown]
+                                          [--check-inputs] [--profile NAME] [--size NAME=N]
 
 Every program in benchmarks/multise/ is explored by both engines in this one process, each
 exploration a fresh ``explore`` (a fresh ``load_module``, engine, BDD manager and solver
@@ -28,8 +28,8 @@ that value, in ``no_sharing_values`` the conditions are on the inputs alone), so
 value to share; the MultiSE/DSE cost ratio on them measures MultiSE's overhead (target: at
 most 1.5x).
 
-``--breakdown`` (with ``--only``) runs MultiSE alone with timers around the value-summary
-operations that dominate its time; ``--profile NAME`` runs cProfile on one MultiSE run.
+``--size NAME=N`` explores one program at another list size; ``--profile NAME`` runs
+cProfile on one MultiSE run.
 
 Times on a shared 2-core machine vary by tens of percent between runs; compare ratios and
 orders of magnitude.  Exit status 1 if the engines disagree on a program, an exploration is
@@ -84,7 +84,7 @@ sys.path.insert(0, ROOT)
 # 2.7, op ratio 6.9 with the same alignment as Find Max ("32 5.0 1.2 97.9 1.9 23.0 10.0
 # 28.7").  "# Op." is the paper's count of executed operations (JavaScript operations
 # instrumented by Jalangi), compared here with pathloom's IR instruction counts, which are not
-# the same unit for MultiSE (see ``--breakdown``).
+# the same unit for MultiSE (one MultiSE step executes an instruction for many paths).
 #
 # kind -> (paper LOC, paper MultiSE time s, paper speedup, paper op ratio, note)
 PAPER: Dict[str, Tuple[int, Optional[float], float, float, str]] = {
@@ -131,8 +131,8 @@ class Program:
 # | kadane            | xs: list[int]                 | 9            | 12             | 14767     |
 # | array_index       | xs: list[int], k: int         | 7            | 12             | 33465     |
 # | calc_parser       | toks: list[int]               | 8            | 12             | 2924      |
-# | stack             | ops: list[int]                | 9            | 12             | 29524     |
-# | queue             | ops: list[int]                | 9            | 12             | 29524     |
+# | stack             | ops: list[int]                | 10           | 12             | 88573     |
+# | queue             | ops: list[int]                | 10           | 12             | 88573     |
 # | heap_sort         | xs: list[int]                 | 5            | 12             | 634       |
 # | quick_sort        | xs: list[int]                 | 6            | 12             | 5317      |
 # | pl0_parser        | toks: list[int]               | 6            | 12             | 10727     |
@@ -140,21 +140,21 @@ class Program:
 # | priority_queue    | ops: list[int]                | 7            | 12             | 3531      |
 # | bst               | keys: list[int], k: int       | 5            | 12             | 5316      |
 # | symbolic_arith    | toks: list[int], x: int       | 6            | 12             | 4221      |
-# | bdd               | table: list[int], probe: int  | 8            | 12             | 2503      |
+# | bdd               | table: list[int], probe: int  | 10           | 12             | ?         |
 # | red_black         | keys: list[int]               | 6            | 12             | 5317      |
 # | no_sharing        | xs: list[int]                 | 10           | 12             | 2047      |
 # | no_sharing_values | xs: list[int]                 | 12           | 14             | 8191      |
 #
-# Where MultiSE blows up the sizes are one step below what DSE alone would allow: heap_sort
-# at 6 takes MultiSE ~190 s (DSE 18 s), priority_queue at 8 more than 300 s (DSE 14 s),
-# symbolic_arith at 7 ~190 s (DSE 16 s).
+# Measured one size up (2026-11-22, --size): heap_sort at 6 takes MultiSE 71 s (DSE 27 s),
+# linked_list at 7 DSE 71 s (MultiSE 3.8 s), bst at 6 DSE 83 s (MultiSE 0.6 s),
+# priority_queue at 8 DSE 20 s (MultiSE 4.5 s); pl0_parser at 7 DSE 15 s (MultiSE 144 s).
 PROGRAMS: List[Program] = [
     Program("find_max", "Find Max", 13, 14, inputs="xs: list[int]"),
     Program("kadane", "Kadane Subarray", 9, inputs="xs: list[int]"),
     Program("array_index", "Array Index", 7, inputs="xs: list[int], k: int"),
     Program("calc_parser", "Calc Parser", 8, inputs="toks: list[int]"),
-    Program("stack", "Stack", 9, inputs="ops: list[int]"),
-    Program("queue", "Queue", 9, inputs="ops: list[int]"),
+    Program("stack", "Stack", 10, inputs="ops: list[int]"),
+    Program("queue", "Queue", 10, inputs="ops: list[int]"),
     Program("heap_sort", "Heap Sort", 5, inputs="xs: list[int]"),
     Program("quick_sort", "Quick Sort", 6, inputs="xs: list[int]"),
     Program("pl0_parser", "PL/0 Parser", 6, inputs="toks: list[int]"),
@@ -162,7 +162,7 @@ PROGRAMS: List[Program] = [
     Program("priority_queue", "Priority Queue", 7, inputs="ops: list[int]"),
     Program("bst", "Binary Search Tree", 5, inputs="keys: list[int], k: int"),
     Program("symbolic_arith", "Symbolic Arithmetic", 6, inputs="toks: list[int], x: int"),
-    Program("bdd", "BDD", 8, inputs="table: list[int], probe: int"),
+    Program("bdd", "BDD", 10, inputs="table: list[int], probe: int"),
     Program("red_black", "Red Black", 6, inputs="keys: list[int]"),
     Program("no_sharing", None, 10, inputs="xs: list[int]"),
     Program("no_sharing_values", None, 12, 14, inputs="xs: list[int]"),
@@ -187,7 +187,7 @@ class Measure:
     complete: bool = False
     error: Optional[str] = None
     bad_inputs: Optional[int] = None  # paths whose reported input violates their own condition
-    max_heap_versions: Optional[int] = None  # MultiSE: most versions of one heap record at the end
+    max_cell_entries: Optional[int] = None  # MultiSE: most entries of one heap cell's summary at the end
     max_var_entries: Optional[int] = None  # MultiSE: most entries of one variable's summary at the end
 
 
@@ -234,74 +234,11 @@ def run_one(program: Program, engine: str, timeout: float, check_inputs: bool) -
     m.complete = e.complete
     if check_inputs:
         m.bad_inputs = sum(1 for p in e.paths if p.inputs is not None and not e.holds(p, p.inputs))
-    heap = getattr(run.engine, "heap", None)
-    if isinstance(heap, dict):
-        m.max_heap_versions = max((len(v) for v in heap.values()), default=0)
+    cells = getattr(run.engine, "cells", None)
+    if isinstance(cells, dict):
+        m.max_cell_entries = max((len(v) for v in cells.values()), default=0)
         m.max_var_entries = max((len(v) for v in getattr(run.engine, "vars", {}).values()), default=0)
     return m
-
-
-def breakdown(program: Program, timeout: float) -> str:
-    """MultiSE on one program with timers around the value-summary operations that dominate
-    (installed on the classes for this run only, then removed): UNBOUND assignments (a callee
-    frame's variables unbound when it returns or raises), heap record writes and heap record
-    reads (``restrict`` of the record's versions to the current guard), plus the engine's own
-    solver and BDD times (the BDD time overlaps the three others), and the number of times an
-    instruction was executed on one combination of guarded operand values -- closer to what
-    the paper counts as operations than ``stats.instructions``, which counts one per step of a
-    merged state."""
-    from pathloom.engines import multise as engine_module
-    from pathloom.guards.summary import ValueSummary
-    from pathloom.semantics.step import UNBOUND
-    from pathloom.semantics.values import Record
-
-    acc = {"unbind": [0, 0.0], "heap write": [0, 0.0], "heap read": [0, 0.0]}
-    original_assign = ValueSummary.assign
-    original_record = engine_module._GuardedHeap.record
-    original_execute = engine_module.execute
-    executed = [0]
-
-    def execute(*a: Any, **k: Any) -> Any:
-        executed[0] += 1
-        return original_execute(*a, **k)
-
-    def assign(self: Any, mgr: Any, pc: Any, value: Any, *, join: bool = True) -> Any:
-        start = time.perf_counter()
-        try:
-            return original_assign(self, mgr, pc, value, join=join)
-        finally:
-            key = "unbind" if value is UNBOUND else "heap write" if isinstance(value, Record) else None
-            if key is not None:
-                acc[key][0] += 1
-                acc[key][1] += time.perf_counter() - start
-
-    def record(self: Any, ref: Any) -> Any:
-        start = time.perf_counter()
-        try:
-            return original_record(self, ref)
-        finally:
-            acc["heap read"][0] += 1
-            acc["heap read"][1] += time.perf_counter() - start
-
-    ValueSummary.assign = assign  # type: ignore[method-assign]
-    engine_module._GuardedHeap.record = record  # type: ignore[method-assign]
-    engine_module.execute = execute  # type: ignore[attr-defined]
-    try:
-        m = run_one(program, "multise", timeout, False)
-    finally:
-        ValueSummary.assign = original_assign  # type: ignore[method-assign]
-        engine_module._GuardedHeap.record = original_record  # type: ignore[method-assign]
-        engine_module.execute = original_execute  # type: ignore[attr-defined]
-    if m.error:
-        return f"- {program.name}: MultiSE failed: {m.error}"
-    total = m.time_s or 1e-9
-    s = m.stats
-    parts = [f"Z3 {s.get('solver_time_s', 0):.2f}s ({100 * s.get('solver_time_s', 0) / total:.0f}%)",
-             f"all BDD operations {s.get('bdd_time_s', 0):.2f}s ({100 * s.get('bdd_time_s', 0) / total:.0f}%)"]
-    parts += [f"{k} {n} x {t:.2f}s ({100 * t / total:.0f}%)" for k, (n, t) in acc.items()]
-    return (f"- {program.name} (len<={program.max_list_len}): MultiSE {m.time_s:.2f}s, {s.get('instructions')} steps, "
-            f"{executed[0]} instruction executions (one per combination of operand values; terminators not counted); "
-            + ", ".join(parts) + f"; largest heap record {m.max_heap_versions} versions")
 
 
 def warm_up() -> None:
@@ -364,8 +301,18 @@ def header(argv: Sequence[str], markdown: bool) -> List[str]:
 
 
 COLUMNS = ["program", "size", "DSE s", "MultiSE s", "speedup", "DSE instr", "MultiSE instr", "instr ratio",
-           "solver calls DSE/MSE", "MSE solver %", "MSE BDD %", "avg VS size", "paper speedup",
-           "paper instr ratio", "agree"]
+           "solver calls DSE/MSE", "MSE solver % (paper)", "MSE BDD %", "avg VS size", "share factor (paper)",
+           "paper speedup", "paper instr ratio", "agree"]
+
+# Slide 67 again: the solver's share of MultiSE's time (%) and the average value-summary
+# share factor, per kind (the 4th and 6th numbers of each row).
+PAPER_SOLVER_SHARE: Dict[str, Tuple[float, float]] = {
+    "Find Max": (97.9, 23.0), "Kadane Subarray": (98.4, 3.2), "Array Index": (93.4, 9.1),
+    "Calc Parser": (90.2, 9.8), "Stack": (89.0, 7.7), "Queue": (93.1, 5.4), "Heap Sort": (96.7, 5.6),
+    "Quick Sort": (94.6, 7.1), "PL/0 Parser": (80.4, 45.8), "Linked List": (95.1, 5.3),
+    "Priority Queue": (92.3, 31.5), "Binary Search Tree": (96.6, 9.4),
+    "Symbolic Arithmetic": (82.3, 39.3), "BDD": (19.6, 6.4), "Red Black": (88.0, 43.6),
+}
 
 
 def _ratio(a: float, b: float) -> str:
@@ -373,6 +320,11 @@ def _ratio(a: float, b: float) -> str:
         return "-"
     r = a / b
     return f"{r:.2f}x" if r < 10 else f"{r:.1f}x"
+
+
+def _paper_share(program: Program, i: int) -> str:
+    found = PAPER_SOLVER_SHARE.get(program.kind or "")
+    return f"{found[i]}" if found else "-"
 
 
 def row(program: Program, dse: Measure, mse: Measure) -> List[str]:
@@ -385,6 +337,7 @@ def row(program: Program, dse: Measure, mse: Measure) -> List[str]:
     if dse.error or mse.error:
         which = "DSE" if dse.error else "MultiSE"
         cells = [program.name, size] + [f"{which} failed"] + [""] * (len(COLUMNS) - 6) + [paper_speedup, paper_ops, "no"]
+        assert len(cells) == len(COLUMNS)
         return cells
     ds, ms = dse.stats, mse.stats
     agree = dse.kinds == mse.kinds
@@ -399,9 +352,10 @@ def row(program: Program, dse: Measure, mse: Measure) -> List[str]:
         str(ms.get("instructions")),
         _ratio(ds.get("instructions", 0), ms.get("instructions", 0)),
         f"{ds.get('solver_calls')}/{ms.get('solver_calls')}",
-        f"{ms.get('solver_time_pct', 0):.1f}",
+        f"{ms.get('solver_time_pct', 0):.1f} ({_paper_share(program, 0)})",
         f"{ms.get('bdd_time_pct', 0):.1f}",
         f"{ms.get('avg_summary_size', 0):.2f}",
+        f"{ms.get('sharing_factor', 0):.1f} ({_paper_share(program, 1)})",
         paper_speedup,
         paper_ops,
         ("yes" if agree else "no") + flag,
@@ -428,7 +382,7 @@ def detail_lines(program: Program, dse: Measure, mse: Measure, check_inputs: boo
         f"solver time DSE {dse.stats.get('solver_time_s', 0):.2f}s / MultiSE {ms.get('solver_time_s', 0):.2f}s",
         f"MultiSE BDD {ms.get('bdd_time_s', 0):.2f}s ({ms.get('bdd_ops')} ops), pc merges {ms.get('pc_merges')}, "
         f"variable merges saved {ms.get('variable_merges_saved')}, final summary entries {ms.get('final_summary_entries')}",
-        f"largest final summaries: heap record {mse.max_heap_versions} versions, variable {mse.max_var_entries} entries",
+        f"largest final summaries: heap cell {mse.max_cell_entries} entries, variable {mse.max_var_entries} entries",
     ]
     if check_inputs:
         bits.append(f"inputs violating their own path condition: DSE {dse.bad_inputs}, MultiSE {mse.bad_inputs}")
@@ -449,8 +403,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--profile", metavar="NAME", help="cProfile MultiSE on one program instead (top 30 by cumulative time)")
     parser.add_argument("--size", action="append", default=[], metavar="NAME=N",
                         help="explore NAME with max_list_len N instead of its table size (repeatable)")
-    parser.add_argument("--breakdown", action="store_true",
-                        help="instead of the table: where MultiSE's time goes on each (--only) program")
     args = parser.parse_args(argv)
     chosen = PROGRAMS
     if args.only:
@@ -482,14 +434,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     def out(line: str = "") -> None:
         print(line, flush=True)
 
-    if args.breakdown:
-        for line in header([os.path.relpath(sys.argv[0]) if sys.argv[0] else "multise_table.py"] + argv, args.markdown):
-            out(line)
-        warm_up()
-        for program in chosen:
-            out(breakdown(program, args.timeout))
-        return 0
-
     for line in header([os.path.relpath(sys.argv[0]) if sys.argv[0] else "multise_table.py"] + argv, args.markdown):
         out(line)
     warm_up()
@@ -513,6 +457,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         out(f"Paper kinds: speedup {min(speedups):.2f}x to {max(speedups):.1f}x (paper 1.3x to 87.7x), "
             f"instruction ratio {min(ratios):.1f}x to {max(ratios):.1f}x (paper 2.7x to 47.5x); "
             f"MultiSE faster on {sum(1 for s in speedups if s > 1)} of {len(speedups)}.")
+        reached = [p.name for p, d, m in paper_rows if m.time_s and d.time_s / m.time_s >= PAPER[p.kind or ""][2]]
+        out(f"Speedup at least the paper's on {len(reached)} of {len(paper_rows)}: {', '.join(reached)}.")
+        solver_major = [p.name for p, _, m in paper_rows if m.stats.get("solver_time_pct", 0) > 50]
+        out(f"Solver time over half of MultiSE's time on {len(solver_major)} of {len(paper_rows)}"
+            + (f": {', '.join(solver_major)}." if solver_major else "."))
     for p, d, m in results:
         if p.name in CONTROLS and not (d.error or m.error) and d.time_s:
             cost = m.time_s / d.time_s
