@@ -216,9 +216,10 @@ class _Timing:
         mgr = self._mgr
         mgr._timing_depth -= 1
         if mgr._timing_depth == 0:
-            mgr._time_s += time.perf_counter() - mgr._timing_start
-            mgr._exits += 1
-            if not mgr._exits & 63:
+            now = time.perf_counter()
+            mgr._time_s += now - mgr._timing_start
+            if now - mgr._last_check > 0.25:  # reading CUDD's statistics costs ~0.5 ms
+                mgr._last_check = now
                 mgr._check_reordering()
 
 
@@ -240,7 +241,7 @@ class GuardManager:
 
     __slots__ = (
         "_backend", "_bdd", "_name_of", "_atom_of", "_ops", "_time_s",
-        "_timing_depth", "_timing_start", "_exits", "_born", "__weakref__",
+        "_timing_depth", "_timing_start", "_last_check", "_reordering", "_born", "__weakref__",
     )
 
     def __init__(self, backend: str | None = None) -> None:
@@ -251,8 +252,8 @@ class GuardManager:
         self._time_s = 0.0
         self._timing_depth = 0
         self._timing_start = 0.0
-        self._exits = 0
-        self._born = time.perf_counter()
+        self._born = self._last_check = time.perf_counter()
+        self._reordering = self._backend == "cudd"
 
     # ------------------------------------------------------------------ info
 
@@ -287,13 +288,14 @@ class GuardManager:
     def _check_reordering(self) -> None:
         """Switch dynamic reordering off for good once sifting has cost more than
         :data:`REORDER_MAX_SHARE` of this manager's lifetime (and half a second)."""
-        if self._backend != "cudd" or not self._bdd.configure()["reordering"]:
+        if not self._reordering:
             return
         with warnings.catch_warnings():  # dd warns that a key we do not read changed unit
             warnings.simplefilter("ignore")
             spent = self._bdd.statistics()["reordering_time"]
         if spent > 0.5 and spent > REORDER_MAX_SHARE * (time.perf_counter() - self._born):
             self._bdd.configure(reordering=False)
+            self._reordering = False
 
     @property
     def atoms(self) -> tuple[Hashable, ...]:
@@ -330,6 +332,7 @@ class GuardManager:
             name = f"a{len(self._name_of)}"
             if len(self._name_of) == REORDER_MAX_ATOMS:
                 self._bdd.configure(reordering=False)
+                self._reordering = False
             self._bdd.declare(name)
             self._name_of[key] = name
             self._atom_of[name] = atom
