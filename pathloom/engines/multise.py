@@ -827,15 +827,15 @@ class MultiSEEngine:
             self.summary_sizes.append(len(new))
         written: dict[CellKey, list[tuple[Guard, object]]] = {}
         for g, writes in t.writes:
-            for key, value in writes:
+            for cell, value in writes:
                 if isinstance(value, ValueSummary):  # an unread cell copied: its entries, under g
-                    written.setdefault(key, []).extend((mgr.and_(g, h), v) for h, v in value)
+                    written.setdefault(cell, []).extend((mgr.and_(g, h), v) for h, v in value)
                 else:
-                    written.setdefault(key, []).append((g, value))
-        for key, values in written.items():
-            old = self.cells.get(key, ValueSummary.empty())
+                    written.setdefault(cell, []).append((g, value))
+        for cell, values in written.items():
+            before = self.cells.get(cell, ValueSummary.empty())
             pc = mgr.or_all(g for g, _ in values)
-            self.cells[key] = old.assign_summary(mgr, pc, ValueSummary(tuple(values)), join=self.join)
+            self.cells[cell] = before.assign_summary(mgr, pc, ValueSummary(tuple(values)), join=self.join)
         return temps
 
     def _dropped(self, old: ValueSummary[Any], guard: Guard) -> int:

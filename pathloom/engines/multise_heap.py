@@ -144,15 +144,15 @@ class LazyList(ListRec):
         object.__setattr__(self, "reader", reader)
         object.__setattr__(self, "ref_id", ref_id)
 
-    @property  # type: ignore[misc]
-    def length(self) -> object:  # type: ignore[override]
+    @property
+    def length(self) -> object:
         return self.reader.value((self.ref_id, LEN))  # type: ignore[attr-defined]
 
-    @property  # type: ignore[misc]
+    @property
     def items(self) -> LazyItems:  # type: ignore[override]
         ref_id: int = self.ref_id  # type: ignore[attr-defined]
         cap = self.reader.value((ref_id, CAP))  # type: ignore[attr-defined]
-        return LazyItems(self.reader, tuple(_Cell((ref_id, i)) for i in range(int(cap))))  # type: ignore[attr-defined, call-overload]
+        return LazyItems(self.reader, tuple(_Cell((ref_id, i)) for i in range(int(cap))))  # type: ignore[attr-defined]
 
 
 class LazyObj(ObjRec):
@@ -167,15 +167,15 @@ class LazyObj(ObjRec):
     def names(self) -> tuple[str, ...]:
         names: tuple[str, ...] | None = self._names  # type: ignore[attr-defined]
         if names is None:
-            names = self.reader.value((self.ref_id, NAMES))  # type: ignore[attr-defined, assignment]
-        return names  # type: ignore[return-value]
+            names = self.reader.value((self.ref_id, NAMES))  # type: ignore[attr-defined]
+        return names
 
-    @property  # type: ignore[misc]
-    def cls(self) -> str:  # type: ignore[override]
+    @property
+    def cls(self) -> str:
         return self.reader.value((self.ref_id, KIND))  # type: ignore[attr-defined, no-any-return]
 
-    @property  # type: ignore[misc]
-    def fields(self) -> tuple[tuple[str, object], ...]:  # type: ignore[override]
+    @property
+    def fields(self) -> tuple[tuple[str, object], ...]:
         return tuple((name, self.get(name)[1]) for name in self.names())
 
     def get(self, name: str) -> tuple[bool, object]:
