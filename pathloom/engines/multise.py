@@ -416,12 +416,19 @@ class MultiSEEngine:
         except NeedSplit as split:
             result: list[tuple[Guard, Leaf, list[CellWrite]]] = []
             for h, _ in split.summary:
+                assert h != guard, "a heap cell split that does not narrow the guard"
                 result += self._leaves(h, run)
             return result
         leaves = []
+        covered = self.mgr.false
         for cond, leaf in flatten(outcome):
+            # The cases of a split exclude each other in the theory (len == 0, len == 1), not
+            # always as propositions over independent atoms: each case's guard excludes the
+            # earlier cases, so that the summaries built from them keep disjoint guards.
             with self.mgr.timed():
-                g = self.mgr.and_(guard, self.guard(cond))
+                c = self.guard(cond)
+                g = self.mgr.and_(guard, self.mgr.and_(c, self.mgr.not_(covered)))
+                covered = self.mgr.or_(covered, c)
             if not self.mgr.is_false(g):
                 records = getattr(leaf, "writes", ())
                 writes = dict(w for ref, record in records for w in cell_writes(heap, ref, record))  # a later write wins
