@@ -41,6 +41,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
+from pathloom.engines.cube_batch import solve_cubes
 from pathloom.engines.entry import Entry, build_entry
 from pathloom.engines.guard_z3 import GuardEncoder
 from pathloom.engines.multise_heap import KIND, CAP, LEN, NAMES, CellKey, CellReader, CellWrite, NeedSplit, cell_writes
@@ -65,6 +66,7 @@ from pathloom.terms.evaluate import evaluate
 from pathloom.terms.expr import Arg, Term
 
 EXC_INFO = "%exc_info"
+CUBE_BATCH = 32  # results whose guards are plain cubes, from which on they are solved as a batch
 OVERRIDE = "%override"
 VarKey = tuple[int, str]
 Temps = dict[VarKey, tuple[tuple[Guard, Any], ...]]  # block-local temporaries: guarded values
@@ -899,11 +901,17 @@ class MultiSEEngine:
             hint = self.final_hints.get(i)
             if hint is not None:
                 hints.setdefault(key, hint)
+        batch = self._solve_cubes({k: grouped[k][0] for k in order if k not in known})
         parts: list[tuple[Guard, tuple[Any, ...], dict[str, Any]]] = []
         for key in order:
             g, outcome = grouped[key]
             if key in known:
                 parts.append((g, outcome, known[key]))
+                continue
+            if key in batch and batch[key][0] == SAT:
+                parts.append((g, outcome, batch[key][1]))
+                continue
+            if key in batch and batch[key][0] == UNSAT:
                 continue
             near = self._solve_near_any(g, hints.get(key), reuse=False)  # results' guards are disjoint
             if near is not None:
@@ -922,6 +930,27 @@ class MultiSEEngine:
         for g, outcome, model in parts:
             self.paths += 1
             yield self._path_result(g, outcome, model)
+
+    def _solve_cubes(self, guards: dict[tuple[Any, ...], Guard]) -> dict[tuple[Any, ...], tuple[str, dict[str, Any]]]:
+        """Models of many result guards that are plain conjunctions of literals, from one
+        incremental solver (``cube_batch``). Left to the chain: fewer than ``CUBE_BATCH`` such
+        guards, and guards built from few distinct literals (fewer than half as many as the
+        guards), whose independent parts the chain's query cache answers part by part. Every
+        model is checked against its guard."""
+        cubes: dict[Any, tuple[Term, ...]] = {}
+        for key, g in guards.items():
+            literals, rest = self.mgr.split_cube(g)
+            if self.mgr.is_true(rest):
+                cubes[key] = tuple(atom if positive else T.not_(atom) for atom, positive in literals)  # type: ignore[misc]
+        distinct = len({literal for cube in cubes.values() for literal in cube})
+        if len(cubes) < CUBE_BATCH or 2 * distinct < len(cubes):
+            return {}  # few literals recur across many results: the chain's query cache answers them
+        self.solver_stats.queries += len(cubes)
+        found = solve_cubes(sorted(self.base, key=lambda t: t.serial), cubes, self.solver_stats, self.options.solver_timeout_ms)
+        for key, (status, model) in found.items():
+            if status == SAT and not self.holds(guards[key], model):
+                raise AssertionError("a model from the batch solver violates its result guard")
+        return found  # type: ignore[return-value]
 
     def _covers(self, direction: Guard, model: dict[str, Any]) -> bool:
         return self.holds(direction, model)
