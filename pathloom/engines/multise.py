@@ -942,15 +942,52 @@ class MultiSEEngine:
             literals, rest = self.mgr.split_cube(g)
             if self.mgr.is_true(rest):
                 cubes[key] = tuple(atom if positive else T.not_(atom) for atom, positive in literals)  # type: ignore[misc]
-        distinct = len({literal for cube in cubes.values() for literal in cube})
-        if len(cubes) < CUBE_BATCH or 2 * distinct < len(cubes):
-            return {}  # few literals recur across many results: the chain's query cache answers them
+        if len(cubes) < CUBE_BATCH:
+            return {}
+        distinct = {literal for cube in cubes.values() for literal in cube}
+        if 2 * len(distinct) < len(cubes):
+            return self._solve_cubes_by_part(guards, cubes, distinct)
         self.solver_stats.queries += len(cubes)
         found = solve_cubes(sorted(self.base, key=lambda t: t.serial), cubes, self.solver_stats, self.options.solver_timeout_ms)
         for key, (status, model) in found.items():
             if status == SAT and not self.holds(guards[key], model):
                 raise AssertionError("a model from the batch solver violates its result guard")
         return found  # type: ignore[return-value]
+
+    def _solve_cubes_by_part(self, guards: dict[tuple[Any, ...], Guard], cubes: dict[Any, tuple[Term, ...]], literals: set[Term]) -> dict[tuple[Any, ...], tuple[str, dict[str, Any]]]:
+        """Few literals recurring across many result cubes: group each cube's literals (and
+        the input constraints) by independent part, the parts found once for all literals
+        (coarser than per cube, still independent), and ask the chain part by part, where
+        its query cache answers every part after its first time."""
+        parts = _components(self.base | frozenset(literals))
+        part_of = {c: i for i, part in enumerate(parts) for c in part}
+        base_of: dict[int, list[Term]] = {}
+        for c in self.base:
+            base_of.setdefault(part_of[c], []).append(c)
+        found: dict[tuple[Any, ...], tuple[str, dict[str, Any]]] = {}
+        answered: dict[frozenset[Term], Any] = {}  # the same part recurs in most cubes
+        for key, cube in cubes.items():
+            groups: dict[int, list[Term]] = {i: list(cs) for i, cs in base_of.items()}
+            for literal in cube:
+                groups.setdefault(part_of[literal], []).append(literal)
+            model: dict[str, Any] = {}
+            status = SAT
+            for group in groups.values():
+                asked = frozenset(group)
+                answer = answered.get(asked)
+                if answer is None:
+                    self.solver_stats.queries += 1
+                    answer = self.solver.check(Query(asked, None, reuse_models=False))  # no focus: a group
+                    # may fall apart within one cube, and the chain then solves each piece
+                    answered[asked] = answer
+                if answer.status != SAT:
+                    status = answer.status
+                    break
+                model.update(answer.model)
+            if status == SAT and not self.holds(guards[key], model):
+                raise AssertionError("a model assembled from independent parts violates its result guard")
+            found[key] = (status, model if status == SAT else {})
+        return found
 
     def _covers(self, direction: Guard, model: dict[str, Any]) -> bool:
         return self.holds(direction, model)

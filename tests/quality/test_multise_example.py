@@ -48,3 +48,20 @@ def test_table_one_statistics(tmp_path: Path) -> None:
     assert unshared["sharing_factor"] == 1.0  # every path holds its own value
     assert shared["sharing_factor"] > 2.0
     assert shared["pc_merges"] > 0
+
+
+def test_batched_result_models_replay() -> None:
+    """Both ways of solving many result guards at once (one incremental solver for cubes over
+    many distinct literals; independent parts through the query cache for cubes over few) give
+    inputs that replay on CPython with the predicted return value."""
+    from pathloom.api import explore
+    from pathloom.engines import multise
+    from pathloom.frontend.module import load_module
+    from pathloom.options import Options
+    from pathloom.replay import verify
+
+    for name in ("no_sharing", "no_sharing_values"):
+        path = str(ROOT / "benchmarks/multise" / f"{name}.py")
+        exploration = explore(load_module(path), name, Options(engine="multise", max_list_len=6, max_iterations=8))
+        assert exploration.complete and len(exploration.paths) == 127 >= multise.CUBE_BATCH
+        assert verify(exploration, path, name) == []
