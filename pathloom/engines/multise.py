@@ -213,6 +213,8 @@ class MultiSEEngine:
         self.entered: set[str] = set()
         self.rpo: dict[str, dict[int, int]] = {}
         self.term_of_guard: dict[Any, Arg] = {}
+        self.conjunction_memo: dict[tuple[Arg, Term], Arg] = {}
+        self.negation_of: dict[Any, Arg] = {}
         self.guard_of_term: dict[Term, Guard] = {}
         self.complete = True
         self.instructions = 0
@@ -261,9 +263,22 @@ class MultiSEEngine:
             found = False
             if conjuncts is not None:
                 found = True
+                memo = self.conjunction_memo  # results' guards share prefixes: build each once
                 for c in sorted(conjuncts, key=lambda t: t.serial):
-                    found = T.and_(found, c)
+                    step = memo.get((found, c))
+                    if step is None:
+                        step = memo[(found, c)] = T.and_(found, c)
+                    found = step
             self.term_of_guard[g] = found
+        return found
+
+    def _literal(self, atom: Any, positive: bool) -> Any:
+        """The atom or its negation (negations made once: results repeat them thousands of times)."""
+        if positive:
+            return atom
+        found = self.negation_of.get(atom)
+        if found is None:
+            found = self.negation_of[atom] = T.not_(atom)
         return found
 
     def _guard_conjuncts(self, g: Guard) -> frozenset[Term] | None:
@@ -272,7 +287,7 @@ class MultiSEEngine:
             literals, rest = self.mgr.split_cube(g)
             if self.mgr.is_false(rest):
                 return None
-            found = {atom if positive else T.not_(atom) for atom, positive in literals}  # type: ignore[arg-type]
+            found = {self._literal(atom, positive) for atom, positive in literals}  # type: ignore[arg-type]
             if not self.mgr.is_true(rest):
                 found |= _conjuncts(self.mgr.to_formula(rest, T.and_, T.or_, T.not_, True, False))
         return frozenset(found)  # type: ignore[arg-type]
@@ -723,7 +738,7 @@ class MultiSEEngine:
         truth = self._witness(model).truth
         with self.mgr.timed():
             literals = self.mgr.cube_near(guard, truth)
-        cube = {atom if positive else T.not_(atom) for atom, positive in literals}  # type: ignore[arg-type]
+        cube = {self._literal(atom, positive) for atom, positive in literals}  # type: ignore[arg-type]
         constraints = frozenset(self.base | {c for c in cube if isinstance(c, Term)})
         found = dict(model)
         for component in _components(constraints):
@@ -860,7 +875,7 @@ class MultiSEEngine:
             literals, rest = self.mgr.split_cube(guard)
         if self.mgr.is_false(rest):
             return UNSAT, {}
-        cube = frozenset(atom if positive else T.not_(atom) for atom, positive in literals)  # type: ignore[misc]
+        cube = frozenset(self._literal(atom, positive) for atom, positive in literals)  # type: ignore[misc]
         self.solver_stats.queries += 1
         if self.mgr.is_true(rest):
             if not cube and not self.base:
@@ -941,7 +956,7 @@ class MultiSEEngine:
         for key, g in guards.items():
             literals, rest = self.mgr.split_cube(g)
             if self.mgr.is_true(rest):
-                cubes[key] = tuple(atom if positive else T.not_(atom) for atom, positive in literals)  # type: ignore[misc]
+                cubes[key] = tuple(self._literal(atom, positive) for atom, positive in literals)  # type: ignore[misc]
         if len(cubes) < CUBE_BATCH:
             return {}
         distinct = {literal for cube in cubes.values() for literal in cube}
