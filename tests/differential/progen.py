@@ -270,7 +270,13 @@ def _make_span(kind: str) -> st.SearchStrategy:
     # strategy is built once (validation is cached); the work to do is the thunk on top
     # of the thread-local stack, pushed by _Builder.span just before drawing.
     def span(draw, _kind=kind):
-        return _pending.stack[-1]()
+        builder, thunk = _pending.stack[-1]
+        outer = builder.draw  # the thunk draws through this span's own draw (same data)
+        builder.draw = draw
+        try:
+            return thunk()
+        finally:
+            builder.draw = outer
 
     return st.composite(span)()
 
@@ -323,7 +329,7 @@ class _Builder:
         stack = getattr(_pending, "stack", None)
         if stack is None:
             stack = _pending.stack = []
-        stack.append(thunk)
+        stack.append((self, thunk))
         try:
             return self.draw(_SPANS[kind])
         finally:
