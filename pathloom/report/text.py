@@ -54,8 +54,11 @@ class TextReporter:
         s = exploration.stats
         status = "complete" if exploration.complete else "INCOMPLETE (a bound, timeout or unknown cut exploration)"
         bugs = exploration.bug_count
+        # MultiSE reports one result per distinct outcome (split until every branch direction
+        # has an input), not one per path: say so rather than call them paths.
+        counted = "results (paths merged by outcome)" if "sharing_factor" in s else "paths"
         self.out.write(
-            f"  {s.get('paths')} paths, {status}; {bugs} bug(s); "
+            f"  {s.get('paths')} {counted}, {status}; {bugs} bug(s); "
             f"{s.get('instructions')} instructions, {s.get('solver_calls')} solver calls "
             f"({s.get('solver_time_s', 0):.3f}s), branches {s.get('branches_covered')}/{s.get('branches_total')}, "
             f"{s.get('time_s', 0):.3f}s\n"
