@@ -69,7 +69,13 @@ def encode_symbolic(value: object, heap: Any, model: Mapping[str, Any]) -> JSON:
             return {"$range": [enc(v.start), enc(v.stop), v.step]}
         return {"$opaque": type(v).__name__}
 
-    return enc(value)
+    try:
+        return enc(value)
+    finally:
+        # ``enc`` refers to itself through its closure: without this the cycle would keep
+        # ``heap`` (a whole MultiSE engine and its BDD guards) alive until the cyclic GC, which
+        # may then free the BDD manager before its guards (dd reports it on stderr).
+        del enc
 
 
 def encode_python(value: object) -> JSON:
