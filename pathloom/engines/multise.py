@@ -35,16 +35,27 @@ entry is one DSE path.
 from __future__ import annotations
 
 import heapq
-from collections import deque
 import itertools
 import time
+from collections import deque
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from pathloom.engines.cube_batch import solve_cubes
 from pathloom.engines.entry import Entry, build_entry
 from pathloom.engines.guard_z3 import GuardEncoder
-from pathloom.engines.multise_heap import KIND, CAP, LEN, NAMES, CellKey, CellReader, CellWrite, NeedSplit, cell_writes
+from pathloom.engines.multise_heap import (
+    CAP,
+    KIND,
+    LEN,
+    NAMES,
+    CellKey,
+    CellReader,
+    CellWrite,
+    NeedSplit,
+    cell_writes,
+)
 from pathloom.errors import Unsupported
 from pathloom.frontend import ir
 from pathloom.frontend.cfg import branch_edges, reverse_postorder
@@ -54,7 +65,16 @@ from pathloom.guards.summary import ValueSummary, value_key
 from pathloom.options import Options
 from pathloom.report.values import encode_symbolic
 from pathloom.results import PathResult
-from pathloom.semantics.outcome import Cut, Invoke, Leaf, Ok, Refine, RuntimeUnsupported, Throw, flatten
+from pathloom.semantics.outcome import (
+    Cut,
+    Invoke,
+    Leaf,
+    Ok,
+    Refine,
+    RuntimeUnsupported,
+    Throw,
+    flatten,
+)
 from pathloom.semantics.sequences import next_item
 from pathloom.semantics.step import EXC_VAR, UNBOUND, destinations, execute, operands, raise_value
 from pathloom.semantics.values import ExcVal, ListRec, ObjRec, Record, Ref

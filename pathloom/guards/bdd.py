@@ -240,8 +240,18 @@ class GuardManager:
     """
 
     __slots__ = (
-        "_backend", "_bdd", "_name_of", "_atom_of", "_ops", "_time_s",
-        "_timing_depth", "_timing_start", "_last_check", "_reordering", "_born", "__weakref__",
+        "__weakref__",
+        "_atom_of",
+        "_backend",
+        "_bdd",
+        "_born",
+        "_last_check",
+        "_name_of",
+        "_ops",
+        "_reordering",
+        "_time_s",
+        "_timing_depth",
+        "_timing_start",
     )
 
     def __init__(self, backend: str | None = None) -> None:
