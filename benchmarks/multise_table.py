@@ -40,11 +40,8 @@ condition.
 from __future__ import annotations
 
 import argparse
-import datetime
 import os
 import platform
-import shlex
-import subprocess
 import sys
 import time
 import traceback
@@ -55,6 +52,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 PROGRAMS_DIR = os.path.join(HERE, "multise")
 sys.path.insert(0, ROOT)
+sys.path.insert(0, HERE)
+import machine  # noqa: E402  (benchmarks/machine.py)
 
 
 # --------------------------------------------------------------------------
@@ -255,49 +254,14 @@ def warm_up() -> None:
 # --------------------------------------------------------------------------
 
 
-def _git_revision() -> str:
-    try:
-        rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", "pathloom"], cwd=ROOT, capture_output=True, text=True)
-        if rev.returncode != 0:
-            return "?"
-        return rev.stdout.strip() + (" (pathloom/ has uncommitted changes)" if dirty.stdout.strip() else "")
-    except OSError:
-        return "?"
-
-
-def _cpu_model() -> str:
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
-
-
 def header(argv: Sequence[str], markdown: bool) -> List[str]:
-    exe = os.path.relpath(sys.executable)
-    if exe.startswith(".."):
-        exe = sys.executable
-    command = shlex.join([exe] + list(argv))
-    try:
-        import z3
-
-        z3_version = z3.get_version_string()
-    except Exception:  # noqa: BLE001
-        z3_version = "?"
-    now = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
     try:
         load = "load average %.2f %.2f %.2f" % os.getloadavg()
     except OSError:
         load = "load average ?"
-    machine = (f"nproc {len(os.sched_getaffinity(0))}, {_cpu_model()}, Python {platform.python_version()}, "
-               f"z3 {z3_version}, pathloom at {_git_revision()}, {load} at start")
-    if markdown:
-        return [f"`{command}` — {now} — {machine}", ""]
-    return [f"command: {command}", f"date: {now}", f"machine: {machine}", ""]
+    return machine.header(argv, markdown, (
+        f"nproc {machine.nproc()}, {machine.cpu_model()}, Python {platform.python_version()}, "
+        f"z3 {machine.z3_version('?')}, pathloom at {machine.git_revision()}, {load} at start"))
 
 
 COLUMNS = ["program", "size", "DSE s", "MultiSE s", "speedup", "DSE instr", "MultiSE instr", "instr ratio",

@@ -18,14 +18,12 @@ Table 3 times both tools as whole processes (``pathloom explore ... --quiet`` ag
 from __future__ import annotations
 
 import argparse
-import datetime
 import glob
 import json
 import math
 import os
 import platform
 import re
-import shlex
 import statistics
 import subprocess
 import sys
@@ -40,6 +38,7 @@ HARD_KILL_GRACE_S = 60.0
 
 sys.path.insert(0, HERE)
 import crosshair_runner  # noqa: E402  (benchmarks/crosshair_runner.py)
+import machine  # noqa: E402  (benchmarks/machine.py)
 
 BENCHMARKS = crosshair_runner.BENCHMARKS  # (label, file, function, expected paths)
 
@@ -403,36 +402,6 @@ def _version(dist: str) -> str:
         return "not installed"
 
 
-def _git_revision() -> str:
-    try:
-        rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", "pathloom"], cwd=ROOT,
-                               capture_output=True, text=True)
-        if rev.returncode != 0:
-            return "?"
-        return rev.stdout.strip() + (" (pathloom/ has uncommitted changes)" if dirty.stdout.strip() else "")
-    except OSError:
-        return "?"
-
-
-def _cpu_model() -> str:
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
-
-
-def _nproc() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:
-        return os.cpu_count() or 0
-
-
 def _crosshair_available() -> bool:
     import importlib.util
 
@@ -440,23 +409,10 @@ def _crosshair_available() -> bool:
 
 
 def header(argv: Sequence[str], markdown: bool) -> List[str]:
-    exe = sys.executable
-    rel = os.path.relpath(exe)
-    if not rel.startswith(".."):
-        exe = rel
-    command = shlex.join([exe] + list(argv))
-    try:
-        import z3
-
-        z3_version = z3.get_version_string()
-    except Exception:  # noqa: BLE001
-        z3_version = "not installed"
-    now = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
-    machine = (f"nproc {_nproc()}, {_cpu_model()}, Python {platform.python_version()}, z3 {z3_version}, "
-               f"crosshair-tool {_version('crosshair-tool')}, pathloom at {_git_revision()}")
-    if markdown:
-        return [f"`{command}` — {now} — {machine}", ""]
-    return [f"command: {command}", f"date: {now}", f"machine: {machine}", ""]
+    return machine.header(argv, markdown, (
+        f"nproc {machine.nproc()}, {machine.cpu_model()}, Python {platform.python_version()}, "
+        f"z3 {machine.z3_version('not installed')}, crosshair-tool {_version('crosshair-tool')}, "
+        f"pathloom at {machine.git_revision()}"))
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
