@@ -418,6 +418,15 @@ class GuardManager:
         assert high is not None and low is not None
         return (var, high, low)
 
+    def _function_node(self, e: Guard) -> _Node | None:
+        """``(var, high, low)`` of the function under edge ``e`` (a complement edge's children
+        complemented too): the cofactors the walks down one path follow."""
+        node = self._node(e)
+        if node is None or not e.negated:
+            return node
+        var, high, low = node
+        return (var, ~high, ~low)
+
     def evaluate(self, g: Guard, assignment: Mapping[K, bool]) -> bool:
         """Truth value of ``g`` when each atom ``a`` has value ``assignment[a]``.
 
@@ -443,13 +452,11 @@ class GuardManager:
         edge = g
         false = self._bdd.false
         while True:
-            node = self._node(edge)
+            node = self._function_node(edge)
             if node is None:
                 assert not edge.negated, "cube_near of the false guard"
                 return literals
             var, high, low = node
-            if edge.negated:
-                high, low = ~high, ~low
             atom = self._atom_of[var]
             value = bool(truth[atom])
             if (high if value else low) == false:
@@ -495,12 +502,10 @@ class GuardManager:
         edge = g
         false = self._bdd.false
         while True:
-            node = self._node(edge)
+            node = self._function_node(edge)
             if node is None:
                 return literals, edge
             var, high, low = node
-            if edge.negated:
-                high, low = ~high, ~low
             if low == false:
                 literals.append((self._atom_of[var], True))
                 edge = high
@@ -587,13 +592,29 @@ class GuardManager:
         manager's own ``and_``/``or_``/``not_``/``true``/``false`` and
         ``leaf=self.atom`` gives back ``g`` itself.
         """
+        return self.formula_builder(conj, disj, neg, true, false, leaf=leaf).build(g)
+
+    def formula_builder(
+        self,
+        conj: Callable[[F, F], F],
+        disj: Callable[[F, F], F],
+        neg: Callable[[F], F],
+        true: F,
+        false: F,
+        *,
+        leaf: Callable[[Hashable], F] | None = None,
+        ite: Callable[[F, F, F], F] | None = None,
+    ) -> FormulaBuilder[F]:
+        """A :meth:`to_formula` that keeps its per-node memo across calls (``build``), for
+        callers that convert many guards sharing nodes. With ``ite``, a node whose children
+        are both non-constant becomes ``ite(a, H, L)`` instead of the and/or form."""
         make_leaf = leaf if leaf is not None else cast(Callable[[Hashable], F], _identity_leaf)
-        builder = _FormulaBuilder(self, conj, disj, neg, true, false, make_leaf)
-        return builder.build(g)
+        return FormulaBuilder(self, conj, disj, neg, true, false, make_leaf, ite)
 
 
-class _FormulaBuilder(Generic[F]):
-    """One ``to_formula`` run: per-node memo plus the caller's constructors."""
+class FormulaBuilder(Generic[F]):
+    """Per-node memo plus the caller's constructors (see :meth:`GuardManager.formula_builder`);
+    the memo keeps the converted nodes alive as long as the builder."""
 
     def __init__(
         self,
@@ -604,8 +625,10 @@ class _FormulaBuilder(Generic[F]):
         true: F,
         false: F,
         leaf: Callable[[Hashable], F],
+        ite: Callable[[F, F, F], F] | None = None,
     ) -> None:
         self._mgr = mgr
+        self._ite_of = ite
         self._conj, self._disj, self._neg = conj, disj, neg
         self._true_f, self._false_f, self._leaf = true, false, leaf
         self._nodes: dict[Guard, _Node | None] = {}
@@ -675,6 +698,8 @@ class _FormulaBuilder(Generic[F]):
             if lo:
                 return self._disj(self._literal(var, False), high_f)
             return self._conj(self._literal(var, True), high_f)
+        if self._ite_of is not None:
+            return self._ite_of(self._literal(var, True), high_f, self._edge(low))
         then_part = self._conj(self._literal(var, True), high_f)
         else_part = self._conj(self._literal(var, False), self._edge(low))
         return self._disj(then_part, else_part)

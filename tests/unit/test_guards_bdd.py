@@ -311,3 +311,11 @@ def test_split_cube_splits_forced_literals(mgr: GuardManager, e: Expr) -> None:
     assert mgr.and_(cube_guard(mgr, dict(literals)), rest) == g
     for atom, value in literals:  # forced: every model of g agrees
         assert all(a[atom] == value for a in models(mgr, g))  # type: ignore[index]
+
+
+@LAWS
+@given(e=exprs, f=exprs)
+def test_formula_builder_with_ite_round_trips_across_builds(mgr: GuardManager, e: Expr, f: Expr) -> None:
+    builder = mgr.formula_builder(mgr.and_, mgr.or_, mgr.not_, mgr.true, mgr.false, leaf=mgr.atom, ite=mgr.ite)
+    g, h = build(mgr, e), build(mgr, f)
+    assert builder.build(g) == g and builder.build(h) == h and builder.build(g) == g  # one memo, many guards
