@@ -301,16 +301,21 @@ class MultiSEEngine:
             found = self.negation_of[atom] = T.not_(atom)
         return found
 
-    def _guard_conjuncts(self, g: Guard) -> frozenset[Term] | None:
-        """The conjuncts of a guard's formula (``None`` for the false guard)."""
+    def _split(self, g: Guard) -> tuple[frozenset[Term], Guard]:
+        """A guard as its forced literals (terms) and the guard below them."""
         with self.mgr.timed():
             literals, rest = self.mgr.split_cube(g)
-            if self.mgr.is_false(rest):
-                return None
-            found = {self._literal(atom, positive) for atom, positive in literals}  # type: ignore[arg-type]
-            if not self.mgr.is_true(rest):
-                found |= _conjuncts(self.mgr.to_formula(rest, T.and_, T.or_, T.not_, True, False))
-        return frozenset(found)  # type: ignore[arg-type]
+        return frozenset(self._literal(atom, positive) for atom, positive in literals), rest
+
+    def _guard_conjuncts(self, g: Guard) -> frozenset[Term] | None:
+        """The conjuncts of a guard's formula (``None`` for the false guard)."""
+        cube, rest = self._split(g)
+        if self.mgr.is_false(rest):
+            return None
+        if self.mgr.is_true(rest):
+            return cube
+        with self.mgr.timed():
+            return cube | _conjuncts(self.mgr.to_formula(rest, T.and_, T.or_, T.not_, True, False))  # type: ignore[arg-type]
 
     def fresh(self) -> Ref:
         ref = Ref(self.next_ref)
@@ -888,22 +893,20 @@ class MultiSEEngine:
     # ------------------------------------------------------------ results
 
     def _solve(self, guard: Guard) -> tuple[str, dict[str, Any]]:
-        """A model of the input constraints and ``guard``. The guard's formula is asked as
-        its top-level conjuncts, so the chain can solve independent parts apart and answer
-        recurring parts from its caches."""
-        with self.mgr.timed():
-            literals, rest = self.mgr.split_cube(guard)
+        """A model of the input constraints and ``guard``: a cube goes through the chain as its
+        literals (independent parts solved apart, recurring ones answered by its caches); any
+        other guard goes to Z3 as its forced literals plus the rest encoded node by node."""
+        cube, rest = self._split(guard)
         if self.mgr.is_false(rest):
             return UNSAT, {}
-        cube = frozenset(self._literal(atom, positive) for atom, positive in literals)  # type: ignore[misc]
         self.solver_stats.queries += 1
         if self.mgr.is_true(rest):
             if not cube and not self.base:
                 return SAT, {}
-            answer = self.solver.check(Query(self.base | cube))  # type: ignore[operator]
+            answer = self.solver.check(Query(self.base | cube))
             return answer.status, answer.model
         formula, syms = self.encoder.encode(rest)
-        answer = self.z3_core.check(Query(self.base | cube, None, (formula,), syms))  # type: ignore[operator]
+        answer = self.z3_core.check(Query(self.base | cube, None, (formula,), syms))
         if answer.status == SAT and not self.holds(guard, answer.model):
             raise AssertionError("a Z3 model of a guard's encoding violates the guard")
         return answer.status, answer.model
