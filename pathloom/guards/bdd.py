@@ -52,7 +52,8 @@ Structure walking
     switches dynamic reordering off until the generator is exhausted.  Dynamic
     variable reordering (``dd``'s default) stays on while there are at most
     :data:`REORDER_MAX_ATOMS` atoms and is switched off for good when the
-    manager grows past them: sifting pays off when few atoms are compared in
+    manager grows past them, or once sifting has taken more than
+    :data:`REORDER_MAX_SHARE` of the manager's lifetime (CUDD only): sifting pays off when few atoms are compared in
     many orders (heap sort: 1.3 s with reordering, over 100 s without), and
     costs up to 80 microseconds per operation once there are thousands of
     atoms (``no_sharing``: 9.3 s of BDD time with it, 0.16 s without).  Node
