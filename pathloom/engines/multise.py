@@ -62,6 +62,7 @@ from pathloom.frontend.cfg import branch_edges, reverse_postorder
 from pathloom.frontend.module import Module
 from pathloom.guards.bdd import Guard, GuardManager
 from pathloom.guards.summary import ValueSummary, value_key
+from pathloom.guards.theory import Lemmas
 from pathloom.options import Options
 from pathloom.report.values import encode_symbolic
 from pathloom.results import PathResult
@@ -86,6 +87,7 @@ from pathloom.terms.evaluate import evaluate
 from pathloom.terms.expr import Arg, Term
 
 EXC_INFO = "%exc_info"
+RECENT_MODELS = 4  # recent models tried on a new pc guard before solving (each try walks its BDD)
 CUBE_BATCH = 32  # results whose guards are plain cubes, from which on they are solved as a batch
 OVERRIDE = "%override"
 VarKey = tuple[int, str]
@@ -236,6 +238,8 @@ class MultiSEEngine:
         self.conjunction_memo: dict[tuple[Arg, Term], Arg] = {}
         self.negation_of: dict[Any, Arg] = {}
         self.guard_of_term: dict[Term, Guard] = {}
+        self.lemmas = Lemmas(self.mgr, self.base)
+        self.lemma_unsats = 0
         self.complete = True
         self.instructions = 0
         self.paths = 0
@@ -272,6 +276,7 @@ class MultiSEEngine:
             g = self.mgr.ite(self.guard(cond.args[0]), self.guard(cond.args[1]), self.guard(cond.args[2]))
         else:
             g = self.mgr.atom(cond)
+            self.lemmas.add_atom(cond, g)
         self.guard_of_term[cond] = g
         return g
 
@@ -727,11 +732,16 @@ class MultiSEEngine:
             return UNSAT, model
         if guard == parent or self.holds(guard, model):
             return SAT, model
-        for witness in self.recent:
+        with self.mgr.timed():
+            narrowed = self.mgr.and_(guard, self.lemmas.guard)
+        if self.mgr.is_false(narrowed):
+            self.lemma_unsats += 1
+            return UNSAT, model
+        for witness in itertools.islice(self.recent, RECENT_MODELS):
             if self.mgr.evaluate(guard, witness.truth):
                 self.pool_hits += 1
                 return SAT, witness.model
-        found = self._solve_near_any(guard, model)
+        found = self._solve_near_any(narrowed, model)
         if found is not None:
             self.recent.appendleft(self._witness(found))
             return SAT, found

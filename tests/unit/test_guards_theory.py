@@ -1,0 +1,71 @@
+"""Theory lemmas between integer comparison atoms: valid on every integer, and strong enough
+to decide the contradictions they are for."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pathloom.guards.bdd import GuardManager
+from pathloom.guards.theory import Lemmas, complement, int_set
+from pathloom.terms import expr as T
+from pathloom.terms.evaluate import evaluate
+
+X = T.sym("x", T.INT)
+Y = T.sym("y", T.INT)
+LAWS = settings(derandomize=True, max_examples=150, deadline=None, database=None)
+
+consts = st.integers(-4, 4)
+atoms = st.one_of(
+    st.builds(lambda c: T.eq(X, c), consts),
+    st.builds(lambda c: T.lt(X, c), consts),
+    st.builds(lambda c: T.le(X, c), consts),
+    st.builds(lambda c: T.lt(c, X), consts),
+    st.builds(lambda c: T.le(c, X), consts),
+    st.builds(lambda c, k: T.lt(T.add(X, k), c), consts, consts),
+    st.builds(lambda c: T.eq(Y, c), consts),
+    st.builds(lambda c: T.lt(X, Y) if c else T.le(Y, X), st.booleans()),
+)
+
+
+def _members(s: tuple[tuple[int | None, int | None], ...], lo: int = -12, hi: int = 12) -> set[int]:
+    return {v for v in range(lo, hi + 1) if any((a is None or a <= v) and (b is None or v <= b) for a, b in s)}
+
+
+@LAWS
+@given(st.lists(atoms, min_size=1, max_size=6), st.integers(-9, 9), st.integers(-9, 9))
+def test_lemmas_hold_on_every_integer(found: list[T.Term], x: int, y: int) -> None:
+    mgr = GuardManager()
+    lemmas = Lemmas(mgr)
+    for atom in found:
+        if isinstance(atom, T.Term):
+            lemmas.add_atom(atom, mgr.atom(atom))
+    truth = {a: bool(evaluate(a, {"x": x, "y": y})) for a in found if isinstance(a, T.Term)}
+    assert mgr.evaluate(lemmas.guard, truth)
+
+
+@LAWS
+@given(atoms, st.integers(-9, 9))
+def test_int_set_is_the_atoms_meaning(atom: T.Term, x: int) -> None:
+    found = int_set(atom)
+    if found is None:
+        assert T.symbols(atom) == {X, Y}  # only the two-variable comparisons have no set
+        return
+    term, s = found
+    assert term is X or term is Y
+    holds = bool(evaluate(atom, {"x": x, "y": x}))
+    assert (x in _members(s)) == holds
+    assert (x in _members(complement(s))) == (not holds)
+
+
+def test_lemmas_decide_contradictions_with_the_input_domain() -> None:
+    mgr = GuardManager()
+    n = T.sym("xs.len", T.INT)
+    lemmas = Lemmas(mgr, [T.le(0, n), T.le(n, 4)])
+    beyond = T.lt(4, n)  # 4 < len: never, given len <= 4
+    is_minus4, non_negative = T.eq(X, -4), T.le(0, X)
+    for atom in (beyond, is_minus4, non_negative):
+        lemmas.add_atom(atom, mgr.atom(atom))
+    assert mgr.is_false(mgr.and_(mgr.atom(beyond), lemmas.guard))
+    assert mgr.is_false(mgr.and_(mgr.and_(mgr.atom(is_minus4), mgr.atom(non_negative)), lemmas.guard))
+    assert not mgr.is_false(mgr.and_(mgr.atom(is_minus4), lemmas.guard))
