@@ -179,14 +179,24 @@ class _EnvHeap:
 
 
 class _Truth(dict):  # type: ignore[type-arg]
-    """Truth values of atoms under one model, evaluated on first use."""
+    """Truth values of atoms under one model, evaluated on first use; an atom over none of
+    the ``changed`` symbols takes the value ``parent`` (the truth under a model that differs
+    from this one only on ``changed``) already knows."""
 
-    def __init__(self, model: dict[str, Any]) -> None:
+    def __init__(self, model: dict[str, Any], parent: _Truth | None = None, changed: frozenset[str] = frozenset()) -> None:
         super().__init__()
         self.model = model
         self.memo: dict[Term, Any] = {}
+        self.parent = parent
+        self.changed = changed
 
     def __missing__(self, atom: Term) -> bool:
+        parent = self.parent
+        if parent is not None:
+            known = dict.get(parent, atom)
+            if known is not None and not any(s.args[0] in self.changed for s in T.symbols(atom)):
+                self[atom] = known
+                return known  # type: ignore[no-any-return]
         value = evaluate(atom, self.model, self.memo) is True
         self[atom] = value
         return value
@@ -197,9 +207,9 @@ class _Witness:
 
     __slots__ = ("model", "truth")
 
-    def __init__(self, model: dict[str, Any]) -> None:
+    def __init__(self, model: dict[str, Any], parent: _Truth | None = None, changed: frozenset[str] = frozenset()) -> None:
         self.model = model
-        self.truth = _Truth(model)
+        self.truth = _Truth(model, parent, changed)
 
 
 class MultiSEEngine:
@@ -711,12 +721,18 @@ class MultiSEEngine:
 
     # ------------------------------------------------------------ committing
 
-    def _witness(self, model: dict[str, Any]) -> _Witness:
+    def _witness(self, model: dict[str, Any], near: dict[str, Any] | None = None) -> _Witness:
+        """The witness of ``model``; a new one reuses the atom values known under ``near``
+        for the atoms over symbols on which the two models agree."""
         found = self.witness_of.get(id(model))
         if found is None or found.model is not model:
             if len(self.witness_of) > 4096:
                 self.witness_of.clear()
-            found = _Witness(model)
+            if near is None:
+                found = _Witness(model)
+            else:
+                changed = frozenset(k for k, v in model.items() if k not in near or near[k] != v)
+                found = _Witness(model, self._witness(near).truth, changed)
             self.witness_of[id(model)] = found  # the witness keeps the model, so the id stays its own
         return found
 
@@ -774,16 +790,15 @@ class MultiSEEngine:
         with self.mgr.timed():
             literals = self.mgr.cube_near(guard, truth)
         cube = {self._literal(atom, positive) for atom, positive in literals}  # type: ignore[arg-type]
-        constraints = frozenset(self.base | {c for c in cube if isinstance(c, Term)})
+        constraints = self.base | {c for c in cube if isinstance(c, Term)}
         found = dict(model)
-        for component in _components(constraints):
-            if all(truth[c] for c in component):
-                continue
+        for component in _components(_touching([c for c in constraints if not truth[c]], constraints)):
             self.solver_stats.queries += 1
             answer = self.solver.check(Query(frozenset(component), min(component, key=lambda t: t.serial), reuse_models=reuse))
             if answer.status != SAT:
                 return None
             found.update(answer.model)
+        self._witness(found, near=model)
         return found if self.holds(guard, found) else None
 
     def _commit(self, loc: Loc, guard: Guard, model: dict[str, Any], transitions: list[Transition]) -> None:
@@ -1129,6 +1144,29 @@ class MultiSEEngine:
             "variable_merges_saved": self.merges_saved,
             "final_outcome_entries": finals,
         }
+
+
+def _touching(seeds: list[Term], constraints: frozenset[Term]) -> frozenset[Term]:
+    """The constraints connected to ``seeds`` through shared symbols (the union of the
+    independent components that contain a seed)."""
+    if not seeds:
+        return frozenset()
+    by_symbol: dict[Term, list[Term]] = {}
+    for c in constraints:
+        for sym in T.symbols(c):
+            by_symbol.setdefault(sym, []).append(c)
+    found = set(seeds)
+    todo = list(seeds)
+    seen: set[Term] = set()
+    while todo:
+        for sym in T.symbols(todo.pop()):
+            if sym not in seen:
+                seen.add(sym)
+                for c in by_symbol.get(sym, ()):
+                    if c not in found:
+                        found.add(c)
+                        todo.append(c)
+    return frozenset(found)
 
 
 def _conjuncts(formula: Term) -> frozenset[Term]:
