@@ -250,6 +250,8 @@ class MultiSEEngine:
         self.guard_of_term: dict[Term, Guard] = {}
         self.lemmas = Lemmas(self.mgr, self.base)
         self.lemma_unsats = 0
+        self.in_results = False
+        self.result_splits: dict[Guard, tuple[list[tuple[Any, bool]], Guard]] = {}
         self.complete = True
         self.instructions = 0
         self.paths = 0
@@ -318,9 +320,19 @@ class MultiSEEngine:
 
     def _split(self, g: Guard) -> tuple[frozenset[Term], Guard]:
         """A guard as its forced literals (terms) and the guard below them."""
-        with self.mgr.timed():
-            literals, rest = self.mgr.split_cube(g)
+        literals, rest = self._split_cube(g)
         return frozenset(self._literal(atom, positive) for atom, positive in literals), rest
+
+    def _split_cube(self, g: Guard) -> tuple[list[tuple[Any, bool]], Guard]:
+        """``split_cube`` of ``g``, kept for the result guards (split once for their models,
+        once more for their conditions otherwise)."""
+        found = self.result_splits.get(g)
+        if found is None:
+            with self.mgr.timed():
+                found = self.mgr.split_cube(g)
+            if self.in_results:
+                self.result_splits[g] = found
+        return found
 
     def _guard_conjuncts(self, g: Guard) -> frozenset[Term] | None:
         """The conjuncts of a guard's formula (``None`` for the false guard)."""
@@ -476,9 +488,12 @@ class MultiSEEngine:
                 assert h != guard, "a heap cell split that does not narrow the guard"
                 result += self._leaves(h, run)
             return result
+        cases = flatten(outcome)
+        if len(cases) == 1 and cases[0][0] is True:  # no split: the whole guard, no guard algebra
+            return [self._with_writes(heap, guard, cases[0][1])]
         leaves = []
         covered = self.mgr.false
-        for cond, leaf in flatten(outcome):
+        for cond, leaf in cases:
             # The cases of a split exclude each other in the theory (len == 0, len == 1), not
             # always as propositions over independent atoms: each case's guard excludes the
             # earlier cases, so that the summaries built from them keep disjoint guards.
@@ -487,10 +502,15 @@ class MultiSEEngine:
                 g = self.mgr.and_(guard, self.mgr.and_(c, self.mgr.not_(covered)))
                 covered = self.mgr.or_(covered, c)
             if not self.mgr.is_false(g):
-                records = getattr(leaf, "writes", ())
-                writes = dict(w for ref, record in records for w in cell_writes(heap, ref, record))  # a later write wins
-                leaves.append((g, leaf, list(writes.items())))
+                leaves.append(self._with_writes(heap, g, leaf))
         return leaves
+
+    @staticmethod
+    def _with_writes(heap: _GuardedHeap, g: Guard, leaf: Leaf) -> tuple[Guard, Leaf, list[CellWrite]]:
+        """A leaf under guard ``g`` with its record writes turned into cell writes."""
+        records = getattr(leaf, "writes", ())
+        writes = dict(w for ref, record in records for w in cell_writes(heap, ref, record))  # a later write wins
+        return g, leaf, list(writes.items())
 
     # ------------------------------------------------------------ one step
 
@@ -946,6 +966,7 @@ class MultiSEEngine:
 
     def _results(self) -> Iterator[PathResult]:
         mgr = self.mgr
+        self.in_results = True
         self.z3_core.deadline = None  # inputs for what was found are solved even after a timeout
         grouped: dict[tuple[Any, ...], tuple[Guard, tuple[Any, ...]]] = {}
         known: dict[tuple[Any, ...], dict[str, Any]] = {}
@@ -1002,7 +1023,7 @@ class MultiSEEngine:
         model is checked against its guard."""
         cubes: dict[Any, tuple[Term, ...]] = {}
         for key, g in guards.items():
-            literals, rest = self.mgr.split_cube(g)
+            literals, rest = self._split_cube(g)
             if self.mgr.is_true(rest):
                 cubes[key] = tuple(self._literal(atom, positive) for atom, positive in literals)  # type: ignore[misc]
         if len(cubes) < CUBE_BATCH:
@@ -1028,7 +1049,7 @@ class MultiSEEngine:
         for c in self.base:
             base_of.setdefault(part_of[c], []).append(c)
         found: dict[tuple[Any, ...], tuple[str, dict[str, Any]]] = {}
-        answered: dict[frozenset[Term], Any] = {}  # the same part recurs in most cubes
+        answered: dict[frozenset[Term], tuple[str, dict[str, Any]]] = {}  # the same part recurs in most cubes
         for key, cube in cubes.items():
             groups: dict[int, list[Term]] = {i: list(cs) for i, cs in base_of.items()}
             for literal in cube:
@@ -1039,18 +1060,29 @@ class MultiSEEngine:
                 asked = frozenset(group)
                 answer = answered.get(asked)
                 if answer is None:
-                    self.solver_stats.queries += 1
-                    answer = self.solver.check(Query(asked, None, reuse_models=False))  # no focus: a group
-                    # may fall apart within one cube, and the chain then solves each piece
-                    answered[asked] = answer
-                if answer.status != SAT:
-                    status = answer.status
+                    answer = answered[asked] = self._solve_part(asked)
+                if answer[0] != SAT:
+                    status = answer[0]
                     break
-                model.update(answer.model)
-            if status == SAT and not self.holds(guards[key], model):
-                raise AssertionError("a model assembled from independent parts violates its result guard")
+                model.update(answer[1])
             found[key] = (status, model if status == SAT else {})
         return found
+
+    def _solve_part(self, part: frozenset[Term]) -> tuple[str, dict[str, Any]]:
+        """A model of one independent part of result cubes, restricted to the part's own
+        symbols and checked against each of its constraints: models of symbol-disjoint
+        parts then join into a model of any cube made of them (a cube is its guard), so the
+        joined models need no check of their own."""
+        self.solver_stats.queries += 1
+        answer = self.solver.check(Query(part, None, reuse_models=False))  # no focus: a part may
+        # fall apart within one cube, and the chain then solves each piece
+        if answer.status != SAT:
+            return answer.status, {}
+        names = {str(sym.args[0]) for c in part for sym in T.symbols(c)}
+        model = {k: v for k, v in answer.model.items() if k in names}
+        if not all(evaluate(c, model) is True for c in part):
+            raise AssertionError("a model of an independent part of result cubes violates the part")
+        return SAT, model
 
     def _covers(self, direction: Guard, model: dict[str, Any]) -> bool:
         return self.holds(direction, model)
