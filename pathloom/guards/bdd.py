@@ -86,6 +86,10 @@ _CUDD_DEFAULT_MEMORY = 1 << 30  # dd.cudd's own default cap: 1 GiB
 #: when sifting has taken more than this share of the manager's lifetime.
 REORDER_MAX_ATOMS = 256
 REORDER_MAX_SHARE = 0.25
+#: CUDD only: variable swaps one sifting may make (CUDD's default is two million). Short
+#: siftings keep the sorting programs' BDDs small at a fraction of the cost (Kadane's
+#: program: 1.5 s with the default, 0.44 s with this; heap sort and quick sort unchanged).
+REORDER_MAX_SWAPS = 10_000
 
 
 class Guard(Protocol):
@@ -154,7 +158,9 @@ def _make_bdd(preference: str | None) -> tuple[str, Any]:
             if preference == "cudd":
                 raise
         else:
-            return "cudd", cudd.BDD(_cudd_memory_estimate())
+            bdd = cudd.BDD(_cudd_memory_estimate())
+            bdd.configure(max_swaps=REORDER_MAX_SWAPS)
+            return "cudd", bdd
     return "autoref", importlib.import_module("dd.autoref").BDD()
 
 
