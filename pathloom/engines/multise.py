@@ -89,7 +89,6 @@ from pathloom.terms.expr import Arg, Term
 EXC_INFO = "%exc_info"
 RECENT_MODELS = 4  # recent models tried on a new pc guard before solving (each try walks its BDD)
 CUBE_BATCH = 32  # results whose guards are plain cubes, from which on they are solved as a batch
-OVERRIDE = "%override"
 VarKey = tuple[int, str]
 Temps = dict[VarKey, tuple[tuple[Guard, Any], ...]]  # block-local temporaries: guarded values
 
@@ -121,6 +120,7 @@ class FrameLoc:
     index: int
     ret_dst: str | None
     loops: tuple[tuple[int, int], ...] = ()
+    override: object = None  # what a return from this frame evaluates to instead (``__init__``: the new object)
 
 
 Loc = tuple[FrameLoc, ...]
@@ -542,7 +542,7 @@ class MultiSEEngine:
 
     def _advance(self, loc: Loc) -> Loc:
         frame = loc[-1]
-        return loc[:-1] + (FrameLoc(frame.qualname, frame.label, frame.index + 1, frame.ret_dst, frame.loops),)
+        return loc[:-1] + (FrameLoc(frame.qualname, frame.label, frame.index + 1, frame.ret_dst, frame.loops, frame.override),)
 
     def _group(self, loc: Loc, leaves: list[tuple[Guard, Leaf, list[CellWrite]]], instr: ir.Instruction | None, where: ir.Loc) -> list[Transition]:
         depth = len(loc) - 1
@@ -561,11 +561,11 @@ class MultiSEEngine:
         throws = [(g, (leaf.exc, where.line, "implicit")) for g, leaf, _ in leaves if isinstance(leaf, Throw)]
         if throws:
             transitions.append(self._raise(loc, throws))
-        invokes: dict[str, list[tuple[Guard, Invoke, list[CellWrite]]]] = {}
+        invokes: dict[tuple[str, Any], list[tuple[Guard, Invoke, list[CellWrite]]]] = {}
         for g, leaf, w in leaves:
             if isinstance(leaf, Invoke):
-                invokes.setdefault(leaf.qualname, []).append((g, leaf, w))
-        for qualname, calls in invokes.items():
+                invokes.setdefault((leaf.qualname, value_key(leaf.result)), []).append((g, leaf, w))
+        for (qualname, _), calls in invokes.items():
             transitions.append(self._invoke(loc, qualname, calls, instr))
         refines = [(g, w) for g, leaf, w in leaves if isinstance(leaf, Refine)]
         if refines:
@@ -591,12 +591,12 @@ class MultiSEEngine:
         callee = self.module.function(qualname)
         self.entered.add(qualname)
         targets = destinations(instr) if instr is not None else ()
-        new_loc = loc + (FrameLoc(qualname, callee.entry, 0, targets[0] if targets else None),)
+        override = calls[0][1].result  # the same for all calls (grouped by it)
+        new_loc = loc + (FrameLoc(qualname, callee.entry, 0, targets[0] if targets else None, (), override),)
         t = Transition(guard, new_loc)
         depth = len(loc)
         for i, p in enumerate(callee.params):
             t.assigns.append(((depth, p.name), [(g, call.args[i]) for g, call, _ in calls]))
-        t.assigns.append(((depth, OVERRIDE), [(g, call.result) for g, call, _ in calls]))
         for name in self._named_locals(callee):
             if (depth, name) in self.vars:  # a new frame starts with its locals unbound
                 t.assigns.append(((depth, name), [(guard, UNBOUND)]))
@@ -639,7 +639,7 @@ class MultiSEEngine:
         elif enclosing[-1:] == (target,):
             counts[target] = 0
         loops = tuple((h, counts[h]) for h in enclosing if h in counts)
-        return FrameLoc(frame.qualname, target, 0, frame.ret_dst, loops)
+        return FrameLoc(frame.qualname, target, 0, frame.ret_dst, loops, frame.override)
 
     def _terminator(self, loc: Loc, guard: Guard, block: ir.Block) -> list[Transition]:
         frame = loc[-1]
@@ -667,14 +667,14 @@ class MultiSEEngine:
             names = [term.value.name] if isinstance(term.value, ir.Var) else []
             returned: list[tuple[Guard, object]] = []
             throws: list[tuple[Guard, tuple[ExcVal, int, str]]] = []
-            for g, env in self._combinations(depth, names + [OVERRIDE], guard):
+            override = frame.override
+            for g, env in self._combinations(depth, names, guard):
                 value = env[term.value.name] if isinstance(term.value, ir.Var) else term.value.value  # type: ignore[union-attr]
                 if value is UNBOUND:
                     exc = ExcVal("UnboundLocalError", ("cannot access local variable",))
                     throws.append((g, (exc, term.loc.line, "implicit")))
                     continue
-                override = env[OVERRIDE]
-                returned.append((g, override if override is not None and override is not UNBOUND else value))
+                returned.append((g, override if override is not None else value))
             result = [self._return(loc, returned)] if returned else []
             if throws:
                 result.append(self._raise(loc, throws))
