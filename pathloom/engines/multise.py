@@ -769,15 +769,19 @@ class MultiSEEngine:
         if guard == parent or self.holds(guard, model):
             return SAT, model
         with self.mgr.timed():
-            narrowed = self.mgr.and_(guard, self.lemmas.guard)
-        if self.mgr.is_false(narrowed):
+            contradicts = self.mgr.implies(guard, self.mgr.not_(self.lemmas.guard))
+        if contradicts:
             self.lemma_unsats += 1
             return UNSAT, model
         for witness in itertools.islice(self.recent, RECENT_MODELS):
             if self.mgr.evaluate(guard, witness.truth):
                 self.pool_hits += 1
                 return SAT, witness.model
-        found = self._solve_near_any(narrowed, model)
+        found = self._solve_near(guard, model)
+        if found is None:
+            with self.mgr.timed():
+                narrowed = self.mgr.and_(guard, self.lemmas.guard)  # paths consistent with the lemmas
+            found = self._solve_near_any(narrowed, model)
         if found is not None:
             self.recent.appendleft(self._witness(found))
             return SAT, found
@@ -817,9 +821,14 @@ class MultiSEEngine:
             answer = self.solver.check(Query(frozenset(component), min(component, key=lambda t: t.serial), reuse_models=reuse))
             if answer.status != SAT:
                 return None
-            found.update(answer.model)
+            names = {str(sym.args[0]) for c in component for sym in T.symbols(c)}
+            found.update((k, v) for k, v in answer.model.items() if k in names)
+            if not all(evaluate(c, found) is True for c in component):
+                return None  # a symbol the solver left free kept a value that does not fit
+        # The other literals of the cube hold under ``model`` and mention no symbol that
+        # changed, so ``found`` satisfies the whole cube, one path of ``guard``.
         self._witness(found, near=model)
-        return found if self.holds(guard, found) else None
+        return found
 
     def _commit(self, loc: Loc, guard: Guard, model: dict[str, Any], transitions: list[Transition]) -> None:
         feasible: list[tuple[Transition, dict[str, Any]]] = []

@@ -220,7 +220,21 @@ class ValueSummary(Generic[V]):
         self, mgr: GuardManager, pc: Guard, rhs: ValueSummary[V], *, join: bool = True
     ) -> ValueSummary[V]:
         """The paper's assignment with a summarised right-hand side:
-        ``compact({(g and not pc, v) for (g, v) in self} | {(h and pc, w) for (h, w) in rhs})``."""
+        ``compact({(g and not pc, v) for (g, v) in self} | {(h and pc, w) for (h, w) in rhs})``.
+
+        When every right-hand value is one value ``w`` that the summary already holds under a
+        guard ``g`` containing ``pc``, that is the summary itself (its other guards are
+        disjoint from ``g``, hence from ``pc``): returned as is, without guard algebra."""
+        if join and rhs.entries:
+            key = value_key(rhs.entries[0][1])
+            if all(value_key(w) == key for _, w in rhs.entries[1:]):
+                for g, v in self.entries:
+                    if value_key(v) == key:
+                        with mgr.timed():
+                            covered = mgr.implies(pc, g)
+                        if covered:
+                            return self
+                        break
         with mgr.timed():
             kept = _conjoined(mgr, self.entries, mgr.not_(pc))
         assigned = _conjoined(mgr, rhs.entries, pc)
