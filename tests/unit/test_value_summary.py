@@ -238,6 +238,25 @@ def test_assign_summary_is_pointwise(
     assert same_tables(table_of(mgr, t), expected)
 
 
+@LAWS
+@given(spec=raw_specs, pc=pcs, pick=st.integers(0, 4))
+def test_assigning_a_value_held_around_the_pc_changes_nothing(
+    mgr: GuardManager, spec: Spec, pc: list[bool], pick: int
+) -> None:
+    """The shortcut of ``assign_summary``: the value is already there under a guard that
+    contains the pc, so the summary comes back as it is, and pointwise it is right."""
+    s = raw(mgr, spec).compact(mgr)
+    if not s.entries:
+        return
+    g, v = s.entries[pick % len(s.entries)]
+    p = mgr.and_(g, guard_of_table(mgr, pc))  # inside g
+    t = s.assign(mgr, p, v)
+    assert t is s
+    hits = [mgr.evaluate(p, a) for a in ASSIGNMENTS]
+    expected = [v if hit else old for old, hit in zip(table_of(mgr, s), hits)]
+    assert same_tables(table_of(mgr, t), expected)
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_assign_matches_the_paper_example(backend: str) -> None:
     """Slides 44-46: ``z = r - 1`` under pc phi6 keeps z0 under not phi6."""
