@@ -24,9 +24,11 @@ value; every combination of one step allocates the same new objects (disjoint gu
 Departures from the paper: locations include the call stack and the iteration counts of the
 enclosing loops (so ``--max-iterations`` means what it means for DSE); temporaries that live
 inside one basic block travel with their pc entry instead of being merged into shared
-summaries (no other path can read them, and they were most of the assignment work);
-satisfiability of a new pc entry is first tried on known models and on one model-guided path
-of its guard before Z3 sees the whole guard. Results: one path per distinct outcome (returned
+summaries (no other path can read them, and they were most of the assignment work), and so
+does the object a constructor frame returns (in its ``FrameLoc``); satisfiability of a new pc
+entry is first tried on known models, on theory lemmas between atoms over one integer term
+(``guards.theory``: a guard that contradicts them is infeasible without Z3), and on one
+model-guided path of its guard before Z3 sees the whole guard. Results: one path per distinct outcome (returned
 value, or exception at a line), split further until every feasible branch direction has an
 input. With ``compaction=False`` no values are joined and no pc entries are merged, so each
 entry is one DSE path.
