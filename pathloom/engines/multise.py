@@ -233,6 +233,7 @@ class MultiSEEngine:
         self.cells: dict[CellKey, ValueSummary[Any]] = {}
         self.pending: dict[Loc, Guard] = {}
         self.models: dict[Loc, dict[str, Any]] = {}
+        self.inline: tuple[Loc, Guard, dict[str, Any], Temps] | None = None  # the entry stepped next, kept out of the queue
         self.temps: dict[Loc, Temps] = {}  # block-local temporaries of each pending entry
         self.current_temps: Temps = {}  # those of the entry being stepped
         self.current_loc: Loc = ()
@@ -398,6 +399,14 @@ class MultiSEEngine:
             key = self._order(loc)
         heapq.heappush(self.queue, (key, next(self.counter), loc))
 
+    def _next_anyway(self, loc: Loc) -> bool:
+        """Whether an entry at ``loc`` would be the next one stepped: the topological order,
+        no entry there to merge with, and none before it in the queue. It is then stepped at
+        once, without the queue (the same order, so the same merges)."""
+        if self.options.strategy not in (None, "topo") or loc in self.pending:
+            return False
+        return not self.queue or self._order(loc) < self.queue[0][0]
+
     def run(self) -> Iterator[PathResult]:
         self.start = time.monotonic()
         if self.options.timeout is not None:
@@ -406,17 +415,22 @@ class MultiSEEngine:
         self._init_state()
         stop: str | None = None
         try:
-            while self.queue:
+            while self.queue or self.inline is not None:
                 if self.deadline is not None and time.monotonic() > self.deadline:
                     stop = "timeout"
                     break
-                _, _, loc = heapq.heappop(self.queue)
-                guard = self.pending.pop(loc, None)
-                if guard is None:
-                    continue
-                model = self.models.pop(loc, {})
-                real = tuple(f for f in loc if f.label >= 0)
-                self.current_temps = self.temps.pop(loc, {})
+                if self.inline is not None:
+                    real, guard, model, self.current_temps = self.inline
+                    self.inline = None
+                else:
+                    _, _, loc = heapq.heappop(self.queue)
+                    found = self.pending.pop(loc, None)
+                    if found is None:
+                        continue
+                    guard = found
+                    model = self.models.pop(loc, {})
+                    real = tuple(f for f in loc if f.label >= 0)
+                    self.current_temps = self.temps.pop(loc, {})
                 self.current_loc = real
                 self._step(real, guard, model)
                 if self.progress is not None and time.monotonic() - self.last_progress > 0.2:
@@ -426,6 +440,8 @@ class MultiSEEngine:
             stop = "interrupted"
         if stop is not None:
             self.complete = False
+            if self.inline is not None:
+                self.pending[self.inline[0]] = self.inline[1]
             for loc, guard in self.pending.items():
                 self.finals.append((guard, ("cut", stop, self._line(loc))))
         yield from self._results()
@@ -864,7 +880,10 @@ class MultiSEEngine:
                     else:
                         self.final_hints[len(self.finals) - 1] = new_model
             if t.loc is not None:
-                self._schedule(t.loc, t.guard, new_model, temps)
+                if len(feasible) == 1 and self._next_anyway(t.loc):
+                    self.inline = (t.loc, t.guard, new_model, temps)  # no trip through the queue
+                else:
+                    self._schedule(t.loc, t.guard, new_model, temps)
 
     # ------------------------------------------------------------ block-local temporaries
 

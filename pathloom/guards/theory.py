@@ -96,6 +96,12 @@ def _intersection(s: IntSet, t: IntSet) -> IntSet:
     return tuple(sorted(out, key=lambda iv: (iv[0] is not None, iv[0] or 0)))
 
 
+#: Bounds that keep the lemmas cheap; beyond them atoms simply get no lemmas (the lemmas only
+#: spare solver calls, the solver decides what they do not).
+MAX_NODES = 2000
+MAX_ATOMS_PER_TERM = 32
+
+
 class Lemmas:
     """The conjunction of the pairwise lemmas between the atoms seen so far."""
 
@@ -105,6 +111,7 @@ class Lemmas:
         self.mgr = mgr
         self.guard: Guard = mgr.true
         self.count = 0
+        self.full = False  # the lemma BDD reached MAX_NODES: no more lemmas (they are optional)
         self._by_term: dict[Term, list[tuple[Guard, IntSet]]] = {}
         self._seen: set[Hashable] = set()
         self._domain: dict[Term, IntSet] = {}
@@ -115,8 +122,14 @@ class Lemmas:
                 self._domain[x] = _intersection(self._domain.get(x, EVERYTHING), s)
 
     def _exclude(self, *literals: Guard) -> None:
+        if self.full:
+            return
         mgr = self.mgr
-        self.guard = mgr.and_(self.guard, mgr.not_(mgr.and_all(literals)))
+        grown = mgr.and_(self.guard, mgr.not_(mgr.and_all(literals)))
+        if mgr.size(grown) > MAX_NODES:
+            self.full = True  # lemmas over many interleaved terms: their BDD grows as a product
+            return
+        self.guard = grown
         self.count += 1
 
     def add_atom(self, atom: Hashable, g: Guard) -> None:
@@ -136,6 +149,8 @@ class Lemmas:
             if not my_set:
                 self._exclude(my_lit)
         others = self._by_term.setdefault(x, [])
+        if len(others) >= MAX_ATOMS_PER_TERM:
+            return
         for h, t in others:
             for my_set, my_lit in mine:
                 for their_set, their_lit in ((t, h), (complement(t), mgr.not_(h))):

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pathloom.guards.bdd import GuardManager
-from pathloom.guards.theory import Lemmas, complement, int_set
+from pathloom.guards.theory import MAX_NODES, Lemmas, complement, int_set
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import evaluate
 
@@ -69,3 +69,19 @@ def test_lemmas_decide_contradictions_with_the_input_domain() -> None:
     assert mgr.is_false(mgr.and_(mgr.atom(beyond), lemmas.guard))
     assert mgr.is_false(mgr.and_(mgr.and_(mgr.atom(is_minus4), mgr.atom(non_negative)), lemmas.guard))
     assert not mgr.is_false(mgr.and_(mgr.atom(is_minus4), lemmas.guard))
+
+
+def test_lemmas_stop_growing_at_their_node_budget() -> None:
+    """Atoms over many terms, allocated interleaved: the lemma BDD would grow as a product of
+    the terms' constraints; it stops at ``MAX_NODES`` and what it holds stays valid."""
+    mgr = GuardManager()
+    lemmas = Lemmas(mgr)
+    terms = [T.sym(f"t{i}", T.INT) for i in range(30)]
+    for c in range(12):
+        for t in terms:
+            atom = T.lt(t, c)
+            lemmas.add_atom(atom, mgr.atom(atom))
+    assert lemmas.full
+    assert mgr.size(lemmas.guard) <= MAX_NODES
+    truth = {T.lt(t, c): bool(i % 7 < c) for i, t in enumerate(terms) for c in range(12)}
+    assert mgr.evaluate(lemmas.guard, truth)  # t_i = i % 7 satisfies every lemma
