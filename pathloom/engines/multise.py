@@ -572,7 +572,7 @@ class MultiSEEngine:
                 t = Transition(mgr.or_all(g for g, _, _ in oks), self._advance(loc))
             targets = destinations(instr) if instr is not None else ()
             for i, name in enumerate(targets):
-                values = [(g, leaf.value if len(targets) == 1 else leaf.value[i]) for g, leaf, _ in oks]  # type: ignore[union-attr, index]
+                values = [(g, leaf.value if len(targets) == 1 else leaf.value[i]) for g, leaf, _ in oks]  # type: ignore[index]
                 t.assigns.append(((depth, name), values))
             t.writes = [(g, w) for g, _, w in oks if w]
             transitions.append(t)
@@ -670,8 +670,8 @@ class MultiSEEngine:
             assert isinstance(term.cond, ir.Var)
             cond = self._combinations(depth, [term.cond.name], guard)
             with mgr.timed():
-                then = mgr.or_all(mgr.and_(h, self.guard(c[term.cond.name])) for h, c in cond)
-                orelse = mgr.or_all(mgr.and_(h, mgr.not_(self.guard(c[term.cond.name]))) for h, c in cond)
+                then = mgr.or_all(mgr.and_(h, self.guard(c[term.cond.name])) for h, c in cond)  # type: ignore[arg-type]
+                orelse = mgr.or_all(mgr.and_(h, mgr.not_(self.guard(c[term.cond.name]))) for h, c in cond)  # type: ignore[arg-type]
             result = []
             for g, target, direction in ((then, term.then, True), (orelse, term.orelse, False)):
                 if not mgr.is_false(g):
@@ -727,7 +727,7 @@ class MultiSEEngine:
                 return Split(tuple((cond, Ok((advanced, item))) for cond, advanced, item in next_item(heap, it)))
 
             for h, leaf, _ in self._leaves(g, run):
-                advanced, item = leaf.value  # type: ignore[union-attr]
+                advanced, item = leaf.value  # type: ignore[union-attr, misc]
                 if advanced is None:
                     exits.append(h)
                 else:
@@ -831,7 +831,7 @@ class MultiSEEngine:
         truth = self._witness(model).truth
         with self.mgr.timed():
             literals = self.mgr.cube_near(guard, truth)
-        cube = {self._literal(atom, positive) for atom, positive in literals}  # type: ignore[arg-type]
+        cube = {self._literal(atom, positive) for atom, positive in literals}
         constraints = self.base | {c for c in cube if isinstance(c, Term)}
         found = dict(model)
         for component in _components(_touching([c for c in constraints if not truth[c]], constraints)):
@@ -904,7 +904,7 @@ class MultiSEEngine:
                     for op in _node_operands(node):
                         if isinstance(op, ir.Var) and op.name.startswith("%") and op.name not in defined:
                             bad.add(op.name)  # read before (or without) a definition in this block
-                    for name in destinations(node) if isinstance(node, ir.Instruction) else ():
+                    for name in destinations(node) if node is not block.terminator else ():
                         defined.add(name)
                         home.setdefault(name, set()).add(label)
                     for name in _terminator_targets(node):
@@ -1055,7 +1055,7 @@ class MultiSEEngine:
         for key, g in guards.items():
             literals, rest = self._split_cube(g)
             if self.mgr.is_true(rest):
-                cubes[key] = tuple(self._literal(atom, positive) for atom, positive in literals)  # type: ignore[misc]
+                cubes[key] = tuple(self._literal(atom, positive) for atom, positive in literals)
         if len(cubes) < CUBE_BATCH:
             return {}
         distinct = {literal for cube in cubes.values() for literal in cube}
@@ -1063,8 +1063,8 @@ class MultiSEEngine:
             return self._solve_cubes_by_part(guards, cubes, distinct)
         self.solver_stats.queries += len(cubes)
         found = solve_cubes(sorted(self.base, key=lambda t: t.serial), cubes, self.solver_stats, self.options.solver_timeout_ms)
-        for key, (status, model) in found.items():
-            if status == SAT and not self.holds(guards[key], model):
+        for solved, (status, model) in found.items():
+            if status == SAT and not self.holds(guards[solved], model):  # type: ignore[index]
                 raise AssertionError("a model from the batch solver violates its result guard")
         return found  # type: ignore[return-value]
 
@@ -1243,11 +1243,11 @@ def _conjuncts(formula: Term) -> frozenset[Term]:
             continue
         inner = term.args[0] if term.op == "not" else None
         if term.op == "and":
-            stack.extend(term.args)  # type: ignore[arg-type]
+            stack.extend(term.args)
         elif isinstance(inner, Term) and inner.op == "or":
-            stack.extend(T.not_(a) for a in inner.args)  # type: ignore[arg-type]
+            stack.extend(T.not_(a) for a in inner.args)
         elif isinstance(inner, Term) and inner.op == "not":
-            stack.append(inner.args[0])  # type: ignore[arg-type]
+            stack.append(inner.args[0])
         else:
             found.add(term)
     return frozenset(found)
