@@ -13,10 +13,11 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
+from pathloom import interrupt
 from pathloom.api import Run
 from pathloom.engines.registry import engine_names
 from pathloom.errors import EngineBug, PathloomError, Unsupported, UsageError
-from pathloom.frontend.module import load_module
+from pathloom.frontend.module import Module, load_module
 from pathloom.options import Options
 from pathloom.report.base import Reporter
 from pathloom.report.json_report import JsonReporter
@@ -137,6 +138,12 @@ def run_command(args: argparse.Namespace) -> int:
     if args.json:
         _check_writable(args.json, "--json")
         reporters.append(JsonReporter(open(args.json, "w", encoding="utf-8"), many=name is None))
+    with interrupt.installed():
+        return _explore_targets(args, file, name, names, module, options, reporters)
+
+
+def _explore_targets(args: argparse.Namespace, file: str, name: str | None, names: list[str], module: Module,
+                     options: Options, reporters: list[Reporter]) -> int:
     explorations: list[Exploration] = []
     mismatches: list[str] = []
     interrupted = False
@@ -177,6 +184,7 @@ def run_command(args: argparse.Namespace) -> int:
                 interrupted = True
                 run.exploration.complete = False
                 run.exploration.stats = run.engine.stats()
+            interrupted = interrupted or interrupt.requested()  # also when the engine stopped on the flag
             if progress is not None:
                 progress.done()
             for r in reporters:

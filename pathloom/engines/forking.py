@@ -19,6 +19,7 @@ from __future__ import annotations
 import time
 from typing import Callable, Iterator
 
+from pathloom import interrupt
 from pathloom.errors import Unsupported
 from pathloom.engines.entry import Entry, build_entry
 from pathloom.engines.searchers import make_searcher
@@ -137,6 +138,9 @@ class ForkingEngine:
                     break
                 if self.deadline is not None and time.monotonic() > self.deadline:
                     stop_reason = "timeout"
+                    break
+                if interrupt.requested():  # a Ctrl-C whose KeyboardInterrupt was swallowed
+                    stop_reason = "interrupted"
                     break
                 state = searcher.select()
                 try:

@@ -58,6 +58,7 @@ from pathloom.engines.multise_heap import (
     NeedSplit,
     cell_writes,
 )
+from pathloom import interrupt
 from pathloom.errors import Unsupported
 from pathloom.frontend import ir
 from pathloom.frontend.cfg import branch_edges, reverse_postorder
@@ -418,6 +419,9 @@ class MultiSEEngine:
             while self.queue or self.inline is not None:
                 if self.deadline is not None and time.monotonic() > self.deadline:
                     stop = "timeout"
+                    break
+                if interrupt.requested():  # a Ctrl-C whose KeyboardInterrupt was swallowed
+                    stop = "interrupted"
                     break
                 if self.inline is not None:
                     real, guard, model, self.current_temps = self.inline

@@ -9,6 +9,12 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
+from pathloom import interrupt
+from pathloom.api import explore_source
+from pathloom.options import Options
+
 SLOW = '''
 def slow(xs: list[int], y: int) -> int:
     t = 0
@@ -38,3 +44,13 @@ def test_interrupt_keeps_results(tmp_path: Path) -> None:
     data = json.loads(out.read_text())
     assert data["complete"] is False
     assert data["paths"] and data["stats"]["paths"] == len(data["paths"])
+
+
+@pytest.mark.parametrize("engine", ["dse", "multise"])
+def test_a_swallowed_interrupt_still_stops_the_run(engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Python drops a KeyboardInterrupt raised inside a ``__del__`` (Z3 frees its handles in
+    them); the request flag set by the CLI's handler stops the engines at their next step."""
+    monkeypatch.setattr(interrupt, "_requested", True)
+    exploration = explore_source(SLOW, "slow", Options(engine=engine, max_list_len=8, timeout=10))
+    assert exploration.complete is False
+    assert [p.reason for p in exploration.paths] == ["interrupted"]
