@@ -25,12 +25,33 @@ def _leaf(atom: Any) -> z3.BoolRef:
     return encode(atom)
 
 
+# Z3's own constructors through its C API: ``z3.If`` and friends check and coerce their
+# arguments in Python (about 50 us a node), which dominated the encoding of large guards.
+# Every argument here is already a Bool of the main context.
+_CTX = z3.main_ctx()
+
+
+def _ite(c: z3.BoolRef, a: z3.BoolRef, b: z3.BoolRef) -> z3.BoolRef:
+    return z3.BoolRef(z3.z3core.Z3_mk_ite(_CTX.ref(), c.as_ast(), a.as_ast(), b.as_ast()), _CTX)
+
+
+def _and(a: z3.BoolRef, b: z3.BoolRef) -> z3.BoolRef:
+    return z3.BoolRef(z3.z3core.Z3_mk_and(_CTX.ref(), 2, (z3.Ast * 2)(a.as_ast(), b.as_ast())), _CTX)
+
+
+def _or(a: z3.BoolRef, b: z3.BoolRef) -> z3.BoolRef:
+    return z3.BoolRef(z3.z3core.Z3_mk_or(_CTX.ref(), 2, (z3.Ast * 2)(a.as_ast(), b.as_ast())), _CTX)
+
+
+def _not(a: z3.BoolRef) -> z3.BoolRef:
+    return z3.BoolRef(z3.z3core.Z3_mk_not(_CTX.ref(), a.as_ast()), _CTX)
+
+
 class GuardEncoder:
     def __init__(self, mgr: GuardManager) -> None:
         self.mgr = mgr
         self.builder = mgr.formula_builder(
-            lambda a, b: z3.And(a, b), lambda a, b: z3.Or(a, b), z3.Not, z3.BoolVal(True), z3.BoolVal(False),
-            leaf=_leaf, ite=z3.If,
+            _and, _or, _not, z3.BoolVal(True, _CTX), z3.BoolVal(False, _CTX), leaf=_leaf, ite=_ite,
         )
 
     def encode(self, g: Guard) -> tuple[z3.BoolRef, frozenset[Term]]:
