@@ -40,7 +40,7 @@ import heapq
 import itertools
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -379,7 +379,12 @@ class MultiSEEngine:
             return self.entry.function
         return self.module.function(qualname)
 
-    def _schedule(self, loc: Loc, guard: Guard, model: dict[str, Any], temps: Temps) -> None:
+    def _schedule(self, loc: Loc, guard: Guard, model: dict[str, Any], temps: Temps, alone: bool = False) -> None:
+        """Add the pc entry ``(guard, loc)``, merged with the entry already at ``loc``. An entry
+        that is ``alone`` (the only successor of the step) and would be the next one stepped
+        anyway (topological order, nothing there to merge with, nothing before it in the
+        queue) becomes :attr:`inline` instead: stepped at once, in the same order, so with the
+        same merges."""
         existing = self.pending.get(loc)
         if existing is not None and self.join:
             self.pending[loc] = self.mgr.or_(existing, guard)
@@ -388,9 +393,6 @@ class MultiSEEngine:
             return
         if existing is not None:
             loc = loc + (FrameLoc(f"#{next(self.counter)}", -1, -1, None),)  # keep entries apart
-        self.pending[loc] = guard
-        self.models[loc] = model
-        self.temps[loc] = temps
         strategy = self.options.strategy or "topo"
         if strategy == "dfs":
             key: Any = (-next(self.counter),)
@@ -398,15 +400,13 @@ class MultiSEEngine:
             key = (next(self.counter),)
         else:
             key = self._order(loc)
+            if alone and existing is None and (not self.queue or key < self.queue[0][0]):
+                self.inline = (loc, guard, model, temps)  # no trip through the queue
+                return
+        self.pending[loc] = guard
+        self.models[loc] = model
+        self.temps[loc] = temps
         heapq.heappush(self.queue, (key, next(self.counter), loc))
-
-    def _next_anyway(self, loc: Loc) -> bool:
-        """Whether an entry at ``loc`` would be the next one stepped: the topological order,
-        no entry there to merge with, and none before it in the queue. It is then stepped at
-        once, without the queue (the same order, so the same merges)."""
-        if self.options.strategy not in (None, "topo") or loc in self.pending:
-            return False
-        return not self.queue or self._order(loc) < self.queue[0][0]
 
     def run(self) -> Iterator[PathResult]:
         self.start = time.monotonic()
@@ -843,7 +843,7 @@ class MultiSEEngine:
             answer = self.solver.check(Query(frozenset(component), min(component, key=lambda t: t.serial), reuse_models=reuse))
             if answer.status != SAT:
                 return None
-            names = {str(sym.args[0]) for c in component for sym in T.symbols(c)}
+            names = _symbol_names(component)
             found.update((k, v) for k, v in answer.model.items() if k in names)
             if not all(evaluate(c, found) is True for c in component):
                 return None  # a symbol the solver left free kept a value that does not fit
@@ -884,10 +884,7 @@ class MultiSEEngine:
                     else:
                         self.final_hints[len(self.finals) - 1] = new_model
             if t.loc is not None:
-                if len(feasible) == 1 and self._next_anyway(t.loc):
-                    self.inline = (t.loc, t.guard, new_model, temps)  # no trip through the queue
-                else:
-                    self._schedule(t.loc, t.guard, new_model, temps)
+                self._schedule(t.loc, t.guard, new_model, temps, alone=len(feasible) == 1)
 
     # ------------------------------------------------------------ block-local temporaries
 
@@ -1112,7 +1109,7 @@ class MultiSEEngine:
         # fall apart within one cube, and the chain then solves each piece
         if answer.status != SAT:
             return answer.status, {}
-        names = {str(sym.args[0]) for c in part for sym in T.symbols(c)}
+        names = _symbol_names(part)
         model = {k: v for k, v in answer.model.items() if k in names}
         if not all(evaluate(c, model) is True for c in part):
             raise AssertionError("a model of an independent part of result cubes violates the part")
@@ -1210,6 +1207,12 @@ class MultiSEEngine:
             "variable_merges_saved": self.merges_saved,
             "final_outcome_entries": finals,
         }
+
+
+def _symbol_names(constraints: Iterable[Term]) -> set[str]:
+    """The names of the input symbols the constraints mention (a solver model of them may
+    name others, from a cached query it answered before)."""
+    return {str(sym.args[0]) for c in constraints for sym in T.symbols(c)}
 
 
 def _touching(seeds: list[Term], constraints: frozenset[Term]) -> frozenset[Term]:
