@@ -42,7 +42,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from pathloom.engines.cube_batch import solve_cubes
 from pathloom.engines.entry import Entry, build_entry
@@ -116,8 +116,10 @@ def _terminator_targets(node: object) -> tuple[str, ...]:
     return ()
 
 
-@dataclass(frozen=True)
-class FrameLoc:
+class FrameLoc(NamedTuple):
+    """One frame of a pc location. A named tuple, not a dataclass: locations are hashed and
+    built at every step, and a tuple's hash and constructor run in C."""
+
     qualname: str
     label: int
     index: int
@@ -248,6 +250,7 @@ class MultiSEEngine:
         self.directions: dict[tuple[str, int, bool], Guard] = {}
         self.entered: set[str] = set()
         self.rpo: dict[str, dict[int, int]] = {}
+        self.order_prefix: dict[Loc, tuple[tuple[int, int], ...]] = {}
         self.term_of_guard: dict[Any, Arg] = {}
         self.conjunction_memo: dict[tuple[Arg, Term], Arg] = {}
         self.negation_of: dict[Any, Arg] = {}
@@ -362,17 +365,26 @@ class MultiSEEngine:
     # ------------------------------------------------------------ driving
 
     def _order(self, loc: Loc) -> tuple[Any, ...]:
-        key: list[tuple[int, int]] = []
-        for frame in loc:
-            if frame.label < 0:
-                continue  # the marker that keeps unmerged entries apart
-            rpo = self.rpo.get(frame.qualname)
-            if rpo is None:
-                rpo = reverse_postorder(self._function(frame.qualname))
-                self.rpo[frame.qualname] = rpo
-            key.append((rpo.get(frame.label, 1 << 30), frame.index))
-        key.append((1 << 31, 0))
-        return tuple(key)
+        """The topological-order key of a location: per frame, the reverse post-order number
+        of its block and the instruction index, outer frames first. The part of the key that
+        belongs to the caller frames is memoized by those frames (a step changes only the
+        innermost one)."""
+        callers = loc[:-1]
+        prefix = self.order_prefix.get(callers)
+        if prefix is None:
+            prefix = tuple(self._frame_order(f) for f in callers if f.label >= 0)
+            self.order_prefix[callers] = prefix
+        last = loc[-1]
+        if last.label < 0:  # the marker that keeps unmerged entries apart
+            return (*prefix, (1 << 31, 0))
+        return (*prefix, self._frame_order(last), (1 << 31, 0))
+
+    def _frame_order(self, frame: FrameLoc) -> tuple[int, int]:
+        rpo = self.rpo.get(frame.qualname)
+        if rpo is None:
+            rpo = reverse_postorder(self._function(frame.qualname))
+            self.rpo[frame.qualname] = rpo
+        return (rpo.get(frame.label, 1 << 30), frame.index)
 
     def _function(self, qualname: str) -> ir.Function:
         if qualname == self.entry.function.qualname:
@@ -941,13 +953,16 @@ class MultiSEEngine:
         temps = self._temps_after(loc, t) if t.loc is not None else {}
         for key, values in t.assigns:
             if self._is_local(loc, key):
-                temps[key] = ValueSummary(tuple(values)).compact(mgr, join=self.join).entries
+                if len(values) == 1:  # leaf guards are never false: nothing to compact
+                    temps[key] = (values[0],)
+                else:
+                    temps[key] = ValueSummary(tuple(values)).compact(mgr, join=self.join).entries
                 self.summary_sizes.append(len(temps[key]))
                 continue
             old = self.vars.get(key) or ValueSummary.single(mgr, UNBOUND)
             rhs = ValueSummary(tuple((g, v) for g, v in values))
-            new = old.assign_summary(mgr, t.guard, rhs, join=self.join)
-            self.merges_saved += max(0, len(old) + len(values) - len(new) - self._dropped(old, t.guard))
+            new, joined = old.assign_counted(mgr, t.guard, rhs, join=self.join)
+            self.merges_saved += joined
             self.vars[key] = new
             self.summary_sizes.append(len(new))
         written: dict[CellKey, list[tuple[Guard, object]]] = {}
@@ -962,9 +977,6 @@ class MultiSEEngine:
             pc = mgr.or_all(g for g, _ in values)
             self.cells[cell] = before.assign_summary(mgr, pc, ValueSummary(tuple(values)), join=self.join)
         return temps
-
-    def _dropped(self, old: ValueSummary[Any], guard: Guard) -> int:
-        return sum(1 for g, _ in old if self.mgr.implies(g, guard))
 
     # ------------------------------------------------------------ results
 

@@ -225,6 +225,14 @@ class ValueSummary(Generic[V]):
         When every right-hand value is one value ``w`` that the summary already holds under a
         guard ``g`` containing ``pc``, that is the summary itself (its other guards are
         disjoint from ``g``, hence from ``pc``): returned as is, without guard algebra."""
+        return self.assign_counted(mgr, pc, rhs, join=join)[0]
+
+    def assign_counted(
+        self, mgr: GuardManager, pc: Guard, rhs: ValueSummary[V], *, join: bool = True
+    ) -> tuple[ValueSummary[V], int]:
+        """:meth:`assign_summary`, and how many entries compaction joined: of the non-false
+        entries in the union above, how many were OR-ed into an entry with an equal value
+        (the paper's "variable merges saved")."""
         if join and rhs.entries:
             key = value_key(rhs.entries[0][1])
             if all(value_key(w) == key for _, w in rhs.entries[1:]):
@@ -232,13 +240,14 @@ class ValueSummary(Generic[V]):
                     if value_key(v) == key:
                         with mgr.timed():
                             covered = mgr.implies(pc, g)
-                        if covered:
-                            return self
+                        if covered:  # every rhs entry joins (g and not pc), which is false iff g == pc
+                            return self, len(rhs.entries) - (1 if g == pc else 0)
                         break
         with mgr.timed():
-            kept = _conjoined(mgr, self.entries, mgr.not_(pc))
-        assigned = _conjoined(mgr, rhs.entries, pc)
-        return ValueSummary(_compacted(mgr, chain(kept, assigned), join))
+            kept = [e for e in _conjoined(mgr, self.entries, mgr.not_(pc)) if not mgr.is_false(e[0])]
+            assigned = [e for e in _conjoined(mgr, rhs.entries, pc) if not mgr.is_false(e[0])]
+        entries = _compacted(mgr, chain(kept, assigned), join)
+        return ValueSummary(entries), len(kept) + len(assigned) - len(entries)
 
     def map(self, mgr: GuardManager, fn: Callable[[V], W], *, join: bool = True) -> ValueSummary[W]:
         """``compact({(g, fn(v)) for (g, v) in self})``."""
