@@ -294,8 +294,12 @@ class MultiSEEngine:
         elif op == "ite" and cond.sort == T.BOOL:
             g = self.mgr.ite(self.guard(cond.args[0]), self.guard(cond.args[1]), self.guard(cond.args[2]))
         else:
-            g = self.mgr.atom(cond)
-            self.lemmas.add_atom(cond, g)
+            known = self.lemmas.decided(cond)
+            if known is not None:  # decided by the input domain: a constant, not a variable
+                g = self.mgr.true if known else self.mgr.false
+            else:
+                g = self.mgr.atom(cond)
+                self.lemmas.add_atom(cond, g)
         self.guard_of_term[cond] = g
         return g
 

@@ -132,6 +132,20 @@ class Lemmas:
         self.guard = grown
         self.count += 1
 
+    def decided(self, atom: object) -> bool | None:
+        """``True`` or ``False`` when the input domain alone decides ``atom`` (``8 < xs.len``
+        when ``xs.len <= 8``), else ``None``: such an atom need not be a BDD variable."""
+        found = int_set(atom)
+        if found is None or found[0] not in self._domain:
+            return None
+        x, s = found
+        domain = self._domain[x]
+        if not _intersection(s, domain):
+            return False
+        if not _intersection(complement(s), domain):
+            return True
+        return None
+
     def add_atom(self, atom: Hashable, g: Guard) -> None:
         """Record atom ``atom`` (whose BDD variable is ``g``) and its lemmas with the atoms
         over the same term."""

@@ -85,3 +85,17 @@ def test_lemmas_stop_growing_at_their_node_budget() -> None:
     assert mgr.size(lemmas.guard) <= MAX_NODES
     truth = {T.lt(t, c): bool(i % 7 < c) for i, t in enumerate(terms) for c in range(12)}
     assert mgr.evaluate(lemmas.guard, truth)  # t_i = i % 7 satisfies every lemma
+
+
+@LAWS
+@given(atoms, st.integers(-3, 3), st.integers(-3, 3))
+def test_an_atom_decided_by_the_domain_has_that_value_on_every_input_in_it(atom: T.Term, lo: int, size: int) -> None:
+    hi = lo + abs(size)
+    lemmas = Lemmas(GuardManager(), [T.le(lo, X), T.le(X, hi)])
+    decided = lemmas.decided(atom)
+    values = {bool(evaluate(atom, {"x": x, "y": x})) for x in range(lo, hi + 1)}
+    if decided is not None:
+        assert values == {decided}
+    elif T.symbols(atom) == {X}:
+        assert values == {False, True}  # the domain decides every one-term atom it can
+
