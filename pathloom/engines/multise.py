@@ -28,7 +28,12 @@ summaries (no other path can read them, and they were most of the assignment wor
 does the object a constructor frame returns (in its ``FrameLoc``); satisfiability of a new pc
 entry is first tried on known models, on theory lemmas between atoms over one integer term
 (``guards.theory``: a guard that contradicts them is infeasible without Z3), and on one
-model-guided path of its guard before Z3 sees the whole guard. Results: one path per distinct outcome (returned
+model-guided path of its guard before Z3 sees the whole guard; an atom the input domain
+decides (``8 < toks.len`` when ``toks.len <= 8``) is a constant, not a BDD variable. Every
+``COLLECT_EVERY`` steps the state is restricted to the running paths (``_collect``): values
+held for paths that have ended are dropped (heap cells keep those that results are encoded
+from), which the paper does not do; its summaries keep every path ever taken, and their
+guards grow with them. Results: one path per distinct outcome (returned
 value, or exception at a line), split further until every feasible branch direction has an
 input. With ``compaction=False`` no values are joined and no pc entries are merged, so each
 entry is one DSE path.
@@ -90,6 +95,7 @@ from pathloom.terms.evaluate import evaluate
 from pathloom.terms.expr import Arg, Term
 
 EXC_INFO = "%exc_info"
+COLLECT_EVERY = 1000  # steps between two restrictions of the state to the running paths
 RECENT_MODELS = 4  # recent models tried on a new pc guard before solving (each try walks its BDD)
 CUBE_BATCH = 32  # results whose guards are plain cubes, from which on they are solved as a batch
 VarKey = tuple[int, str]
@@ -122,7 +128,7 @@ class FrameLoc(NamedTuple):
 
     qualname: str
     label: int
-    index: int
+    offset: int  # of the instruction in its block (len(instrs): the terminator)
     ret_dst: str | None
     loops: tuple[tuple[int, int], ...] = ()
     override: object = None  # what a return from this frame evaluates to instead (``__init__``: the new object)
@@ -248,6 +254,8 @@ class MultiSEEngine:
         self.finals: list[tuple[Guard, tuple[Any, ...]]] = []
         self.unknown_results: list[PathResult] = []
         self.directions: dict[tuple[str, int, bool], Guard] = {}
+        self.heap_finals: list[Guard] = []  # guards of results whose outcome refers to heap objects
+        self.collections = 0  # see _collect
         self.entered: set[str] = set()
         self.rpo: dict[str, dict[int, int]] = {}
         self.order_prefix: dict[Loc, tuple[tuple[int, int], ...]] = {}
@@ -388,7 +396,7 @@ class MultiSEEngine:
         if rpo is None:
             rpo = reverse_postorder(self._function(frame.qualname))
             self.rpo[frame.qualname] = rpo
-        return (rpo.get(frame.label, 1 << 30), frame.index)
+        return (rpo.get(frame.label, 1 << 30), frame.offset)
 
     def _function(self, qualname: str) -> ir.Function:
         if qualname == self.entry.function.qualname:
@@ -452,6 +460,8 @@ class MultiSEEngine:
                     real = tuple(f for f in loc if f.label >= 0)
                     self.current_temps = self.temps.pop(loc, {})
                 self.current_loc = real
+                if self.instructions % COLLECT_EVERY == COLLECT_EVERY - 1:
+                    self._collect(guard)
                 self._step(real, guard, model)
                 if self.progress is not None and time.monotonic() - self.last_progress > 0.2:
                     self.last_progress = time.monotonic()
@@ -481,7 +491,7 @@ class MultiSEEngine:
             return None
         frame = frames[-1]
         block = self._function(frame.qualname).blocks[frame.label]
-        node = block.instrs[frame.index] if frame.index < len(block.instrs) else block.terminator
+        node = block.instrs[frame.offset] if frame.offset < len(block.instrs) else block.terminator
         return node.loc.line if node is not None else None
 
     # ------------------------------------------------------------ reading state
@@ -558,8 +568,8 @@ class MultiSEEngine:
         frame = loc[-1]
         function = self._function(frame.qualname)
         block = function.blocks[frame.label]
-        if frame.index < len(block.instrs):
-            instr = block.instrs[frame.index]
+        if frame.offset < len(block.instrs):
+            instr = block.instrs[frame.offset]
             transitions = self._instruction(loc, guard, instr)
         else:
             transitions = self._terminator(loc, guard, block)
@@ -580,7 +590,7 @@ class MultiSEEngine:
 
     def _advance(self, loc: Loc) -> Loc:
         frame = loc[-1]
-        return loc[:-1] + (FrameLoc(frame.qualname, frame.label, frame.index + 1, frame.ret_dst, frame.loops, frame.override),)
+        return loc[:-1] + (FrameLoc(frame.qualname, frame.label, frame.offset + 1, frame.ret_dst, frame.loops, frame.override),)
 
     def _group(self, loc: Loc, leaves: list[tuple[Guard, Leaf, list[CellWrite]]], instr: ir.Instruction | None, where: ir.Loc) -> list[Transition]:
         depth = len(loc) - 1
@@ -895,12 +905,48 @@ class MultiSEEngine:
                     if outcome[0] == "cut":
                         self.complete = False
                     self.finals.append((g, outcome))
+                    if _reads_heap(outcome):  # its result is encoded from the heap cells
+                        self.heap_finals.append(g)
                     if self.holds(g, new_model):
                         self.final_models[id(g), len(self.finals) - 1] = new_model
                     else:
                         self.final_hints[len(self.finals) - 1] = new_model
             if t.loc is not None:
                 self._schedule(t.loc, t.guard, new_model, temps, alone=len(feasible) == 1)
+
+    def _collect(self, current: Guard) -> None:
+        """Restrict the state to the paths still running: every later pc guard descends from
+        a pending entry's (or the current one's), so the values the state holds for paths
+        that ended are never read again. Frame variables are restricted to the union of the
+        pending pc guards; heap cells to that union and the guards of results whose outcome
+        refers to the heap (their returned objects are encoded from the cells afterwards).
+        Summaries stay total on the running paths; their guards shrink, and with them the
+        cost of every later assignment, read and sifting (``pl0_parser``: summaries held each
+        parser position under guards of 1,000-2,000 nodes, mostly paths long finished)."""
+        mgr = self.mgr
+        with mgr.timed():
+            pcs = [current, *self.pending.values()]
+            running = mgr.or_all(pcs)
+            if self.heap_finals:
+                self.heap_finals = [mgr.or_all(self.heap_finals)]
+            kept_for_cells = mgr.or_all([running, *self.heap_finals])
+            self._restrict_all(self.vars, running)
+            self._restrict_all(self.cells, kept_for_cells)
+        self.collections += 1
+
+    def _restrict_all(self, table: dict[Any, ValueSummary[Any]], domain: Guard) -> None:
+        mgr = self.mgr
+        for key, summary in list(table.items()):
+            entries = tuple((self._smaller(g, h), v) for g, v in summary for h in (mgr.and_(g, domain),) if not mgr.is_false(h))
+            if entries:
+                table[key] = ValueSummary(entries)
+            else:
+                del table[key]
+
+    def _smaller(self, g: Guard, restricted: Guard) -> Guard:
+        """``restricted`` (``g`` and the running paths) unless it has more nodes than ``g``:
+        both mean the same on every running path."""
+        return restricted if self.mgr.size(restricted) <= self.mgr.size(g) else g
 
     # ------------------------------------------------------------ block-local temporaries
 
@@ -947,7 +993,7 @@ class MultiSEEngine:
         target = t.loc
         assert target is not None
         depth = len(target) - 1
-        entering = target[-1].index == 0
+        entering = target[-1].offset == 0
         return {k: v for k, v in self.current_temps.items() if k[0] < depth or (k[0] == depth and not entering)}
 
     def _apply(self, loc: Loc, t: Transition) -> Temps:
@@ -1221,8 +1267,21 @@ class MultiSEEngine:
             "sharing_factor": self._sharing_factor(summaries) if final else 0.0,
             "pc_merges": self.merges,
             "variable_merges_saved": self.merges_saved,
+            "state_collections": self.collections,
             "final_outcome_entries": finals,
         }
+
+
+def _reads_heap(value: object) -> bool:
+    """Whether encoding ``value`` (an outcome, a returned value, an exception) may read heap
+    cells: it holds a reference, or something this test does not know (then: yes)."""
+    if value is None or isinstance(value, (bool, int, float, complex, str, bytes, Term)):
+        return False
+    if isinstance(value, tuple):
+        return any(_reads_heap(v) for v in value)
+    if isinstance(value, ExcVal):
+        return any(_reads_heap(v) for v in value.args)
+    return True
 
 
 def _symbol_names(constraints: Iterable[Term]) -> set[str]:
