@@ -70,7 +70,7 @@ from pathloom.frontend.cfg import branch_edges, reverse_postorder
 from pathloom.frontend.module import Module
 from pathloom.guards.bdd import Guard, GuardManager
 from pathloom.guards.summary import ValueSummary, value_key
-from pathloom.guards.theory import Lemmas
+from pathloom.guards.theory import Lemmas, solve_intervals
 from pathloom.options import Options
 from pathloom.report.values import encode_symbolic
 from pathloom.results import PathResult
@@ -256,6 +256,7 @@ class MultiSEEngine:
         self.directions: dict[tuple[str, int, bool], Guard] = {}
         self.heap_finals: list[Guard] = []  # guards of results whose outcome refers to heap objects
         self.collections = 0  # see _collect
+        self.interval_solves = 0  # model-guided paths solved by interval arithmetic (_solve_cube)
         self.entered: set[str] = set()
         self.rpo: dict[str, dict[int, int]] = {}
         self.order_prefix: dict[Loc, tuple[tuple[int, int], ...]] = {}
@@ -811,22 +812,27 @@ class MultiSEEngine:
 
     def _feasible(self, guard: Guard, parent: Guard, model: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         """Whether a new pc guard is satisfiable, with a model: the BDD test, the entry's own
-        model, the models found most recently (as DSE's counterexample cache), then Z3."""
+        model, the models found most recently (as DSE's counterexample cache), the path of
+        the guard nearest to the model (:meth:`_solve_near`), the theory lemmas, other
+        paths, then Z3 on the whole guard."""
         if self.mgr.is_false(guard):
             return UNSAT, model
         if guard == parent or self.holds(guard, model):
             return SAT, model
-        with self.mgr.timed():
-            contradicts = self.mgr.implies(guard, self.mgr.not_(self.lemmas.guard))
-        if contradicts:
-            self.lemma_unsats += 1
-            return UNSAT, model
         for witness in itertools.islice(self.recent, RECENT_MODELS):
             if self.mgr.evaluate(guard, witness.truth):
                 self.pool_hits += 1
                 return SAT, witness.model
         found = self._solve_near(guard, model)
         if found is None:
+            # The path nearest to the model is infeasible: maybe the whole guard is, which
+            # the lemmas may show without Z3 (an implication test, costly on large guards,
+            # hence not before the near path).
+            with self.mgr.timed():
+                contradicts = self.mgr.implies(guard, self.mgr.not_(self.lemmas.guard))
+            if contradicts:
+                self.lemma_unsats += 1
+                return UNSAT, model
             with self.mgr.timed():
                 narrowed = self.mgr.and_(guard, self.lemmas.guard)  # paths consistent with the lemmas
             found = self._solve_near_any(narrowed, model)
@@ -864,14 +870,23 @@ class MultiSEEngine:
         cube = {self._literal(atom, positive) for atom, positive in literals}
         constraints = self.base | {c for c in cube if isinstance(c, Term)}
         found = dict(model)
-        for component in _components(_touching([c for c in constraints if not truth[c]], constraints)):
+        seeds = sorted((c for c in constraints if not truth[c]), key=lambda t: t.serial)  # a fixed order of queries
+        direct = solve_intervals(seeds, constraints, model)  # most branch flips: no solver at all
+        if direct is False:
+            return None
+        if direct is not None:
+            self.interval_solves += 1
+            found.update(direct)  # type: ignore[arg-type]
+            self._witness(found, near=model)
+            return found
+        for component in _touching_components(seeds, constraints):
             self.solver_stats.queries += 1
-            answer = self.solver.check(Query(frozenset(component), min(component, key=lambda t: t.serial), reuse_models=reuse))
+            answer = self.solver.check(Query(frozenset(component), component[0], reuse_models=reuse, sliced=True))
             if answer.status != SAT:
                 return None
             names = _symbol_names(component)
             found.update((k, v) for k, v in answer.model.items() if k in names)
-            if not all(evaluate(c, found) is True for c in component):
+            if not names <= answer.model.keys() and not all(evaluate(c, found) is True for c in component):
                 return None  # a symbol the solver left free kept a value that does not fit
         # The other literals of the cube hold under ``model`` and mention no symbol that
         # changed, so ``found`` satisfies the whole cube, one path of ``guard``.
@@ -1268,6 +1283,7 @@ class MultiSEEngine:
             "pc_merges": self.merges,
             "variable_merges_saved": self.merges_saved,
             "state_collections": self.collections,
+            "interval_solves": self.interval_solves,
             "final_outcome_entries": finals,
         }
 
@@ -1290,27 +1306,33 @@ def _symbol_names(constraints: Iterable[Term]) -> set[str]:
     return {str(sym.args[0]) for c in constraints for sym in T.symbols(c)}
 
 
-def _touching(seeds: list[Term], constraints: frozenset[Term]) -> frozenset[Term]:
-    """The constraints connected to ``seeds`` through shared symbols (the union of the
-    independent components that contain a seed)."""
-    if not seeds:
-        return frozenset()
+def _touching_components(seeds: list[Term], constraints: frozenset[Term]) -> list[list[Term]]:
+    """The independent components of ``constraints`` (connected through shared symbols) that
+    contain a seed, each once, in the order of their first seed."""
     by_symbol: dict[Term, list[Term]] = {}
     for c in constraints:
         for sym in T.symbols(c):
             by_symbol.setdefault(sym, []).append(c)
-    found = set(seeds)
-    todo = list(seeds)
+    placed: set[Term] = set()
     seen: set[Term] = set()
-    while todo:
-        for sym in T.symbols(todo.pop()):
-            if sym not in seen:
-                seen.add(sym)
-                for c in by_symbol.get(sym, ()):
-                    if c not in found:
-                        found.add(c)
-                        todo.append(c)
-    return frozenset(found)
+    found: list[list[Term]] = []
+    for seed in seeds:
+        if seed in placed:
+            continue
+        placed.add(seed)
+        component = [seed]
+        todo = [seed]
+        while todo:
+            for sym in T.symbols(todo.pop()):
+                if sym not in seen:
+                    seen.add(sym)
+                    for c in by_symbol.get(sym, ()):
+                        if c not in placed:
+                            placed.add(c)
+                            component.append(c)
+                            todo.append(c)
+        found.append(component)
+    return found
 
 
 def _conjuncts(formula: Term) -> frozenset[Term]:

@@ -20,13 +20,14 @@ classic "theory propagation between atoms" of lazy SMT, limited to pairs over on
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Hashable, Iterable
 
 from pathloom.guards.bdd import Guard, GuardManager
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Term
 
-__all__ = ["Lemmas", "int_set"]
+__all__ = ["Lemmas", "int_set", "literal_set", "nearest", "solve_intervals"]
 
 # A set of integers as sorted disjoint closed intervals; None is an infinite end.
 Bound = int | None
@@ -94,6 +95,73 @@ def _intersection(s: IntSet, t: IntSet) -> IntSet:
             if lo is None or hi is None or lo <= hi:
                 out.append((lo, hi))
     return tuple(sorted(out, key=lambda iv: (iv[0] is not None, iv[0] or 0)))
+
+
+def literal_set(literal: object) -> tuple[Term, IntSet] | None:
+    """``(x, S)`` when the literal (an atom or ``not`` of one) holds exactly when the integer
+    symbol ``x`` is in ``S``; ``None`` for any other literal (memoized per literal)."""
+    if not isinstance(literal, Term):
+        return None
+    found = _literal_sets.get(literal, False)
+    if found is False:
+        found = _literal_set(literal)
+        _literal_sets[literal] = found
+    return found  # type: ignore[return-value]
+
+
+def _literal_set(literal: Term) -> tuple[Term, IntSet] | None:
+    negated = literal.op == "not"
+    found = int_set(literal.args[0] if negated else literal)
+    if found is None or found[0].op != "sym":
+        return None
+    x, s = found
+    return (x, complement(s)) if negated else (x, s)
+
+
+_literal_sets: weakref.WeakKeyDictionary[Term, tuple[Term, IntSet] | None] = weakref.WeakKeyDictionary()
+
+
+def nearest(s: IntSet, value: int) -> int:
+    """The member of the non-empty set ``s`` closest to ``value`` (the smaller one on a tie)."""
+    best: int | None = None
+    for lo, hi in s:
+        candidate = value if (lo is None or lo <= value) and (hi is None or value <= hi) else (lo if lo is not None and value < lo else hi)
+        assert candidate is not None
+        if best is None or abs(candidate - value) < abs(best - value) or (abs(candidate - value) == abs(best - value) and candidate < best):
+            best = candidate
+    assert best is not None, "nearest member of the empty set"
+    return best
+
+
+def solve_intervals(seeds: Iterable[object], constraints: Iterable[object], model: dict[str, object]) -> dict[str, int] | None | bool:
+    """Solve the part of ``constraints`` that shares a symbol with the ``seeds`` when it is a
+    set of interval literals over single integer symbols (``x == 3``, ``not (x < 1)``): each
+    symbol gets the member of its literals' intersection nearest to its value in ``model``.
+    Returns the new values, ``False`` when an intersection is empty (that part is unsat), or
+    ``None`` when the part is not of that form (another solver must decide)."""
+    symbols: set[Term] = set()
+    for seed in seeds:
+        found = literal_set(seed)
+        if found is None:
+            return None
+        symbols.add(found[0])
+    sets: dict[Term, IntSet] = {}
+    for c in constraints:
+        if not isinstance(c, Term) or T.symbols(c).isdisjoint(symbols):
+            continue
+        found = literal_set(c)
+        if found is None or found[0] not in symbols:
+            return None
+        x, s = found
+        sets[x] = _intersection(sets.get(x, EVERYTHING), s)
+    values: dict[str, int] = {}
+    for x, s in sets.items():
+        if not s:
+            return False
+        name = str(x.args[0])
+        old = model.get(name)
+        values[name] = nearest(s, old if isinstance(old, int) and not isinstance(old, bool) else 0)
+    return values
 
 
 #: Bounds that keep the lemmas cheap; beyond them atoms simply get no lemmas (the lemmas only

@@ -32,6 +32,9 @@ class Query:
     # False when the caller knows no recent model can satisfy the query (MultiSE's results
     # have disjoint guards): the counterexample cache then skips its lookup.
     reuse_models: bool = True
+    # True when the constraints are one independent component already (MultiSE slices its
+    # model-guided queries itself): independence slicing passes the query on as it is.
+    sliced: bool = False
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,8 @@ class IndependenceSolver:
         self.stats = stats
 
     def check(self, query: Query) -> Result:
+        if query.sliced:
+            return self.inner.check(query)
         if query.focus is None:
             return self._by_component(query)
         wanted = set(symbols(query.focus))

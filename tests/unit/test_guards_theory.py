@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pathloom.guards.bdd import GuardManager
-from pathloom.guards.theory import MAX_NODES, Lemmas, complement, int_set
+from pathloom.guards.theory import MAX_NODES, Lemmas, complement, int_set, literal_set, nearest, solve_intervals
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import evaluate
 
@@ -99,3 +99,41 @@ def test_an_atom_decided_by_the_domain_has_that_value_on_every_input_in_it(atom:
     elif T.symbols(atom) == {X}:
         assert values == {False, True}  # the domain decides every one-term atom it can
 
+
+
+literals = st.builds(lambda atom, positive: atom if positive else T.not_(atom), atoms, st.booleans())
+
+
+@LAWS
+@given(st.lists(literals, min_size=1, max_size=5), st.integers(-6, 6), st.integers(-6, 6))
+def test_interval_solutions_satisfy_every_literal_over_the_seeds_symbols(cube: list[T.Term], x: int, y: int) -> None:
+    """``solve_intervals`` with the first literal as the seed: new values satisfy every
+    literal over the symbols they change, ``False`` only when no value in a wide range
+    does, ``None`` only when some literal over a seed's symbol is not an interval."""
+    terms = [c for c in cube if isinstance(c, T.Term)]
+    if not terms:
+        return
+    model = {"x": x, "y": y}
+    found = solve_intervals(terms[:1], terms, model)
+    seed_symbols = T.symbols(terms[0])
+    touching = [c for c in terms if T.symbols(c) & seed_symbols]
+    if found is None:
+        assert any(literal_set(c) is None for c in touching) or literal_set(terms[0]) is None
+    elif found is False:
+        names = {str(s.args[0]) for s in seed_symbols}
+        for value in range(-20, 21):
+            env = {**model, **{n: value for n in names}}
+            assert not all(evaluate(c, env) is True for c in touching)
+    else:
+        env = {**model, **found}
+        assert all(evaluate(c, env) is True for c in touching)
+
+
+@LAWS
+@given(st.lists(st.tuples(st.integers(-9, 9), st.integers(0, 5)), min_size=1, max_size=3), st.integers(-15, 15))
+def test_nearest_is_a_closest_member(intervals: list[tuple[int, int]], value: int) -> None:
+    s = tuple(sorted({(lo, lo + width) for lo, width in intervals}))
+    members = {v for lo, hi in s for v in range(lo, hi + 1)}
+    picked = nearest(s, value)
+    assert picked in members
+    assert abs(picked - value) == min(abs(m - value) for m in members)
