@@ -257,6 +257,7 @@ class MultiSEEngine:
         self.heap_finals: list[Guard] = []  # guards of results whose outcome refers to heap objects
         self.collections = 0  # see _collect
         self.interval_solves = 0  # model-guided paths solved by interval arithmetic (_solve_cube)
+        self.instr_names: dict[int, tuple[list[str], tuple[str, ...]]] = {}  # id(instr) -> reads, writes
         self.entered: set[str] = set()
         self.rpo: dict[str, dict[int, int]] = {}
         self.order_prefix: dict[Loc, tuple[tuple[int, int], ...]] = {}
@@ -571,14 +572,63 @@ class MultiSEEngine:
         block = function.blocks[frame.label]
         if frame.offset < len(block.instrs):
             instr = block.instrs[frame.offset]
+            if self._simple_step(loc, guard, model, instr):
+                return
             transitions = self._instruction(loc, guard, instr)
         else:
             transitions = self._terminator(loc, guard, block)
         self._commit(loc, guard, model, transitions)
 
+    def _simple_step(self, loc: Loc, guard: Guard, model: dict[str, Any], instr: ir.Instruction) -> bool:
+        """The most common step in one piece, with the meaning the general path
+        (:meth:`_instruction`, :meth:`_commit`) gives it: every operand holds one value under
+        the pc entry, and the instruction completes normally without writing the heap. Then
+        its targets are assigned under the entry's guard and the entry moves to the next
+        instruction, with no guard algebra besides the assignment. ``False`` (nothing done)
+        when the step is not of that kind."""
+        depth = len(loc) - 1
+        names, targets = self._instr_names(instr)
+        env: dict[str, object] = {}
+        for name in names:
+            local = self.current_temps.get((depth, name))
+            if local is not None:
+                if len(local) != 1:
+                    return False
+                env[name] = local[0][1]
+                continue
+            summary = self.vars.get((depth, name))
+            if summary is None:
+                env[name] = UNBOUND
+            elif len(summary.entries) == 1:
+                env[name] = summary.entries[0][1]
+            else:
+                return False
+        try:
+            outcome = execute(self.module, _GuardedHeap(self, guard), env, instr)
+        except NeedSplit:
+            return False  # executed again by the general path, which splits (no state changed)
+        except RuntimeUnsupported as exc:
+            raise Unsupported(self.module.filename, instr.loc.line, instr.loc.col, str(exc)) from None
+        if type(outcome) is not Ok or outcome.writes:
+            return False
+        temps = {k: v for k, v in self.current_temps.items() if k[0] <= depth}  # same frame, same block
+        for i, name in enumerate(targets):
+            value = outcome.value if len(targets) == 1 else outcome.value[i]  # type: ignore[index]
+            self._assign(loc, (depth, name), guard, [(guard, value)], temps)
+        self._schedule(self._advance(loc), guard, model, temps, alone=True)
+        return True
+
+    def _instr_names(self, instr: ir.Instruction) -> tuple[list[str], tuple[str, ...]]:
+        """The local variables an instruction reads (sorted) and those it assigns."""
+        found = self.instr_names.get(id(instr))
+        if found is None:
+            found = (sorted({op.name for op in operands(instr) if isinstance(op, ir.Var)}), destinations(instr))
+            self.instr_names[id(instr)] = found
+        return found
+
     def _instruction(self, loc: Loc, guard: Guard, instr: ir.Instruction) -> list[Transition]:
         depth = len(loc) - 1
-        names = sorted({op.name for op in operands(instr) if isinstance(op, ir.Var)})
+        names = self._instr_names(instr)[0]
         leaves: list[tuple[Guard, Leaf, list[CellWrite]]] = []
         for g, env in self._combinations(depth, names, guard):
             def run(heap: _GuardedHeap, env: dict[str, object] = env) -> Any:
@@ -1011,25 +1061,30 @@ class MultiSEEngine:
         entering = target[-1].offset == 0
         return {k: v for k, v in self.current_temps.items() if k[0] < depth or (k[0] == depth and not entering)}
 
+    def _assign(self, loc: Loc, key: VarKey, pc: Guard, values: list[tuple[Guard, object]], temps: Temps) -> None:
+        """``key := values`` under ``pc`` (the values' guards partition it): into the entry's
+        temporaries ``temps`` for a block-local temporary, else into the shared summary."""
+        mgr = self.mgr
+        if self._is_local(loc, key):
+            if len(values) == 1:  # leaf guards are never false: nothing to compact
+                temps[key] = (values[0],)
+            else:
+                temps[key] = ValueSummary(tuple(values)).compact(mgr, join=self.join).entries
+            self.summary_sizes.append(len(temps[key]))
+            return
+        old = self.vars.get(key) or ValueSummary.single(mgr, UNBOUND)
+        new, joined = old.assign_counted(mgr, pc, ValueSummary(tuple(values)), join=self.join)
+        self.merges_saved += joined
+        self.vars[key] = new
+        self.summary_sizes.append(len(new))
+
     def _apply(self, loc: Loc, t: Transition) -> Temps:
         """Assign the transition's targets under its guard; returns the temporaries of the
         new pc entry."""
         mgr = self.mgr
         temps = self._temps_after(loc, t) if t.loc is not None else {}
         for key, values in t.assigns:
-            if self._is_local(loc, key):
-                if len(values) == 1:  # leaf guards are never false: nothing to compact
-                    temps[key] = (values[0],)
-                else:
-                    temps[key] = ValueSummary(tuple(values)).compact(mgr, join=self.join).entries
-                self.summary_sizes.append(len(temps[key]))
-                continue
-            old = self.vars.get(key) or ValueSummary.single(mgr, UNBOUND)
-            rhs = ValueSummary(tuple((g, v) for g, v in values))
-            new, joined = old.assign_counted(mgr, t.guard, rhs, join=self.join)
-            self.merges_saved += joined
-            self.vars[key] = new
-            self.summary_sizes.append(len(new))
+            self._assign(loc, key, t.guard, values, temps)
         written: dict[CellKey, list[tuple[Guard, object]]] = {}
         for g, writes in t.writes:
             for cell, value in writes:

@@ -443,39 +443,47 @@ class GuardManager:
     def evaluate(self, g: Guard, assignment: Mapping[K, bool]) -> bool:
         """Truth value of ``g`` when each atom ``a`` has value ``assignment[a]``.
 
-        Only the atoms on the path taken need a value (``KeyError`` otherwise).
+        Only the atoms on the path taken need a value (``KeyError`` otherwise). Only the child
+        taken is read at each node (``dd`` makes a new object for every child it returns).
         """
+        self._ops += 1
+        atom_of = self._atom_of
         value = True
         edge = g
         while True:
             if edge.negated:
                 value = not value
-            node = self._node(edge)
-            if node is None:
+            var = edge.var
+            if var is None:
                 return value
-            var, high, low = node
-            edge = high if assignment[cast(K, self._atom_of[var])] else low
+            edge = cast(Guard, edge.high if assignment[cast(K, atom_of[var])] else edge.low)  # not None: var is set
 
     def cube_near(self, g: Guard, truth: Mapping[Hashable, bool]) -> list[tuple[Hashable, bool]]:
         """One path of ``g`` to ``TRUE``, as literals ``(atom, polarity)``, that follows the
         assignment ``truth`` wherever ``g`` allows: at each node the branch ``truth`` takes,
         unless it is the false constant (in a reduced BDD every other node reaches ``TRUE``).
         ``g`` must not be false."""
+        self._ops += 1
         literals: list[tuple[Hashable, bool]] = []
-        edge = g
+        atom_of = self._atom_of
         false = self._bdd.false
+        edge = g
+        negated = False  # parity of the complement edges passed: the function under ``edge``
         while True:
-            node = self._function_node(edge)
-            if node is None:
-                assert not edge.negated, "cube_near of the false guard"
+            if edge.negated:
+                negated = not negated
+            var = edge.var
+            if var is None:
+                assert negated is False, "cube_near of the false guard"
                 return literals
-            var, high, low = node
-            atom = self._atom_of[var]
+            atom = atom_of[var]
             value = bool(truth[atom])
-            if (high if value else low) == false:
+            child = cast(Guard, edge.high if value else edge.low)  # not None: var is set
+            if (~child if negated else child) == false:  # the function's cofactor is false
                 value = not value
+                child = cast(Guard, edge.high if value else edge.low)
             literals.append((atom, value))
-            edge = high if value else low
+            edge = child
 
     def path_count(self, g: Guard, table: dict[Any, tuple[int, int]] | None = None) -> int:
         """Number of paths from ``g`` to ``TRUE``: the disjoint cubes :meth:`cubes` yields,
