@@ -146,6 +146,7 @@ class Transition:
     assigns: list[tuple[VarKey, list[tuple[Guard, object]]]] = field(default_factory=list)
     writes: list[tuple[Guard, list[CellWrite]]] = field(default_factory=list)
     final: list[tuple[Guard, tuple[Any, ...]]] = field(default_factory=list)
+    model_holds: bool | None = None  # whether the stepped entry's model satisfies ``guard``, if known
 
 
 class _GuardedHeap(CellReader):
@@ -257,6 +258,7 @@ class MultiSEEngine:
         self.heap_finals: list[Guard] = []  # guards of results whose outcome refers to heap objects
         self.collections = 0  # see _collect
         self.interval_solves = 0  # model-guided paths solved by interval arithmetic (_solve_cube)
+        self.current_model: dict[str, Any] = {}  # the model of the entry being stepped
         self.instr_names: dict[int, tuple[list[str], tuple[str, ...]]] = {}  # id(instr) -> reads, writes
         self.entered: set[str] = set()
         self.rpo: dict[str, dict[int, int]] = {}
@@ -567,6 +569,7 @@ class MultiSEEngine:
     def _step(self, loc: Loc, guard: Guard, model: dict[str, Any]) -> None:
         self.instructions += 1
         self.step_refs = []
+        self.current_model = model
         frame = loc[-1]
         function = self._function(frame.qualname)
         block = function.blocks[frame.label]
@@ -754,10 +757,14 @@ class MultiSEEngine:
                 then = mgr.or_all(mgr.and_(h, self.guard(c[term.cond.name])) for h, c in cond)  # type: ignore[arg-type]
                 orelse = mgr.or_all(mgr.and_(h, mgr.not_(self.guard(c[term.cond.name]))) for h, c in cond)  # type: ignore[arg-type]
             result = []
+            # One value of the condition: the entry's model satisfies the guard, so the
+            # condition's value under the model says which direction the model takes.
+            taken = self._model_truth(cond[0][1][term.cond.name]) if len(cond) == 1 else None
             for g, target, direction in ((then, term.then, True), (orelse, term.orelse, False)):
                 if not mgr.is_false(g):
                     t = Transition(g, loc[:-1] + (self._goto_frame(frame, target, False),))
                     t.final = [(g, ("direction", (frame.qualname, frame.label, direction)))]
+                    t.model_holds = None if taken is None else taken == direction
                     result.append(t)
             return result
         if isinstance(term, ir.ForIter):
@@ -860,14 +867,20 @@ class MultiSEEngine:
         model)."""
         return self.mgr.evaluate(guard, self._witness(model).truth)
 
-    def _feasible(self, guard: Guard, parent: Guard, model: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def _model_truth(self, cond: object) -> bool:
+        """The truth of a branch condition's value under the current step's model."""
+        if not isinstance(cond, Term):
+            return bool(cond)
+        return bool(self._witness(self.current_model).truth[cond])
+
+    def _feasible(self, guard: Guard, parent: Guard, model: dict[str, Any], model_holds: bool | None = None) -> tuple[str, dict[str, Any]]:
         """Whether a new pc guard is satisfiable, with a model: the BDD test, the entry's own
         model, the models found most recently (as DSE's counterexample cache), the path of
         the guard nearest to the model (:meth:`_solve_near`), the theory lemmas, other
         paths, then Z3 on the whole guard."""
         if self.mgr.is_false(guard):
             return UNSAT, model
-        if guard == parent or self.holds(guard, model):
+        if guard == parent or (self.holds(guard, model) if model_holds is None else model_holds):
             return SAT, model
         for witness in itertools.islice(self.recent, RECENT_MODELS):
             if self.mgr.evaluate(guard, witness.truth):
@@ -946,7 +959,7 @@ class MultiSEEngine:
     def _commit(self, loc: Loc, guard: Guard, model: dict[str, Any], transitions: list[Transition]) -> None:
         feasible: list[tuple[Transition, dict[str, Any]]] = []
         for t in transitions:
-            status, new_model = self._feasible(t.guard, guard, model)
+            status, new_model = self._feasible(t.guard, guard, model, t.model_holds)
             if status == SAT:
                 feasible.append((t, new_model))
             elif status != UNSAT:
