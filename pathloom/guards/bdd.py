@@ -86,6 +86,8 @@ _CUDD_DEFAULT_MEMORY = 1 << 30  # dd.cudd's own default cap: 1 GiB
 #: paused while sifting has taken more than this share of the manager's lifetime.
 REORDER_MAX_ATOMS = 256
 REORDER_MAX_SHARE = 0.25
+REORDER_FREE_S = 0.5  # sifting time always allowed
+REORDER_CHECK_S = 0.25  # seconds between two looks at the time sifting took
 #: CUDD only: variable swaps one sifting may make (CUDD's default is two million). Short
 #: siftings keep the sorting programs' BDDs small at a fraction of the cost (Kadane's
 #: program: 1.5 s with the default, 0.44 s with this; heap sort and quick sort unchanged).
@@ -225,7 +227,7 @@ class _Timing:
         if mgr._timing_depth == 0:
             now = time.perf_counter()
             mgr._time_s += now - mgr._timing_start
-            if now - mgr._last_check > 0.25:  # reading CUDD's statistics costs ~0.5 ms
+            if now - mgr._last_check > REORDER_CHECK_S:  # reading CUDD's statistics costs ~0.5 ms
                 mgr._last_check = now
                 mgr._check_reordering()
 
@@ -315,7 +317,7 @@ class GuardManager:
         with warnings.catch_warnings():  # dd warns that a key we do not read changed unit
             warnings.simplefilter("ignore")
             spent = self._bdd.statistics()["reordering_time"]
-        within = spent <= 0.5 or spent <= REORDER_MAX_SHARE * (time.perf_counter() - self._born)
+        within = spent <= REORDER_FREE_S or spent <= REORDER_MAX_SHARE * (time.perf_counter() - self._born)
         if within != self._sifting:
             self._bdd.configure(reordering=within)
             self._sifting = within
