@@ -77,7 +77,10 @@ def make(op: str, args: tuple[Arg, ...], sort: str) -> Term:
     term.args = args
     term.sort = sort
     term.serial = next(_serial)
-    term._hash = hash(key)
+    # Terms are interned (equal means identical), so the serial is a valid hash, and unlike a
+    # hash of the key (strings in it are salted per process by PYTHONHASHSEED) it makes the
+    # iteration order of sets of terms, and so the models found, the same in every run.
+    term._hash = term.serial
     _table[key] = term
     return term
 
