@@ -49,6 +49,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from pathloom import interrupt
 from pathloom.engines.cube_batch import solve_cubes
 from pathloom.engines.entry import Entry, build_entry
 from pathloom.engines.guard_z3 import GuardEncoder
@@ -63,7 +64,6 @@ from pathloom.engines.multise_heap import (
     NeedSplit,
     cell_writes,
 )
-from pathloom import interrupt
 from pathloom.errors import Unsupported
 from pathloom.frontend import ir
 from pathloom.frontend.cfg import branch_edges, reverse_postorder
@@ -258,7 +258,6 @@ class MultiSEEngine:
         self.heap_finals: list[Guard] = []  # guards of results whose outcome refers to heap objects
         self.collections = 0  # see _collect
         self.interval_solves = 0  # model-guided paths solved by interval arithmetic (_solve_cube)
-        self.current_model: dict[str, Any] = {}  # the model of the entry being stepped
         self.instr_names: dict[int, tuple[list[str], tuple[str, ...]]] = {}  # id(instr) -> reads, writes
         self.entered: set[str] = set()
         self.rpo: dict[str, dict[int, int]] = {}
@@ -499,6 +498,16 @@ class MultiSEEngine:
 
     # ------------------------------------------------------------ reading state
 
+    def _local_entries(self, depth: int, name: str) -> tuple[tuple[Guard, Any], ...]:
+        """The guarded values of a local: the entry's own temporary, else the shared summary,
+        else unbound everywhere (the guard ``true`` is never conjoined: one value is taken as
+        is)."""
+        local = self.current_temps.get((depth, name))
+        if local is not None:
+            return local
+        summary = self.vars.get((depth, name))
+        return summary.entries if summary is not None else ((self.mgr.true, UNBOUND),)
+
     def _combinations(self, depth: int, names: list[str], guard: Guard) -> list[tuple[Guard, dict[str, object]]]:
         """Every feasible combination of the variables' values under ``guard``. Variable
         summaries are total (a variable starts as ``{(true, UNBOUND)}``), so conjoining each
@@ -507,12 +516,7 @@ class MultiSEEngine:
         mgr = self.mgr
         with mgr.timed():
             for name in names:
-                local = self.current_temps.get((depth, name))
-                summary = ValueSummary(local) if local is not None else self.vars.get((depth, name))
-                if summary is None:
-                    combos = [(g, {**env, name: UNBOUND}) for g, env in combos]
-                    continue
-                entries = summary.entries
+                entries = self._local_entries(depth, name)
                 if len(entries) == 1:
                     value = entries[0][1]
                     combos = [(g, {**env, name: value}) for g, env in combos]
@@ -568,7 +572,6 @@ class MultiSEEngine:
     def _step(self, loc: Loc, guard: Guard, model: dict[str, Any]) -> None:
         self.instructions += 1
         self.step_refs = []
-        self.current_model = model
         frame = loc[-1]
         function = self._function(frame.qualname)
         block = function.blocks[frame.label]
@@ -578,7 +581,7 @@ class MultiSEEngine:
                 return
             transitions = self._instruction(loc, guard, instr)
         else:
-            transitions = self._terminator(loc, guard, block)
+            transitions = self._terminator(loc, guard, model, block)
         self._commit(loc, guard, model, transitions)
 
     def _simple_step(self, loc: Loc, guard: Guard, model: dict[str, Any], instr: ir.Instruction) -> bool:
@@ -592,19 +595,10 @@ class MultiSEEngine:
         names, targets = self._instr_names(instr)
         env: dict[str, object] = {}
         for name in names:
-            local = self.current_temps.get((depth, name))
-            if local is not None:
-                if len(local) != 1:
-                    return False
-                env[name] = local[0][1]
-                continue
-            summary = self.vars.get((depth, name))
-            if summary is None:
-                env[name] = UNBOUND
-            elif len(summary.entries) == 1:
-                env[name] = summary.entries[0][1]
-            else:
+            entries = self._local_entries(depth, name)
+            if len(entries) != 1:
                 return False
+            env[name] = entries[0][1]
         try:
             outcome = execute(self.module, _GuardedHeap(self, guard), env, instr)
         except NeedSplit:
@@ -613,11 +607,12 @@ class MultiSEEngine:
             raise Unsupported(self.module.filename, instr.loc.line, instr.loc.col, str(exc)) from None
         if type(outcome) is not Ok or outcome.writes:
             return False
-        temps = {k: v for k, v in self.current_temps.items() if k[0] <= depth}  # same frame, same block
+        after = self._advance(loc)
+        temps = self._temps_after(after)
         for i, name in enumerate(targets):
             value = outcome.value if len(targets) == 1 else outcome.value[i]  # type: ignore[index]
             self._assign(loc, (depth, name), guard, [(guard, value)], temps)
-        self._schedule(self._advance(loc), guard, model, temps, alone=True)
+        self._schedule(after, guard, model, temps, alone=True)
         return True
 
     def _instr_names(self, instr: ir.Instruction) -> tuple[list[str], tuple[str, ...]]:
@@ -742,7 +737,7 @@ class MultiSEEngine:
         loops = tuple((h, counts[h]) for h in enclosing if h in counts)
         return FrameLoc(frame.qualname, target, 0, frame.ret_dst, loops, frame.override)
 
-    def _terminator(self, loc: Loc, guard: Guard, block: ir.Block) -> list[Transition]:
+    def _terminator(self, loc: Loc, guard: Guard, model: dict[str, Any], block: ir.Block) -> list[Transition]:
         frame = loc[-1]
         depth = len(loc) - 1
         term = block.terminator
@@ -758,7 +753,7 @@ class MultiSEEngine:
             result = []
             # One value of the condition: the entry's model satisfies the guard, so the
             # condition's value under the model says which direction the model takes.
-            taken = self._model_truth(cond[0][1][term.cond.name]) if len(cond) == 1 else None
+            taken = self._model_truth(cond[0][1][term.cond.name], model) if len(cond) == 1 else None
             for g, target, direction in ((then, term.then, True), (orelse, term.orelse, False)):
                 if not mgr.is_false(g):
                     t = Transition(g, loc[:-1] + (self._goto_frame(frame, target, False),))
@@ -866,11 +861,11 @@ class MultiSEEngine:
         model)."""
         return self.mgr.evaluate(guard, self._witness(model).truth)
 
-    def _model_truth(self, cond: object) -> bool:
-        """The truth of a branch condition's value under the current step's model."""
+    def _model_truth(self, cond: object, model: dict[str, Any]) -> bool:
+        """The truth of a branch condition's value under ``model``."""
         if not isinstance(cond, Term):
             return bool(cond)
-        return bool(self._witness(self.current_model).truth[cond])
+        return bool(self._witness(model).truth[cond])
 
     def _feasible(self, guard: Guard, parent: Guard, model: dict[str, Any], model_holds: bool | None = None) -> tuple[str, dict[str, Any]]:
         """Whether a new pc guard is satisfiable, with a model: the BDD test, the entry's own
@@ -1012,9 +1007,13 @@ class MultiSEEngine:
     def _restrict_all(self, table: dict[Any, ValueSummary[Any]], domain: Guard) -> None:
         mgr = self.mgr
         for key, summary in list(table.items()):
-            entries = tuple((self._smaller(g, h), v) for g, v in summary for h in (mgr.and_(g, domain),) if not mgr.is_false(h))
+            entries = []
+            for g, v in summary:
+                h = mgr.and_(g, domain)
+                if not mgr.is_false(h):
+                    entries.append((self._smaller(g, h), v))
             if entries:
-                table[key] = ValueSummary(entries)
+                table[key] = ValueSummary(tuple(entries))
             else:
                 del table[key]
 
@@ -1062,11 +1061,9 @@ class MultiSEEngine:
             merged[key] = entries if mine is None else ValueSummary(mine + entries).compact(self.mgr, join=self.join).entries
         return merged
 
-    def _temps_after(self, loc: Loc, t: Transition) -> Temps:
-        """The entry's temporaries that live on at ``t.loc``: none of a frame that is gone,
+    def _temps_after(self, target: Loc) -> Temps:
+        """The entry's temporaries that live on at ``target``: none of a frame that is gone,
         none of the target frame when control enters a block there."""
-        target = t.loc
-        assert target is not None
         depth = len(target) - 1
         entering = target[-1].offset == 0
         return {k: v for k, v in self.current_temps.items() if k[0] < depth or (k[0] == depth and not entering)}
@@ -1092,7 +1089,7 @@ class MultiSEEngine:
         """Assign the transition's targets under its guard; returns the temporaries of the
         new pc entry."""
         mgr = self.mgr
-        temps = self._temps_after(loc, t) if t.loc is not None else {}
+        temps = self._temps_after(t.loc) if t.loc is not None else {}
         for key, values in t.assigns:
             self._assign(loc, key, t.guard, values, temps)
         written: dict[CellKey, list[tuple[Guard, object]]] = {}
@@ -1263,7 +1260,7 @@ class MultiSEEngine:
     def _cover_directions(self, parts: list[tuple[Guard, tuple[Any, ...], dict[str, Any]]]) -> list[tuple[Guard, tuple[Any, ...], dict[str, Any]]]:
         """Split result guards until every feasible branch direction has an input."""
         mgr = self.mgr
-        for key, direction in self.directions.items():
+        for direction in self.directions.values():
             if any(self._covers(direction, model) for _, _, model in parts):
                 continue
             for i, (g, outcome, model) in enumerate(parts):

@@ -206,13 +206,18 @@ class Lemmas:
         found = int_set(atom)
         if found is None or found[0] not in self._domain:
             return None
-        x, s = found
-        domain = self._domain[x]
-        if not _intersection(s, domain):
+        holds, fails = self._in_domain(*found)
+        if not holds:
             return False
-        if not _intersection(complement(s), domain):
+        if not fails:
             return True
         return None
+
+    def _in_domain(self, x: Term, s: IntSet) -> tuple[IntSet, IntSet]:
+        """The values of term ``x``'s input domain where an atom with set ``s`` holds, and
+        those where it does not."""
+        domain = self._domain.get(x, EVERYTHING)
+        return _intersection(s, domain), _intersection(complement(s), domain)
 
     def add_atom(self, atom: Hashable, g: Guard) -> None:
         """Record atom ``atom`` (whose BDD variable is ``g``) and its lemmas with the atoms
@@ -225,8 +230,8 @@ class Lemmas:
             return
         x, s = found
         mgr = self.mgr
-        domain = self._domain.get(x, EVERYTHING)
-        mine = [(_intersection(s, domain), g), (_intersection(complement(s), domain), mgr.not_(g))]
+        holds, fails = self._in_domain(x, s)
+        mine = [(holds, g), (fails, mgr.not_(g))]
         for my_set, my_lit in mine:
             if not my_set:
                 self._exclude(my_lit)
