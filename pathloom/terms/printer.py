@@ -1,32 +1,124 @@
-"""Readable text for terms, used in ``repr`` and in reports; never parsed back."""
+"""Readable text for terms, used in ``repr`` and in reports; never parsed back.
+
+Invariant: the text's length is linear in the number of distinct subterms. Terms are DAGs
+(interned, so a subterm is shared wherever it recurs): a MultiSE path condition written as a
+tree can be exponentially long (a guard's ite-encoding over 3,720 steps of a fuzzed program
+did not finish printing in two minutes). A term whose tree has at most :data:`TREE_LIMIT`
+nodes is written as a tree; a larger one as ``let @1 = ...; @2 = ... in ...``, each shared
+subterm written once and referred to by name. Both are written without recursion, so deep
+terms are fine too.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pathloom.terms.expr import Arg, Term
+
+__all__ = ["TREE_LIMIT", "show"]
+
+#: Terms whose tree (shared subterms counted at every use) has more nodes are written with
+#: their shared subterms named.
+TREE_LIMIT = 250
 
 _INFIX = {
     "add": "+", "sub": "-", "mul": "*", "floordiv": "//", "mod": "%", "eq": "==", "lt": "<",
     "le": "<=", "str_lt": "<", "str_le": "<=", "and": "and", "or": "or", "concat": "+",
 }
+_CALLS = {"len": "len", "to_code": "ord", "from_code": "chr"}
 
 
 def show(term: Arg) -> str:
+    """The term as Python-like text."""
     if not isinstance(term, Term):
         return repr(term)
+    order = _postorder(term)
+    if _tree_size_over(order, TREE_LIMIT):
+        return _show_shared(order)
+    text, _ = _render(order, {})
+    return text
+
+
+def _node_text(term: Term, arg: Callable[[Arg], str]) -> str:
+    """One node's text, its arguments' texts given by ``arg``."""
     op, args = term.op, term.args
     if op == "sym":
         return str(args[0])
     if op in _INFIX:
-        return f"({show(args[0])} {_INFIX[op]} {show(args[1])})"
+        return f"({arg(args[0])} {_INFIX[op]} {arg(args[1])})"
     if op == "neg":
-        return f"-{show(args[0])}"
+        return f"-{arg(args[0])}"
     if op == "not":
-        return f"not {show(args[0])}"
+        return f"not {arg(args[0])}"
     if op == "ite":
-        return f"({show(args[1])} if {show(args[0])} else {show(args[2])})"
+        return f"({arg(args[1])} if {arg(args[0])} else {arg(args[2])})"
     if op == "at":
-        return f"{show(args[0])}[{show(args[1])}]"
+        return f"{arg(args[0])}[{arg(args[1])}]"
     if op == "contains":
-        return f"({show(args[1])} in {show(args[0])})"
-    names = {"len": "len", "to_code": "ord", "from_code": "chr"}
-    return f"{names.get(op, op)}({', '.join(show(a) for a in args)})"
+        return f"({arg(args[1])} in {arg(args[0])})"
+    return f"{_CALLS.get(op, op)}({', '.join(arg(a) for a in args)})"
+
+
+def _children(term: Term) -> list[Term]:
+    return [a for a in term.args if isinstance(a, Term)] if term.op != "sym" else []
+
+
+def _postorder(root: Term) -> list[Term]:
+    """The distinct subterms of ``root``, each after its arguments."""
+    order: list[Term] = []
+    seen: set[Term] = set()
+    stack: list[tuple[Term, bool]] = [(root, False)]
+    while stack:
+        term, expanded = stack.pop()
+        if expanded:
+            order.append(term)
+            continue
+        if term in seen:
+            continue
+        seen.add(term)
+        stack.append((term, True))
+        stack.extend((child, False) for child in reversed(_children(term)) if child not in seen)
+    return order
+
+
+def _tree_size_over(order: list[Term], limit: int) -> bool:
+    """Whether the tree of the term whose :func:`_postorder` is ``order`` has more than
+    ``limit`` nodes (sizes capped at ``limit + 1``, so the count stays small)."""
+    size: dict[Term, int] = {}
+    for term in order:
+        size[term] = min(limit + 1, 1 + sum(size[c] for c in _children(term)))
+    return size[order[-1]] > limit
+
+
+def _render(order: list[Term], names: dict[Term, str]) -> tuple[str, list[tuple[str, str]]]:
+    """The text of the term whose :func:`_postorder` is ``order``, in which the named
+    subterms appear by name, and the named subterms' own texts (definitions before their
+    uses)."""
+    text: dict[Term, str] = {}
+    definitions: list[tuple[str, str]] = []
+
+    def arg(a: Arg) -> str:
+        if not isinstance(a, Term):
+            return repr(a)
+        return names.get(a) or text[a]
+
+    for term in order:
+        text[term] = _node_text(term, arg)
+        if term in names:
+            definitions.append((names[term], text[term]))
+    return text[order[-1]], definitions
+
+
+def _show_shared(order: list[Term]) -> str:
+    uses: dict[Term, int] = {}
+    for term in order:
+        for child in _children(term):
+            uses[child] = uses.get(child, 0) + 1
+    names: dict[Term, str] = {}
+    for term in order:
+        if uses.get(term, 0) > 1 and term.op != "sym":
+            names[term] = f"@{len(names) + 1}"
+    body, definitions = _render(order, names)
+    if not definitions:
+        return body
+    return "let " + "; ".join(f"{name} = {text}" for name, text in definitions) + " in " + body

@@ -70,3 +70,40 @@ def test_serialization_round_trips_through_interning() -> None:
     term = T.ite(T.lt(x, T.add(y, 1)), T.str_len(s), T.neg(x))
     assert from_json(to_json(term)) is term
     assert from_json(to_json(True)) is True
+
+
+def _ite_chain(levels: int) -> T.Arg:
+    """A term whose tree doubles with each level (every level uses the previous one 3 times)."""
+    t: T.Arg = x
+    for i in range(levels):
+        t = T.ite(T.lt(t, i), t, T.add(t, 1))
+    return t
+
+
+def test_small_terms_print_as_trees() -> None:
+    from pathloom.terms.printer import show
+
+    assert show(T.add(T.mul(x, 3), 1)) == "(1 + (3 * x))"
+    assert show(T.ite(T.lt(x, 0), x, T.neg(x))) == "(x if (x < 0) else -x)"
+    assert show(7) == "7"
+
+
+def test_shared_subterms_are_named_once_in_large_terms() -> None:
+    from pathloom.terms.printer import show
+
+    text = show(_ite_chain(60))  # as a tree: about 3**60 nodes
+    assert text.startswith("let @1 = (x if (x < 0) else (1 + x)); @2 = (@1 if (@1 < 1) else (1 + @1));")
+    assert text.endswith(" in (@59 if (@59 < 59) else (1 + @59))")
+    assert len(text) < 5_000
+    small = show(_ite_chain(2))
+    assert "let" not in small and small.count("(x if (x < 0) else (1 + x))") == 3
+
+
+def test_deep_terms_print_without_recursion() -> None:
+    from pathloom.terms.printer import show
+
+    t: T.Arg = x
+    for i in range(3_000):  # deeper than Python's recursion limit
+        t = T.add(T.mul(t, 3), T.sym(f"y{i}", T.INT))
+    text = show(t)
+    assert text.count("(3 * ") == 3_000 and "let" not in text  # nothing shared: a tree
