@@ -286,6 +286,11 @@ def _ratio(a: float, b: float) -> str:
     return f"{r:.2f}x" if r < 10 else f"{r:.1f}x"
 
 
+def _share(factor: float | None) -> str:
+    """The sharing factor, or ``-`` when MultiSE did not compute it (guards too large)."""
+    return "-" if factor is None else f"{factor:.1f}"
+
+
 def _paper_share(program: Program, i: int) -> str:
     found = PAPER_SOLVER_SHARE.get(program.kind or "")
     return f"{found[i]}" if found else "-"
@@ -319,7 +324,7 @@ def row(program: Program, dse: Measure, mse: Measure) -> List[str]:
         f"{ms.get('solver_time_pct', 0):.1f} ({_paper_share(program, 0)})",
         f"{ms.get('bdd_time_pct', 0):.1f}",
         f"{ms.get('avg_summary_size', 0):.2f}",
-        f"{ms.get('sharing_factor', 0):.1f} ({_paper_share(program, 1)})",
+        f"{_share(ms.get('sharing_factor', 0))} ({_paper_share(program, 1)})",
         paper_speedup,
         paper_ops,
         ("yes" if agree else "no") + flag,

@@ -96,6 +96,7 @@ from pathloom.terms.expr import Arg, Term
 
 EXC_INFO = "%exc_info"
 COLLECT_EVERY = 1000  # steps between two restrictions of the state to the running paths
+SHARING_WALK_MAX_NODES = 500_000  # BDD nodes (summed per guard) the sharing-factor count may walk
 RECENT_HINTS = 4  # recent models from which a model-guided path is tried when the entry's fails
 CUBE_BATCH = 32  # results whose guards are plain cubes, from which on they are solved as a batch
 VarKey = tuple[int, str]
@@ -1297,16 +1298,21 @@ class MultiSEEngine:
                               condition=condition, symbol_values=model)
         return PathResult("cut", inputs, line=outcome[2], reason=outcome[1], condition=condition, symbol_values=model)
 
-    def _sharing_factor(self, summaries: list[ValueSummary[Any]]) -> float:
+    def _sharing_factor(self, summaries: list[ValueSummary[Any]]) -> float | None:
         """The paper's sharing factor: paths per distinct value, averaged over the variables
         and heap cells of the final state. The paths of an entry are counted as the paths of
-        its guard's BDD (disjoint cubes of branch outcomes); UNBOUND entries do not count."""
+        its guard's BDD (disjoint cubes of branch outcomes); UNBOUND entries do not count.
+        ``None`` (not computed) when the guards have more than :data:`SHARING_WALK_MAX_NODES`
+        nodes together: the count walks them in Python (a fuzzed program cut by its timeout
+        left guards whose walk took longer than the rest of its results)."""
+        counted = [[g for g, v in summary if v is not UNBOUND] for summary in summaries]
+        if sum(self.mgr.size(g) for guards in counted for g in guards) > SHARING_WALK_MAX_NODES:
+            return None
         ratios = []
         table: dict[Any, tuple[int, int]] = {}
-        for summary in summaries:
-            entries = [(g, v) for g, v in summary if v is not UNBOUND]
-            if entries:
-                ratios.append(sum(self.mgr.path_count(g, table) for g, _ in entries) / len(entries))
+        for guards in counted:
+            if guards:
+                ratios.append(sum(self.mgr.path_count(g, table) for g in guards) / len(guards))
         return round(sum(ratios) / len(ratios), 3) if ratios else 0.0
 
     def stats(self, final: bool = True) -> dict[str, object]:

@@ -64,9 +64,10 @@ class TextReporter:
             f"{s.get('time_s', 0):.3f}s\n"
         )
         if "bdd_time_s" in s:
+            share = s["sharing_factor"] if s["sharing_factor"] is not None else "not computed (guards too large)"
             self.out.write(
                 f"  multise: solver {s['solver_time_pct']}% and BDD {s['bdd_time_pct']}% of the time, "
-                f"average value-summary size {s['avg_summary_size']}, sharing factor {s['sharing_factor']}, "
+                f"average value-summary size {s['avg_summary_size']}, sharing factor {share}, "
                 f"{s['pc_merges']} pc merges, "
                 f"{s['variable_merges_saved']} variable merges saved\n"
             )

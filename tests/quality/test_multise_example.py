@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 from pathlib import Path
 
 from pathloom.cli import main
@@ -48,6 +49,24 @@ def test_table_one_statistics(tmp_path: Path) -> None:
     assert unshared["sharing_factor"] == 1.0  # every path holds its own value
     assert shared["sharing_factor"] > 2.0
     assert shared["pc_merges"] > 0
+
+
+def test_sharing_factor_not_computed_past_its_node_budget(monkeypatch: Any, capsys: Any, tmp_path: Path) -> None:
+    """Past its node budget the sharing factor is ``null`` in the JSON and said to be not
+    computed on screen, not a number from a partial walk."""
+    from pathloom.engines import multise
+
+    monkeypatch.setattr(multise, "SHARING_WALK_MAX_NODES", 0)
+    target = str(ROOT / "benchmarks/multise/find_max.py") + "::find_max"
+    out = tmp_path / "out.json"
+    code = main(["explore", target, "--engine", "multise", "--max-list-len", "3", "--json", str(out)])
+    assert code == 0
+    assert "sharing factor not computed (guards too large)" in capsys.readouterr().out
+    assert json.loads(out.read_text())["stats"]["sharing_factor"] is None
+    monkeypatch.setattr(multise, "SHARING_WALK_MAX_NODES", 10**9)
+    code = main(["explore", target, "--engine", "multise", "--max-list-len", "3", "--quiet"])
+    assert code == 0
+    assert "sharing factor not computed" not in capsys.readouterr().out
 
 
 def test_batched_result_models_replay() -> None:
