@@ -45,16 +45,16 @@ import platform
 import sys
 import time
 import traceback
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 PROGRAMS_DIR = os.path.join(HERE, "multise")
 sys.path.insert(0, ROOT)
 sys.path.insert(0, HERE)
-import machine  # noqa: E402  (benchmarks/machine.py)
-
+import machine
 
 # --------------------------------------------------------------------------
 # The paper's numbers
@@ -86,7 +86,7 @@ import machine  # noqa: E402  (benchmarks/machine.py)
 # the same unit for MultiSE (one MultiSE step executes an instruction for many paths).
 #
 # kind -> (paper LOC, paper MultiSE time s, paper speedup, paper op ratio, note)
-PAPER: Dict[str, Tuple[int, Optional[float], float, float, str]] = {
+PAPER: dict[str, tuple[int, float | None, float, float, str]] = {
     "Find Max": (32, 5.0, 10.0, 28.7, ""),
     "Kadane Subarray": (38, 6.5, 2.7, 6.9, ""),
     "Array Index": (56, 11.7, 3.7, 3.3, ""),
@@ -113,7 +113,7 @@ PAPER: Dict[str, Tuple[int, Optional[float], float, float, str]] = {
 @dataclass(frozen=True)
 class Program:
     name: str  # file benchmarks/multise/<name>.py, entry function <name>
-    kind: Optional[str]  # the paper's row, None for the control
+    kind: str | None  # the paper's row, None for the control
     max_list_len: int
     max_iterations: int = 12
     max_depth: int = 32
@@ -147,7 +147,7 @@ class Program:
 # Measured one size up (2026-11-22, --size): heap_sort at 6 takes MultiSE 71 s (DSE 27 s),
 # linked_list at 7 DSE 71 s (MultiSE 3.8 s), bst at 6 DSE 83 s (MultiSE 0.6 s),
 # priority_queue at 8 DSE 20 s (MultiSE 4.5 s); pl0_parser at 7 DSE 15 s (MultiSE 144 s).
-PROGRAMS: List[Program] = [
+PROGRAMS: list[Program] = [
     Program("find_max", "Find Max", 13, 14, inputs="xs: list[int]"),
     Program("kadane", "Kadane Subarray", 9, inputs="xs: list[int]"),
     Program("array_index", "Array Index", 7, inputs="xs: list[int], k: int"),
@@ -180,17 +180,17 @@ CONTROL_TARGET = 1.5
 class Measure:
     engine: str
     time_s: float = 0.0
-    stats: Dict[str, Any] = field(default_factory=dict)
+    stats: dict[str, Any] = field(default_factory=dict)
     kinds: frozenset = frozenset()
     paths: int = 0
     complete: bool = False
-    error: Optional[str] = None
-    bad_inputs: Optional[int] = None  # paths whose reported input violates their own condition
-    max_cell_entries: Optional[int] = None  # MultiSE: most entries of one heap cell's summary at the end
-    max_var_entries: Optional[int] = None  # MultiSE: most entries of one variable's summary at the end
+    error: str | None = None
+    bad_inputs: int | None = None  # paths whose reported input violates their own condition
+    max_cell_entries: int | None = None  # MultiSE: most entries of one heap cell's summary at the end
+    max_var_entries: int | None = None  # MultiSE: most entries of one variable's summary at the end
 
 
-def outcome_kind(path: Any) -> Tuple[Any, ...]:
+def outcome_kind(path: Any) -> tuple[Any, ...]:
     if path.outcome == "return":
         return ("return",)
     if path.outcome == "raise":
@@ -254,9 +254,9 @@ def warm_up() -> None:
 # --------------------------------------------------------------------------
 
 
-def header(argv: Sequence[str], markdown: bool) -> List[str]:
+def header(argv: Sequence[str], markdown: bool) -> list[str]:
     try:
-        load = "load average %.2f %.2f %.2f" % os.getloadavg()
+        load = "load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
     except OSError:
         load = "load average ?"
     return machine.header(argv, markdown, (
@@ -270,7 +270,7 @@ COLUMNS = ["program", "size", "DSE s", "MultiSE s", "speedup", "DSE instr", "Mul
 
 # Slide 67 again: the solver's share of MultiSE's time (%) and the average value-summary
 # share factor, per kind (the 4th and 6th numbers of each row).
-PAPER_SOLVER_SHARE: Dict[str, Tuple[float, float]] = {
+PAPER_SOLVER_SHARE: dict[str, tuple[float, float]] = {
     "Find Max": (97.9, 23.0), "Kadane Subarray": (98.4, 3.2), "Array Index": (93.4, 9.1),
     "Calc Parser": (90.2, 9.8), "Stack": (89.0, 7.7), "Queue": (93.1, 5.4), "Heap Sort": (96.7, 5.6),
     "Quick Sort": (94.6, 7.1), "PL/0 Parser": (80.4, 45.8), "Linked List": (95.1, 5.3),
@@ -296,7 +296,7 @@ def _paper_share(program: Program, i: int) -> str:
     return f"{found[i]}" if found else "-"
 
 
-def row(program: Program, dse: Measure, mse: Measure) -> List[str]:
+def row(program: Program, dse: Measure, mse: Measure) -> list[str]:
     paper = PAPER.get(program.kind or "")
     paper_speedup = f"{paper[2]}x" if paper else "(control)"
     paper_ops = f"{paper[3]}x" if paper else "-"
@@ -331,16 +331,16 @@ def row(program: Program, dse: Measure, mse: Measure) -> List[str]:
     ]
 
 
-def render(rows: List[List[str]], markdown: bool) -> List[str]:
+def render(rows: list[list[str]], markdown: bool) -> list[str]:
     if markdown:
         lines = ["| " + " | ".join(COLUMNS) + " |", "|" + "|".join("---" for _ in COLUMNS) + "|"]
         return lines + ["| " + " | ".join(r) + " |" for r in rows]
     widths = [max(len(COLUMNS[i]), *(len(r[i]) for r in rows)) for i in range(len(COLUMNS))]
-    fmt = lambda cells: "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths)))  # noqa: E731
+    fmt = lambda cells: "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths)))
     return [fmt(COLUMNS), fmt(["-" * w for w in widths])] + [fmt(r) for r in rows]
 
 
-def detail_lines(program: Program, dse: Measure, mse: Measure, check_inputs: bool) -> List[str]:
+def detail_lines(program: Program, dse: Measure, mse: Measure, check_inputs: bool) -> list[str]:
     """One line per program with the numbers that do not fit in the table."""
     if dse.error or mse.error:
         return [f"- {program.name}: DSE error {dse.error!r}, MultiSE error {mse.error!r}"]
@@ -349,8 +349,8 @@ def detail_lines(program: Program, dse: Measure, mse: Measure, check_inputs: boo
         f"DSE {dse.paths} paths{'' if dse.complete else ' INCOMPLETE'}",
         f"MultiSE {mse.paths} results{'' if mse.complete else ' INCOMPLETE'}",
         f"solver time DSE {dse.stats.get('solver_time_s', 0):.2f}s / MultiSE {ms.get('solver_time_s', 0):.2f}s",
-        f"MultiSE BDD {ms.get('bdd_time_s', 0):.2f}s ({ms.get('bdd_ops')} ops), pc merges {ms.get('pc_merges')}, "
-        f"variable merges saved {ms.get('variable_merges_saved')}, final summary entries {ms.get('final_summary_entries')}",
+        (f"MultiSE BDD {ms.get('bdd_time_s', 0):.2f}s ({ms.get('bdd_ops')} ops), pc merges {ms.get('pc_merges')}, "
+         f"variable merges saved {ms.get('variable_merges_saved')}, final summary entries {ms.get('final_summary_entries')}"),
         f"largest final summaries: heap cell {mse.max_cell_entries} entries, variable {mse.max_var_entries} entries",
     ]
     if check_inputs:
@@ -361,7 +361,7 @@ def detail_lines(program: Program, dse: Measure, mse: Measure, check_inputs: boo
     return [line]
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--markdown", action="store_true", help="GitHub markdown table")
@@ -407,7 +407,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         out(line)
     warm_up()
     total_start = time.perf_counter()
-    results: List[Tuple[Program, Measure, Measure]] = []
+    results: list[tuple[Program, Measure, Measure]] = []
     for program in chosen:
         dse = run_one(program, "dse", args.timeout, args.check_inputs)
         mse = run_one(program, "multise", args.timeout, args.check_inputs)
