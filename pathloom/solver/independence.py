@@ -79,7 +79,7 @@ def components(constraints: frozenset[Term]) -> list[list[Term]]:
 
     ordered = sorted(constraints, key=lambda t: t.serial)
     for c in ordered:
-        syms = list(symbols(c)) or [("const", c.serial)]
+        syms: list[object] = list(symbols(c)) or [("const", c.serial)]
         root = find(syms[0])
         for s in syms[1:]:
             other = find(s)

@@ -8,7 +8,7 @@ import time
 import z3
 
 from pathloom.solver.base import SAT, UNKNOWN, UNSAT, Query, Result, SolverStats
-from pathloom.terms.expr import Term, symbols
+from pathloom.terms.expr import Concrete, Term, symbols
 from pathloom.terms.z3_encode import decode, encode, z3_symbol
 
 
@@ -53,13 +53,13 @@ class Z3Solver:
             self.stats.z3_time_s += time.perf_counter() - start
 
     @staticmethod
-    def _model(model: z3.ModelRef, constraints: frozenset[Term], extra_symbols: frozenset[Term] = frozenset()) -> dict[str, object]:
+    def _model(model: z3.ModelRef, constraints: frozenset[Term], extra_symbols: frozenset[Term] = frozenset()) -> dict[str, Concrete]:
         names: set[Term] = set(extra_symbols)
         for c in constraints:
             names |= symbols(c)
-        result = {}
+        result: dict[str, Concrete] = {}
         for s in sorted(names, key=lambda t: str(t.args[0])):
             name = str(s.args[0])
             value = model.eval(z3_symbol(name, s.sort), model_completion=True)
             result[name] = decode(value, s.sort)
-        return result  # type: ignore[return-value]
+        return result

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import weakref
+from collections.abc import Sequence
 from typing import Union
 
 INT = "Int"
@@ -42,6 +43,7 @@ class Term:
     args: tuple[Arg, ...]
     sort: str
     serial: int
+    _hash: int
 
     def __repr__(self) -> str:
         from pathloom.terms.printer import show
@@ -204,7 +206,7 @@ def or_(a: Arg, b: Arg) -> Arg:
     return make("or", (a, b), BOOL)
 
 
-def conj(items: "list[Arg] | tuple[Arg, ...]") -> Arg:
+def conj(items: Sequence[Arg]) -> Arg:
     result: Arg = True
     for item in items:
         result = and_(result, item)
