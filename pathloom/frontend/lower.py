@@ -68,10 +68,11 @@ def annotation_text(node: ast.expr | None) -> str | None:
     if node is None:
         return None
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        source = node.value
         try:
-            node = ast.parse(node.value, mode="eval").body
+            node = ast.parse(source, mode="eval").body
         except SyntaxError:
-            return node.value
+            return source
     text = ast.unparse(node).replace(" ", "")
     return {"List[int]": "list[int]", "typing.List[int]": "list[int]"}.get(text, text)
 
@@ -144,7 +145,8 @@ class _Lowerer:
     # ------------------------------------------------------------ functions
 
     def _params(self, args: ast.arguments) -> tuple[ir.Param, ...]:
-        odd = args.vararg or args.kwarg or (args.kwonlyargs or args.posonlyargs or [None])[0]
+        extra = args.kwonlyargs or args.posonlyargs
+        odd = args.vararg or args.kwarg or (extra[0] if extra else None)
         if odd is not None:
             raise self.unsupported(odd, "*args, **kwargs, keyword-only or positional-only parameters")
         defaults: list[ast.expr | None] = [None] * (len(args.args) - len(args.defaults)) + list(args.defaults)
@@ -414,9 +416,9 @@ class _Lowerer:
         if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
             self.branch(test.operand, orelse, then)
             return
-        value = self.expr(test)
+        operand = self.expr(test)
         flag = self.temp()
-        self.emit(ir.Truth(flag, value, loc))
+        self.emit(ir.Truth(flag, operand, loc))
         self.terminate(ir.Branch(Var(flag), then.label, orelse.label, loc))
 
     # ------------------------------------------------------------ expressions

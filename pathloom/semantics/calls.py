@@ -189,7 +189,7 @@ def exc_match(module: Module, exc: object, classes: tuple[object, ...]) -> Outco
             return exc_match(module, exc, cls)
         if not isinstance(cls, ClassVal) or not module.is_exception_class(cls.name):
             return throw("TypeError", "catching classes that do not inherit from BaseException is not allowed")
-    names = {c.name for c in classes}  # type: ignore[union-attr]
+    names = {c.name for c in classes}  # type: ignore[attr-defined]
     current: str | None = exc.cls
     while current is not None:
         if current in names:
