@@ -258,7 +258,7 @@ class MultiSEEngine:
         self.directions: dict[tuple[str, int, bool], Guard] = {}
         self.heap_finals: list[Guard] = []  # guards of results whose outcome refers to heap objects
         self.collections = 0  # see _collect
-        self.interval_solves = 0  # model-guided paths solved by interval arithmetic (_solve_cube)
+        self.interval_solves = 0  # model-guided paths solved by interval arithmetic (_solve_near)
         self.instr_names: dict[int, tuple[list[str], tuple[str, ...]]] = {}  # id(instr) -> reads, writes
         self.entered: set[str] = set()
         self.rpo: dict[str, dict[int, int]] = {}

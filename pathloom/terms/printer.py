@@ -60,7 +60,7 @@ def _node_text(term: Term, arg: Callable[[Arg], str]) -> str:
 
 
 def _children(term: Term) -> list[Term]:
-    return [a for a in term.args if isinstance(a, Term)] if term.op != "sym" else []
+    return [a for a in term.args if isinstance(a, Term)]  # a symbol's only argument is its name
 
 
 def _postorder(root: Term) -> list[Term]:

@@ -73,7 +73,7 @@ def test_serialization_round_trips_through_interning() -> None:
 
 
 def _ite_chain(levels: int) -> T.Arg:
-    """A term whose tree doubles with each level (every level uses the previous one 3 times)."""
+    """A term whose tree triples with each level (every level uses the previous one 3 times)."""
     t: T.Arg = x
     for i in range(levels):
         t = T.ite(T.lt(t, i), t, T.add(t, 1))
