@@ -17,10 +17,10 @@ setup: $(BIN)/pathloom
 demo: setup
 	mkdir -p out
 	$(BIN)/pathloom explore examples/multise_example.py::f --verify --tests out/test_multise_example.py --json out/multise_example.json
-	$(BIN)/python -m pytest -q out/test_multise_example.py
+	$(BIN)/python -m pytest out/test_multise_example.py
 
 test: setup
-	$(BIN)/python -m pytest -q -p no:cacheprovider tests
+	$(BIN)/python -m pytest -p no:cacheprovider tests
 
 fuzz: setup
 	$(BIN)/python -m tests.differential.fuzz $(FUZZ_ARGS)
