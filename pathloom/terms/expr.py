@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 import weakref
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from typing import Union
 
 INT = "Int"
@@ -344,19 +344,37 @@ def from_code(i: Arg) -> Arg:
 MAX_CODE = 0x2FFFF
 
 
+def postorder(root: Term, skip: Container[Term] = ()) -> list[Term]:
+    """The distinct subterms of ``root`` (itself included) that are not in ``skip``, each
+    after its term arguments. Iterative: a term may be far deeper than Python's recursion
+    limit (a loop adds a level per iteration), so no walk over terms recurses on depth."""
+    order: list[Term] = []
+    seen: set[Term] = set()
+    stack: list[tuple[Term, bool]] = [(root, False)]
+    while stack:
+        term, expanded = stack.pop()
+        if expanded:
+            order.append(term)
+            continue
+        if term in seen or term in skip:
+            continue
+        seen.add(term)
+        stack.append((term, True))
+        stack.extend((a, False) for a in reversed(term.args) if isinstance(a, Term) and a not in seen)
+    return order
+
+
 def symbols(term: Arg) -> frozenset[Term]:
     """The input symbols a term mentions (memoized per term)."""
     if not isinstance(term, Term):
         return frozenset()
-    cached = _symbols_cache.get(term)
-    if cached is not None:
-        return cached
-    if term.op == "sym":
-        result = frozenset({term})
-    else:
-        result = frozenset().union(*(symbols(a) for a in term.args))
-    _symbols_cache[term] = result
-    return result
+    cache = _symbols_cache
+    for t in postorder(term, cache):
+        if t.op == "sym":
+            cache[t] = frozenset({t})
+        else:
+            cache[t] = frozenset().union(*(cache[a] for a in t.args if isinstance(a, Term)))
+    return cache[term]
 
 
 _symbols_cache: weakref.WeakKeyDictionary[Term, frozenset[Term]] = weakref.WeakKeyDictionary()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pathloom.terms.expr import Arg, Term
+from pathloom.terms.expr import Arg, Term, postorder
 
 __all__ = ["TREE_LIMIT", "show"]
 
@@ -32,7 +32,7 @@ def show(term: Arg) -> str:
     """The term as Python-like text."""
     if not isinstance(term, Term):
         return repr(term)
-    order = _postorder(term)
+    order = postorder(term)
     if _tree_size_over(order, TREE_LIMIT):
         return _show_shared(order)
     text, _ = _render(order, {})
@@ -63,27 +63,9 @@ def _children(term: Term) -> list[Term]:
     return [a for a in term.args if isinstance(a, Term)]  # a symbol's only argument is its name
 
 
-def _postorder(root: Term) -> list[Term]:
-    """The distinct subterms of ``root``, each after its arguments."""
-    order: list[Term] = []
-    seen: set[Term] = set()
-    stack: list[tuple[Term, bool]] = [(root, False)]
-    while stack:
-        term, expanded = stack.pop()
-        if expanded:
-            order.append(term)
-            continue
-        if term in seen:
-            continue
-        seen.add(term)
-        stack.append((term, True))
-        stack.extend((child, False) for child in reversed(_children(term)) if child not in seen)
-    return order
-
-
 def _tree_size_over(order: list[Term], limit: int) -> bool:
-    """Whether the tree of the term whose :func:`_postorder` is ``order`` has more than
-    ``limit`` nodes (sizes capped at ``limit + 1``, so the count stays small)."""
+    """Whether the tree of the term whose ``postorder`` is ``order`` has more than ``limit``
+    nodes (sizes capped at ``limit + 1``, so the count stays small)."""
     size: dict[Term, int] = {}
     for term in order:
         size[term] = min(limit + 1, 1 + sum(size[c] for c in _children(term)))
@@ -91,7 +73,7 @@ def _tree_size_over(order: list[Term], limit: int) -> bool:
 
 
 def _render(order: list[Term], names: dict[Term, str]) -> tuple[str, list[tuple[str, str]]]:
-    """The text of the term whose :func:`_postorder` is ``order``, in which the named
+    """The text of the term whose ``postorder`` is ``order``, in which the named
     subterms appear by name, and the named subterms' own texts (definitions before their
     uses)."""
     text: dict[Term, str] = {}

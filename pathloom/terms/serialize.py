@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pathloom.terms.expr import Arg, Term, make
+from pathloom.terms.expr import Arg, Term, make, postorder
 
 JSON = Any
 
@@ -17,22 +17,44 @@ JSON = Any
 def to_json(term: Arg) -> JSON:
     if not isinstance(term, Term):
         return {"c": term}
-    if term.op == "sym":
-        return {"op": "sym", "sort": term.sort, "args": [term.args[0]]}
-    return {"op": term.op, "sort": term.sort, "args": [to_json(a) for a in term.args]}
+    done: dict[Term, JSON] = {}
+    for t in postorder(term):  # iterative: terms can be deeper than the recursion limit
+        if t.op == "sym":
+            done[t] = {"op": "sym", "sort": t.sort, "args": [t.args[0]]}
+        else:
+            args = [done[a] if isinstance(a, Term) else {"c": a} for a in t.args]
+            done[t] = {"op": t.op, "sort": t.sort, "args": args}
+    return done[term]
 
 
 def from_json(data: JSON) -> Arg:
-    if not isinstance(data, dict):
-        raise ValueError("term JSON must be an object")
-    if "c" in data:
-        value = data["c"]
-        if not isinstance(value, (int, str)):
-            raise ValueError("bad constant in term JSON")
-        return value
-    op, sort, args = data["op"], data["sort"], data["args"]
-    if not isinstance(op, str) or not isinstance(sort, str) or not isinstance(args, list):
-        raise ValueError("bad term JSON")
-    if op == "sym":
-        return make("sym", (str(args[0]),), sort)
-    return make(op, tuple(from_json(a) for a in args), sort)
+    built: dict[int, Arg] = {}  # id of a JSON object -> its term (shared objects built once)
+    stack = [data]
+    while stack:
+        node = stack[-1]
+        if id(node) in built:
+            stack.pop()
+            continue
+        if not isinstance(node, dict):
+            raise ValueError("term JSON must be an object")
+        if "c" in node:
+            value = node["c"]
+            if not isinstance(value, (int, str)):
+                raise ValueError("bad constant in term JSON")
+            built[id(node)] = value
+            stack.pop()
+            continue
+        op, sort, args = node.get("op"), node.get("sort"), node.get("args")
+        if not isinstance(op, str) or not isinstance(sort, str) or not isinstance(args, list):
+            raise ValueError("bad term JSON")
+        if op == "sym":
+            built[id(node)] = make("sym", (str(args[0]),), sort)
+            stack.pop()
+            continue
+        missing = [a for a in args if id(a) not in built]
+        if missing:
+            stack.extend(reversed(missing))
+            continue
+        built[id(node)] = make(op, tuple(built[id(a)] for a in args), sort)
+        stack.pop()
+    return built[id(data)]

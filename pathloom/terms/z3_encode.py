@@ -14,7 +14,7 @@ from typing import Callable
 
 import z3
 
-from pathloom.terms.expr import BOOL, INT, STR, Arg, Concrete, Term
+from pathloom.terms.expr import BOOL, INT, STR, Arg, Concrete, Term, postorder
 
 _cache: weakref.WeakKeyDictionary[Term, z3.ExprRef] = weakref.WeakKeyDictionary()
 _symbols: dict[tuple[str, str], z3.ExprRef] = {}
@@ -73,15 +73,17 @@ _OPS: dict[str, Callable[..., z3.ExprRef]] = {
 def encode(term: Arg) -> z3.ExprRef:
     if not isinstance(term, Term):
         return _const(term)
-    found = _cache.get(term)
+    cache = _cache
+    found = cache.get(term)
     if found is not None:
         return found
-    if term.op == "sym":
-        result = z3_symbol(str(term.args[0]), term.sort)
-    else:
-        result = _OPS[term.op](*(encode(a) for a in term.args))
-    _cache[term] = result
-    return result
+    # Bottom-up without recursion: terms can be far deeper than the recursion limit.
+    for t in postorder(term, cache):
+        if t.op == "sym":
+            cache[t] = z3_symbol(str(t.args[0]), t.sort)
+        else:
+            cache[t] = _OPS[t.op](*(cache[a] if isinstance(a, Term) else _const(a) for a in t.args))
+    return cache[term]
 
 
 def decode(value: z3.ExprRef, sort: str) -> Concrete:
