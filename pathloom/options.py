@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+#: Seconds per target when no timeout is given (``--timeout``); ``None`` (``--no-timeout``)
+#: means no limit. An infinite loop whose control is concrete is stopped only by it.
+DEFAULT_TIMEOUT_S = 60.0
+
 
 @dataclass(frozen=True)
 class Options:
@@ -11,13 +15,14 @@ class Options:
     strategy: str | None = None  # dfs | bfs | random | coverage | topo; None: the engine's default
     compaction: bool = True  # MultiSE: join equal values and merge pc entries
     seed: int = 0
-    timeout: float | None = None  # seconds of wall-clock time for the whole exploration
+    timeout: float | None = DEFAULT_TIMEOUT_S  # wall-clock seconds for the exploration; None: no limit
     solver_timeout_ms: int = 10_000  # per query; a timeout is an `unknown` path, never a dropped one
     max_iterations: int = 10  # per loop per path: symbolic decisions after this many iterations cut
     max_depth: int = 32  # call depth
     max_list_len: int = 4  # symbolic length bound of list inputs
     max_str_len: int = 6  # length bound of str inputs
     max_paths: int | None = None  # stop after this many finished paths
+    max_concretizations: int = 4  # values per concretization site per path; more is a `concretized` cut
     solver_layers: tuple[str, ...] = ("independence", "cache", "cex")
 
     def validate(self) -> None:

@@ -33,6 +33,7 @@ from pathloom.results import PathResult
 from pathloom.semantics.outcome import (
     Cut, Invoke, Leaf, Ok, Outcome, Refine, RuntimeUnsupported, Split, Throw, flatten,
 )
+from pathloom.semantics.concretize import enumerate_models
 from pathloom.semantics.sequences import next_item
 from pathloom.semantics.step import EXC_VAR, destinations, execute, raise_value, read_operand
 from pathloom.semantics.values import ExcVal
@@ -112,6 +113,7 @@ class ForkingEngine:
         self.emitted: list[PathResult] = []
         self.validate = "validate" in options.solver_layers
         self.entered: set[str] = set()  # functions this run executed (their branches count for coverage)
+        self.concretizations: dict[str, int] = {}  # "line N: operation" -> operations run in CPython on pinned values
 
     # ------------------------------------------------------------ driving
 
@@ -196,12 +198,14 @@ class ForkingEngine:
             "cex_cache_hits": s.cex_hits,
             "solver_unknowns": s.unknowns,
             "unexplored_states": self.unexplored,
+            "concretizations": dict(sorted(self.concretizations.items())),
         }
 
     # ------------------------------------------------------------ one state
 
     def _run_state(self, state: State, schedule: Callable[[list[State]], None]) -> Iterator[PathResult]:
         """Run ``state`` until it ends (yield its result) or forks (schedule the children)."""
+        state.heap.model_source = lambda terms, site: self._models(state, terms, site)
         budget = 0
         while True:
             budget += 1
@@ -244,7 +248,7 @@ class ForkingEngine:
             frame.index += 1
             return None
         if isinstance(outcome, Throw):
-            return self._raise(state, outcome.exc, loc.line, "implicit")
+            return self._raise(state, outcome.exc, outcome.line or loc.line, "implicit")
         if isinstance(outcome, Invoke):
             return self._invoke(state, outcome, instr)
         if isinstance(outcome, Refine):
@@ -253,6 +257,22 @@ class ForkingEngine:
             return None
         assert isinstance(outcome, Cut)
         return self._cut(state, outcome.reason)
+
+    def _models(self, state: State, terms: list[Term], site: str) -> tuple[list[dict[str, object]], bool]:
+        """Models of ``state``'s path giving ``terms`` different values (concretization)."""
+        frame = state.frames[-1]
+        block = frame.function.blocks[frame.label]
+        node = block.instrs[frame.index] if frame.index < len(block.instrs) else block.terminator
+        key = f"line {node.loc.line}: {site}" if node is not None else site
+        self.concretizations[key] = self.concretizations.get(key, 0) + 1
+
+        def solve(excluded: list[Arg]) -> tuple[str, dict[str, object]]:
+            constraints = frozenset(state.pc) | {c for c in excluded if isinstance(c, Term)}
+            self.solver_stats.queries += 1
+            answer = self.solver.check(Query(constraints, excluded[-1] if excluded and isinstance(excluded[-1], Term) else None))  # type: ignore[arg-type]
+            return answer.status, {**state.model, **answer.model}
+
+        return enumerate_models(state.model, terms, self.options.max_concretizations, solve)
 
     def _invoke(self, state: State, call: Invoke, instr: ir.Instruction) -> object:
         if len(state.frames) >= self.options.max_depth:

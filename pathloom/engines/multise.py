@@ -85,7 +85,8 @@ from pathloom.semantics.outcome import (
     flatten,
 )
 from pathloom.semantics.sequences import next_item
-from pathloom.semantics.step import EXC_VAR, UNBOUND, destinations, execute, operands, raise_value
+from pathloom.semantics.concretize import enumerate_models
+from pathloom.semantics.step import EXC_VAR, UNBOUND, destinations, execute, operands, raise_value, read_operand
 from pathloom.semantics.values import ExcVal, ListRec, ObjRec, Record, Ref
 from pathloom.solver.base import SAT, UNSAT, Query, SolverStats
 from pathloom.solver.chain import build_chain
@@ -167,6 +168,9 @@ class _GuardedHeap(CellReader):
         index = self.allocated
         self.allocated += 1
         return self.engine.step_ref(index)
+
+    def models(self, terms: list[Term], site: str) -> tuple[list[dict[str, Any]], bool]:
+        return self.engine.concretization_models(self.guard, terms, site)
 
 
 class _EnvHeap:
@@ -285,6 +289,7 @@ class MultiSEEngine:
         self.witness_of: dict[int, _Witness] = {}
         self.recent: deque[_Witness] = deque(maxlen=RECENT_HINTS)
         self.last_progress = 0.0
+        self.concretizations: dict[str, int] = {}  # "line N: operation" -> operations run in CPython on pinned values
 
     # ------------------------------------------------------------ guards and terms
 
@@ -655,7 +660,7 @@ class MultiSEEngine:
                 t.assigns.append(((depth, name), values))
             t.writes = [(g, w) for g, _, w in oks if w]
             transitions.append(t)
-        throws = [(g, (leaf.exc, where.line, "implicit")) for g, leaf, _ in leaves if isinstance(leaf, Throw)]
+        throws = [(g, (leaf.exc, leaf.line or where.line, "implicit")) for g, leaf, _ in leaves if isinstance(leaf, Throw)]
         if throws:
             transitions.append(self._raise(loc, throws))
         invokes: dict[tuple[str, Any], list[tuple[Guard, Invoke, list[CellWrite]]]] = {}
@@ -770,12 +775,12 @@ class MultiSEEngine:
             throws: list[tuple[Guard, tuple[ExcVal, int, str]]] = []
             override = frame.override
             for g, env in self._combinations(depth, names, guard):
-                value = env[term.value.name] if isinstance(term.value, ir.Var) else term.value.value  # type: ignore[union-attr]
-                if value is UNBOUND:
-                    exc = ExcVal("UnboundLocalError", ("cannot access local variable",))
-                    throws.append((g, (exc, term.loc.line, "implicit")))
+                got = read_operand(self.module, env, term.value)
+                if isinstance(got, Throw):  # an unbound local, an undefined global
+                    throws.append((g, (got.exc, term.loc.line, "implicit")))
                     continue
-                returned.append((g, override if override is not None else value))
+                assert isinstance(got, Ok)
+                returned.append((g, override if override is not None else got.value))
             result = [self._return(loc, returned)] if returned else []
             if throws:
                 result.append(self._raise(loc, throws))
@@ -1127,6 +1132,26 @@ class MultiSEEngine:
             raise AssertionError("a Z3 model of a guard's encoding violates the guard")
         return answer.status, answer.model
 
+    def concretization_models(self, guard: Guard, terms: list[Term], site: str) -> tuple[list[dict[str, Any]], bool]:
+        """Models of ``guard`` giving ``terms`` pairwise different values (concretization)."""
+        key = f"line {self._line(self.current_loc)}: {site}"
+        self.concretizations[key] = self.concretizations.get(key, 0) + 1
+
+        def solve(excluded: list[Arg]) -> tuple[str, dict[str, Any]]:
+            cube, rest = self._split(guard)
+            if self.mgr.is_false(rest):
+                return UNSAT, {}
+            constraints = self.base | cube | {c for c in excluded if isinstance(c, Term)}
+            self.solver_stats.queries += 1
+            if self.mgr.is_true(rest):
+                answer = self.solver.check(Query(constraints))
+            else:
+                formula, syms = self.encoder.encode(rest)
+                answer = self.z3_core.check(Query(constraints, None, (formula,), syms))
+            return answer.status, answer.model
+
+        return enumerate_models(None, terms, self.options.max_concretizations, solve)
+
     def _outcome_key(self, outcome: tuple[Any, ...]) -> tuple[Any, ...]:
         if outcome[0] == "return":
             return ("return", value_key(outcome[1]))
@@ -1353,6 +1378,7 @@ class MultiSEEngine:
             "state_collections": self.collections,
             "interval_solves": self.interval_solves,
             "final_outcome_entries": finals,
+            "concretizations": dict(sorted(self.concretizations.items())),
         }
 
 

@@ -116,6 +116,9 @@ class LazyItems:
     def __iter__(self) -> Iterator[object]:
         return (self._resolve(s) for s in self.slots)
 
+    def __mul__(self, times: int) -> LazyItems:
+        return LazyItems(self.reader, self.slots * times)
+
     def __add__(self, other: object) -> LazyItems:
         if isinstance(other, LazyItems):
             return LazyItems(self.reader, self.slots + other.slots)

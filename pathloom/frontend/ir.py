@@ -296,3 +296,6 @@ class ClassInfo:
     attrs: dict[str, object]  # class-level constants
     line: int
     is_exception: bool
+    # names the class body binds otherwise (decorated methods such as properties, computed
+    # class attributes): read from the real class, in CPython
+    other: frozenset[str] = frozenset()

@@ -12,14 +12,12 @@ Anything outside the supported subset raises ``Unsupported`` with the node's loc
 from __future__ import annotations
 
 import ast
-import builtins
 from dataclasses import dataclass
 from typing import Callable
 
 from pathloom.errors import Unsupported
 from pathloom.frontend import ir
 from pathloom.frontend.ir import Const, Global, Loc, Operand, Var
-from pathloom.semantics.names import BUILTIN_NAMES
 
 _BINOPS: dict[type[ast.operator], str] = {
     ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.Mod: "%",
@@ -75,6 +73,12 @@ def annotation_text(node: ast.expr | None) -> str | None:
             return source
     text = ast.unparse(node).replace(" ", "")
     return {"List[int]": "list[int]", "typing.List[int]": "list[int]"}.get(text, text)
+
+
+def _immutable_literal(value: object) -> bool:
+    if value is None or type(value) in (bool, int, float, str):
+        return True
+    return type(value) is tuple and all(_immutable_literal(v) for v in value)  # type: ignore[attr-defined]
 
 
 def _assigned_names(body: list[ast.stmt]) -> set[str]:
@@ -442,17 +446,24 @@ class _Lowerer:
         return self.global_name(node)
 
     def global_name(self, node: ast.Name) -> Operand:
+        """A module-level or builtin name. With the real module imported every such name is
+        resolved when the code runs (the real value, else a builtin, else NameError); without
+        it only literal constants, functions, classes and builtins are known."""
         name = node.id
         module = self.module
+        if name in module.function_defs or name in module.classes:
+            return Global(name)
+        if module.runtime is not None:
+            if module.has_runtime(name):
+                value = module.runtime_value(name)
+                if _immutable_literal(value):  # module code has run: the value is final
+                    return Const(value)
+            return Global(name)
         if name in module.constants:
             return Const(module.constants[name])
         if name in module.opaque:
             raise self.unsupported(node, f"module-level name {name!r} that is not a literal constant, function or class")
-        if name in module.function_defs or name in module.classes or name in BUILTIN_NAMES:
-            return Global(name)
-        if hasattr(builtins, name):
-            raise self.unsupported(node, f"builtin {name!r}")
-        return Global(name)  # undefined: NameError at run time, as in Python
+        return Global(name)  # a builtin, or undefined: NameError at run time, as in Python
 
     def expr_Name(self, node: ast.Name) -> Operand:
         return self.name(node)

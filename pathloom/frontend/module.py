@@ -10,8 +10,10 @@ analyzed code is reported as unsupported at lowering time.
 from __future__ import annotations
 
 import ast
+import builtins
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 
 from pathloom.errors import Unsupported, UsageError
 from pathloom.frontend.ir import ClassInfo, Function
@@ -31,6 +33,8 @@ class Module:
     opaque: dict[str, ast.AST] = field(default_factory=dict)
     lambdas: dict[str, tuple[ast.Lambda, str | None]] = field(default_factory=dict)
     async_defs: dict[str, ast.AsyncFunctionDef] = field(default_factory=dict)
+    runtime: ModuleType | None = None  # the imported real module (None for source analysed alone)
+    foreign_exceptions: dict[str, type] = field(default_factory=dict)  # raised by code run in CPython
     _lowered: dict[str, Function] = field(default_factory=dict)
 
     def unsupported(self, node: ast.AST, what: str) -> Unsupported:
@@ -71,7 +75,79 @@ class Module:
     def exception_base(self, name: str) -> str | None:
         if name in self.classes:
             return self.classes[name].base
-        return EXCEPTION_BASES.get(name)
+        if name in EXCEPTION_BASES:
+            return EXCEPTION_BASES[name]
+        cls = self.foreign_exceptions.get(name)
+        if cls is not None and len(cls.__mro__) > 1 and cls is not BaseException:
+            return self.register_exception(cls.__mro__[1])
+        return None
+
+    # ------------------------------------------------------------ the real module
+
+    def has_runtime(self, name: str) -> bool:
+        return self.runtime is not None and name in vars(self.runtime)
+
+    def runtime_value(self, name: str) -> object:
+        assert self.runtime is not None
+        return vars(self.runtime)[name]
+
+    def register_exception(self, cls: type) -> str:
+        """The name under which exception class ``cls`` (raised by code run in CPython) is
+        known to the analysis, with its bases, so that handlers match it as CPython does."""
+        name = cls.__name__
+        if name in EXCEPTION_BASES or name in self.classes:
+            return name
+        if name not in self.foreign_exceptions:
+            self.foreign_exceptions[name] = cls
+            if cls is not BaseException and len(cls.__mro__) > 1:
+                self.register_exception(cls.__mro__[1])
+        return name
+
+    def _require_runtime(self, what: str) -> ModuleType:
+        from pathloom.semantics.outcome import RuntimeUnsupported
+
+        if self.runtime is None:
+            raise RuntimeUnsupported(f"{what} (the real module is not imported)")
+        return self.runtime
+
+    def real_function(self, qualname: str) -> object:
+        """The real function object of an analysed function, for code run in CPython."""
+        from pathloom.semantics.outcome import RuntimeUnsupported
+
+        if qualname in self.lambdas or "<" in qualname:
+            raise RuntimeUnsupported("passing a lambda to an operation run in CPython")
+        value: object = self._require_runtime(f"passing {qualname} to an operation run in CPython")
+        for part in qualname.split("."):
+            value = getattr(value, part)
+        return value
+
+    def real_class(self, name: str) -> type:
+        """The real class of an analysed class or a known exception class."""
+        if name in self.foreign_exceptions:
+            return self.foreign_exceptions[name]
+        if name not in self.classes and name in EXCEPTION_BASES:
+            return getattr(builtins, name)  # type: ignore[no-any-return]
+        runtime = self._require_runtime(f"passing an instance of {name} to an operation run in CPython")
+        return getattr(runtime, name)  # type: ignore[no-any-return]
+
+    def modeled_name(self, obj: object) -> tuple[str, str] | None:
+        """(kind, name) when ``obj`` is an analysed function or class of this module, or an
+        instance of an analysed class: then the analysis models it instead of keeping it opaque."""
+        if self.runtime is None:
+            return None
+        spaces = vars(self.runtime)
+        for name in self.classes:
+            cls = spaces.get(name)
+            if cls is None:
+                continue
+            if obj is cls:
+                return "class", name
+            if type(obj) is cls and hasattr(obj, "__dict__") and not self.classes[name].is_exception:
+                return "instance", name
+        name = getattr(obj, "__name__", None)
+        if isinstance(name, str) and name in self.function_defs and spaces.get(name) is obj:
+            return "function", name
+        return None
 
     def is_exception_class(self, name: str) -> bool:
         seen: set[str] = set()
@@ -84,7 +160,9 @@ class Module:
         return False
 
 
-def load_module(path: str) -> Module:
+def load_module(path: str, real: bool = True) -> Module:
+    """Parse ``path`` and, when ``real``, import the real module (``frontend.realmodule``):
+    module-level names then take their real values."""
     file = Path(path)
     if not file.exists():
         raise UsageError(f"{path}: no such file")
@@ -96,7 +174,12 @@ def load_module(path: str) -> Module:
         raise UsageError(f"{path}: not a Python source file (not UTF-8 text)") from None
     except OSError as exc:
         raise UsageError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
-    return parse_module(source, path)
+    module = parse_module(source, path)
+    if real:
+        from pathloom.frontend.realmodule import load_checked
+
+        module.runtime = load_checked(path)
+    return module
 
 
 def parse_module(source: str, filename: str) -> Module:
@@ -141,40 +224,62 @@ def _scan_top_level(module: Module, stmt: ast.stmt) -> None:
 
 
 def _scan_class(module: Module, node: ast.ClassDef) -> None:
+    """A class the analysis models: no decorators, at most one base that is an analysed class
+    or a builtin exception. Any other class (``Enum``, a dataclass, a subclass of an imported
+    class) is opaque: with the real module imported it is the real class, run in CPython."""
     base: str | None = None
-    if len(node.bases) > 1 or node.keywords:
+    if len(node.bases) > 1 or node.keywords or node.decorator_list:
         module.opaque[node.name] = node
         return
     if node.bases:
-        if not isinstance(node.bases[0], ast.Name):
+        first = node.bases[0]
+        if not isinstance(first, ast.Name) or not (
+            first.id == "object" or first.id in EXCEPTION_BASES or first.id in module.classes
+        ):
             module.opaque[node.name] = node
             return
-        base = node.bases[0].id
-        if base == "object":
-            base = None
-    if node.decorator_list:
-        module.opaque[node.name] = node
-        return
+        base = None if first.id == "object" else first.id
     methods: dict[str, str] = {}
     attrs: dict[str, object] = {}
+    other: set[str] = set()
     for stmt in node.body:
-        if isinstance(stmt, ast.FunctionDef):
+        if isinstance(stmt, ast.FunctionDef) and not stmt.decorator_list:
             qualname = f"{node.name}.{stmt.name}"
             methods[stmt.name] = qualname
             module.function_defs[qualname] = stmt
-        elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-            target = stmt.targets[0]
+            other.discard(stmt.name)
+            attrs.pop(stmt.name, None)
+            continue
+        for name in _bound_names(stmt):
+            methods.pop(name, None)
+            attrs.pop(name, None)
+            other.add(name)
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
             constant = _literal(stmt.value)
-            if isinstance(target, ast.Name) and constant is not _NOT_LITERAL:
-                attrs[target.id] = constant
+            if constant is not _NOT_LITERAL:
+                attrs[stmt.targets[0].id] = constant
+                other.discard(stmt.targets[0].id)
     is_exception = base is not None and (
         base in EXCEPTION_BASES or (base in module.classes and module.classes[base].is_exception)
     )
     if base is not None and base not in EXCEPTION_BASES and base in module.classes:
         parent = module.classes[base]
-        methods = {**parent.methods, **methods}
-        attrs = {**parent.attrs, **attrs}
-    module.classes[node.name] = ClassInfo(node.name, base, methods, attrs, node.lineno, is_exception)
+        own = set(methods) | set(attrs) | other
+        methods = {**{k: v for k, v in parent.methods.items() if k not in own}, **methods}
+        attrs = {**{k: v for k, v in parent.attrs.items() if k not in own}, **attrs}
+        other |= {name for name in parent.other if name not in own}
+    module.classes[node.name] = ClassInfo(node.name, base, methods, attrs, node.lineno, is_exception, frozenset(other))
+
+
+def _bound_names(stmt: ast.stmt) -> set[str]:
+    """The names a statement of a class body binds (assignments, decorated definitions...)."""
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return {stmt.name}
+    names: set[str] = set()
+    for sub in ast.walk(stmt):
+        if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
+            names.add(sub.id)
+    return names
 
 
 _NOT_LITERAL = object()

@@ -4,17 +4,29 @@ immutable. Invariant: references are never reused within one heap's history."""
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from pathloom.frontend.ir import ClassInfo
 from pathloom.semantics.values import Record, Ref
+from pathloom.terms.expr import Term
+
+ModelSource = Callable[[list[Term], str], tuple[list[dict[str, Any]], bool]]
 
 
 class ConcreteHeap:
-    __slots__ = ("records", "next_id", "classes")
+    __slots__ = ("records", "next_id", "classes", "model_source")
 
     def __init__(self, classes: dict[str, ClassInfo], records: dict[int, Record] | None = None, next_id: int = 1) -> None:
         self.records: dict[int, Record] = records if records is not None else {}
         self.next_id = next_id
         self.classes = classes
+        self.model_source: ModelSource | None = None  # set by the engine for the path this heap is on
+
+    def models(self, terms: list[Term], site: str) -> tuple[list[dict[str, Any]], bool]:
+        """Models of the current path that give ``terms`` pairwise different values, and
+        whether there is no other value (see ``semantics.concretize``)."""
+        assert self.model_source is not None, "the engine did not say which path this heap is on"
+        return self.model_source(terms, site)
 
     def record(self, ref: Ref) -> Record:
         return self.records[ref.id]

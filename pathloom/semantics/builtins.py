@@ -31,7 +31,7 @@ def call_builtin(module: Module, heap: HeapView, name: str, args: tuple[object, 
         _arity(name, args, 1)
         return _abs(args[0])
     if name in ("min", "max"):
-        return _min_max(heap, name, args)
+        return _min_max(module, heap, name, args)
     if name == "ord":
         _arity(name, args, 1)
         return _ord(args[0])
@@ -66,11 +66,11 @@ def _abs(x: object) -> Outcome:
     return throw("TypeError", f"bad operand type for abs(): '{type_name(x)}'")
 
 
-def _min_max(heap: HeapView, name: str, args: tuple[object, ...]) -> Outcome:
+def _min_max(module: Module, heap: HeapView, name: str, args: tuple[object, ...]) -> Outcome:
     if len(args) == 1:
         seq = args[0]
         if isinstance(seq, Ref) and isinstance(heap.record(seq), ListRec):
-            return with_concrete_length(heap, seq, lambda: _min_max_list(heap, name, seq))
+            return with_concrete_length(heap, seq, lambda: _min_max_list(module, heap, name, seq))
         if isinstance(seq, tuple):
             items = seq
         else:
@@ -79,17 +79,17 @@ def _min_max(heap: HeapView, name: str, args: tuple[object, ...]) -> Outcome:
         items = args
     if not items:
         return throw("ValueError", f"{name}() arg is an empty sequence")
-    return _fold_best(heap, name, items[0], items[1:])
+    return _fold_best(module, heap, name, items[0], items[1:])
 
 
-def _fold_best(heap: HeapView, name: str, best: object, rest: tuple[object, ...]) -> Outcome:
+def _fold_best(module: Module, heap: HeapView, name: str, best: object, rest: tuple[object, ...]) -> Outcome:
     """max keeps the first maximal item: replace only when strictly greater (min: less).
     Items of the same kind merge into an if-then-else; a bool against an int splits (Python
     returns the item itself, keeping its type)."""
     for i, item in enumerate(rest):
-        better = compare(heap, ">" if name == "max" else "<", item, best)
-        if not isinstance(better, Ok):
-            return better
+        better = compare(module, heap, ">" if name == "max" else "<", item, best)
+        if not isinstance(better, Ok) or not isinstance(better.value, (bool, Term)):
+            raise RuntimeUnsupported(f"{name}() of items the model does not order")  # run in CPython instead
         if isinstance(better.value, bool):
             best = item if better.value else best
         elif kind(item) == kind(best):
@@ -97,19 +97,19 @@ def _fold_best(heap: HeapView, name: str, best: object, rest: tuple[object, ...]
         else:
             tail = rest[i + 1 :]
             return split([
-                (better.value, _fold_best(heap, name, item, tail)),  # type: ignore[list-item]
-                (T.not_(better.value), _fold_best(heap, name, best, tail)),  # type: ignore[arg-type]
+                (better.value, _fold_best(module, heap, name, item, tail)),  # type: ignore[list-item]
+                (T.not_(better.value), _fold_best(module, heap, name, best, tail)),  # type: ignore[arg-type]
             ])
     return Ok(best)
 
 
-def _min_max_list(heap: HeapView, name: str, ref: Ref) -> Outcome:
+def _min_max_list(module: Module, heap: HeapView, name: str, ref: Ref) -> Outcome:
     record = heap.record(ref)
     assert isinstance(record, ListRec)
     items = record.items[: int(record.length)]  # type: ignore[call-overload]
     if not items:
         return throw("ValueError", f"{name}() arg is an empty sequence")
-    return _min_max(heap, name, items)
+    return _min_max(module, heap, name, items)
 
 
 def _ord(s: object) -> Outcome:

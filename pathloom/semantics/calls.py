@@ -9,15 +9,18 @@ invokes ``__init__`` with the instance as result. User exception classes create 
 
 from __future__ import annotations
 
+import builtins
+import inspect
 from typing import TYPE_CHECKING
 
 from pathloom.semantics import builtins as B
 from pathloom.semantics import sequences as S
+from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
-from pathloom.semantics.names import BUILTIN_FUNCTIONS, EXCEPTION_BASES
+from pathloom.semantics.names import BUILTIN_FUNCTIONS, EXCEPTION_BASES, NEVER_RUN
 from pathloom.semantics.outcome import Invoke, Ok, Outcome, RuntimeUnsupported, throw
 from pathloom.semantics.values import (
-    BoundMethod, BuiltinVal, ClassVal, ExcVal, FuncVal, ListRec, ObjRec, Ref, type_name,
+    BoundMethod, BuiltinVal, ClassVal, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, type_name,
 )
 
 if TYPE_CHECKING:
@@ -35,9 +38,23 @@ def resolve_global(module: Module, name: str) -> Outcome:
         return Ok(BuiltinVal(name))
     if name in EXCEPTION_BASES:
         return Ok(ClassVal(name))
+    if module.has_runtime(name):
+        return Ok(from_runtime(module.runtime_value(name)))
     if name in module.constants:
         return Ok(module.constants[name])
+    if hasattr(builtins, name) and not name.startswith("_"):
+        return Ok(PyObj(getattr(builtins, name)))
     return throw("NameError", f"name '{name}' is not defined")
+
+
+def from_runtime(obj: object) -> object:
+    """A value of the real module as a pathloom value: immutable literals as themselves, any
+    other object opaque (``PyObj``), run in CPython when used."""
+    if obj is None or isinstance(obj, (bool, int, float, str)):
+        return obj
+    if type(obj) is tuple and all(o is None or isinstance(o, (bool, int, float, str)) for o in obj):
+        return obj
+    return PyObj(obj)
 
 
 def bind(module: Module, qualname: str, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:
@@ -78,12 +95,27 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
     if isinstance(func, BoundMethod):
         return _invoke(module, func.qualname, (func.self_ref,) + args, kwargs)
     if isinstance(func, BuiltinVal):
-        if kwargs:
-            raise RuntimeUnsupported(f"keyword arguments to {func.name}()")
-        return B.call_builtin(module, heap, func.name, args)
+        if not kwargs:
+            try:
+                return B.call_builtin(module, heap, func.name, args)
+            except RuntimeUnsupported:
+                pass  # a case the model does not cover: CPython's own builtin, below
+        return call_real(module, heap, getattr(builtins, func.name), args, kwargs)
     if isinstance(func, ClassVal):
         return instantiate(module, heap, func.name, args, kwargs)
+    if isinstance(func, PyObj):
+        return call_real(module, heap, func.obj, args, kwargs)
     return throw("TypeError", f"'{type_name(_shown(heap, func))}' object is not callable")
+
+
+def call_real(module: Module, heap: HeapView, fn: object, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:
+    """A call of a real (builtin, compiled or not analysed) callable, run in CPython."""
+    name = getattr(fn, "__qualname__", None) or type(fn).__name__
+    if getattr(fn, "__module__", None) == "builtins" and name in NEVER_RUN:
+        raise RuntimeUnsupported(f"builtin {name}()")
+    if not callable(fn):
+        return throw("TypeError", f"'{type(fn).__name__}' object is not callable")
+    return run_concretely(module, heap, f"{name}()", fn, args, kwargs)  # type: ignore[arg-type]
 
 
 def _shown(heap: HeapView, value: object) -> object:
@@ -126,6 +158,8 @@ def getattr_(module: Module, heap: HeapView, obj: object, name: str) -> Outcome:
                 return Ok(BoundMethod(obj, info.methods[name]))
             if name in info.attrs:
                 return Ok(info.attrs[name])
+            if name in info.other or name.startswith("__"):
+                return _class_attribute(module, heap, obj, record.cls, name)
             return throw("AttributeError", f"'{record.cls}' object has no attribute '{name}'")
         if name in ("append", "pop"):
             raise RuntimeUnsupported(f"list method {name} used as a value")
@@ -138,11 +172,29 @@ def getattr_(module: Module, heap: HeapView, obj: object, name: str) -> Outcome:
             return Ok(info.attrs[name])
         if name in info.methods:
             return Ok(FuncVal(info.methods[name]))
-    if obj is None:
-        return throw("AttributeError", f"'NoneType' object has no attribute '{name}'")
-    if type_name(obj) in ("int", "bool", "str", "float", "tuple"):
-        raise RuntimeUnsupported(f"attribute or method '{name}' of {type_name(obj)}")
-    return throw("AttributeError", f"'{type_name(obj)}' object has no attribute '{name}'")
+    if isinstance(obj, (FuncVal, BoundMethod, BuiltinVal, RangeVal)) or (isinstance(obj, ClassVal) and obj.name not in module.classes):
+        if isinstance(obj, RangeVal) and name in ("start", "stop", "step"):
+            return Ok(getattr(obj, name))
+        if name == "__name__" and isinstance(obj, (FuncVal, ClassVal, BuiltinVal)):
+            return Ok(obj.qualname.rsplit(".", 1)[-1] if isinstance(obj, FuncVal) else obj.name)
+    if isinstance(obj, ExcVal) and obj.cls in module.classes:
+        raise RuntimeUnsupported(f"attribute '{name}' of a user exception")
+    return run_concretely(module, heap, f"attribute .{name}", getattr, (obj, name))
+
+
+def _class_attribute(module: Module, heap: HeapView, obj: Ref, cls: str, name: str) -> Outcome:
+    """An attribute the class body binds in a way the analysis does not model (a property, a
+    static or class method, a computed constant), or a dunder attribute: read in CPython.
+    A plain value of the class is read without the instance; anything else (a descriptor
+    such as a property) runs on the materialized instance."""
+    real = module.real_class(cls)
+    try:
+        static = inspect.getattr_static(real, name)
+    except AttributeError:
+        return throw("AttributeError", f"'{cls}' object has no attribute '{name}'")
+    if not hasattr(static, "__get__"):
+        return Ok(from_runtime(static))
+    return run_concretely(module, heap, f"attribute .{name}", getattr, (obj, name))
 
 
 def setattr_(heap: HeapView, obj: object, name: str, value: object) -> Outcome:
@@ -160,7 +212,14 @@ def call_method(module: Module, heap: HeapView, obj: object, name: str, args: tu
     if isinstance(obj, Ref):
         record = heap.record(obj)
         if isinstance(record, ListRec):
-            return _list_method(heap, obj, record, name, args, kwargs)
+            try:
+                return _list_method(heap, obj, record, name, args, kwargs)
+            except RuntimeUnsupported:
+                pass  # a case the model does not cover: CPython's own method, below
+            return run_concretely(module, heap, f"list.{name}()", _method_caller(name), (obj,) + args, kwargs)
+    elif not isinstance(obj, (FuncVal, BoundMethod, ClassVal, ExcVal)):
+        # str, int, tuple, opaque objects...: the method runs in CPython on the receiver
+        return run_concretely(module, heap, f"{type_name(obj)}.{name}()", _method_caller(name), (obj,) + args, kwargs)
     attribute = getattr_(module, heap, obj, name)
     if not isinstance(attribute, Ok):
         return attribute
@@ -181,9 +240,18 @@ def _list_method(heap: HeapView, ref: Ref, record: ListRec, name: str, args: tup
     raise RuntimeUnsupported(f"list method {name}()")
 
 
+def _method_caller(name: str):  # type: ignore[no-untyped-def]
+    def call(receiver: object, *args: object, **kwargs: object) -> object:
+        return getattr(receiver, name)(*args, **kwargs)
+
+    call.__qualname__ = name
+    return call
+
+
 def exc_match(module: Module, exc: object, classes: tuple[object, ...]) -> Outcome:
     if not isinstance(exc, ExcVal):
         raise RuntimeUnsupported("except clause on a non-exception")
+    classes = tuple(_exception_class(module, c) for c in classes)
     for cls in classes:
         if isinstance(cls, tuple):
             return exc_match(module, exc, cls)
@@ -198,10 +266,23 @@ def exc_match(module: Module, exc: object, classes: tuple[object, ...]) -> Outco
     return Ok(False)
 
 
+def _exception_class(module: Module, cls: object) -> object:
+    """A real exception class (``PyObj``) as the name the analysis knows it by."""
+    if isinstance(cls, tuple):
+        return tuple(_exception_class(module, c) for c in cls)
+    if isinstance(cls, PyObj) and isinstance(cls.obj, type) and issubclass(cls.obj, BaseException):
+        return ClassVal(module.register_exception(cls.obj))
+    return cls
+
+
 def as_exception(module: Module, heap: HeapView, value: object) -> Outcome:
     """What ``raise value`` raises: the instance, a new instance of a class, or TypeError."""
     if isinstance(value, ExcVal):
         return Ok(value)
+    if isinstance(value, PyObj) and isinstance(value.obj, BaseException):
+        name = module.register_exception(type(value.obj))
+        return Ok(ExcVal(name, tuple(from_runtime(a) for a in value.obj.args), heap.fresh().id))
+    value = _exception_class(module, value)
     if isinstance(value, ClassVal) and module.is_exception_class(value.name):
         return Ok(ExcVal(value.name, (), heap.fresh().id))
     return throw("TypeError", "exceptions must derive from BaseException")

@@ -11,15 +11,21 @@ mixed with a float is outside the subset.
 
 from __future__ import annotations
 
-from typing import Callable
+import operator
+from typing import TYPE_CHECKING, Callable
 
+from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
-from pathloom.semantics.outcome import Ok, Outcome, Refine, RuntimeUnsupported, split, throw
-from pathloom.semantics.values import ExcVal, ListRec, ObjRec, RangeVal, Ref, type_name
+from pathloom.semantics.outcome import Cut, Ok, Outcome, Refine, RuntimeUnsupported, split, throw
+from pathloom.semantics.values import ExcVal, ListRec, ObjRec, PyObj, RangeVal, Ref, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import BOOL, INT, STR, Arg, Term
 
+if TYPE_CHECKING:
+    from pathloom.frontend.module import Module
+
 MAX_POWER = 64
+MAX_REPEAT_CAP = 32  # list repetition with a symbolic count: longer results are a cut
 
 
 def kind(value: object) -> str:
@@ -81,22 +87,60 @@ _PY_BINOPS: dict[str, Callable[[object, object], object]] = {
 }
 
 
-def binop(heap: HeapView, op: str, a: object, b: object) -> Outcome:
+def binop(module: Module, heap: HeapView, op: str, a: object, b: object) -> Outcome:
     if is_plain(a) and is_plain(b):
         if op == "**" and isinstance(b, int) and b > 100_000:
             raise RuntimeUnsupported("power with a huge exponent")
         return _concrete(lambda: _PY_BINOPS[op](a, b))
-    _reject_float_mix(a, b, op)
     ka, kb = kind(a), kind(b)
-    if _is_number(ka) and _is_number(kb):
-        return _int_binop(op, as_int(a), as_int(b))
-    if ka == "str" and kb == "str" and op == "+":
+    if _is_number(ka) and _is_number(kb) and (isinstance(a, Term) or isinstance(b, Term)):
+        try:
+            return _int_binop(op, as_int(a), as_int(b))
+        except RuntimeUnsupported:
+            pass  # true division, symbolic exponents...: CPython's operator, below
+    elif ka == "str" and kb == "str" and op == "+":
         return Ok(T.concat(a, b))  # type: ignore[arg-type]
-    if isinstance(a, Ref) and isinstance(b, Ref) and op == "+":
-        return _list_concat(heap, a, b)
-    if op == "*" and {ka, kb} <= {"str", "int", "bool"} and "str" in (ka, kb):
-        raise RuntimeUnsupported("repetition of a symbolic string")
-    return throw("TypeError", f"unsupported operand type(s) for {op}: '{type_name(_view(heap, a))}' and '{type_name(_view(heap, b))}'")
+    elif op == "+" and _is_list(heap, a) and _is_list(heap, b):
+        return _list_concat(heap, a, b)  # type: ignore[arg-type]
+    elif op == "*" and (_is_list(heap, a) and _is_number(kb) or _is_list(heap, b) and _is_number(ka)):
+        return _list_repeat(heap, a, b) if _is_list(heap, a) else _list_repeat(heap, b, a)
+    return run_concretely(module, heap, f"operator {op}", _PY_BINOPS[op], (a, b))
+
+
+def _is_list(heap: HeapView, value: object) -> bool:
+    return isinstance(value, Ref) and isinstance(heap.record(value), ListRec)
+
+
+def _list_repeat(heap: HeapView, seq: Ref, count: object) -> Outcome:
+    """``seq * count``: the items repeated; a count <= 0 gives an empty list. A symbolic count
+    splits over its values up to a cap (the resulting list's capacity); larger ones are cut."""
+    record = heap.record(seq)
+    assert isinstance(record, ListRec)
+    if isinstance(record.length, Term):
+        return fix_length(seq, record)
+    items = record.items[: int(record.length)]  # type: ignore[call-overload]
+    n = as_int(count)
+
+    def repeated(times: int) -> Outcome:
+        ref = heap.fresh()
+        new = items * max(0, times)
+        return Ok(ref, ((ref, ListRec(len(new), new)),))
+
+    if not isinstance(n, Term):
+        if len(items) * max(0, n) > 10_000_000:
+            raise RuntimeUnsupported("list repetition longer than ten million items")
+        return repeated(n)
+    if not items:
+        return repeated(0)
+    cap = max(1, MAX_REPEAT_CAP // len(items))
+    length = T.ite(T.le(n, 0), 0, T.mul(n, len(items)))
+    ref = heap.fresh()
+    symbolic = Ok(ref, ((ref, ListRec(length, items * cap)),))
+    cases: list[tuple[Arg, Outcome]] = [
+        (T.le(n, cap), symbolic),
+        (T.lt(cap, n), Cut(f"list repetition by a symbolic count above {cap} (lists are bounded at {MAX_REPEAT_CAP} items)")),
+    ]
+    return split(cases)
 
 
 def _view(heap: HeapView, value: object) -> object:
@@ -161,21 +205,24 @@ def fix_length(ref: Ref, record: ListRec) -> Outcome:
     return split([(T.eq(record.length, n), Refine(((ref, ListRec(n, record.items[:n])),))) for n in range(len(record.items) + 1)])
 
 
-def unary(heap: HeapView, op: str, a: object) -> Outcome:
+def unary(module: Module, heap: HeapView, op: str, a: object) -> Outcome:
     if op == "not":
+        if isinstance(a, PyObj) or _has_dunder(heap, a, ("__bool__", "__len__")):
+            return run_concretely(module, heap, "truth test", operator.not_, (a,))
         return Ok(T.not_(truth(heap, a)))
     if is_plain(a):
         return _concrete(lambda: -a if op == "-" else +a)  # type: ignore[operator]
     if _is_number(kind(a)):
         value = as_int(a)
         return Ok(T.neg(value) if op == "-" else value)
-    return throw("TypeError", f"bad operand type for unary {op}: '{type_name(_view(heap, a))}'")
+    return run_concretely(module, heap, f"unary {op}", operator.neg if op == "-" else operator.pos, (a,))
 
 
 # ---------------------------------------------------------------- truthiness and equality
 
 
 def truth(heap: HeapView, value: object) -> Arg:
+    """Python's truth of a modelled value (see :func:`truth_outcome` for any value)."""
     if isinstance(value, Term):
         if value.sort == BOOL:
             return value
@@ -192,15 +239,35 @@ def truth(heap: HeapView, value: object) -> Arg:
         return truth(heap, range_length(value))
     if is_plain(value):
         return bool(value)
+    if isinstance(value, PyObj):
+        raise RuntimeUnsupported(f"truth of a {type_name(value)} here")
     return True
 
 
+def truth_outcome(module: Module, heap: HeapView, value: object) -> Outcome:
+    """``bool(value)`` for any value: objects with ``__bool__`` or ``__len__`` the analysis
+    does not model, and opaque objects, are tested in CPython."""
+    if isinstance(value, PyObj) or _has_dunder(heap, value, ("__bool__", "__len__")):
+        return run_concretely(module, heap, "truth test", bool, (value,))
+    return Ok(truth(heap, value))
+
+
+def _has_dunder(heap: HeapView, value: object, names: tuple[str, ...]) -> bool:
+    """Whether ``value`` is an instance of an analysed class that defines one of ``names``."""
+    if not isinstance(value, Ref):
+        return False
+    record = heap.record(value)
+    if not isinstance(record, ObjRec):
+        return False
+    info = getattr(heap, "classes", {}).get(record.cls)
+    return info is not None and any(n in info.methods or n in info.other for n in names)
+
+
 def _reject_dunder(heap: HeapView, record: ObjRec, names: tuple[str, ...]) -> None:
-    classes = getattr(heap, "classes", {})
-    info = classes.get(record.cls)
+    info = getattr(heap, "classes", {}).get(record.cls)
     if info is not None:
         for name in names:
-            if name in info.methods:
+            if name in info.methods or name in info.other:
                 raise RuntimeUnsupported(f"user-defined {name}")
 
 
@@ -228,11 +295,22 @@ def equal(heap: HeapView, a: object, b: object) -> Arg:
         if isinstance(ra, ObjRec):
             _reject_dunder(heap, ra, ("__eq__",))
         return a == b
+    for v in (a, b):
+        if isinstance(v, Ref) and isinstance(heap.record(v), ObjRec):
+            _reject_dunder(heap, heap.record(v), ("__eq__",))  # type: ignore[arg-type]
+    if isinstance(a, PyObj) or isinstance(b, PyObj):
+        if _concrete_scalar(a) and _concrete_scalar(b):
+            return bool((a.obj if isinstance(a, PyObj) else a) == (b.obj if isinstance(b, PyObj) else b))
+        raise RuntimeUnsupported(f"comparing a {type_name(_view(heap, a))} with a {type_name(_view(heap, b))} here")
     if isinstance(a, Term) or isinstance(b, Term) or isinstance(a, Ref) or isinstance(b, Ref):
         return False  # different kinds never compare equal here (no user __eq__ involved)
     if ka != kb and "other" not in (ka, kb):
         return False
     return a == b
+
+
+def _concrete_scalar(value: object) -> bool:
+    return isinstance(value, PyObj) or is_plain(value)
 
 
 def _lists_equal(heap: HeapView, ra: ListRec, rb: ListRec) -> Arg:
@@ -243,34 +321,98 @@ def _lists_equal(heap: HeapView, ra: ListRec, rb: ListRec) -> Arg:
     return result
 
 
-def compare(heap: HeapView, op: str, a: object, b: object) -> Outcome:
+_PY_OPERATORS: dict[str, Callable[[object, object], object]] = {
+    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
+    ">=": operator.ge, "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,  # type: ignore[operator]
+    "is": operator.is_, "is not": operator.is_not,
+}
+
+
+def compare(module: Module, heap: HeapView, op: str, a: object, b: object) -> Outcome:
+    if _needs_cpython(heap, op, a, b):
+        return run_concretely(module, heap, f"comparison {op}", _PY_OPERATORS[op], (a, b))
     if op == "==":
         return Ok(equal(heap, a, b))
     if op == "!=":
         return Ok(T.not_(equal(heap, a, b)))
     if op in ("in", "not in"):
-        return _membership(heap, op, a, b)
+        return _membership(module, heap, op, a, b)
     if op in ("is", "is not"):
         same = _identical(a, b)
         return Ok(same if op == "is" else T.not_(same))
     if is_plain(a) and is_plain(b):
         return _concrete(lambda: _PY_COMPARE[op](a, b))
-    _reject_float_mix(a, b, op)
     ka, kb = kind(a), kind(b)
     if _is_number(ka) and _is_number(kb):
         x, y = as_int(a), as_int(b)
     elif ka == "str" and kb == "str":
         x, y = a, b  # type: ignore[assignment]
+    elif _sequence_items(heap, a) is not None and type(_sequence_items(heap, a)) is type(_sequence_items(heap, b)):
+        return _lexicographic(module, heap, op, a, b)
     else:
-        names = (type_name(_view(heap, a)), type_name(_view(heap, b)))
-        return throw("TypeError", f"'{op}' not supported between instances of '{names[0]}' and '{names[1]}'")
+        return run_concretely(module, heap, f"comparison {op}", _PY_OPERATORS[op], (a, b))
+    return Ok(_order(op, x, y))
+
+
+def _order(op: str, x: Arg, y: Arg) -> Arg:
     if op == "<":
-        return Ok(T.lt(x, y))
+        return T.lt(x, y)
     if op == "<=":
-        return Ok(T.le(x, y))
+        return T.le(x, y)
     if op == ">":
-        return Ok(T.lt(y, x))
-    return Ok(T.le(y, x))
+        return T.lt(y, x)
+    return T.le(y, x)
+
+
+def _needs_cpython(heap: HeapView, op: str, a: object, b: object) -> bool:
+    """Operands whose comparison the model does not know: opaque objects, and instances of
+    analysed classes that define the comparison's dunders."""
+    if (isinstance(a, float) and isinstance(b, Term)) or (isinstance(b, float) and isinstance(a, Term)):
+        return True
+    if op in ("in", "not in") and isinstance(b, PyObj) and _plain_collection(b.obj) and not isinstance(a, PyObj):
+        return False
+    if isinstance(a, PyObj) or isinstance(b, PyObj):
+        return not (op in ("is", "is not") or (op in ("==", "!=") and _concrete_scalar(a) and _concrete_scalar(b)))
+    dunders = {
+        "==": ("__eq__",), "!=": ("__eq__", "__ne__"), "<": ("__lt__", "__gt__"), ">": ("__lt__", "__gt__"),
+        "<=": ("__le__", "__ge__"), ">=": ("__le__", "__ge__"), "in": ("__contains__", "__iter__", "__getitem__"),
+        "not in": ("__contains__", "__iter__", "__getitem__"),
+    }.get(op, ())
+    return _has_dunder(heap, a, dunders) or _has_dunder(heap, b, dunders)
+
+
+def _sequence_items(heap: HeapView, value: object) -> list[object] | tuple[object, ...] | None:
+    """The items of a list whose length is concrete (as a list) or of a tuple (as a tuple)."""
+    if isinstance(value, tuple):
+        return value
+    if isinstance(value, Ref):
+        record = heap.record(value)
+        if isinstance(record, ListRec):
+            if isinstance(record.length, Term):
+                return []
+            return list(record.items[: int(record.length)])  # type: ignore[call-overload]
+    return None
+
+
+def _lexicographic(module: Module, heap: HeapView, op: str, a: object, b: object) -> Outcome:
+    """List or tuple ordering: the first pair of items that differ decides it, else the lengths."""
+    for v in (a, b):
+        if isinstance(v, Ref):
+            record = heap.record(v)
+            assert isinstance(record, ListRec)
+            if isinstance(record.length, Term):
+                return fix_length(v, record)
+    xs, ys = _sequence_items(heap, a), _sequence_items(heap, b)
+    assert xs is not None and ys is not None
+    result: Arg = _order(op, len(xs), len(ys))
+    for x, y in reversed(list(zip(xs, ys))):
+        kx, ky = kind(x), kind(y)
+        if not ((_is_number(kx) and _is_number(ky)) or (kx == "str" and ky == "str")):
+            return run_concretely(module, heap, f"comparison {op}", _PY_OPERATORS[op], (a, b))
+        ix, iy = (as_int(x), as_int(y)) if _is_number(kx) else (x, y)
+        strict = "<" if op in ("<", "<=") else ">"
+        result = T.ite(equal(heap, x, y), result, _order(strict, ix, iy))  # type: ignore[arg-type]
+    return Ok(result)
 
 
 _PY_COMPARE: dict[str, Callable[[object, object], object]] = {
@@ -282,6 +424,14 @@ _PY_COMPARE: dict[str, Callable[[object, object], object]] = {
 
 
 def _identical(a: object, b: object) -> Arg:
+    if isinstance(a, PyObj) or isinstance(b, PyObj):
+        if isinstance(a, PyObj) and isinstance(b, PyObj):
+            return a.obj is b.obj
+        other = b if isinstance(a, PyObj) else a
+        obj = a.obj if isinstance(a, PyObj) else b.obj  # type: ignore[union-attr]
+        if isinstance(other, Term) and isinstance(obj, (int, str)):
+            raise RuntimeUnsupported("'is' between a symbolic value and an int or str object")
+        return obj is other if is_plain(other) else False
     if a is None or b is None:
         return a is b
     if isinstance(a, (Ref, ExcVal)) or isinstance(b, (Ref, ExcVal)):
@@ -291,9 +441,14 @@ def _identical(a: object, b: object) -> Arg:
     raise RuntimeUnsupported("'is' comparison of values other than None, booleans and objects")
 
 
-def _membership(heap: HeapView, op: str, needle: object, container: object) -> Outcome:
+def _membership(module: Module, heap: HeapView, op: str, needle: object, container: object) -> Outcome:
     found: Arg
     kc = kind(container)
+    if isinstance(container, PyObj) and _plain_collection(container.obj) and not isinstance(needle, PyObj):
+        container = tuple(container.obj)  # type: ignore[call-overload]
+        kc = "tuple"
+    elif isinstance(container, PyObj) or isinstance(needle, PyObj):
+        return run_concretely(module, heap, f"comparison {op}", _PY_OPERATORS[op], (needle, container))
     if kc == "str":
         if kind(needle) != "str":
             return throw("TypeError", f"'in <string>' requires string as left operand, not {type_name(needle)}")
@@ -317,6 +472,14 @@ def _membership(heap: HeapView, op: str, needle: object, container: object) -> O
     else:
         return throw("TypeError", f"argument of type '{type_name(_view(heap, container))}' is not iterable")
     return Ok(found if op == "in" else T.not_(found))
+
+
+def _plain_collection(obj: object) -> bool:
+    """A list, tuple, set or dict (its keys) of ints, bools and strs: membership in it is
+    equality with one of its items, which the model knows."""
+    if type(obj) not in (list, tuple, set, frozenset, dict) or len(obj) > 256:  # type: ignore[arg-type]
+        return False
+    return all(type(x) in (int, bool, str) for x in obj)  # type: ignore[attr-defined]
 
 
 def _in_range(r: RangeVal, x: Arg) -> Arg:

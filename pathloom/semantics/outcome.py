@@ -12,7 +12,7 @@ subset; the engine turns it into a located ``Unsupported`` error.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
+from typing import Callable, Union
 
 from pathloom.semantics.values import ExcVal, Record, Ref
 from pathloom.terms.expr import Arg, and_
@@ -26,7 +26,12 @@ class Ok:
 
 @dataclass(frozen=True)
 class Throw:
+    """An exception raised by the instruction; ``line``, when given, is where CPython's
+    traceback puts it in the analysed file (an operation run in CPython that raised inside
+    a function of that file), instead of the instruction's own line."""
+
     exc: ExcVal
+    line: int | None = None
 
 
 @dataclass(frozen=True)
@@ -65,6 +70,21 @@ Leaf = Union[Ok, Throw, Invoke, Cut, Refine]
 
 class RuntimeUnsupported(Exception):
     """An operation outside the supported subset, met while executing an instruction."""
+
+
+class NotModeled(RuntimeUnsupported):
+    """The symbolic model does not cover this combination of operands: the instruction is
+    run in CPython instead (``semantics.step``), or, where that is not possible, it is
+    unsupported."""
+
+
+def map_ok(outcome: Outcome, fn: "Callable[[Ok], Outcome]") -> Outcome:
+    """``outcome`` with every ``Ok`` leaf replaced by ``fn(leaf)``."""
+    if isinstance(outcome, Split):
+        return Split(tuple((c, map_ok(o, fn)) for c, o in outcome.cases))
+    if isinstance(outcome, Ok):
+        return fn(outcome)
+    return outcome
 
 
 def throw(cls: str, message: str | None = None) -> Throw:

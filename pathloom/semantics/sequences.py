@@ -13,8 +13,8 @@ from typing import Callable
 
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import as_int, fix_length, kind, range_length, with_concrete_length
-from pathloom.semantics.outcome import Ok, Outcome, RuntimeUnsupported, split, throw
-from pathloom.semantics.values import ListRec, RangeIter, RangeVal, Ref, SeqIter, type_name
+from pathloom.semantics.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, split, throw
+from pathloom.semantics.values import ExcVal, ListRec, PyObj, RangeIter, RangeVal, Ref, SeqIter, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Arg, Term, sort_of
 
@@ -51,16 +51,20 @@ def _select(items: tuple[object, ...], position: Arg) -> Outcome:
 
 
 def getitem(heap: HeapView, obj: object, index: object) -> Outcome:
+    if isinstance(obj, PyObj) and isinstance(index, Term):
+        return _opaque_getitem(obj.obj, index)
     k = kind(obj)
     if isinstance(obj, Ref):
         record = heap.record(obj)
         if not isinstance(record, ListRec):
-            return throw("TypeError", f"'{record.cls}' object is not subscriptable")
+            raise NotModeled(f"indexing a {record.cls}")
+        if _index_value(index) is None:
+            raise NotModeled("a list index that is not an int")
         return _list_index(record, index, "list index out of range", lambda position: _select(record.items, position))
     if k == "str":
         idx = _index_value(index)
         if idx is None:
-            return throw("TypeError", f"string indices must be integers, not '{type_name(index)}'")
+            raise NotModeled("a str index that is not an int")
         position, in_range = _normalized(idx, T.str_len(obj))  # type: ignore[arg-type]
         if in_range is False:
             return throw("IndexError", "string index out of range")
@@ -72,7 +76,7 @@ def getitem(heap: HeapView, obj: object, index: object) -> Outcome:
         assert isinstance(obj, tuple)
         idx = _index_value(index)
         if idx is None:
-            return throw("TypeError", f"tuple indices must be integers or slices, not {type_name(index)}")
+            raise NotModeled("a tuple index that is not an int")
         position, in_range = _normalized(idx, len(obj))
         if in_range is False:
             return throw("IndexError", "tuple index out of range")
@@ -80,18 +84,47 @@ def getitem(heap: HeapView, obj: object, index: object) -> Outcome:
             (T.not_(in_range), throw("IndexError", "tuple index out of range")),
             (in_range, _select(obj, position) if obj else Ok(None)),
         ])
-    if isinstance(obj, RangeVal):
-        raise RuntimeUnsupported("indexing a range")
-    return throw("TypeError", f"'{type_name(obj)}' object is not subscriptable")
+    raise NotModeled(f"indexing a {type_name(obj)}")
+
+
+def _opaque_getitem(obj: object, index: Term) -> Outcome:
+    """A symbolic index into a real tuple or list of literals, or a symbolic key of a real dict
+    whose keys and values are literals: a split over the positions or keys, as CPython looks
+    them up; other objects are indexed in CPython."""
+    plain = (int, bool, str, float, type(None))
+    if type(obj) in (list, tuple) and len(obj) <= 256 and all(type(x) in plain for x in obj):  # type: ignore[arg-type]
+        items = tuple(obj)  # type: ignore[call-overload]
+        if index.sort != T.INT:
+            raise NotModeled("a non-int index")
+        position, in_range = _normalized(index, len(items))
+        message = f"{type(obj).__name__} index out of range"
+        return split([(T.not_(in_range), throw("IndexError", message)), (in_range, _select(items, position) if items else Ok(None))])
+    if type(obj) is dict and len(obj) <= 256 and all(type(k) in (int, str) and type(v) in plain for k, v in obj.items()):  # type: ignore[attr-defined]
+        key_kind = T.STR if index.sort == T.STR else T.INT
+        cases: list[tuple[Arg, Outcome]] = []
+        missing: Arg = True
+        for key, value in obj.items():  # type: ignore[attr-defined]
+            if (key_kind == T.STR) != isinstance(key, str):
+                continue
+            hit = T.eq(index if index.sort != T.BOOL else T.ite(index, 1, 0), key)
+            cases.append((hit, Ok(value)))
+            missing = T.and_(missing, T.not_(hit))
+        if index.sort == T.BOOL:
+            raise NotModeled("a bool key")
+        cases.append((missing, Throw(ExcVal("KeyError", (index,)))))
+        return split(cases)
+    raise NotModeled(f"indexing a {type(obj).__name__}")
 
 
 def setitem(heap: HeapView, obj: object, index: object, value: object) -> Outcome:
     if not isinstance(obj, Ref) or not isinstance(heap.record(obj), ListRec):
         if kind(obj) in ("str", "tuple"):
             return throw("TypeError", f"'{type_name(obj)}' object does not support item assignment")
-        raise RuntimeUnsupported("item assignment on this kind of object")
+        raise NotModeled(f"item assignment on a {type_name(obj)}")
     record = heap.record(obj)
     assert isinstance(record, ListRec)
+    if _index_value(index) is None:
+        raise NotModeled("a list index that is not an int")
     return _list_index(record, index, "list assignment index out of range", lambda position: _store(obj, record, position, value))
 
 
@@ -176,10 +209,9 @@ def length(heap: HeapView, obj: object) -> Outcome:
         record = heap.record(obj)
         if isinstance(record, ListRec):
             return Ok(record.length)
-        return throw("TypeError", f"object of type '{record.cls}' has no len()")
     if isinstance(obj, RangeVal):
         return Ok(range_length(obj))
-    return throw("TypeError", f"object of type '{type_name(obj)}' has no len()")
+    raise NotModeled(f"len() of a {type_name(obj)}")
 
 
 # ---------------------------------------------------------------- iteration
@@ -192,7 +224,7 @@ def get_iter(heap: HeapView, obj: object) -> Outcome:
         return Ok(SeqIter(obj, 0))
     if kind(obj) in ("str", "tuple"):
         return Ok(SeqIter(obj, 0))
-    return throw("TypeError", f"'{type_name(obj)}' object is not iterable")
+    raise NotModeled(f"iterating over a {type_name(obj)}")
 
 
 def next_item(heap: HeapView, it: object) -> list[tuple[Arg, object | None, object]]:
@@ -231,10 +263,8 @@ def unpack(heap: HeapView, value: object, count: int) -> Outcome:
         items = record.items[: int(record.length)]  # type: ignore[call-overload]
     elif isinstance(value, str):
         items = tuple(value)
-    elif kind(value) == "str":
-        raise RuntimeUnsupported("unpacking a symbolic string")
     else:
-        return throw("TypeError", f"cannot unpack non-iterable {type_name(value)} object")
+        raise NotModeled(f"unpacking a {type_name(value)}")
     if len(items) < count:
         return throw("ValueError", f"not enough values to unpack (expected {count}, got {len(items)})")
     if len(items) > count:

@@ -14,8 +14,13 @@ from pathloom.semantics import calls as C
 from pathloom.semantics import ops as O
 from pathloom.semantics import sequences as S
 from pathloom.semantics.heapview import HeapView
-from pathloom.semantics.outcome import Ok, Outcome, RuntimeUnsupported, Throw, throw
-from pathloom.semantics.values import FuncVal, ListRec
+import copy
+import itertools
+import operator
+
+from pathloom.semantics.concretize import run_concretely
+from pathloom.semantics.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, map_ok, throw
+from pathloom.semantics.values import FuncVal, ListRec, SeqIter
 
 if TYPE_CHECKING:
     from pathloom.frontend.module import Module
@@ -88,7 +93,48 @@ def execute(module: Module, heap: HeapView, local_vars: Mapping[str, object], in
     handler = _HANDLERS.get(type(instr))
     if handler is None:
         raise RuntimeUnsupported(f"instruction {type(instr).__name__}")
-    return handler(module, heap, instr, values)
+    try:
+        return handler(module, heap, instr, values)
+    except NotModeled as exc:
+        return _in_cpython(module, heap, instr, values, exc)
+
+
+MAX_ITERATED_ITEMS = 100_000
+
+
+def _in_cpython(module: Module, heap: HeapView, instr: ir.Instruction, v: list[object], why: NotModeled) -> Outcome:
+    """An instruction whose operands the model does not cover, run in CPython."""
+    if isinstance(instr, ir.GetItem):
+        return run_concretely(module, heap, "subscript []", operator.getitem, (v[0], v[1]))
+    if isinstance(instr, ir.SetItem):
+        return run_concretely(module, heap, "item assignment []", operator.setitem, (v[0], v[1], v[2]))
+    if isinstance(instr, ir.GetIter):
+        snapshot = run_concretely(module, heap, "iteration", _snapshot, (v[0],))
+        return map_ok(snapshot, lambda ok: Ok(SeqIter(ok.value, 0), ok.writes))
+    if isinstance(instr, ir.Unpack):
+        count = len(instr.dsts)
+        return run_concretely(module, heap, "unpacking", lambda value: _unpacked(value, count), (v[0],))
+    raise RuntimeUnsupported(str(why))
+
+
+def _snapshot(iterable: object) -> tuple[object, ...]:
+    """The items an iteration over ``iterable`` yields, without consuming a shared iterator."""
+    iterator = iter(iterable)  # type: ignore[call-overload]
+    if iterator is iterable:
+        iterator = copy.deepcopy(iterator)
+    items = tuple(itertools.islice(iterator, MAX_ITERATED_ITEMS + 1))
+    if len(items) > MAX_ITERATED_ITEMS:
+        raise RuntimeUnsupported(f"iterating over more than {MAX_ITERATED_ITEMS} items of an object run in CPython")
+    return items
+
+
+def _unpacked(value: object, count: int) -> tuple[object, ...]:
+    items = _snapshot(value)
+    if len(items) < count:
+        raise ValueError(f"not enough values to unpack (expected {count}, got {len(items)})")
+    if len(items) > count:
+        raise ValueError(f"too many values to unpack (expected {count})")
+    return items
 
 
 def _kwargs(instr: ir.Call | ir.CallMethod, values: list[object]) -> tuple[tuple[str, object], ...]:
@@ -120,10 +166,10 @@ _Handler = Callable[["Module", HeapView, object, list[object]], Outcome]
 
 _HANDLERS: dict[type, _Handler] = {
     ir.Assign: lambda m, h, i, v: Ok(v[0]),
-    ir.BinOp: lambda m, h, i, v: O.binop(h, i.op, v[0], v[1]),  # type: ignore[attr-defined]
-    ir.UnaryOp: lambda m, h, i, v: O.unary(h, i.op, v[0]),  # type: ignore[attr-defined]
-    ir.Compare: lambda m, h, i, v: O.compare(h, i.op, v[0], v[1]),  # type: ignore[attr-defined]
-    ir.Truth: lambda m, h, i, v: Ok(O.truth(h, v[0])),
+    ir.BinOp: lambda m, h, i, v: O.binop(m, h, i.op, v[0], v[1]),  # type: ignore[attr-defined]
+    ir.UnaryOp: lambda m, h, i, v: O.unary(m, h, i.op, v[0]),  # type: ignore[attr-defined]
+    ir.Compare: lambda m, h, i, v: O.compare(m, h, i.op, v[0], v[1]),  # type: ignore[attr-defined]
+    ir.Truth: lambda m, h, i, v: O.truth_outcome(m, h, v[0]),
     ir.Call: _call,  # type: ignore[dict-item]
     ir.CallMethod: _call_method,  # type: ignore[dict-item]
     ir.GetAttr: lambda m, h, i, v: C.getattr_(m, h, v[0], i.name),  # type: ignore[attr-defined]

@@ -44,6 +44,16 @@ class BuiltinVal:
     name: str
 
 
+@dataclass(frozen=True, eq=False)
+class PyObj:
+    """A real CPython object the semantics does not model (a module-level value that is not
+    a literal, a class it does not analyse and its instances, the result of an operation run
+    in CPython). Operations on it run in CPython (``semantics.concretize``); it is hashed and
+    compared by identity, as the object it stands for."""
+
+    obj: object
+
+
 @dataclass(frozen=True)
 class ExcVal:
     """An exception instance: its class name (builtin or user-defined) and its args.
@@ -137,4 +147,6 @@ def type_name(value: object) -> str:
         return value.cls
     if isinstance(value, RangeVal):
         return "range"
+    if isinstance(value, PyObj):
+        return type(value.obj).__name__
     return type(value).__name__

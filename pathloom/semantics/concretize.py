@@ -1,0 +1,342 @@
+"""Concretization, the escape hatch: run an operation the symbolic model does not cover in
+CPython itself, on values taken from models of the current path, with the path pinned to them.
+
+``run_concretely(module, heap, site, fn, args, kwargs)`` collects the terms the operands hold
+(symbolic ints, bools and strs, the lengths and live items of lists, the fields of objects),
+asks the engine (``heap.models``) for up to ``--max-concretizations`` models of the current
+path that give those terms pairwise different values, and returns a ``Split``: one case per
+model, pinned by the equalities ``term == value`` (they join the path condition), in which
+``fn`` ran in CPython on the operands materialized under that model, and, unless the engine
+proved there is no other value, a ``Cut`` for the rest (reason ``concretized``). With no
+term among the operands the call simply runs: a concrete operation loses nothing.
+
+Invariants: every reported input on a pinned case drives the real code down the same path,
+because the operation saw exactly the values that input gives. Values cross into CPython
+materialized from the heap (lists as lists, instances of the analysed classes as real
+instances of the imported classes, aliasing kept); what the call mutates is written back as
+new records; a value that cannot be materialized (a lambda, an object without its real
+class) is ``unsupported``. Results come back as pathloom values: lists into the heap,
+instances of analysed classes as records, anything else as an opaque ``PyObj``. An
+exception the call raises is the ``Throw`` CPython gives, at the line of the innermost frame
+in the analysed file (else the instruction's line).
+"""
+
+from __future__ import annotations
+
+import builtins
+import copy
+import enum
+import functools
+import os
+import types
+from typing import TYPE_CHECKING, Any, Callable
+
+from pathloom.semantics.heapview import HeapView
+from pathloom.semantics.outcome import Cut, Ok, Outcome, RuntimeUnsupported, Throw, split
+from pathloom.semantics.values import (
+    BoundMethod, BuiltinVal, ClassVal, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeIter, RangeVal,
+    Record, Ref, SeqIter,
+)
+from pathloom.terms import expr as T
+from pathloom.terms.evaluate import evaluate
+from pathloom.terms.expr import Arg, Term
+
+if TYPE_CHECKING:
+    from pathloom.frontend.module import Module
+
+Kwargs = tuple[tuple[str, object], ...]
+
+
+def collect_terms(heap: HeapView, values: tuple[object, ...]) -> list[Arg]:
+    """The terms whose values decide what the operands are in CPython, each once, in order."""
+    found: dict[Arg, None] = {}
+    seen: set[int] = set()
+    todo: list[object] = list(reversed(values))
+    while todo:
+        v = todo.pop()
+        if isinstance(v, Term):
+            found.setdefault(v, None)
+        elif isinstance(v, tuple):
+            todo.extend(reversed(v))
+        elif isinstance(v, Ref):
+            if v.id in seen:
+                continue
+            seen.add(v.id)
+            record = heap.record(v)
+            if isinstance(record, ListRec):
+                if isinstance(record.length, Term):
+                    found.setdefault(record.length, None)
+                    for i, item in enumerate(record.items):
+                        if isinstance(item, Term):  # only the live items decide anything
+                            found.setdefault(T.ite(T.lt(i, record.length), item, _zero(item)), None)
+                        else:
+                            todo.append(item)
+                else:
+                    todo.extend(reversed(record.items[: int(record.length)]))  # type: ignore[call-overload]
+            else:
+                todo.extend(reversed([value for _, value in record.fields]))
+        elif isinstance(v, ExcVal):
+            todo.extend(reversed(v.args))
+        elif isinstance(v, RangeVal):
+            todo.extend((v.start, v.stop))
+        elif isinstance(v, BoundMethod):
+            todo.append(v.self_ref)
+        elif isinstance(v, (SeqIter, RangeIter)):
+            raise RuntimeUnsupported("an iterator passed to an operation run in CPython")
+    return [t for t in found if isinstance(t, Term)]
+
+
+def _zero(item: Term) -> Arg:
+    return {T.INT: 0, T.BOOL: False, T.STR: ""}[item.sort]
+
+
+def pin(terms: list[Term], model: dict[str, Any]) -> Arg:
+    """The conjunction ``term == value`` for each term's value under ``model``."""
+    memo: dict[Term, Any] = {}
+    return T.conj([T.eq(t, evaluate(t, model, memo)) for t in terms])
+
+
+class Materializer:
+    """Pathloom values to real CPython objects under one model; remembers what it built from
+    the heap so that mutations can be written back."""
+
+    def __init__(self, module: Module, heap: HeapView, model: dict[str, Any]) -> None:
+        self.module = module
+        self.heap = heap
+        self.model = model
+        self.term_memo: dict[Term, Any] = {}
+        self.built: dict[int, object] = {}  # ref id -> the Python object
+        self.snapshots: list[tuple[Ref, object, object]] = []  # ref, object, its contents before
+        self.opaque: list[tuple[object, object]] = []  # an opaque mutable object, a copy of it before
+
+    def value(self, v: object) -> object:
+        if isinstance(v, Term):
+            return evaluate(v, self.model, self.term_memo)
+        if v is None or isinstance(v, (bool, int, float, str)):
+            return v
+        if isinstance(v, tuple):
+            return tuple(self.value(x) for x in v)
+        if isinstance(v, PyObj):
+            if not _immutable(v.obj) and all(v.obj is not o for o, _ in self.opaque):
+                try:
+                    self.opaque.append((v.obj, copy.deepcopy(v.obj)))
+                except Exception:  # noqa: BLE001 - cannot tell whether the call changes it
+                    raise RuntimeUnsupported(f"a {type(v.obj).__name__} object that cannot be copied, passed to an operation run in CPython") from None
+            return v.obj
+        if isinstance(v, Ref):
+            return self._ref(v)
+        if isinstance(v, FuncVal):
+            return self.module.real_function(v.qualname)
+        if isinstance(v, BoundMethod):
+            return getattr(self._ref(v.self_ref), v.qualname.rsplit(".", 1)[-1])
+        if isinstance(v, ClassVal):
+            return self.module.real_class(v.name)
+        if isinstance(v, BuiltinVal):
+            return getattr(builtins, v.name)
+        if isinstance(v, ExcVal):
+            return self.module.real_class(v.cls)(*(self.value(a) for a in v.args))
+        if isinstance(v, RangeVal):
+            return range(self.value(v.start), self.value(v.stop), v.step)  # type: ignore[call-overload]
+        raise RuntimeUnsupported(f"passing a {type(v).__name__} to an operation run in CPython")
+
+    def _ref(self, ref: Ref) -> object:
+        if ref.id in self.built:
+            return self.built[ref.id]
+        record = self.heap.record(ref)
+        if isinstance(record, ListRec):
+            result: list[object] = []
+            self.built[ref.id] = result
+            n = self.value(record.length)
+            result.extend(self.value(x) for x in record.items[:n])  # type: ignore[misc]
+            self.snapshots.append((ref, result, list(result)))
+            return result
+        cls = self.module.real_class(record.cls)
+        instance = object.__new__(cls)  # type: ignore[call-overload]
+        self.built[ref.id] = instance
+        fields = {name: self.value(x) for name, x in record.fields}
+        instance.__dict__.update(fields)
+        self.snapshots.append((ref, instance, dict(fields)))
+        return instance
+
+
+class Importer:
+    """Real CPython objects back to pathloom values: objects built from the heap map back to
+    their references; new lists and instances of analysed classes become new records."""
+
+    def __init__(self, module: Module, heap: HeapView, built: dict[int, object]) -> None:
+        self.module = module
+        self.heap = heap
+        self.known: dict[int, Ref] = {id(obj): Ref(ref_id) for ref_id, obj in built.items()}
+        self.writes: list[tuple[Ref, Record]] = []
+
+    def value(self, obj: object) -> object:
+        if obj is None or isinstance(obj, (bool, int, float, str)):
+            return obj
+        if isinstance(obj, tuple) and type(obj) is tuple:
+            return tuple(self.value(x) for x in obj)
+        if id(obj) in self.known:
+            return self.known[id(obj)]
+        if type(obj) is list:
+            ref = self.heap.fresh()
+            self.known[id(obj)] = ref
+            items = tuple(self.value(x) for x in obj)
+            self.writes.append((ref, ListRec(len(items), items)))
+            return ref
+        if type(obj) is range:
+            return RangeVal(obj.start, obj.stop, obj.step)
+        if isinstance(obj, BaseException):
+            name = self.module.register_exception(type(obj))
+            return ExcVal(name, tuple(self.value(a) for a in obj.args), self.heap.fresh().id)
+        modeled = self.module.modeled_name(obj)
+        if modeled is not None:
+            kind, name = modeled
+            if kind == "function":
+                return FuncVal(name)
+            if kind == "class":
+                return ClassVal(name)
+            ref = self.heap.fresh()
+            self.known[id(obj)] = ref
+            fields = tuple((k, self.value(x)) for k, x in vars(obj).items())
+            self.writes.append((ref, ObjRec(name, fields)))
+            return ref
+        return PyObj(obj)
+
+    def write_back(self, snapshots: list[tuple[Ref, object, object]]) -> None:
+        """New records for the materialized lists and instances the call changed."""
+        for ref, obj, before in snapshots:
+            if isinstance(obj, list):
+                assert isinstance(before, list)
+                if len(obj) != len(before) or any(a is not b for a, b in zip(obj, before)):
+                    items = tuple(self.value(x) for x in obj)
+                    self.writes.append((ref, ListRec(len(items), items)))
+            else:
+                assert isinstance(before, dict)
+                now = vars(obj)
+                if now.keys() != before.keys() or any(now[k] is not before[k] for k in now):
+                    record = self.heap.record(ref)
+                    assert isinstance(record, ObjRec)
+                    self.writes.append((ref, ObjRec(record.cls, tuple((k, self.value(x)) for k, x in now.items()))))
+
+
+def run_concretely(module: Module, heap: HeapView, site: str, fn: Callable[..., object], args: tuple[object, ...], kwargs: Kwargs = ()) -> Outcome:
+    """``fn(*args, **kwargs)`` in CPython (see the module docstring)."""
+    terms = collect_terms(heap, args + tuple(v for _, v in kwargs))
+    if not terms:
+        return _call_under(module, heap, {}, fn, args, kwargs)
+    models, exhausted = heap.models(terms, site)  # type: ignore[attr-defined]
+    cases: list[tuple[Arg, Outcome]] = []
+    for model in models:
+        cases.append((pin(terms, model), _call_under(module, heap, model, fn, args, kwargs)))
+    if not exhausted:
+        others = T.conj([T.not_(c) for c, _ in cases])
+        cases.append((others, Cut(f"concretized: {site} (more values than --max-concretizations)")))
+    return split(cases)
+
+
+def _immutable(obj: object) -> bool:
+    """Objects no operation can change (opaque objects of other kinds are checked)."""
+    if obj is None or isinstance(obj, (bool, int, float, complex, str, bytes, range, frozenset, type, enum.Enum, types.ModuleType)):
+        return True
+    if type(obj) is tuple:
+        return all(_immutable(x) for x in obj)  # type: ignore[attr-defined]
+    return callable(obj) and isinstance(obj, (types.FunctionType, types.BuiltinFunctionType, types.MethodType, functools.partial))
+
+
+def same_state(a: object, b: object, depth: int = 0) -> bool:
+    """Whether ``b`` (a deep copy taken before an operation) still matches ``a``."""
+    if depth > 50 or type(a) is not type(b):
+        return depth > 50
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(same_state(x, y, depth + 1) for x, y in zip(a, b))  # type: ignore[arg-type]
+    if isinstance(a, dict):
+        return list(a.keys()) == list(b.keys()) and all(same_state(a[k], b[k], depth + 1) for k in a)  # type: ignore[index]
+    if hasattr(a, "__dict__") and not isinstance(a, type):
+        return same_state(vars(a), vars(b), depth + 1)
+    try:
+        return bool(a == b)
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def _call_under(module: Module, heap: HeapView, model: dict[str, Any], fn: Callable[..., object], args: tuple[object, ...], kwargs: Kwargs) -> Outcome:
+    materializer = Materializer(module, heap, model)
+    real_args = [materializer.value(a) for a in args]
+    real_kwargs = {k: materializer.value(v) for k, v in kwargs}
+    try:
+        result = fn(*real_args, **real_kwargs)
+    except RuntimeUnsupported:
+        raise
+    except RecursionError:
+        raise RuntimeUnsupported("an operation run in CPython exceeded the recursion limit") from None
+    except Exception as exc:  # noqa: BLE001 - CPython's own answer for these operands
+        _check_unchanged(materializer)
+        importer = Importer(module, heap, materializer.built)
+        importer.write_back(materializer.snapshots)
+        if importer.writes:
+            raise RuntimeUnsupported("an operation run in CPython changed its arguments and raised") from None
+        name = module.register_exception(type(exc))
+        exc_val = ExcVal(name, tuple(importer.value(a) for a in exc.args))
+        return Throw(exc_val, _line_in(module, exc))
+    _check_unchanged(materializer)
+    importer = Importer(module, heap, materializer.built)
+    value = importer.value(result)
+    importer.write_back(materializer.snapshots)
+    return Ok(value, tuple(importer.writes))
+
+
+def _restore(obj: object, before: object) -> None:
+    """Undo a change to a real object (the analysis must not leave the module changed)."""
+    try:
+        if isinstance(obj, (list, dict, set)):
+            obj.clear()
+            obj.extend(before) if isinstance(obj, list) else obj.update(before)  # type: ignore[attr-defined]
+        elif hasattr(obj, "__dict__") and not isinstance(obj, type):
+            vars(obj).clear()
+            vars(obj).update(vars(before))
+    except Exception:  # noqa: BLE001 - best effort: the run stops as unsupported anyway
+        pass
+
+
+def _check_unchanged(materializer: Materializer) -> None:
+    """Opaque objects are shared by every path: an operation that changes one is unsupported."""
+    for obj, before in materializer.opaque:
+        if not same_state(obj, before):
+            _restore(obj, before)
+            raise RuntimeUnsupported(f"an operation run in CPython changed a {type(obj).__name__} (dicts, sets and opaque objects are not modeled)")
+
+
+def _line_in(module: Module, exc: BaseException) -> int | None:
+    """The line of the innermost traceback frame in the analysed file, if any."""
+    target = os.path.realpath(module.filename)
+    line = None
+    tb = exc.__traceback__
+    while tb is not None:
+        if os.path.realpath(tb.tb_frame.f_code.co_filename) == target:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def enumerate_models(
+    first: dict[str, Any] | None, terms: list[Term], limit: int,
+    solve: Callable[[list[Arg]], tuple[str, dict[str, Any]]],
+) -> tuple[list[dict[str, Any]], bool]:
+    """Models that give ``terms`` pairwise different values, for an engine's ``models``:
+    ``first`` (a model of the path, when the engine has one), then what ``solve`` (the path's
+    constraints plus the given ones: ``sat``/``unsat``/``unknown`` and a model) answers with
+    the values found so far excluded. Exhausted only when ``solve`` proves no other value."""
+    models: list[dict[str, Any]] = []
+    excluded: list[Arg] = []
+    if first is not None:
+        models.append(first)
+        excluded.append(T.not_(pin(terms, first)))
+    while len(models) < limit:
+        status, model = solve(excluded)
+        if status == "unsat":
+            return models, True
+        if status != "sat":
+            return models, False
+        models.append(model)
+        excluded.append(T.not_(pin(terms, model)))
+    status, _ = solve(excluded)
+    return models, status == "unsat"

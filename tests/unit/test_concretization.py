@@ -1,0 +1,232 @@
+"""The trust defects: what CPython does, or a clear "cannot import" / concretized answer.
+
+Each program below once got a wrong answer (a TypeError CPython never raises, a method object
+for a property, ``Color.RED == 1`` taken as True) or an "unsupported" refusal for an operation
+CPython can simply run. Every case is explored by both engines with ``--verify`` (every
+reported input replayed in CPython) and checked against what CPython does.
+"""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from pathloom.cli import main
+
+ENGINES = ("dse", "multise")
+
+DEFECTS = {
+    # list repetition was taken for a TypeError
+    "list_repetition": ("""
+        def f(pence: int) -> int:
+            ways = [0] * (pence + 1)
+            return len(ways)
+        """, "f"),
+    # user __lt__ was ignored: TypeError bug reported
+    "user_lt": ("""
+        class Money:
+            def __init__(self, v: int) -> None:
+                self.v = v
+            def __lt__(self, other: "Money") -> bool:
+                return self.v < other.v
+        def f(a: int, b: int) -> bool:
+            return Money(a) < Money(b)
+        """, "f"),
+    # len() of an object with __len__: TypeError bug reported
+    "user_len": ("""
+        class Box:
+            def __init__(self, n: int) -> None:
+                self.n = n
+            def __len__(self) -> int:
+                return self.n if self.n > 0 else 0
+        def f(n: int) -> int:
+            return len(Box(n))
+        """, "f"),
+    # a property read returned the method object
+    "property": ("""
+        class Box:
+            def __init__(self, n: int) -> None:
+                self.n = n
+            @property
+            def double(self) -> int:
+                return 2 * self.n
+        def f(n: int) -> int:
+            return Box(n).double
+        """, "f"),
+    # two lists compared: TypeError bug reported (CPython compares lexicographically)
+    "list_order": ("""
+        def f(xs: list[int], ys: list[int]) -> bool:
+            return xs < ys
+        """, "f"),
+    # an Enum member compared as a plain class attribute: Color.RED == 1 predicted True
+    "enum": ("""
+        from enum import Enum
+        class Color(Enum):
+            RED = 1
+            GREEN = 2
+        def f(x: int) -> bool:
+            if x == 1:
+                return Color.RED == 1
+            return Color.RED == Color.RED
+        """, "f"),
+    # constructs that were refused and now run in CPython on pinned values
+    "sorted": ("""
+        def f(xs: list[int]) -> int:
+            ys = sorted(xs)
+            if ys and ys[0] < 0:
+                return -1
+            return 0
+        """, "f"),
+    "str_method": ("""
+        def f(s: str) -> str:
+            if s == "a":
+                return s
+            return s.upper()
+        """, "f"),
+    "true_division": ("""
+        def f(x: int) -> float:
+            if x > 3:
+                return x / 2
+            return 0.0
+        """, "f"),
+    "int_plus_float": ("""
+        def f(x: int) -> float:
+            return x + 1.5
+        """, "f"),
+    "module_import": ("""
+        import math
+        def f(x: int) -> float:
+            if x < 0:
+                return -1.0
+            return math.sqrt(x)
+        """, "f"),
+    "computed_constants": ("""
+        LIMIT = 10 ** 3
+        PRIMES = [2, 3, 5, 7]
+        NAMES = {1: "one", 2: "two"}
+        def f(k: int) -> str:
+            if k in PRIMES and k < LIMIT:
+                return "prime"
+            if k in NAMES:
+                return NAMES[k]
+            return "?"
+        """, "f"),
+    "string_repetition": ("""
+        def f(s: str, n: int) -> str:
+            return s * n
+        """, "f"),
+}
+
+
+def _write(tmp_path: Path, name: str, source: str) -> Path:
+    path = tmp_path / f"case_{name}.py"
+    path.write_text(textwrap.dedent(source), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("case", sorted(DEFECTS))
+def test_defect_programs_replay_in_cpython(tmp_path: Path, capsys: pytest.CaptureFixture[str], case: str, engine: str) -> None:
+    source, target = DEFECTS[case]
+    path = _write(tmp_path, case, source)
+    out = tmp_path / "out.json"
+    code = main(["explore", f"{path}::{target}", "--engine", engine, "--verify", "--json", str(out), "--quiet"])
+    err = capsys.readouterr().err
+    assert code in (0, 1), err
+    assert "all outcomes as predicted" in err
+    result = json.loads(out.read_text())
+    finished = [p for p in result["paths"] if p["outcome"] in ("return", "raise")]
+    assert finished, "no path was explored to its end"
+    assert not any(p["kind"] == "implicit" and p["exception"] == "TypeError" for p in finished), "a TypeError CPython does not raise"
+
+
+def _explored(tmp_path: Path, case: str, engine: str) -> dict:  # type: ignore[type-arg]
+    """The JSON result of exploring a defect program (exit 0 required)."""
+    source, target = DEFECTS[case]
+    path = _write(tmp_path, case, source)
+    out = tmp_path / "out.json"
+    assert main(["explore", f"{path}::{target}", "--engine", engine, "--json", str(out), "--quiet"]) == 0
+    return json.loads(out.read_text())  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_enum_member_is_not_its_value(tmp_path: Path, engine: str) -> None:
+    returned = {p["inputs"]["x"] == 1: p["returned"] for p in _explored(tmp_path, "enum", engine)["paths"]}
+    assert returned == {True: False, False: True}
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_list_repetition_is_symbolic_up_to_a_reported_cap(tmp_path: Path, engine: str) -> None:
+    result = _explored(tmp_path, "list_repetition", engine)
+    assert not result["complete"]
+    cuts = [p for p in result["paths"] if p["outcome"] == "cut"]
+    assert cuts and all("list repetition" in p["reason"] for p in cuts)
+    assert not result["stats"]["concretizations"], "list repetition is modeled, not concretized"
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_concretization_is_reported_by_site(tmp_path: Path, engine: str) -> None:
+    result = _explored(tmp_path, "str_method", engine)
+    assert not result["complete"]
+    assert list(result["stats"]["concretizations"]) == ["line 5: str.upper()"]
+    reasons = {p["reason"] for p in result["paths"] if p["outcome"] == "cut"}
+    assert reasons == {"concretized: str.upper() (more values than --max-concretizations)"}
+    upper = [p for p in result["paths"] if p["outcome"] == "return" and p["inputs"]["s"] != "a"]
+    assert len(upper) == 4  # four pinned values of s (the default), each replayed
+
+
+def test_a_finite_domain_is_concretized_completely(tmp_path: Path) -> None:
+    path = _write(tmp_path, "fin", """
+        def f(b: bool) -> str:
+            return str(b)
+        """)
+    out = tmp_path / "out.json"
+    assert main(["explore", f"{path}::f", "--json", str(out), "--quiet", "--verify"]) == 0
+    result = json.loads(out.read_text())
+    assert result["complete"], "both values of a bool were run: nothing is left"
+    assert sorted(p["returned"] for p in result["paths"]) == ["False", "True"]
+
+
+def test_operations_that_change_an_opaque_object_are_unsupported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _write(tmp_path, "mut", """
+        TABLE = {1: 2}
+        def f(k: int) -> int:
+            TABLE.clear()
+            return k
+        """)
+    assert main(["explore", f"{path}::f"]) == 2
+    assert "unsupported: an operation run in CPython changed a dict" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("source", "message"), [
+    ("import pandas_is_not_installed_here\ndef f(x: int) -> int:\n    return x\n",
+     "cannot import module: ModuleNotFoundError: No module named 'pandas_is_not_installed_here'"),
+    ("class C:\n    X = UNDEFINED\ndef f(x: int) -> int:\n    return x\n",
+     "cannot import module: NameError: name 'UNDEFINED' is not defined"),
+    ("x = input()\ndef f(x: int) -> int:\n    return x\n",
+     "cannot import module: EOFError: EOF when reading a line"),
+])
+def test_a_module_that_cannot_be_imported_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], source: str, message: str) -> None:
+    path = tmp_path / "bad.py"
+    path.write_text(source, encoding="utf-8")
+    assert main(["explore", f"{path}::f", "--verify"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"{path}: {message}"]
+
+
+def test_a_sibling_module_is_imported_from_the_files_directory(tmp_path: Path) -> None:
+    (tmp_path / "helper_consts.py").write_text("SCALE = 3\n", encoding="utf-8")
+    path = _write(tmp_path, "uses_sibling", """
+        from helper_consts import SCALE
+        def f(x: int) -> int:
+            if x * SCALE > 9:
+                return 1
+            return 0
+        """)
+    out = tmp_path / "out.json"
+    assert main(["explore", f"{path}::f", "--json", str(out), "--verify", "--quiet"]) == 0
+    result = json.loads(out.read_text())
+    assert result["complete"] and {p["returned"] for p in result["paths"]} == {0, 1}
