@@ -7,18 +7,32 @@ on. The CLI therefore installs :func:`handler`, which records the request before
 the engines poll :func:`requested` once per step, so a swallowed interrupt still stops the run
 at the next step.
 
+Inside :func:`deferred` the handler only records the request, and :func:`raise_if_requested`
+raises it after: a report being written is never cut in half, and imports and object
+construction (a Z3 context half built, a dataclass's methods half made) are never interrupted.
+While the handler is installed, errors of ``__del__`` methods after Ctrl-C are not printed:
+they come from objects that Ctrl-C left half built (Z3's ``Context`` without ``owner``).
+
 Invariant: :func:`requested` is ``True`` from the first SIGINT under :func:`handler` until
 :func:`clear`; it is never set by anything else.
 """
 
 from __future__ import annotations
 
+import os
 import signal
+import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sys import UnraisableHookArgs
 
 _requested = False
+_deferring = 0  # depth of nested ``deferred`` blocks
 
 
 def requested() -> bool:
@@ -31,10 +45,56 @@ def clear() -> None:
     _requested = False
 
 
+#: Libraries whose Python code must not be interrupted: Z3's wrappers pair a native call with
+#: a reference count (``Z3_mk_solver`` then ``Z3_solver_inc_ref``), and an object left between
+#: the two is freed twice later (glibc: "corrupted double-linked list"); ctypes converts the
+#: arguments of those calls.
+PROTECTED = ("z3", "ctypes")
+REDELIVERY_S = 0.02  # Ctrl-C met in protected code is raised again this much later
+
+
 def handler(signum: int, frame: FrameType | None) -> None:
     global _requested
     _requested = True
+    if _deferring:
+        return
+    if _in_protected_code(frame):
+        timer = threading.Timer(REDELIVERY_S, os.kill, (os.getpid(), signum))
+        timer.daemon = True
+        timer.start()
+        return
     raise KeyboardInterrupt
+
+
+def _in_protected_code(frame: FrameType | None) -> bool:
+    folders = []
+    for name in PROTECTED:
+        module = sys.modules.get(name)
+        if module is not None and getattr(module, "__file__", None):
+            folders.append(os.path.dirname(module.__file__) + os.sep)  # type: ignore[type-var]
+    prefixes = tuple(folders)
+    while frame is not None and prefixes:
+        if frame.f_code.co_filename.startswith(prefixes):
+            return True
+        frame = frame.f_back
+    return False
+
+
+@contextmanager
+def deferred() -> Iterator[None]:
+    """Inside the block, Ctrl-C only sets :func:`requested` (the caller checks it after)."""
+    global _deferring
+    _deferring += 1
+    try:
+        yield
+    finally:
+        _deferring -= 1
+
+
+def raise_if_requested() -> None:
+    """Raise the ``KeyboardInterrupt`` a :func:`deferred` block held back, if any."""
+    if _requested:
+        raise KeyboardInterrupt
 
 
 @contextmanager
@@ -46,7 +106,15 @@ def installed() -> Iterator[None]:
     except ValueError:  # not the main thread: leave signals alone
         yield
         return
+    default_hook = sys.unraisablehook
+
+    def hook(unraisable: UnraisableHookArgs) -> None:
+        if not _requested:
+            default_hook(unraisable)
+
+    sys.unraisablehook = hook
     try:
         yield
     finally:
+        sys.unraisablehook = default_hook
         signal.signal(signal.SIGINT, previous)

@@ -46,6 +46,9 @@ class Exploration:
     params: tuple[tuple[str, str], ...] = ()  # (name, annotation) of the reported inputs
     environment: Any = None  # inputs -> values of the input symbols (for ``holds``)
     bug_count: int = 0  # counted as results stream, also when ``paths`` is not kept
+    # why the exploration stopped before its end, other than a bound: "interrupted", an
+    # unsupported construct met on a path, or an internal error (one line); None otherwise
+    error: str | None = None
 
     def holds(self, path: PathResult, inputs: dict[str, JSON]) -> bool:
         """Whether concrete ``inputs`` satisfy the path condition of ``path``."""

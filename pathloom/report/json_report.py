@@ -1,8 +1,10 @@
 """The JSON report, streamed: each path is written as soon as it is found, so memory stays
 bounded and an interrupted run leaves what was found (``complete`` and ``stats`` come last).
 
-One target: a JSON object with keys ``target``, ``engine``, ``paths``, ``complete``, ``stats``.
-A whole file: a JSON array of such objects. Each path: ``outcome``, ``exception``, ``line``,
+One target: a JSON object with keys ``target``, ``engine``, ``paths``, ``complete``, ``stats``,
+and ``error`` (one line) when Ctrl-C, an unsupported construct or an internal error stopped it:
+the CLI finishes every target it started, so the file parses whatever stops the run. A whole
+file: a JSON array of such objects. Each path: ``outcome``, ``exception``, ``line``,
 ``inputs``, ``returned``, plus ``kind``, ``message``, ``reason`` and ``condition`` (text).
 """
 
@@ -54,7 +56,10 @@ class JsonReporter:
         self.out.flush()
 
     def finish(self, exploration: Exploration) -> None:
-        tail = json.dumps({"complete": exploration.complete, "stats": exploration.stats})[1:]
+        end: dict[str, Any] = {"complete": exploration.complete, "stats": exploration.stats}
+        if exploration.error is not None:
+            end["error"] = exploration.error
+        tail = json.dumps(end)[1:]
         self.out.write("\n], " + tail)
 
     def close(self) -> None:

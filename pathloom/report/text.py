@@ -52,7 +52,11 @@ class TextReporter:
 
     def finish(self, exploration: Exploration) -> None:
         s = exploration.stats
-        status = "complete" if exploration.complete else "INCOMPLETE (a bound, timeout or unknown cut exploration)"
+        if not s:  # stopped before the exploration started
+            self.out.write(f"  not explored: {exploration.error}\n")
+            return
+        why = exploration.error or "a bound, timeout or unknown cut exploration"
+        status = "complete" if exploration.complete else f"INCOMPLETE ({why})"
         bugs = exploration.bug_count
         # MultiSE reports one result per distinct outcome (split until every branch direction
         # has an input), not one per path: say so rather than call them paths.

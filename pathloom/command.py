@@ -1,0 +1,332 @@
+"""The ``explore``, ``check`` and ``compare`` commands: arguments to a frozen ``Options``, the
+library called on each target, every result handed to the reporters.
+
+Invariant: every reporter sees ``start`` and ``finish`` of each target it was shown, and
+``close`` once, whatever stops the run (Ctrl-C, an unsupported construct, an internal error),
+so the JSON written always parses. A reported bug gives exit code 1 even when an unsupported
+construct stopped a target later. ``pathloom.cli`` imports this module only once its Ctrl-C
+handler is installed; the engines and Z3 are imported later still, when a target runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Sequence
+
+from pathloom import interrupt
+from pathloom.engines.registry import engine_names
+from pathloom.errors import Unsupported, UsageError
+from pathloom.options import DEFAULT_TIMEOUT_S, Options
+
+if TYPE_CHECKING:
+    from pathloom.frontend.module import Module
+    from pathloom.report.base import Reporter
+    from pathloom.results import Exploration
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(f"usage error: {message} (see 'pathloom --help')")
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a positive finite number, got {text!r}")
+    return value
+
+
+def _count(minimum: int):  # type: ignore[no-untyped-def]
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
+        return value
+
+    return parse
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="pathloom", description="Symbolic execution for type-annotated Python functions.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for name, help_text in (
+        ("explore", "print every feasible path with its outcome and an input that drives it"),
+        ("check", "report failed asserts and implicitly raised exceptions, with counterexamples"),
+        ("compare", "run several engines on the same target side by side and check they agree"),
+    ):
+        p = sub.add_parser(name, help=help_text)
+        p.add_argument("target", help="FILE.py, FILE.py::function or FILE.py::Class.method")
+        p.add_argument("--engine", default="dse", help=f"exploration engine ({', '.join(engine_names())})")
+        if name == "compare":
+            p.add_argument("--engines", default="dse,multise", help="comma-separated engines to compare")
+        p.add_argument("--strategy", default=None, choices=["dfs", "bfs", "random", "coverage", "topo"],
+                       help="search order (dse default dfs; multise default topo: reverse post-order)")
+        p.add_argument("--no-compaction", action="store_true", help="multise: never join values or merge states")
+        p.add_argument("--seed", type=int, default=0, help="seed of --strategy random")
+        p.add_argument("--timeout", type=_positive_float, default=None,
+                       help=f"seconds for each target (default {DEFAULT_TIMEOUT_S:g})")
+        p.add_argument("--no-timeout", action="store_true", help="no time limit (an infinite loop runs forever)")
+        p.add_argument("--solver-timeout", type=_positive_float, default=10.0, help="seconds per solver query")
+        p.add_argument("--max-iterations", type=_count(1), default=10, help="loop iterations per loop per path")
+        p.add_argument("--max-depth", type=_count(1), default=32, help="call depth (recursion bound)")
+        p.add_argument("--max-list-len", type=_count(0), default=4, help="length bound of list inputs")
+        p.add_argument("--max-str-len", type=_count(0), default=6, help="length bound of str inputs")
+        p.add_argument("--max-paths", type=_count(1), default=None, help="stop after this many paths")
+        p.add_argument("--json", metavar="OUT.json", help="write the machine-readable result")
+        p.add_argument("--tests", metavar="OUT.py", help="write a pytest file, one test per path")
+        p.add_argument("--verify", action="store_true", help="replay every input in CPython and compare")
+        p.add_argument("--quiet", action="store_true", help="no per-path lines on stdout")
+    return parser
+
+
+def _split_target(text: str) -> tuple[str, str | None]:
+    if "::" in text:
+        file, name = text.split("::", 1)
+        return file, name
+    return text, None
+
+
+def _options(args: argparse.Namespace) -> Options:
+    if args.no_timeout and args.timeout is not None:
+        raise UsageError("usage error: --timeout and --no-timeout together")
+    timeout = None if args.no_timeout else args.timeout if args.timeout is not None else DEFAULT_TIMEOUT_S
+    return Options(
+        engine=args.engine, strategy=args.strategy, compaction=not args.no_compaction, seed=args.seed, timeout=timeout,
+        solver_timeout_ms=max(1, int(args.solver_timeout * 1000)), max_iterations=args.max_iterations,
+        max_depth=args.max_depth, max_list_len=args.max_list_len, max_str_len=args.max_str_len, max_paths=args.max_paths,
+    )
+
+
+class _Progress:
+    """Progress on stderr (only when it is a terminal)."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.shown = False
+
+    def __call__(self, stats: dict[str, object]) -> None:
+        total = stats.get("branches_total") or 0
+        covered = stats.get("branches_covered") or 0
+        sys.stderr.write(
+            f"\r{self.label}: {stats['paths']} paths, branches {covered}/{total}, {float(stats['time_s']):.1f}s "  # type: ignore[arg-type]
+        )
+        sys.stderr.flush()
+        self.shown = True
+
+    def done(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r" + " " * 79 + "\r")
+            self.shown = False
+
+
+# ---------------------------------------------------------------- output files
+
+
+def _check_outputs(args: argparse.Namespace, source: str) -> None:
+    """Refuse outputs that cannot be written, or that would overwrite a source file: the
+    analysed file, or any existing Python file that pathloom did not generate."""
+    from pathloom.report.pytest_gen import is_generated
+
+    outputs = [(flag, path) for flag, path in (("--tests", args.tests), ("--json", args.json)) if path]
+    for flag, path in outputs:
+        target = Path(path)
+        if target.is_dir():
+            raise UsageError(f"{flag} {path}: is a directory")
+        if not target.resolve().parent.is_dir():
+            raise UsageError(f"{flag} {path}: no such directory {str(target.parent)!r}")
+        resolved = target.resolve()
+        if resolved == Path(source).resolve():
+            raise UsageError(f"{flag} {path}: would overwrite the analysed source file")
+        if resolved.suffix in (".py", ".pyw", ".pyi") and resolved.is_file() and not is_generated(resolved):
+            raise UsageError(f"{flag} {path}: would overwrite a Python source file that pathloom did not generate")
+    if len(outputs) == 2 and Path(outputs[0][1]).resolve() == Path(outputs[1][1]).resolve():
+        raise UsageError(f"--tests and --json name the same file {outputs[0][1]}")
+
+
+# ---------------------------------------------------------------- explore and check
+
+
+class _Session:
+    """One ``explore`` or ``check`` command: its targets in turn, each reported whatever stops it."""
+
+    def __init__(self, args: argparse.Namespace, options: Options) -> None:
+        self.args = args
+        self.options = options
+        self.file, self.name = _split_target(args.target)
+        self.reporters: list[Reporter] | None = None
+        self.explorations: list[Exploration] = []  # every target shown to the reporters
+        self.unsupported = 0  # targets skipped or stopped by an unsupported construct
+        self.interrupted = False
+        self.mismatches: list[str] = []
+
+    def run(self) -> int:
+        try:
+            try:
+                self._run_targets()
+            except KeyboardInterrupt:
+                self.interrupted = True
+            if self.interrupted and not self.explorations:
+                self._show(self._placeholder(self.args.target))
+        finally:
+            with interrupt.deferred():
+                for r in self.reporters or ():
+                    r.close()
+        with interrupt.deferred():
+            self.interrupted = self.interrupted or interrupt.requested()
+            if self.args.tests and self.explorations:
+                from pathloom.report.pytest_gen import generate
+
+                Path(self.args.tests).write_text(generate(self.explorations, self.file, self.args.tests), encoding="utf-8")
+        return self._exit_code()
+
+    def _exit_code(self) -> int:
+        if self.interrupted:
+            sys.stderr.write("pathloom: interrupted (what was found is reported, marked incomplete)\n")
+            from pathloom.cli import EXIT_INTERRUPTED
+
+            return EXIT_INTERRUPTED
+        if self.mismatches:
+            for line in self.mismatches:
+                sys.stderr.write(f"pathloom: replay mismatch: {line}\n")
+            return 3
+        if self.args.verify:
+            checked = sum(1 for e in self.explorations for p in e.paths if p.outcome in ("return", "raise"))
+            sys.stderr.write(f"pathloom: verified {checked} input(s) in CPython: all outcomes as predicted\n")
+        if any(e.bug_count for e in self.explorations):
+            return 1
+        if self.unsupported and all(e.error is not None for e in self.explorations):
+            return Unsupported.exit_code  # no target was analysed to its end (each has its one-line note)
+        return 0
+
+    def _open_reporters(self) -> list[Reporter]:
+        if self.reporters is None:
+            from pathloom.report.json_report import JsonReporter
+            from pathloom.report.text import TextReporter
+
+            reporters: list[Reporter] = [TextReporter(sys.stdout, bugs_only=self.args.command == "check" or self.args.quiet)]
+            if self.args.json:
+                reporters.append(JsonReporter(open(self.args.json, "w", encoding="utf-8"), many=self.name is None))
+            self.reporters = reporters
+        return self.reporters
+
+    def _placeholder(self, target: str) -> Exploration:
+        from pathloom.results import Exploration
+
+        return Exploration(target, self.options.engine, complete=False, error="interrupted")
+
+    def _show(self, exploration: Exploration) -> None:
+        """A target that never started (interrupted first): its start and finish at once."""
+        with interrupt.deferred():
+            for r in self._open_reporters():
+                r.start(exploration)
+                r.finish(exploration)
+        self.explorations.append(exploration)
+
+    def _run_targets(self) -> None:
+        with interrupt.deferred():
+            from pathloom.frontend.module import load_module
+        interrupt.raise_if_requested()
+        module = load_module(self.file)
+        names = [self.name] if self.name is not None else module.targets()
+        if not names:
+            raise UsageError(f"{self.file}: no functions to analyze")
+        self._open_reporters()
+        for target in names:
+            self._run_target(module, target)
+            if self.interrupted:
+                break
+
+    def _run_target(self, module: Module, target: str) -> None:
+        progress = _Progress(f"{self.file}::{target}") if sys.stderr.isatty() else None
+        try:
+            with interrupt.deferred():  # the engine's imports and its Z3 objects are built whole
+                from pathloom.api import Run
+
+                run = Run(module, target, self.options, progress, keep_paths=bool(self.args.tests or self.args.verify))
+            interrupt.raise_if_requested()
+        except Unsupported as exc:
+            if self.name is not None:
+                raise
+            sys.stderr.write(f"{exc.one_line()} (target {target} skipped)\n")
+            self.unsupported += 1
+            return
+        except KeyboardInterrupt:
+            self.interrupted = True
+            self._show(self._placeholder(f"{self.file}::{target}"))
+            return
+        exploration = run.exploration
+        reporters = self._open_reporters()
+        try:
+            with interrupt.deferred():
+                self.explorations.append(exploration)
+                for r in reporters:
+                    r.start(exploration)
+            for result in run.results():
+                with interrupt.deferred():
+                    if progress is not None:
+                        progress.done()
+                    for r in reporters:
+                        r.path(exploration, result)
+        except KeyboardInterrupt:
+            self.interrupted = True
+        except Unsupported as exc:
+            self.unsupported += 1
+            exploration.error = exc.one_line()
+            note = "" if self.name is not None else f" (target {target} stopped; the paths found so far are reported)"
+            sys.stderr.write(f"{exc.one_line()}{note}\n")
+        except BaseException as exc:
+            if isinstance(exc, Exception) and interrupt.requested():
+                self.interrupted = True  # raised by what Ctrl-C left half done: not a crash
+            else:
+                from pathloom.cli import internal_error
+
+                exploration.error = internal_error(exc)
+                raise
+        finally:
+            self._finish(run, progress)
+        if self.args.verify and not self.interrupted:
+            self.mismatches += _verify(exploration, self.file, run.target)
+
+    def _finish(self, run: object, progress: _Progress | None) -> None:
+        from pathloom.api import Run
+
+        assert isinstance(run, Run)
+        with interrupt.deferred():
+            exploration = run.exploration
+            self.interrupted = self.interrupted or interrupt.requested()  # also when the engine stopped on the flag
+            if self.interrupted and exploration.error is None:
+                exploration.error = "interrupted"
+            if exploration.error is not None:
+                exploration.complete = False
+                exploration.stats = run.engine.stats()
+            if progress is not None:
+                progress.done()
+            for r in self.reporters or ():
+                r.finish(exploration)
+
+
+def _verify(exploration: Exploration, file: str, target: str) -> list[str]:
+    from pathloom.replay import verify
+
+    return [f"{exploration.target}: {why} (inputs {path.inputs})" for path, why in verify(exploration, file, target)]
+
+
+def run_command(argv: Sequence[str] | None) -> int:
+    args = build_parser().parse_args(argv)
+    options = _options(args)
+    if args.command == "compare":
+        from pathloom.compare import compare_command
+
+        return compare_command(args, options)
+    options.validate()
+    _check_outputs(args, _split_target(args.target)[0])
+    return _Session(args, options).run()
