@@ -33,6 +33,7 @@ from pathloom.results import PathResult
 from pathloom.semantics.outcome import (
     Cut, Invoke, Leaf, Ok, Outcome, Refine, RuntimeUnsupported, Split, Throw, flatten,
 )
+from pathloom.semantics import control
 from pathloom.semantics.concretize import enumerate_models
 from pathloom.semantics.sequences import next_item
 from pathloom.semantics.step import EXC_VAR, destinations, execute, raise_value, read_operand
@@ -47,9 +48,9 @@ MAX_REPORTED_PENDING = 1000
 
 
 class Frame:
-    __slots__ = ("function", "label", "index", "locals", "ret_dst", "override", "loops", "exc_info")
+    __slots__ = ("function", "label", "index", "locals", "ret_dst", "override", "loops", "exc_info", "args")
 
-    def __init__(self, function: ir.Function, local_vars: dict[str, object], ret_dst: str | None = None, override: object = None) -> None:
+    def __init__(self, function: ir.Function, local_vars: dict[str, object], ret_dst: str | None = None, override: object = None, args: tuple[object, ...] | None = None) -> None:
         self.function = function
         self.label = function.entry
         self.index = 0
@@ -58,6 +59,7 @@ class Frame:
         self.override = override
         self.loops: dict[int, int] = {}
         self.exc_info: tuple[ExcVal, int, str] | None = None
+        self.args = args  # the arguments the frame was entered with (for infinite recursion)
 
     def copy(self) -> Frame:
         other = Frame.__new__(Frame)
@@ -69,6 +71,7 @@ class Frame:
         other.override = self.override
         other.loops = dict(self.loops)
         other.exc_info = self.exc_info
+        other.args = self.args
         return other
 
 
@@ -123,7 +126,7 @@ class ForkingEngine:
             heap.write(ref, record)
         local_vars = {p.name: a for p, a in zip(self.entry.function.params, self.entry.args)}
         pc = [c for c in self.entry.constraints if isinstance(c, Term)]
-        return State([Frame(self.entry.function, local_vars)], heap, pc, {})
+        return State([Frame(self.entry.function, local_vars, args=tuple(self.entry.args))], heap, pc, {})
 
     def run(self) -> Iterator[PathResult]:
         self.start = time.monotonic()
@@ -275,15 +278,19 @@ class ForkingEngine:
         return enumerate_models(state.model, terms, self.options.max_concretizations, solve)
 
     def _invoke(self, state: State, call: Invoke, instr: ir.Instruction) -> object:
-        if len(state.frames) >= self.options.max_depth:
-            return self._cut(state, f"call depth bound {self.options.max_depth} reached (--max-depth)")
+        caller = state.frames[-1]
+        in_try = caller.function.blocks[caller.label].handler is not None
+        if control.repeats_its_caller(caller.function.qualname, caller.args, in_try, call.qualname, call.args):
+            return self._raise(state, control.RECURSION_ERROR, instr.loc.line, "implicit")
+        if control.depth_exceeded(len(state.frames), self.options.max_depth):
+            return self._cut(state, control.depth_cut_reason(self.options.max_depth))
         for ref, record in call.writes:
             state.heap.write(ref, record)
         callee = self.module.function(call.qualname)
         self.entered.add(call.qualname)
         local_vars = {p.name: a for p, a in zip(callee.params, call.args)}
         targets = destinations(instr)
-        state.frames.append(Frame(callee, local_vars, targets[0] if targets else None, call.result))
+        state.frames.append(Frame(callee, local_vars, targets[0] if targets else None, call.result, call.args))
         return None
 
     # ------------------------------------------------------------ control
@@ -309,18 +316,11 @@ class ForkingEngine:
         assert isinstance(term, ir.Raise)
         outcome = raise_value(self.module, state.heap, frame.locals, term)
         assert isinstance(outcome, Throw)
-        handled = frame.exc_info
-        if handled is not None and outcome.exc == handled[0]:
-            kind = handled[2] if term.value is None else "explicit"
-            return self._raise(state, outcome.exc, handled[1], kind)
-        kind = term.kind if isinstance(outcome.exc, ExcVal) else "implicit"
-        return self._raise(state, outcome.exc, term.loc.line, kind)
+        line, kind = control.raise_origin(outcome.exc, frame.exc_info, term)
+        return self._raise(state, outcome.exc, line, kind)
 
     def _goto(self, frame: Frame, target: int, back_edge: bool) -> None:
-        if back_edge:
-            frame.loops[target] = frame.loops.get(target, 0) + 1
-        elif frame.function.blocks[target].loops[-1:] == (target,):
-            frame.loops[target] = 0
+        frame.loops = control.loop_counts_after(frame.function, frame.loops, target, back_edge)
         frame.label = target
         frame.index = 0
 
@@ -379,8 +379,8 @@ class ForkingEngine:
                 self.complete = False
                 self.paths += 1
                 self.emitted.append(self._unknown_result(state, cond))
-        if len(feasible) > 1 and self._loop_bound_hit(state):
-            return self._cut(state, f"loop iteration bound {self.options.max_iterations} reached (--max-iterations)")
+        if len(feasible) > 1 and control.loop_bound_hit(state.frames[-1].loops, self.options.max_iterations):
+            return self._cut(state, control.loop_cut_reason(self.options.max_iterations))
         if not feasible:
             return _FORKED
         if len(feasible) == 1:
@@ -414,11 +414,6 @@ class ForkingEngine:
             state.pc.append(cond)
         state.model = model
 
-    def _loop_bound_hit(self, state: State) -> bool:
-        frame = state.frames[-1]
-        loops = frame.function.blocks[frame.label].loops
-        return any(frame.loops.get(h, 0) >= self.options.max_iterations for h in loops)
-
     # ------------------------------------------------------------ endings
 
     def _return(self, state: State, value: object) -> object:
@@ -436,16 +431,18 @@ class ForkingEngine:
         return None
 
     def _raise(self, state: State, exc: ExcVal, line: int, kind: str) -> object:
-        while state.frames:
+        found = control.handler_depth(f.function.blocks[f.label] for f in state.frames)
+        if found is not None:
+            depth, handler = found
+            del state.frames[depth + 1 :]
             frame = state.frames[-1]
-            block = frame.function.blocks[frame.label]
-            if block.handler is not None:
-                frame.locals[EXC_VAR] = exc
-                frame.exc_info = (exc, line, kind)
-                frame.label = block.handler
-                frame.index = 0
-                return None
-            state.frames.pop()
+            frame.locals[EXC_VAR] = exc
+            frame.exc_info = (exc, line, kind)
+            frame.loops = control.loop_counts_after(frame.function, frame.loops, handler, False)
+            frame.label = handler
+            frame.index = 0
+            return None
+        state.frames.clear()
         message = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else None
         return self._finish(state, PathResult("raise", None, exception=exc.cls, message=message, line=line, kind=kind))
 

@@ -85,6 +85,7 @@ from pathloom.semantics.outcome import (
     flatten,
 )
 from pathloom.semantics.sequences import next_item
+from pathloom.semantics import control
 from pathloom.semantics.concretize import enumerate_models
 from pathloom.semantics.step import EXC_VAR, UNBOUND, destinations, execute, operands, raise_value, read_operand
 from pathloom.semantics.values import ExcVal, ListRec, ObjRec, Record, Ref
@@ -96,6 +97,7 @@ from pathloom.terms.evaluate import evaluate
 from pathloom.terms.expr import Arg, Term
 
 EXC_INFO = "%exc_info"
+ENTRY_ARGS = "%entry_args"  # the arguments a frame of a self-recursive function was entered with
 COLLECT_EVERY = 1000  # steps between two restrictions of the state to the running paths
 SHARING_WALK_MAX_NODES = 500_000  # BDD nodes (summed per guard) the sharing-factor count may walk
 RECENT_HINTS = 4  # recent models from which a model-guided path is tried when the entry's fails
@@ -290,6 +292,7 @@ class MultiSEEngine:
         self.recent: deque[_Witness] = deque(maxlen=RECENT_HINTS)
         self.last_progress = 0.0
         self.concretizations: dict[str, int] = {}  # "line N: operation" -> operations run in CPython on pinned values
+        self.recursive: dict[str, bool] = {}  # qualname -> whether it calls itself by name
 
     # ------------------------------------------------------------ guards and terms
 
@@ -668,7 +671,12 @@ class MultiSEEngine:
             if isinstance(leaf, Invoke):
                 invokes.setdefault((leaf.qualname, value_key(leaf.result)), []).append((g, leaf, w))
         for (qualname, _), calls in invokes.items():
-            transitions.append(self._invoke(loc, qualname, calls, instr))
+            repeating = [c for c in calls if self._repeats_caller(loc, qualname, c[0], c[1])]
+            if repeating:
+                transitions.append(self._raise(loc, [(g, (control.RECURSION_ERROR, where.line, "implicit")) for g, _, _ in repeating]))
+                calls = [c for c in calls if c not in repeating]
+            if calls:
+                transitions.append(self._invoke(loc, qualname, calls, instr))
         refines = [(g, w) for g, leaf, w in leaves if isinstance(leaf, Refine)]
         if refines:
             with mgr.timed():
@@ -684,11 +692,34 @@ class MultiSEEngine:
             transitions.append(Transition(g, None, final=[(g, ("cut", reason, where.line))]))
         return transitions
 
+    def _self_recursive(self, qualname: str) -> bool:
+        """Whether a top-level function calls itself by name (then its frames keep the
+        arguments they were entered with, to recognize an infinite recursion)."""
+        found = self.recursive.get(qualname)
+        if found is None:
+            function = self._function(qualname)
+            found = any(
+                isinstance(i, ir.Call) and isinstance(i.func, ir.Global) and i.func.name == qualname
+                for b in function.blocks.values() for i in b.instrs
+            )
+            self.recursive[qualname] = found
+        return found
+
+    def _repeats_caller(self, loc: Loc, qualname: str, g: Guard, call: Invoke) -> bool:
+        caller = loc[-1]
+        if caller.qualname != qualname or not self._self_recursive(qualname):
+            return False
+        entries = [(h, v) for h, v in self._local_entries(len(loc) - 1, ENTRY_ARGS) if not self.mgr.is_false(self.mgr.and_(h, g))]
+        if len(entries) != 1 or not isinstance(entries[0][1], tuple):
+            return False
+        in_try = self._function(qualname).blocks[caller.label].handler is not None
+        return control.repeats_its_caller(caller.qualname, entries[0][1], in_try, qualname, call.args)
+
     def _invoke(self, loc: Loc, qualname: str, calls: list[tuple[Guard, Invoke, list[CellWrite]]], instr: ir.Instruction | None) -> Transition:
         with self.mgr.timed():
             guard = self.mgr.or_all(g for g, _, _ in calls)
-        if len(loc) >= self.options.max_depth:
-            reason = f"call depth bound {self.options.max_depth} reached (--max-depth)"
+        if control.depth_exceeded(len(loc), self.options.max_depth):
+            reason = control.depth_cut_reason(self.options.max_depth)
             return Transition(guard, None, final=[(guard, ("cut", reason, self._line(loc)))])
         callee = self.module.function(qualname)
         self.entered.add(qualname)
@@ -699,6 +730,8 @@ class MultiSEEngine:
         depth = len(loc)
         for i, p in enumerate(callee.params):
             t.assigns.append(((depth, p.name), [(g, call.args[i]) for g, call, _ in calls]))
+        if self._self_recursive(qualname):
+            t.assigns.append(((depth, ENTRY_ARGS), [(g, call.args if control.plain_arguments(call.args) else None) for g, call, _ in calls]))
         for name in self._named_locals(callee):
             if (depth, name) in self.vars:  # a new frame starts with its locals unbound
                 t.assigns.append(((depth, name), [(guard, UNBOUND)]))
@@ -718,15 +751,14 @@ class MultiSEEngine:
 
     def _raise(self, loc: Loc, raised: list[tuple[Guard, tuple[ExcVal, int, str]]]) -> Transition:
         guard = self.mgr.or_all(g for g, _ in raised)
-        for i in range(len(loc) - 1, -1, -1):
-            frame = loc[i]
-            block = self._function(frame.qualname).blocks[frame.label]
-            if block.handler is not None:
-                target = self._goto_frame(frame, block.handler, False)
-                t = Transition(guard, loc[:i] + (target,))
-                t.assigns.append(((i, EXC_VAR), [(g, info[0]) for g, info in raised]))
-                t.assigns.append(((i, EXC_INFO), [(g, info) for g, info in raised]))
-                return t
+        found = control.handler_depth(self._function(f.qualname).blocks[f.label] for f in loc)
+        if found is not None:
+            i, handler = found
+            target = self._goto_frame(loc[i], handler, False)
+            t = Transition(guard, loc[:i] + (target,))
+            t.assigns.append(((i, EXC_VAR), [(g, info[0]) for g, info in raised]))
+            t.assigns.append(((i, EXC_INFO), [(g, info) for g, info in raised]))
+            return t
         finals = [(g, ("raise", info[0], info[1], info[2])) for g, info in raised]
         return Transition(guard, None, final=finals)
 
@@ -734,13 +766,8 @@ class MultiSEEngine:
 
     def _goto_frame(self, frame: FrameLoc, target: int, back_edge: bool) -> FrameLoc:
         function = self._function(frame.qualname)
-        enclosing = function.blocks[target].loops
-        counts = dict(frame.loops)
-        if back_edge:
-            counts[target] = counts.get(target, 0) + 1
-        elif enclosing[-1:] == (target,):
-            counts[target] = 0
-        loops = tuple((h, counts[h]) for h in enclosing if h in counts)
+        counts = control.loop_counts_after(function, dict(frame.loops), target, back_edge)
+        loops = tuple((h, counts[h]) for h in function.blocks[target].loops if h in counts)
         return FrameLoc(frame.qualname, target, 0, frame.ret_dst, loops, frame.override)
 
     def _terminator(self, loc: Loc, guard: Guard, model: dict[str, Any], block: ir.Block) -> list[Transition]:
@@ -792,12 +819,8 @@ class MultiSEEngine:
             info = env.get(EXC_INFO)
             outcome = raise_value(self.module, _GuardedHeap(self, g), {k: v for k, v in env.items() if v is not UNBOUND}, term)
             assert isinstance(outcome, Throw)
-            if isinstance(info, tuple) and outcome.exc == info[0]:
-                kind = info[2] if term.value is None else "explicit"
-                raised.append((g, (outcome.exc, info[1], kind)))
-            else:
-                kind = term.kind if isinstance(outcome.exc, ExcVal) else "implicit"
-                raised.append((g, (outcome.exc, term.loc.line, kind)))
+            line, kind = control.raise_origin(outcome.exc, info if isinstance(info, tuple) else None, term)
+            raised.append((g, (outcome.exc, line, kind)))
         return [self._raise(loc, raised)]
 
     def _for_iter(self, loc: Loc, guard: Guard, term: ir.ForIter) -> list[Transition]:
@@ -966,8 +989,8 @@ class MultiSEEngine:
                     self.finals.append((t.guard, ("cut", "timeout", self._line(loc))))
                     continue
                 self.unknown_results.append(PathResult("unknown", None, reason="solver returned unknown (timeout)", condition=self.guard_term(t.guard)))
-        if len(feasible) > 1 and any(count >= self.options.max_iterations for _, count in loc[-1].loops):
-            reason = f"loop iteration bound {self.options.max_iterations} reached (--max-iterations)"
+        if len(feasible) > 1 and control.loop_bound_hit(dict(loc[-1].loops), self.options.max_iterations):
+            reason = control.loop_cut_reason(self.options.max_iterations)
             self.complete = False
             self.finals.append((guard, ("cut", reason, self._line(loc))))
             return

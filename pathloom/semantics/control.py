@@ -1,0 +1,99 @@
+"""How control moves, written once for every engine: where a raised exception is reported and
+of which kind, which block handles it, how loop iterations are counted and when the loop and
+call-depth bounds cut a path, and when a call is a certain infinite recursion.
+
+Engines keep their own representation of frames (one list of frames per path; frame
+locations of a merged state) and ask these functions what to do; the texts of the bound
+reasons live here so that every engine reports the same cut.
+
+Invariants: a re-raise (``raise`` without a value, or ``raise e`` of the exception being
+handled) keeps the line of the original raise; a bare re-raise keeps its kind, ``raise e``
+is explicit. Loop counts are per frame: a back edge adds one to its loop header's count,
+entering a loop from outside resets it, and only the loops enclosing the target block are
+kept. A path is cut by the loop bound only at a decision with more than one feasible side.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping
+
+from pathloom.frontend import ir
+from pathloom.semantics.values import ExcVal, Ref
+from pathloom.terms.expr import Term
+
+HandledInfo = tuple[ExcVal, int, str]  # the exception being handled, its line and kind
+
+RECURSION_ERROR = ExcVal("RecursionError", ("maximum recursion depth exceeded",))
+
+
+def raise_origin(exc: ExcVal, handled: HandledInfo | None, term: ir.Raise) -> tuple[int, str]:
+    """(line, kind) of the exception a ``Raise`` terminator raises."""
+    if handled is not None and exc == handled[0]:
+        return handled[1], handled[2] if term.value is None else "explicit"
+    return term.loc.line, term.kind
+
+
+def handler_depth(blocks: Iterable[ir.Block]) -> tuple[int, int] | None:
+    """(frame index, handler label) of the innermost frame whose current block has a handler,
+    given the current blocks of the frames from the outermost to the innermost."""
+    found = None
+    for i, block in enumerate(blocks):
+        if block.handler is not None:
+            found = (i, block.handler)
+    return found
+
+
+def loop_counts_after(function: ir.Function, counts: Mapping[int, int], target: int, back_edge: bool) -> dict[int, int]:
+    """The loop iteration counts of a frame after a jump to ``target``."""
+    enclosing = function.blocks[target].loops
+    updated = dict(counts)
+    if back_edge:
+        updated[target] = updated.get(target, 0) + 1
+    elif enclosing[-1:] == (target,):
+        updated[target] = 0
+    return {h: updated[h] for h in enclosing if h in updated}
+
+
+def loop_bound_hit(counts: Mapping[int, int], max_iterations: int) -> bool:
+    """Whether a frame has iterated an enclosing loop ``max_iterations`` times."""
+    return any(count >= max_iterations for count in counts.values())
+
+
+def loop_cut_reason(max_iterations: int) -> str:
+    return f"loop iteration bound {max_iterations} reached (--max-iterations)"
+
+
+def depth_cut_reason(max_depth: int) -> str:
+    return f"call depth bound {max_depth} reached (--max-depth)"
+
+
+def depth_exceeded(frames: int, max_depth: int) -> bool:
+    """Whether a call from ``frames`` active frames goes past the call-depth bound."""
+    return frames >= max_depth
+
+
+def plain_arguments(args: tuple[object, ...]) -> bool:
+    """Arguments that alone decide a call: no heap references (the callee could read changed
+    records), only values the analysis compares exactly (literals and terms, hash-consed)."""
+
+    def plain(v: object) -> bool:
+        if isinstance(v, tuple):
+            return all(plain(x) for x in v)
+        return not isinstance(v, Ref) and (v is None or isinstance(v, (bool, int, str, float, Term)))
+
+    return all(plain(a) for a in args)
+
+
+def repeats_its_caller(caller_qualname: str, caller_args: tuple[object, ...] | None, caller_in_try: bool,
+                       qualname: str, args: tuple[object, ...]) -> bool:
+    """A call of ``qualname`` from a frame of the same function entered with the same plain
+    arguments, outside any ``try``: it repeats forever, so CPython raises RecursionError at
+    this call (the innermost frame of its traceback executes this line)."""
+    return (
+        caller_qualname == qualname and caller_args is not None and not caller_in_try
+        and len(args) == len(caller_args) and plain_arguments(args) and _same(args, caller_args)
+    )
+
+
+def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    return all(x is y if isinstance(x, Term) else type(x) is type(y) and x == y for x, y in zip(a, b))
