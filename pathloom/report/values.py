@@ -7,16 +7,22 @@ int/bool/str/None as themselves, non-finite floats as ``{"$float": "inf"}``, lis
 tuples as ``{"$tuple": [...]}``, instances as ``{"$object": cls, "$id": n, "fields": {...}}``
 with a later occurrence of the same instance as ``{"$ref": n}`` (aliasing), functions as
 ``{"$function": qualname}`` (every lambda as ``<lambda>``), classes as ``{"$class": name}``,
-exceptions as ``{"$exception": cls, "args": [...]}``, ranges as ``{"$range": [start, stop, step]}``.
+exceptions as ``{"$exception": cls, "args": [...]}``, ranges as ``{"$range": [start, stop, step]}``,
+sets as ``{"$set": [...]}`` (items sorted by their JSON text), dicts as ``{"$dict": [[key, value],
+...]}`` (insertion order), any other object as ``{"$opaque": type name, "repr": text}`` (the
+repr only when it shows no memory address, so that it is the same in every process).
 """
 
 from __future__ import annotations
 
+import enum
+import json
 import math
+import re
 from typing import Any, Mapping
 
 from pathloom.semantics.values import (
-    BoundMethod, BuiltinVal, ClassVal, ExcVal, FuncVal, ListRec, ObjRec, RangeVal, Ref,
+    BoundMethod, BuiltinVal, ClassVal, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref,
 )
 from pathloom.terms.evaluate import evaluate
 from pathloom.terms.expr import Term
@@ -67,6 +73,8 @@ def encode_symbolic(value: object, heap: Any, model: Mapping[str, Any]) -> JSON:
             return {"$exception": v.cls, "args": [enc(x) for x in v.args]}
         if isinstance(v, RangeVal):
             return {"$range": [enc(v.start), enc(v.stop), v.step]}
+        if isinstance(v, PyObj):
+            return encode_python(v.obj)
         return {"$opaque": type(v).__name__}
 
     try:
@@ -100,14 +108,28 @@ def encode_python(value: object) -> JSON:
             if hasattr(v, "__self__"):
                 return {"$method": _function_name(v.__qualname__)}
             return {"$function": _function_name(v.__qualname__)}
-        if hasattr(v, "__dict__"):
+        if isinstance(v, (set, frozenset)):
+            return {"$set": sorted((enc(x) for x in v), key=lambda e: json.dumps(e, sort_keys=True))}
+        if isinstance(v, dict):
+            return {"$dict": [[enc(k), enc(x)] for k, x in v.items()]}
+        if hasattr(v, "__dict__") and not isinstance(v, enum.Enum):
             if id(v) in ids:
                 return {"$ref": ids[id(v)]}
             ids[id(v)] = len(ids) + 1
             return {"$object": type(v).__name__, "$id": ids[id(v)], "fields": {k: enc(x) for k, x in vars(v).items()}}
-        return {"$opaque": type(v).__name__}
+        return _opaque(v)
 
     return enc(value)
+
+
+def _opaque(value: object) -> JSON:
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a broken __repr__: the type alone
+        return {"$opaque": type(value).__name__}
+    if re.search(r" at 0x[0-9a-fA-F]+", text) or len(text) > 2000:
+        return {"$opaque": type(value).__name__}
+    return {"$opaque": type(value).__name__, "repr": text}
 
 
 def decode_input(value: JSON, namespace: Mapping[str, Any]) -> object:
