@@ -22,7 +22,7 @@ import re
 from typing import Any, Mapping
 
 from pathloom.semantics.values import (
-    BoundMethod, BuiltinVal, ClassVal, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref,
+    ITERATOR, BoundMethod, BuiltinVal, ClassVal, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref,
 )
 from pathloom.terms.evaluate import evaluate
 from pathloom.terms.expr import Term
@@ -59,6 +59,8 @@ def encode_symbolic(value: object, heap: Any, model: Mapping[str, Any]) -> JSON:
                 n = enc(record.length)
                 return [enc(x) for x in record.items[:n]]
             assert isinstance(record, ObjRec)
+            if record.cls == ITERATOR:
+                return {"$opaque": record.get("type")[1]}
             if v.id in ids:
                 return {"$ref": ids[v.id]}
             ids[v.id] = len(ids) + 1

@@ -13,7 +13,7 @@ from pathloom.semantics import sequences as S
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import as_int, compare, is_plain, kind, truth, with_concrete_length
 from pathloom.semantics.outcome import Cut, Ok, Outcome, RuntimeUnsupported, split, throw
-from pathloom.semantics.values import ClassVal, ExcVal, ListRec, ObjRec, RangeVal, Ref, type_name
+from pathloom.semantics.values import ClassVal, ExcVal, ListRec, ObjRec, RangeVal, Ref, SuperVal, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Term
 
@@ -46,7 +46,23 @@ def call_builtin(module: Module, heap: HeapView, name: str, args: tuple[object, 
         return _int(args)
     if name == "isinstance":
         return _isinstance(module, heap, args)
+    if name == "super":
+        return _super(module, heap, args)
     raise RuntimeUnsupported(f"builtin {name}()")
+
+
+def _super(module: Module, heap: HeapView, args: tuple[object, ...]) -> Outcome:
+    """``super()`` (lowered with its class and receiver) and ``super(C, obj)``."""
+    if len(args) != 2:
+        raise RuntimeUnsupported("super() with other than two arguments")
+    cls, obj = args
+    name = cls if isinstance(cls, str) else cls.name if isinstance(cls, ClassVal) else None
+    if name is None or name not in module.classes or not isinstance(obj, Ref):
+        raise RuntimeUnsupported("super() outside a method of an analysed class")
+    record = heap.record(obj)
+    if not isinstance(record, ObjRec) or not _is_instance(module, heap, obj, name):
+        return throw("TypeError", "super(type, obj): obj must be an instance or subtype of type")
+    return Ok(SuperVal(name, obj))
 
 
 def _arity(name: str, args: tuple[object, ...], n: int) -> None:

@@ -20,7 +20,7 @@ from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.names import BUILTIN_FUNCTIONS, EXCEPTION_BASES, NEVER_RUN
 from pathloom.semantics.outcome import Invoke, Ok, Outcome, RuntimeUnsupported, throw
 from pathloom.semantics.values import (
-    BoundMethod, BuiltinVal, ClassVal, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, type_name,
+    ITERATOR, BoundMethod, BuiltinVal, ClassVal, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SuperVal, type_name,
 )
 
 if TYPE_CHECKING:
@@ -94,6 +94,10 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
         return _invoke(module, func.qualname, args, kwargs)
     if isinstance(func, BoundMethod):
         return _invoke(module, func.qualname, (func.self_ref,) + args, kwargs)
+    if isinstance(func, BuiltinVal) and func.name == "%object_init":
+        if args or kwargs:
+            return throw("TypeError", "object.__init__() takes exactly one argument (the instance to initialize)")
+        return Ok(None)
     if isinstance(func, BuiltinVal):
         if not kwargs:
             try:
@@ -149,6 +153,8 @@ def instantiate(module: Module, heap: HeapView, cls: str, args: tuple[object, ..
 def getattr_(module: Module, heap: HeapView, obj: object, name: str) -> Outcome:
     if isinstance(obj, Ref):
         record = heap.record(obj)
+        if isinstance(record, ObjRec) and record.cls == ITERATOR:
+            return run_concretely(module, heap, f"attribute .{name}", getattr, (obj, name))
         if isinstance(record, ObjRec):
             present, value = record.get(name)
             if present:
@@ -166,6 +172,8 @@ def getattr_(module: Module, heap: HeapView, obj: object, name: str) -> Outcome:
         return throw("AttributeError", f"'list' object has no attribute '{name}'")
     if isinstance(obj, ExcVal) and name == "args":
         return Ok(obj.args)
+    if isinstance(obj, SuperVal):
+        return _super_attribute(module, obj, name)
     if isinstance(obj, ClassVal) and obj.name in module.classes:
         info = module.classes[obj.name]
         if name in info.attrs:
@@ -180,6 +188,26 @@ def getattr_(module: Module, heap: HeapView, obj: object, name: str) -> Outcome:
     if isinstance(obj, ExcVal) and obj.cls in module.classes:
         raise RuntimeUnsupported(f"attribute '{name}' of a user exception")
     return run_concretely(module, heap, f"attribute .{name}", getattr, (obj, name))
+
+
+def _super_attribute(module: Module, sup: SuperVal, name: str) -> Outcome:
+    """An attribute looked up from the base of ``sup.cls`` on (its methods bound to) the
+    receiver; ``object.__init__`` when no analysed base defines ``__init__``."""
+    base = module.classes[sup.cls].base
+    if base is None:
+        if name == "__init__":
+            return Ok(BuiltinVal("%object_init"))
+        raise RuntimeUnsupported(f"super().{name} resolved on object")
+    info = module.classes.get(base)
+    if info is None or info.is_exception:
+        raise RuntimeUnsupported(f"super().{name} on a builtin base class")
+    if name in info.methods:
+        return Ok(BoundMethod(sup.obj, info.methods[name]))  # type: ignore[arg-type]
+    if name in info.attrs:
+        return Ok(info.attrs[name])
+    if name == "__init__":
+        return Ok(BuiltinVal("%object_init"))
+    raise RuntimeUnsupported(f"super().{name} not found in the analysed bases")
 
 
 def _class_attribute(module: Module, heap: HeapView, obj: Ref, cls: str, name: str) -> Outcome:
@@ -217,7 +245,7 @@ def call_method(module: Module, heap: HeapView, obj: object, name: str, args: tu
             except RuntimeUnsupported:
                 pass  # a case the model does not cover: CPython's own method, below
             return run_concretely(module, heap, f"list.{name}()", _method_caller(name), (obj,) + args, kwargs)
-    elif not isinstance(obj, (FuncVal, BoundMethod, ClassVal, ExcVal)):
+    elif not isinstance(obj, (FuncVal, BoundMethod, ClassVal, ExcVal, SuperVal)):
         # str, int, tuple, opaque objects...: the method runs in CPython on the receiver
         return run_concretely(module, heap, f"{type_name(obj)}.{name}()", _method_caller(name), (obj,) + args, kwargs)
     attribute = getattr_(module, heap, obj, name)

@@ -27,6 +27,7 @@ import builtins
 import copy
 import enum
 import functools
+import itertools
 import os
 import types
 from typing import TYPE_CHECKING, Any, Callable
@@ -34,8 +35,8 @@ from typing import TYPE_CHECKING, Any, Callable
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.outcome import Cut, Ok, Outcome, RuntimeUnsupported, Throw, split
 from pathloom.semantics.values import (
-    BoundMethod, BuiltinVal, ClassVal, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeIter, RangeVal,
-    Record, Ref, SeqIter,
+    ITERATOR, BoundMethod, BuiltinVal, ClassVal, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeIter,
+    RangeVal, Record, Ref, SeqIter, iterator_record,
 )
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import evaluate
@@ -150,6 +151,8 @@ class Materializer:
             result.extend(self.value(x) for x in record.items[:n])  # type: ignore[misc]
             self.snapshots.append((ref, result, list(result)))
             return result
+        if record.cls == ITERATOR:
+            return self._iterator(ref, record)
         cls = self.module.real_class(record.cls)
         instance = object.__new__(cls)  # type: ignore[call-overload]
         self.built[ref.id] = instance
@@ -157,6 +160,20 @@ class Materializer:
         instance.__dict__.update(fields)
         self.snapshots.append((ref, instance, dict(fields)))
         return instance
+
+
+    def _iterator(self, ref: Ref, record: ObjRec) -> object:
+        fields = dict(record.fields)
+        if fields["looped"]:
+            raise RuntimeUnsupported("using an iterator again after a for loop took it over")
+        rest = [self.value(x) for x in fields["items"][fields["pos"]:]]  # type: ignore[index]
+        iterator = iter(rest)
+        self.built[ref.id] = iterator
+        self.snapshots.append((ref, iterator, len(rest)))
+        return iterator
+
+
+MAX_ITERATOR_ITEMS = 100_000
 
 
 class Importer:
@@ -184,6 +201,14 @@ class Importer:
             return ref
         if type(obj) is range:
             return RangeVal(obj.start, obj.stop, obj.step)
+        if hasattr(obj, "__next__") and type(obj).__module__ in ("builtins", "itertools"):
+            items = tuple(itertools.islice(obj, MAX_ITERATOR_ITEMS + 1))  # type: ignore[call-overload]
+            if len(items) > MAX_ITERATOR_ITEMS:
+                raise RuntimeUnsupported(f"a {type(obj).__name__} iterator of more than {MAX_ITERATOR_ITEMS} items")
+            ref = self.heap.fresh()
+            self.known[id(obj)] = ref
+            self.writes.append((ref, iterator_record(type(obj).__name__, tuple(self.value(x) for x in items))))
+            return ref
         if isinstance(obj, BaseException):
             name = self.module.register_exception(type(obj))
             return ExcVal(name, tuple(self.value(a) for a in obj.args), self.heap.fresh().id)
@@ -204,7 +229,14 @@ class Importer:
     def write_back(self, snapshots: list[tuple[Ref, object, object]]) -> None:
         """New records for the materialized lists and instances the call changed."""
         for ref, obj, before in snapshots:
-            if isinstance(obj, list):
+            if isinstance(before, int):  # an iterator over the ``before`` items it had left
+                left = _left_in(obj, before)
+                if left != before:
+                    record = self.heap.record(ref)
+                    assert isinstance(record, ObjRec)
+                    pos = dict(record.fields)["pos"]
+                    self.writes.append((ref, record.with_field("pos", pos + before - left)))  # type: ignore[operator]
+            elif isinstance(obj, list):
                 assert isinstance(before, list)
                 if len(obj) != len(before) or any(a is not b for a, b in zip(obj, before)):
                     items = tuple(self.value(x) for x in obj)
@@ -216,6 +248,14 @@ class Importer:
                     record = self.heap.record(ref)
                     assert isinstance(record, ObjRec)
                     self.writes.append((ref, ObjRec(record.cls, tuple((k, self.value(x)) for k, x in now.items()))))
+
+
+def _left_in(iterator: object, total: int) -> int:
+    """How many of its ``total`` items a list iterator has not yielded yet."""
+    reduced = iterator.__reduce__()
+    if len(reduced) > 2 and isinstance(reduced[2], int):
+        return total - reduced[2]
+    return len(reduced[1][0])  # exhausted: rebuilt from an empty list
 
 
 def run_concretely(module: Module, heap: HeapView, site: str, fn: Callable[..., object], args: tuple[object, ...], kwargs: Kwargs = ()) -> Outcome:
@@ -244,18 +284,44 @@ def _immutable(obj: object) -> bool:
 
 def same_state(a: object, b: object, depth: int = 0) -> bool:
     """Whether ``b`` (a deep copy taken before an operation) still matches ``a``."""
-    if depth > 50 or type(a) is not type(b):
-        return depth > 50
+    if depth > 50:
+        return True
+    if type(a) is not type(b):
+        return False
     if isinstance(a, (list, tuple)):
         return len(a) == len(b) and all(same_state(x, y, depth + 1) for x, y in zip(a, b))  # type: ignore[arg-type]
     if isinstance(a, dict):
         return list(a.keys()) == list(b.keys()) and all(same_state(a[k], b[k], depth + 1) for k in a)  # type: ignore[index]
+    if hasattr(a, "__next__"):  # an iterator: its position is in its reduced state
+        try:
+            return same_state(a.__reduce__()[1:], b.__reduce__()[1:], depth + 1)
+        except Exception:  # noqa: BLE001 - an iterator that does not say where it is
+            return False
     if hasattr(a, "__dict__") and not isinstance(a, type):
         return same_state(vars(a), vars(b), depth + 1)
+    slots = [n for cls in type(a).__mro__ for n in getattr(cls, "__slots__", ())]
+    if slots:
+        return all(same_state(getattr(a, n, None), getattr(b, n, None), depth + 1) for n in slots if isinstance(n, str))
+    if type(a).__eq__ is object.__eq__:
+        return True  # no visible state
     try:
         return bool(a == b)
     except Exception:  # noqa: BLE001
         return False
+
+
+def clone_iterator(iterator: object) -> object:
+    """A copy of a builtin iterator at the same position over the same objects (its reduced
+    form rebuilt), so that iterating the copy leaves the shared original untouched; items
+    keep their identity (a deep copy would not)."""
+    reduced = iterator.__reduce__()
+    if not isinstance(reduced, tuple) or len(reduced) < 2 or not callable(reduced[0]):
+        raise RuntimeUnsupported(f"iterating over a {type(iterator).__name__} shared by several paths")
+    rebuild, args = reduced[0], tuple(clone_iterator(a) if hasattr(a, "__next__") else a for a in reduced[1])
+    clone = rebuild(*args)
+    if len(reduced) > 2 and reduced[2] is not None:
+        clone.__setstate__(reduced[2])
+    return clone
 
 
 def _call_under(module: Module, heap: HeapView, model: dict[str, Any], fn: Callable[..., object], args: tuple[object, ...], kwargs: Kwargs) -> Outcome:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 BUILTIN_FUNCTIONS = frozenset(
-    {"len", "abs", "min", "max", "ord", "chr", "range", "print", "bool", "int", "isinstance"}
+    {"len", "abs", "min", "max", "ord", "chr", "range", "print", "bool", "int", "isinstance", "super"}
 )
 
 # builtin exception class -> its base class

@@ -14,7 +14,7 @@ from typing import Callable
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import as_int, fix_length, kind, range_length, with_concrete_length
 from pathloom.semantics.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, split, throw
-from pathloom.semantics.values import ExcVal, ListRec, PyObj, RangeIter, RangeVal, Ref, SeqIter, type_name
+from pathloom.semantics.values import ITERATOR, ExcVal, ListRec, ObjRec, PyObj, RangeIter, RangeVal, Ref, SeqIter, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Arg, Term, sort_of
 
@@ -224,6 +224,14 @@ def get_iter(heap: HeapView, obj: object) -> Outcome:
         return Ok(SeqIter(obj, 0))
     if kind(obj) in ("str", "tuple"):
         return Ok(SeqIter(obj, 0))
+    if isinstance(obj, Ref):
+        record = heap.record(obj)
+        if isinstance(record, ObjRec) and record.cls == ITERATOR:
+            fields = dict(record.fields)
+            if fields["looped"]:
+                raise RuntimeUnsupported("iterating again over an iterator a for loop took over")
+            rest = tuple(fields["items"][fields["pos"]:])  # type: ignore[index]
+            return Ok(SeqIter(rest, 0), ((obj, record.with_field("looped", True)),))
     raise NotModeled(f"iterating over a {type_name(obj)}")
 
 

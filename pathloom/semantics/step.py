@@ -14,11 +14,10 @@ from pathloom.semantics import calls as C
 from pathloom.semantics import ops as O
 from pathloom.semantics import sequences as S
 from pathloom.semantics.heapview import HeapView
-import copy
 import itertools
 import operator
 
-from pathloom.semantics.concretize import run_concretely
+from pathloom.semantics.concretize import clone_iterator, run_concretely
 from pathloom.semantics.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, map_ok, throw
 from pathloom.semantics.values import FuncVal, ListRec, SeqIter
 
@@ -121,7 +120,10 @@ def _snapshot(iterable: object) -> tuple[object, ...]:
     """The items an iteration over ``iterable`` yields, without consuming a shared iterator."""
     iterator = iter(iterable)  # type: ignore[call-overload]
     if iterator is iterable:
-        iterator = copy.deepcopy(iterator)
+        try:
+            iterator = clone_iterator(iterator)
+        except TypeError:
+            raise RuntimeUnsupported(f"iterating over a {type(iterable).__name__} shared by several paths") from None
     items = tuple(itertools.islice(iterator, MAX_ITERATED_ITEMS + 1))
     if len(items) > MAX_ITERATED_ITEMS:
         raise RuntimeUnsupported(f"iterating over more than {MAX_ITERATED_ITEMS} items of an object run in CPython")

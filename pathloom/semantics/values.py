@@ -35,6 +35,15 @@ class BoundMethod:
 
 
 @dataclass(frozen=True)
+class SuperVal:
+    """``super()`` in a method of class ``cls`` on receiver ``obj``: attribute lookups start
+    after ``cls`` in the receiver's class chain."""
+
+    cls: str
+    obj: object
+
+
+@dataclass(frozen=True)
 class ClassVal:
     name: str
 
@@ -120,6 +129,17 @@ class ObjRec:
 
 
 Record = Union[ListRec, ObjRec]
+
+# An iterator produced by CPython (``zip``, ``enumerate``, ``iter``...): an ``ObjRec`` of this
+# class with fields ``type`` (its type name), ``items`` (what it has left to yield, taken when
+# it was made) and ``pos``, so that each path consumes its own copy. ``looped`` is set once a
+# ``for`` loop took it over: where that loop stopped is not recorded, so using it again is
+# unsupported.
+ITERATOR = "%iterator"
+
+
+def iterator_record(type_name: str, items: tuple[object, ...]) -> ObjRec:
+    return ObjRec(ITERATOR, (("type", type_name), ("items", items), ("pos", 0), ("looped", False)))
 Value = object
 
 
@@ -136,7 +156,7 @@ def type_name(value: object) -> str:
     if value is None:
         return "NoneType"
     if isinstance(value, Ref):
-        return "object"
+        return "object"  # callers that know the record say "list" or the class
     if isinstance(value, (FuncVal, BuiltinVal)):
         return "function"
     if isinstance(value, BoundMethod):

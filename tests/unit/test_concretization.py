@@ -114,6 +114,41 @@ DEFECTS = {
                 return NAMES[k]
             return "?"
         """, "f"),
+    # super() was run in CPython outside its method: RuntimeError predicted
+    "super": ("""
+        class Base:
+            def __init__(self, size: int = 11) -> None:
+                super().__init__()
+                self.size = size
+            def area(self) -> int:
+                return self.size * 2
+        class Child(Base):
+            LIMIT = 8
+            def __init__(self, k: int) -> None:
+                super().__init__(self.LIMIT + k)
+            def area(self) -> int:
+                return super().area() + 1
+        def f(k: int) -> int:
+            if Child(k).area() > 20:
+                return 1
+            return 0
+        """, "f"),
+    # iterators made by CPython are consumed per path (a zip shared by two paths was once
+    # consumed by the first); a sentinel object keeps its identity through zip
+    "iterators": ("""
+        EMPTY = object()
+        def f(n: int) -> int:
+            z = zip([1, 2, 3], [EMPTY, 5, EMPTY])
+            first = next(z)
+            total = 0 if first[1] is EMPTY else 100
+            if n > 0:
+                for a, b in z:
+                    if b is not EMPTY:
+                        total += a * b + n
+            else:
+                total -= next(z)[0]
+            return total
+        """, "f"),
     "string_repetition": ("""
         def f(s: str, n: int) -> str:
             return s * n
@@ -188,6 +223,21 @@ def test_a_finite_domain_is_concretized_completely(tmp_path: Path) -> None:
     result = json.loads(out.read_text())
     assert result["complete"], "both values of a bool were run: nothing is left"
     assert sorted(p["returned"] for p in result["paths"]) == ["False", "True"]
+
+
+def test_iterating_again_after_a_loop_is_unsupported_not_restarted(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _write(tmp_path, "twice", """
+        def f(xs: list[int], ys: list[int]) -> int:
+            z = zip(xs, ys)
+            n = 0
+            for a, b in z:
+                n += a * b
+            for a, b in z:
+                n += 100
+            return n
+        """)
+    assert main(["explore", f"{path}::f"]) == 2
+    assert "unsupported: iterating again over an iterator a for loop took over" in capsys.readouterr().err
 
 
 def test_operations_that_change_an_opaque_object_are_unsupported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
