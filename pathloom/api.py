@@ -1,16 +1,21 @@
 """The library entry points the CLI, the reporters and the tests use.
 
-``explore`` runs one engine on one target and returns an ``Exploration``; ``stream`` yields
+``explore`` runs one engine on one target and returns an ``Exploration``; ``Run`` yields
 path results as they are found (for streaming reporters and Ctrl-C); ``targets`` lists what
 ``FILE`` without ``::NAME`` means; ``explore_source`` is the same for source text.
+
+Invariant: a result of kind ``precondition`` is one whose failed assert is a precondition of
+the target (see ``precondition_lines``); any other is reported as ``assert``, a bug.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable, Iterator
 
 from pathloom.engines.registry import engine_class
 from pathloom.errors import UsageError
+from pathloom.frontend import ir
 from pathloom.frontend.module import Module, load_module, parse_module
 from pathloom.options import Options
 from pathloom.results import Exploration, PathResult
@@ -46,9 +51,12 @@ class Run:
         self.engine = engine_class(options.engine)(module, self.target, options, progress)
         entry = self.engine.entry
         self.exploration = Exploration(f"{module.filename}::{self.target}", options.engine, params=tuple(entry.params), environment=entry.environment)
+        self.precondition_lines = precondition_lines(module, self.target) if options.preconditions else frozenset()
 
     def results(self) -> Iterator[PathResult]:
         for result in self.engine.run():
+            if result.kind == "precondition" and result.line not in self.precondition_lines:
+                result = replace(result, kind="assert")  # a callee's contract broken by its caller
             if self.keep_paths:
                 self.exploration.paths.append(result)
             if result.is_bug:
@@ -56,6 +64,23 @@ class Run:
             yield result
         self.exploration.complete = self.engine.complete
         self.exploration.stats = self.engine.stats()
+
+
+def precondition_lines(module: Module, target: str) -> frozenset[int]:
+    """Lines of the asserts whose failure is the input's fault, not a bug: the leading asserts
+    of the target, and of the constructor that builds a method target's receiver. The engines
+    report a raise's line, not its frame, so a recursive call that breaks the target's own
+    precondition is not told apart from the input breaking it."""
+    functions = [module.function(target)]
+    cls, _, method = target.partition(".")
+    if method and method != "__init__" and cls in module.classes and "__init__" in module.classes[cls].methods:
+        functions.append(module.function(module.classes[cls].methods["__init__"]))
+    return frozenset(
+        block.terminator.loc.line
+        for function in functions
+        for block in function.blocks.values()
+        if isinstance(block.terminator, ir.Raise) and block.terminator.kind == "precondition"
+    )
 
 
 def explore(module: Module | str, target: str, options: Options | None = None, progress: Progress | None = None) -> Exploration:

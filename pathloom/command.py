@@ -84,6 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--json", metavar="OUT.json", help="write the machine-readable result")
         p.add_argument("--tests", metavar="OUT.py", help="write a pytest file, one test per path")
         p.add_argument("--verify", action="store_true", help="replay every input in CPython and compare")
+        p.add_argument("--no-preconditions", action="store_true",
+                       help="the asserts that open the target are bugs too (default: preconditions)")
         p.add_argument("--quiet", action="store_true", help="no per-path lines on stdout")
     return parser
 
@@ -103,6 +105,7 @@ def _options(args: argparse.Namespace) -> Options:
         engine=args.engine, strategy=args.strategy, compaction=not args.no_compaction, seed=args.seed, timeout=timeout,
         solver_timeout_ms=max(1, int(args.solver_timeout * 1000)), max_iterations=args.max_iterations,
         max_depth=args.max_depth, max_list_len=args.max_list_len, max_str_len=args.max_str_len, max_paths=args.max_paths,
+        preconditions=not args.no_preconditions,
     )
 
 

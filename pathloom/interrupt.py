@@ -99,7 +99,8 @@ def raise_if_requested() -> None:
 
 @contextmanager
 def installed() -> Iterator[None]:
-    """SIGINT goes to :func:`handler` inside the block (in the main thread only)."""
+    """SIGINT goes to :func:`handler` inside the block (in the main thread only); the request
+    flag is cleared on entry and on exit, so a later run in the same process is not stopped."""
     clear()
     try:
         previous = signal.signal(signal.SIGINT, handler)
@@ -118,3 +119,4 @@ def installed() -> Iterator[None]:
     finally:
         sys.unraisablehook = default_hook
         signal.signal(signal.SIGINT, previous)
+        clear()

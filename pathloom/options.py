@@ -24,6 +24,8 @@ class Options:
     max_paths: int | None = None  # stop after this many finished paths
     max_concretizations: int = 4  # values per concretization site per path; more is a `concretized` cut
     solver_layers: tuple[str, ...] = ("independence", "cache", "cex")
+    # the leading asserts of the target are preconditions: inputs violating them are no bugs
+    preconditions: bool = True
 
     def validate(self) -> None:
         from pathloom.errors import UsageError

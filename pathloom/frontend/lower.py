@@ -94,6 +94,19 @@ def _assigned_names(body: list[ast.stmt]) -> set[str]:
     return names
 
 
+def _leading_asserts(body: list[ast.stmt]) -> list[ast.Assert]:
+    """The asserts that open a function's body, after its docstring: its preconditions (as in
+    CrossHair; whether a failure is a bug is decided by who called the function)."""
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+        body = body[1:]
+    leading: list[ast.Assert] = []
+    for stmt in body:
+        if not isinstance(stmt, ast.Assert):
+            break
+        leading.append(stmt)
+    return leading
+
+
 class _Lowerer:
     def __init__(self, module: object, qualname: str, cls: str | None) -> None:
         from pathloom.frontend.module import Module
@@ -110,6 +123,7 @@ class _Lowerer:
         self.locals: set[str] = set()
         self.temps = 0
         self.lambda_count = 0
+        self.preconditions: set[ast.Assert] = set()  # the asserts that open the function's body
 
     # ------------------------------------------------------------ plumbing
 
@@ -172,6 +186,7 @@ class _Lowerer:
             raise self.unsupported(node.decorator_list[0], "decorator")
         params = self._params(node.args)
         self.locals = _assigned_names(node.body) | {p.name for p in params}
+        self.preconditions = set(_leading_asserts(node.body))
         entry = self.current
         self.body(node.body)
         self.terminate(ir.Return(Const(None), _loc(node.body[-1]) if node.body else _loc(node)))
@@ -348,7 +363,7 @@ class _Lowerer:
         args = (self.expr(node.msg),) if node.msg is not None else ()
         exc = self.temp()
         self.emit(ir.Call(exc, Global("AssertionError"), args, (), loc))
-        self.terminate(ir.Raise(Var(exc), "assert", loc))
+        self.terminate(ir.Raise(Var(exc), "precondition" if node in self.preconditions else "assert", loc))
         self.start(ok)
 
     def stmt_Try(self, node: ast.Try) -> None:

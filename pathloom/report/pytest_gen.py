@@ -114,12 +114,15 @@ def _call(exploration: Exploration, target: str, path: PathResult) -> str:
     return f"{target}({args})"
 
 
+_RAISE_KINDS = {"explicit": "explicit raise", "assert": "assertion failed", "precondition": "precondition violated (not a bug)"}
+
+
 def _test(exploration: Exploration, target: str, index: int, path: PathResult) -> str:
     base = target.replace(".", "_")
     call = _call(exploration, target, path)
     if path.outcome == "raise":
         name = f"test_{base}_{index}_raises_{_slug(path.exception or '')}"
-        where = f"  # line {path.line}: {'explicit raise' if path.kind == 'explicit' else 'assertion failed' if path.kind == 'assert' else 'raised by the code (bug?)'}"
+        where = f"  # line {path.line}: {_RAISE_KINDS.get(path.kind or '', 'raised by the code (bug?)')}"
         return f"def {name}():\n    with pytest.raises({path.exception}):{where}\n        {call}\n"
     name = f"test_{base}_{index}_returns_{_slug(literal(path.returned) if _is_literal(path.returned) else 'object')}"
     if path.returned is None or isinstance(path.returned, bool):

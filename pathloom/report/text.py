@@ -26,7 +26,7 @@ def describe(result: PathResult) -> str:
     if result.outcome == "return":
         return f"returns {_value(result.returned)}"
     if result.outcome == "raise":
-        label = {"explicit": "raise", "assert": "assertion failed", "implicit": "BUG"}.get(result.kind or "", "")
+        label = {"explicit": "raise", "assert": "assertion failed", "implicit": "BUG", "precondition": "precondition"}.get(result.kind or "", "")
         message = f": {result.message}" if result.message else ""
         return f"raises {result.exception}{message} at line {result.line} [{label}]"
     where = f" at line {result.line}" if result.line else ""

@@ -47,9 +47,10 @@ OK_PROGRAM = textwrap.dedent("""\
 
 BUG_PROGRAM = textwrap.dedent("""\
     def f(x: int) -> int:
-        assert x != 42, "the answer"
+        y = x + 1
+        assert y != 43, "the answer"
         return x
-    """)
+    """)  # the assert does not open the body: it is no precondition, its failure is a bug
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

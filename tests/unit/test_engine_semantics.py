@@ -19,7 +19,7 @@ def test_floor_division_by_symbolic_zero_forks_a_zero_division_path() -> None:
 
 
 def test_explicit_raise_is_not_a_bug_and_assert_is() -> None:
-    src = "def f(x: int) -> int:\n    assert x != 3, 'three'\n    if x > 5:\n        raise ValueError('big')\n    return x\n"
+    src = "def f(x: int) -> int:\n    if x > 5:\n        raise ValueError('big')\n    assert x != 3, 'three'\n    return x\n"
     e = explore_source(src, "f")
     kinds = {p.exception: p.kind for p in e.paths if p.outcome == "raise"}
     assert kinds == {"AssertionError": "assert", "ValueError": "explicit"}

@@ -496,7 +496,7 @@ WHOLE_FILE = """
 
 
     def b(x: int) -> int:
-        assert x != 7
+        y = x; assert y != 7  # not the first statement: no precondition, its failure is a bug
         return x
 
 
