@@ -59,8 +59,7 @@ class Run:
                 result = replace(result, kind="assert")  # a callee's contract broken by its caller
             if self.keep_paths:
                 self.exploration.paths.append(result)
-            if result.is_bug:
-                self.exploration.bug_count += 1
+            self.exploration.count(result)
             yield result
         self.exploration.complete = self.engine.complete
         self.exploration.stats = self.engine.stats()

@@ -3,7 +3,8 @@
 Outcomes are a closed set: ``return``, ``raise``, ``cut`` (a bound stopped the path) and
 ``unknown`` (the solver could not decide a branch). ``inputs`` and ``returned`` are JSON
 values (see ``pathloom.report.values``); ``condition`` is the path condition as a term over the
-input symbols, so callers can test which path a concrete input takes.
+input symbols, so callers can test which path a concrete input takes. A ``Bug`` is one
+distinct bug, the bug paths that share kind, exception and line (``check`` reports each once).
 """
 
 from __future__ import annotations
@@ -36,6 +37,45 @@ class PathResult:
         return self.outcome == "raise" and self.kind in ("implicit", "assert")
 
 
+def input_size(value: JSON) -> float:
+    """How simple an input is (smaller is simpler): the sum of the absolute values of its
+    numbers and the lengths of its strs and lists, over all its parts (a bool counts 0 or 1)."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, (int, float)):
+        return abs(value)
+    if isinstance(value, str):
+        return len(value)
+    if isinstance(value, list):
+        return len(value) + sum(input_size(v) for v in value)
+    if isinstance(value, dict):
+        if "$tuple" in value:
+            return input_size(value["$tuple"])
+        if "$new" in value:
+            return input_size(value["args"])
+        return sum(input_size(v) for k, v in value.items() if not k.startswith("$"))
+    return 0
+
+
+@dataclass
+class Bug:
+    """One distinct bug: the bug paths with the same kind, exception and line. ``inputs`` (and
+    ``message``) are those of the simplest of them by :func:`input_size`, the first found on a
+    tie; ``paths`` counts them all."""
+
+    kind: str
+    exception: str | None
+    line: int | None
+    message: str | None
+    inputs: dict[str, JSON] | None
+    paths: int = 1
+
+    def add(self, result: PathResult) -> None:
+        self.paths += 1
+        if input_size(result.inputs) < input_size(self.inputs):
+            self.inputs, self.message = result.inputs, result.message
+
+
 @dataclass
 class Exploration:
     target: str
@@ -45,10 +85,26 @@ class Exploration:
     stats: dict[str, Any] = field(default_factory=dict)
     params: tuple[tuple[str, str], ...] = ()  # (name, annotation) of the reported inputs
     environment: Any = None  # inputs -> values of the input symbols (for ``holds``)
-    bug_count: int = 0  # counted as results stream, also when ``paths`` is not kept
+    bug_count: int = 0  # bug paths, counted as results stream, also when ``paths`` is not kept
+    distinct_bugs: list[Bug] = field(default_factory=list)  # in the order first found
+    _bugs_by_key: dict[tuple[object, ...], Bug] = field(default_factory=dict, repr=False)
     # why the exploration stopped before its end, other than a bound: "interrupted", an
     # unsupported construct met on a path, or an internal error (one line); None otherwise
     error: str | None = None
+
+    def count(self, result: PathResult) -> None:
+        """Count ``result`` in ``bug_count`` and ``distinct_bugs`` if it is a bug."""
+        if not result.is_bug:
+            return
+        self.bug_count += 1
+        key = (result.kind, result.exception, result.line)
+        bug = self._bugs_by_key.get(key)
+        if bug is not None:
+            bug.add(result)
+            return
+        bug = Bug(result.kind or "", result.exception, result.line, result.message, result.inputs)
+        self._bugs_by_key[key] = bug
+        self.distinct_bugs.append(bug)
 
     def holds(self, path: PathResult, inputs: dict[str, JSON]) -> bool:
         """Whether concrete ``inputs`` satisfy the path condition of ``path``."""

@@ -2,8 +2,10 @@
 bounded and an interrupted run leaves what was found (``complete`` and ``stats`` come last).
 
 One target: a JSON object with keys ``target``, ``engine``, ``paths``, ``complete``, ``stats``,
-and ``error`` (one line) when Ctrl-C, an unsupported construct or an internal error stopped it:
-the CLI finishes every target it started, so the file parses whatever stops the run. A whole
+``bugs`` (each distinct bug once: kind, exception, line, message, simplest inputs, number of
+paths), and ``error`` (one line) when Ctrl-C, an unsupported construct or an internal error
+stopped it: the CLI finishes every target it started, so the file parses whatever stops the
+run. A whole
 file: a JSON array of such objects. Each path: ``outcome``, ``exception``, ``line``,
 ``inputs``, ``returned``, plus ``kind``, ``message``, ``reason`` and ``condition`` (text).
 """
@@ -56,7 +58,10 @@ class JsonReporter:
         self.out.flush()
 
     def finish(self, exploration: Exploration) -> None:
-        end: dict[str, Any] = {"complete": exploration.complete, "stats": exploration.stats}
+        end: dict[str, Any] = {"complete": exploration.complete, "stats": exploration.stats, "bugs": [
+            {"kind": b.kind, "exception": b.exception, "line": b.line, "message": b.message, "inputs": b.inputs, "paths": b.paths}
+            for b in exploration.distinct_bugs
+        ]}
         if exploration.error is not None:
             end["error"] = exploration.error
         tail = json.dumps(end)[1:]

@@ -6,7 +6,7 @@ import json
 from typing import IO, Any
 
 from pathloom.report.pytest_gen import literal
-from pathloom.results import Exploration, PathResult
+from pathloom.results import Bug, Exploration, PathResult
 
 
 def _value(value: Any) -> str:
@@ -16,24 +16,28 @@ def _value(value: Any) -> str:
         return json.dumps(value)
 
 
-def _inputs(result: PathResult) -> str:
-    if result.inputs is None:
+def _inputs(inputs: dict[str, Any] | None) -> str:
+    if inputs is None:
         return "(no input)"
-    return ", ".join(f"{k}={_value(v)}" for k, v in result.inputs.items()) or "(no arguments)"
+    return ", ".join(f"{k}={_value(v)}" for k, v in inputs.items()) or "(no arguments)"
 
 
-def describe(result: PathResult) -> str:
-    if result.outcome == "return":
-        return f"returns {_value(result.returned)}"
-    if result.outcome == "raise":
+def describe(result: PathResult | Bug) -> str:
+    if isinstance(result, Bug) or result.outcome == "raise":
         label = {"explicit": "raise", "assert": "assertion failed", "implicit": "BUG", "precondition": "precondition"}.get(result.kind or "", "")
         message = f": {result.message}" if result.message else ""
         return f"raises {result.exception}{message} at line {result.line} [{label}]"
+    if result.outcome == "return":
+        return f"returns {_value(result.returned)}"
     where = f" at line {result.line}" if result.line else ""
     return f"{result.outcome}{where}: {result.reason}"
 
 
 class TextReporter:
+    """Every path as it is found; or, ``bugs_only``, each distinct bug once at the end of its
+    target (with its simplest input and how many paths reach it), cut and unknown paths as
+    they are found."""
+
     def __init__(self, out: IO[str], bugs_only: bool = False) -> None:
         self.out = out
         self.bugs_only = bugs_only
@@ -45,9 +49,9 @@ class TextReporter:
 
     def path(self, exploration: Exploration, result: PathResult) -> None:
         self.index += 1
-        if self.bugs_only and not (result.is_bug or result.outcome in ("cut", "unknown")):
+        if self.bugs_only and result.outcome not in ("cut", "unknown"):
             return
-        self.out.write(f"  path {self.index:<3} {describe(result)}\n           input: {_inputs(result)}\n")
+        self.out.write(f"  path {self.index:<3} {describe(result)}\n           input: {_inputs(result.inputs)}\n")
         self.out.flush()
 
     def finish(self, exploration: Exploration) -> None:
@@ -55,14 +59,19 @@ class TextReporter:
         if not s:  # stopped before the exploration started
             self.out.write(f"  not explored: {exploration.error}\n")
             return
+        if self.bugs_only:
+            for i, bug in enumerate(exploration.distinct_bugs, 1):
+                reached = f"reached by {bug.paths} path{'s' if bug.paths > 1 else ''}"
+                self.out.write(f"  bug {i:<4} {describe(bug)}, {reached}\n           input: {_inputs(bug.inputs)}\n")
         why = exploration.error or "a bound, timeout or unknown cut exploration"
         status = "complete" if exploration.complete else f"INCOMPLETE ({why})"
-        bugs = exploration.bug_count
+        distinct = len(exploration.distinct_bugs)
+        bugs = f"{distinct} bug(s)" + (f" ({exploration.bug_count} paths)" if exploration.bug_count != distinct else "")
         # MultiSE reports one result per distinct outcome (split until every branch direction
         # has an input), not one per path: say so rather than call them paths.
         counted = "results (paths merged by outcome)" if "sharing_factor" in s else "paths"
         self.out.write(
-            f"  {s.get('paths')} {counted}, {status}; {bugs} bug(s); "
+            f"  {s.get('paths')} {counted}, {status}; {bugs}; "
             f"{s.get('instructions')} instructions, {s.get('solver_calls')} solver calls "
             f"({s.get('solver_time_s', 0):.3f}s), branches {s.get('branches_covered')}/{s.get('branches_total')}, "
             f"{s.get('time_s', 0):.3f}s\n"
