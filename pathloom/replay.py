@@ -10,7 +10,6 @@ prediction differs from the observation is an engine bug.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import os
@@ -109,15 +108,11 @@ def verify(exploration: Exploration, filename: str, target: str, timeout_s: floa
 
 
 def load(path: str) -> Any:
-    directory = os.path.dirname(path)
-    sys.path.insert(0, directory)
-    name = Path(path).stem if Path(path).stem.isidentifier() else "pathloom_target"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    """The module as the analyser imported it: by its package path inside a package (so its
+    relative imports work), else under a name unique to its path."""
+    from pathloom.frontend.realmodule import import_real
+
+    return import_real(path)
 
 
 class _Timeout(BaseException):

@@ -1,10 +1,16 @@
 """Generate a pytest file: one readable test per finished path.
 
 Returns are checked with ``==`` against a literal (instances field by field, functions by
-``callable``), raises with ``pytest.raises``. The file imports the analyzed module from its
-directory, found relative to the test file, so it runs with plain ``pytest`` from anywhere.
-Cut and unknown paths get no test (their inputs do not finish a path); the header says how
-many there were.
+``callable``), raises with ``pytest.raises``. Cut and unknown paths get no test (their inputs do
+not finish a path); the header says how many there were.
+
+The file imports the analysed module as pytest imports a test module, found relative to the
+test file so that it runs with plain ``pytest`` from anywhere: by its package path (the package
+root first on ``sys.path``) when it is inside a package, else from its path under a name unique
+to that path (two ``sol1.py`` of different folders never collide; ``my-script.py`` and
+``string.py`` work). Invariant: the module's names are read as attributes of that module object
+(``_module.f``), never imported into the test file's namespace, where pytest would collect a
+``test_something`` function or a ``TestData`` class of the module as tests.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from pathloom.frontend.realmodule import import_plan
 from pathloom.results import Exploration, PathResult
 
 JSON = Any
@@ -33,19 +40,20 @@ def is_generated(path: Path) -> bool:
     return first.startswith((MARKER, _EARLIER_MARKER))
 
 
-def literal(value: JSON) -> str:
-    """Python source for an input or expected value given in the JSON value encoding."""
+def literal(value: JSON, module: str = "") -> str:
+    """Python source for an input or expected value given in the JSON value encoding; the
+    classes of ``$new`` values are prefixed by ``module`` (``"_module."`` in generated tests)."""
     if isinstance(value, list):
-        return "[" + ", ".join(literal(v) for v in value) + "]"
+        return "[" + ", ".join(literal(v, module) for v in value) + "]"
     if isinstance(value, dict):
         if "$tuple" in value:
-            items = [literal(v) for v in value["$tuple"]]
+            items = [literal(v, module) for v in value["$tuple"]]
             return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
         if "$float" in value:
             return f"float({value['$float']!r})"
         if "$new" in value:
-            args = ", ".join(f"{k}={literal(v)}" for k, v in value["args"].items())
-            return f"{value['$new']}({args})"
+            args = ", ".join(f"{k}={literal(v, module)}" for k, v in value["args"].items())
+            return f"{module}{value['$new']}({args})"
         raise ValueError(f"no literal for {value!r}")
     return repr(value)
 
@@ -96,22 +104,31 @@ def _checks(expr: str, value: JSON, seen: dict[int, str]) -> list[str]:
 
 
 def _slug(text: str) -> str:
+    text = re.sub(r"-(?=[0-9])", "minus_", text)  # -1 is "minus_1", not "1"
     slug = re.sub(r"[^0-9a-zA-Z]+", "_", text).strip("_").lower()
     return slug[:40] or "value"
 
 
+MODULE = "_module"  # the generated file's name for the analysed module
+
+
 def _call(exploration: Exploration, target: str, path: PathResult) -> str:
     inputs = dict(path.inputs or {})
+    prefix = f"{MODULE}."
     if target.endswith(".__init__"):
-        args = ", ".join(f"{k}={literal(v)}" for k, v in inputs.items())
-        return f"{target.split('.')[0]}({args})"
+        args = ", ".join(f"{k}={literal(v, prefix)}" for k, v in inputs.items())
+        return f"{prefix}{target.split('.')[0]}({args})"
     if "." in target:
         method = target.split(".", 1)[1]
-        receiver = literal(inputs.pop("self"))
-        args = ", ".join(f"{k}={literal(v)}" for k, v in inputs.items())
+        receiver = literal(inputs.pop("self"), prefix)
+        args = ", ".join(f"{k}={literal(v, prefix)}" for k, v in inputs.items())
         return f"{receiver}.{method}({args})"
-    args = ", ".join(f"{k}={literal(v)}" for k, v in inputs.items())
-    return f"{target}({args})"
+    args = ", ".join(f"{k}={literal(v, prefix)}" for k, v in inputs.items())
+    return f"{prefix}{target}({args})"
+
+
+def _exception(name: str | None) -> str:
+    return str(name) if name in _BUILTIN_EXCEPTIONS else f"{MODULE}.{name}"
 
 
 _RAISE_KINDS = {"explicit": "explicit raise", "assert": "assertion failed", "precondition": "precondition violated (not a bug)"}
@@ -123,7 +140,7 @@ def _test(exploration: Exploration, target: str, index: int, path: PathResult) -
     if path.outcome == "raise":
         name = f"test_{base}_{index}_raises_{_slug(path.exception or '')}"
         where = f"  # line {path.line}: {_RAISE_KINDS.get(path.kind or '', 'raised by the code (bug?)')}"
-        return f"def {name}():\n    with pytest.raises({path.exception}):{where}\n        {call}\n"
+        return f"def {name}():\n    with pytest.raises({_exception(path.exception)}):{where}\n        {call}\n"
     name = f"test_{base}_{index}_returns_{_slug(literal(path.returned) if _is_literal(path.returned) else 'object')}"
     if path.returned is None or isinstance(path.returned, bool):
         return f"def {name}():\n    assert {call} is {path.returned!r}\n"
@@ -136,38 +153,43 @@ def _test(exploration: Exploration, target: str, index: int, path: PathResult) -
 _BUILTIN_EXCEPTIONS = frozenset(dir(__builtins__) if not isinstance(__builtins__, dict) else __builtins__)
 
 
-def _imported_names(explorations: list[Exploration]) -> list[str]:
-    names: list[str] = []
-
-    def add(name: str) -> None:
-        if name not in names:
-            names.append(name)
-
-    def classes_in(value: JSON) -> None:
-        if isinstance(value, list):
-            for v in value:
-                classes_in(v)
-        elif isinstance(value, dict):
-            if "$new" in value:
-                add(value["$new"])
-            for v in value.values():
-                classes_in(v)
-
-    for exploration in explorations:
-        target = exploration.target.rsplit("::", 1)[1]
-        add(target.split(".")[0])
-        for path in exploration.paths:
-            classes_in(path.inputs)
-            if path.outcome == "raise" and path.exception and path.exception not in _BUILTIN_EXCEPTIONS:
-                add(path.exception)
-    return names
+def _import_lines(source: Path, test_file: str) -> list[str]:
+    """The lines that bind ``_module`` to the analysed module (see the module docstring)."""
+    root, name, is_package_path = import_plan(str(source))
+    here = Path(test_file).resolve().parent
+    if is_package_path:
+        relative = os.path.relpath(root, here)
+        return [
+            f"_ROOT = str((pathlib.Path(__file__).resolve().parent / {relative!r}).resolve())",
+            "if _ROOT not in sys.path:",
+            "    sys.path.insert(0, _ROOT)  # the package root, first, as pytest puts it",
+            f"{MODULE} = importlib.import_module({name!r})",
+        ]
+    relative = os.path.relpath(source, here)
+    stem = "".join(c if c.isalnum() or c == "_" else "_" for c in source.stem)
+    return [
+        f"_SOURCE = (pathlib.Path(__file__).resolve().parent / {relative!r}).resolve()",
+        f"_NAME = 'pathloom_mod_' + hashlib.sha1(str(_SOURCE).encode()).hexdigest()[:10] + {'_' + stem!r}",
+        "",
+        "",
+        "def _load():",
+        '    """The file outside any package, under a name unique to its path, its folder first."""',
+        "    if str(_SOURCE.parent) not in sys.path:",
+        "        sys.path.insert(0, str(_SOURCE.parent))",
+        "    if _NAME not in sys.modules:",
+        "        spec = importlib.util.spec_from_file_location(_NAME, _SOURCE)",
+        "        module = importlib.util.module_from_spec(spec)",
+        "        sys.modules[_NAME] = module",
+        "        spec.loader.exec_module(module)",
+        "    return sys.modules[_NAME]",
+        "",
+        "",
+        f"{MODULE} = _load()",
+    ]
 
 
 def generate(explorations: list[Exploration], source_file: str, test_file: str) -> str:
     source = Path(source_file).resolve()
-    test_dir = Path(test_file).resolve().parent
-    relative = os.path.relpath(source.parent, test_dir)
-    module_name = source.stem
     body: list[str] = []
     skipped = 0
     uses_math = False
@@ -182,22 +204,19 @@ def generate(explorations: list[Exploration], source_file: str, test_file: str) 
             test = _test(exploration, target, index, path)
             uses_math = uses_math or "math.isnan" in test
             body.append(test)
+    imports = _import_lines(source, test_file)
+    modules = ["importlib", "pathlib", "sys"] if "_ROOT" in imports[0] else ["hashlib", "importlib.util", "pathlib", "sys"]
+    if uses_math:
+        modules.append("math")
     header = [
         MARKER,
         f'"""Tests generated by pathloom from {source.name}: one test per explored path."""',
         "",
-        "import pathlib",
-        "import sys",
+        *(f"import {m}" for m in sorted(modules)),
         "",
-    ]
-    if uses_math:
-        header.insert(4, "import math")
-    header += [
         "import pytest",
         "",
-        f"sys.path.insert(0, str((pathlib.Path(__file__).resolve().parent / {relative!r}).resolve()))",
-        "",
-        f"from {module_name} import {', '.join(_imported_names(explorations))}  # noqa: E402",
+        *imports,
         "",
     ]
     if skipped:
