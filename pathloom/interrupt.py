@@ -69,9 +69,9 @@ def handler(signum: int, frame: FrameType | None) -> None:
 def _in_protected_code(frame: FrameType | None) -> bool:
     folders = []
     for name in PROTECTED:
-        module = sys.modules.get(name)
-        if module is not None and getattr(module, "__file__", None):
-            folders.append(os.path.dirname(module.__file__) + os.sep)  # type: ignore[type-var]
+        file = getattr(sys.modules.get(name), "__file__", None)
+        if file:
+            folders.append(os.path.dirname(file) + os.sep)
     prefixes = tuple(folders)
     while frame is not None and prefixes:
         if frame.f_code.co_filename.startswith(prefixes):

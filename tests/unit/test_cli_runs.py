@@ -165,7 +165,7 @@ def test_interrupt_while_loading_the_module(program: Path, tmp_path: Path, capsy
     monkeypatch.setattr("pathloom.frontend.module.load_module", interrupted)
     out_json = tmp_path / "out.json"
     target = str(program) if whole_file else f"{program}::a"
-    code, out, err = run_cli(capsys, "check", target, "--json", str(out_json))
+    code, out, _err = run_cli(capsys, "check", target, "--json", str(out_json))
     assert code == 130
     assert out == f"{target}\n  not explored: interrupted\n"
     data = load_json(out_json)

@@ -23,7 +23,7 @@ def _frame(filename: str, back: object = None) -> object:
 
 def test_a_second_ctrl_c_while_the_report_is_written_is_deferred() -> None:
     with interrupt.installed():
-        with interrupt.deferred():
+        with interrupt.deferred():  # noqa: SIM117 - the asserts below run after the deferred block
             interrupt.handler(2, None)  # what SIGINT calls: records, does not raise here
         assert interrupt.requested()
         with pytest.raises(KeyboardInterrupt):
