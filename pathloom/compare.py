@@ -1,8 +1,11 @@
 """`pathloom compare`: several engines on the same targets in one process, side by side.
 
 Agreement means: the same set of outcome kinds (``return``; ``raise`` of a type at a line;
-``cut`` and ``unknown`` counted apart) and the same branch coverage. A disagreement is an
-engine bug: exit 3.
+``cut`` and ``unknown`` counted apart), the same branch coverage, and the same predictions:
+for the input of every finished path of one engine, the path of the other engine whose
+condition that input satisfies predicts the same outcome (the same returned value; the same
+exception type, line and, for implicit exceptions, message). A disagreement is an engine
+bug: exit 3.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from pathloom.api import explore
 from pathloom.errors import UsageError
 from pathloom.frontend.module import load_module
 from pathloom.options import Options
-from pathloom.results import Exploration
+from pathloom.results import Exploration, PathResult
 
 
 def outcome_kinds(exploration: Exploration) -> set[tuple[object, ...]]:
@@ -36,7 +39,35 @@ def agree(a: Exploration, b: Exploration) -> list[str]:
         problems.append(f"outcomes differ: only {a.engine}: {only_a}; only {b.engine}: {only_b}")
     if a.complete and b.complete and a.stats["branches_covered"] != b.stats["branches_covered"]:
         problems.append(f"coverage differs: {a.stats['branches_covered']} vs {b.stats['branches_covered']}")
+    problems += _cross_predictions(a, b) + _cross_predictions(b, a)
     return problems
+
+
+def _cross_predictions(a: Exploration, b: Exploration) -> list[str]:
+    """Where ``b`` predicts another outcome than ``a`` for an input ``a`` reported."""
+    from pathloom.replay import json_equal
+
+    problems: list[str] = []
+    finished = [q for q in b.paths if q.outcome in ("return", "raise")]
+    for p in a.paths:
+        if p.outcome not in ("return", "raise") or p.inputs is None:
+            continue
+        q = next((q for q in finished if b.holds(q, p.inputs)), None)
+        if q is None:
+            if b.complete:
+                problems.append(f"{b.engine} has no path for the input {p.inputs} of {a.engine}")
+            continue
+        if (p.outcome, p.exception, p.line) != (q.outcome, q.exception, q.line):
+            problems.append(f"for {p.inputs}: {a.engine} predicts {_said(p)}, {b.engine} {_said(q)}")
+        elif p.outcome == "return" and not json_equal(p.returned, b.predicted_return(q, p.inputs)):
+            problems.append(f"for {p.inputs}: {a.engine} returns {p.returned!r}, {b.engine} {b.predicted_return(q, p.inputs)!r}")
+        elif p.kind == "implicit" and p.message != q.message:
+            problems.append(f"for {p.inputs}: messages differ: {p.message!r} vs {q.message!r}")
+    return problems
+
+
+def _said(p: PathResult) -> str:
+    return f"return {p.returned!r}" if p.outcome == "return" else f"{p.exception} at line {p.line}"
 
 
 def compare_command(args: argparse.Namespace, options: Options) -> int:
