@@ -81,6 +81,8 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--max-list-len", type=_count(0), default=4, help="length bound of list inputs")
         p.add_argument("--max-str-len", type=_count(0), default=6, help="length bound of str inputs")
         p.add_argument("--max-paths", type=_count(1), default=None, help="stop after this many paths")
+        p.add_argument("--max-concretizations", type=_count(1), default=4,
+                       help="values per operation run in CPython on a path (more: a 'concretized' cut)")
         p.add_argument("--json", metavar="OUT.json", help="write the machine-readable result")
         p.add_argument("--tests", metavar="OUT.py", help="write a pytest file, one test per path")
         p.add_argument("--verify", action="store_true", help="replay every input in CPython and compare")
@@ -105,6 +107,7 @@ def _options(args: argparse.Namespace) -> Options:
         engine=args.engine, strategy=args.strategy, compaction=not args.no_compaction, seed=args.seed, timeout=timeout,
         solver_timeout_ms=max(1, int(args.solver_timeout * 1000)), max_iterations=args.max_iterations,
         max_depth=args.max_depth, max_list_len=args.max_list_len, max_str_len=args.max_str_len, max_paths=args.max_paths,
+        max_concretizations=args.max_concretizations,
         preconditions=not args.no_preconditions,
     )
 

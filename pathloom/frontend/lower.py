@@ -123,6 +123,7 @@ class _Lowerer:
         self.locals: set[str] = set()
         self.temps = 0
         self.lambda_count = 0
+        self.first_param: str | None = None  # a method's first parameter (the receiver of super())
         self.preconditions: set[ast.Assert] = set()  # the asserts that open the function's body
 
     # ------------------------------------------------------------ plumbing
@@ -187,6 +188,7 @@ class _Lowerer:
         params = self._params(node.args)
         self.locals = _assigned_names(node.body) | {p.name for p in params}
         self.preconditions = set(_leading_asserts(node.body))
+        self.first_param = params[0].name if params else None
         entry = self.current
         self.body(node.body)
         self.terminate(ir.Return(Const(None), _loc(node.body[-1]) if node.body else _loc(node)))
@@ -588,11 +590,22 @@ class _Lowerer:
             obj = self.expr(node.func.value)
             args, kwargs = self.call_args(node)
             self.emit(ir.CallMethod(dst, obj, node.func.attr, args, kwargs, loc))
+        elif self._is_bare_super(node):
+            # super() names the enclosing class and the method's first argument, as CPython's
+            # compiler does through __class__ and the first local
+            args = (Const(self.cls), Var(self.first_param))
+            self.emit(ir.Call(dst, Global("super"), args, (), loc))
         else:
             func = self.expr(node.func)
             args, kwargs = self.call_args(node)
             self.emit(ir.Call(dst, func, args, kwargs, loc))
         return Var(dst)
+
+    def _is_bare_super(self, node: ast.Call) -> bool:
+        return (
+            isinstance(node.func, ast.Name) and node.func.id == "super" and not node.args and not node.keywords
+            and "super" not in self.locals and self.cls is not None and self.first_param is not None
+        )
 
     def expr_Attribute(self, node: ast.Attribute) -> Operand:
         obj = self.expr(node.value)

@@ -100,6 +100,18 @@ def _checks(expr: str, value: JSON, seen: dict[int, str]) -> list[str]:
         for i, item in enumerate(value["$tuple"]):
             lines += _checks(f"{expr}[{i}]", item, seen)
         return lines
+    if isinstance(value, dict) and "$set" in value and all(_is_literal(v) for v in value["$set"]):
+        items = ", ".join(literal(v) for v in value["$set"])
+        return [f"assert {expr} == {{{items}}}" if items else f"assert {expr} == set()"]
+    if isinstance(value, dict) and "$dict" in value and all(_is_literal(k) and _is_literal(v) for k, v in value["$dict"]):
+        items = ", ".join(f"{literal(k)}: {literal(v)}" for k, v in value["$dict"])
+        keys = ", ".join(literal(k) for k, _ in value["$dict"])
+        return [f"assert {expr} == {{{items}}}", f"assert list({expr}) == [{keys}]"]
+    if isinstance(value, dict) and "$opaque" in value:
+        lines = [f"assert type({expr}).__name__ == {value['$opaque']!r}"]
+        if "repr" in value:
+            lines.append(f"assert repr({expr}) == {value['repr']!r}")
+        return lines
     return [f"assert {expr} is not None  # {value!r}"]
 
 

@@ -213,6 +213,39 @@ def test_concretization_is_reported_by_site(tmp_path: Path, engine: str) -> None
     assert len(upper) == 4  # four pinned values of s (the default), each replayed
 
 
+def test_max_concretizations_sets_the_values_per_site(tmp_path: Path) -> None:
+    source, _ = DEFECTS["str_method"]
+    path = _write(tmp_path, "meth3", source)
+    out = tmp_path / "out.json"
+    assert main(["explore", f"{path}::f", "--json", str(out), "--quiet", "--max-concretizations", "2"]) == 0
+    result = json.loads(out.read_text())
+    assert len([p for p in result["paths"] if p["outcome"] == "return" and p["inputs"]["s"] != "a"]) == 2
+
+
+def test_generated_tests_check_sets_dicts_and_opaque_values(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    path = _write(tmp_path, "containers", """
+        from enum import Enum
+        class Color(Enum):
+            RED = 1
+        def s(x: int) -> set:
+            return set([1, 2]) if x > 0 else set()
+        def d(x: int) -> dict:
+            return dict(a=1, b=x > 0)
+        def c(x: int) -> Color:
+            return Color.RED
+        """)
+    tests = tmp_path / "test_containers.py"
+    assert main(["explore", str(path), "--tests", str(tests), "--verify", "--quiet"]) == 0
+    text = tests.read_text()
+    assert "== {1, 2}" in text and "== {'a': 1, 'b': True}" in text and "repr(" in text
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tests)], capture_output=True, text=True, cwd=tmp_path)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "5 passed" in run.stdout
+
+
 def test_a_finite_domain_is_concretized_completely(tmp_path: Path) -> None:
     path = _write(tmp_path, "fin", """
         def f(b: bool) -> str:
