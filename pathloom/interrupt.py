@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 _requested = False
 _deferring = 0  # depth of nested ``deferred`` blocks
+_redelivery: threading.Timer | None = None  # the pending re-raise of a Ctrl-C met in Z3's code
 
 
 def requested() -> bool:
@@ -59,9 +60,10 @@ def handler(signum: int, frame: FrameType | None) -> None:
     if _deferring:
         return
     if _in_protected_code(frame):
-        timer = threading.Timer(REDELIVERY_S, os.kill, (os.getpid(), signum))
-        timer.daemon = True
-        timer.start()
+        global _redelivery
+        _redelivery = threading.Timer(REDELIVERY_S, os.kill, (os.getpid(), signum))
+        _redelivery.daemon = True
+        _redelivery.start()
         return
     raise KeyboardInterrupt
 
@@ -117,6 +119,8 @@ def installed() -> Iterator[None]:
     try:
         yield
     finally:
+        if _redelivery is not None:
+            _redelivery.cancel()  # not to Python's own handler, after the run
         sys.unraisablehook = default_hook
         signal.signal(signal.SIGINT, previous)
         clear()

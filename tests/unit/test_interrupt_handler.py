@@ -47,3 +47,19 @@ def test_frames_outside_the_protected_libraries_are_interrupted() -> None:
     with interrupt.installed():
         with pytest.raises(KeyboardInterrupt):
             interrupt.handler(2, _frame(__file__, back=_frame("/usr/lib/python3.11/functools.py")))  # type: ignore[arg-type]
+
+
+def test_a_pending_redelivery_is_cancelled_when_the_run_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C met in Z3's code just before the run ends must not reach Python's own handler
+    (a KeyboardInterrupt traceback on the way out)."""
+    sent: list[tuple[int, int]] = []
+    monkeypatch.setattr(interrupt.os, "kill", lambda pid, sig: sent.append((pid, sig)))
+    z3_file = os.path.join(os.path.dirname(z3.__file__), "z3.py")
+    with interrupt.installed():
+        interrupt.handler(2, _frame(z3_file))  # type: ignore[arg-type]
+    time.sleep(5 * interrupt.REDELIVERY_S)
+    assert sent == []
+    with interrupt.installed():
+        interrupt.handler(2, _frame(z3_file))  # type: ignore[arg-type]
+        time.sleep(5 * interrupt.REDELIVERY_S)
+    assert sent == [(os.getpid(), 2)]  # while the run goes on, it is sent again
