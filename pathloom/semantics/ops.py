@@ -160,7 +160,7 @@ def _int_binop(op: str, a: Arg, b: Arg) -> Outcome:
         return Ok(T.mul(a, b))
     if op in ("//", "%"):
         fold = T.floordiv if op == "//" else T.mod
-        message = "integer division or modulo by zero"
+        message = "integer division or modulo by zero" if op == "//" else "integer modulo by zero"
         is_zero = T.eq(b, 0)
         return split([(is_zero, throw("ZeroDivisionError", message)), (T.not_(is_zero), Ok(fold(a, b)))])
     if op == "**":
