@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -20,6 +21,9 @@ from pathloom.frontend.ir import ClassInfo, Function
 from pathloom.semantics.names import EXCEPTION_BASES
 
 _IGNORED_IMPORTS = frozenset({"__future__", "typing"})
+
+# Validate every function as it is lowered (``frontend.ircheck``); the test suite turns it on.
+CHECK_IR = os.environ.get("PATHLOOM_CHECK_IR") == "1"
 
 
 @dataclass
@@ -62,6 +66,12 @@ class Module:
                     raise UsageError(f"{self.filename}: no function {qualname!r}")
                 cls_name = qualname.split(".")[0] if "." in qualname else None
                 found = lower_function(self, qualname, node_def, cls_name)
+            if CHECK_IR:
+                from pathloom.frontend.ircheck import check_function
+
+                errors = check_function(found)
+                if errors:
+                    raise AssertionError(f"invalid IR for {qualname}: " + "; ".join(errors))
             self._lowered[qualname] = found
         return found
 
