@@ -53,6 +53,13 @@ def z3_version(missing: str) -> str:
         return missing
 
 
+def load_average() -> str:
+    try:
+        return "load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
+    except OSError:
+        return "load average ?"
+
+
 def header(argv: Sequence[str], markdown: bool, machine: str) -> List[str]:
     """The lines above a table: the command (the interpreter relative to the working
     directory when it lies below it), the local date and ``machine``."""

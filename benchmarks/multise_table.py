@@ -255,13 +255,9 @@ def warm_up() -> None:
 
 
 def header(argv: Sequence[str], markdown: bool) -> list[str]:
-    try:
-        load = "load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
-    except OSError:
-        load = "load average ?"
     return machine.header(argv, markdown, (
         f"nproc {machine.nproc()}, {machine.cpu_model()}, Python {platform.python_version()}, "
-        f"z3 {machine.z3_version('?')}, pathloom at {machine.git_revision()}, {load} at start"))
+        f"z3 {machine.z3_version('?')}, pathloom at {machine.git_revision()}, {machine.load_average()} at start"))
 
 
 COLUMNS = ["program", "size", "DSE s", "MultiSE s", "speedup", "DSE instr", "MultiSE instr", "instr ratio",
