@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -34,6 +35,7 @@ class Observed:
     line: int | None = None
     returned: JSON = None
     detail: str | None = None
+    message: str | None = None  # str() of the exception raised
 
 
 def replay(filename: str, target: str, inputs: list[dict[str, JSON]], timeout_s: float = 5.0) -> list[Observed]:
@@ -81,7 +83,14 @@ def mismatch(path: PathResult, observed: Observed) -> str | None:
     if path.outcome == "raise":
         if observed.outcome != "raise" or observed.exception != path.exception or observed.line != path.line:
             return f"predicted {path.exception} at line {path.line}, CPython {_describe(observed)}"
+        if path.kind == "implicit" and deterministic_message(observed.message) and path.message != observed.message:
+            return f"predicted {path.exception}: {path.message!r}, CPython's message is {observed.message!r}"
     return None
+
+
+def deterministic_message(message: str | None) -> bool:
+    """A message that is the same in every run (no memory address in it)."""
+    return message is not None and re.search(r"0x[0-9a-fA-F]{4,}", message) is None
 
 
 def _describe(observed: Observed) -> str:
@@ -146,7 +155,11 @@ def run_one(module: Any, path: str, target: str, inputs: dict[str, JSON], timeou
         for frame in traceback.extract_tb(exc.__traceback__):
             if os.path.abspath(frame.filename) == path:
                 line = frame.lineno
-        return {"outcome": "raise", "exception": type(exc).__name__, "line": line}
+        try:
+            message: str | None = str(exc)
+        except Exception:  # noqa: BLE001 - a broken __str__
+            message = None
+        return {"outcome": "raise", "exception": type(exc).__name__, "line": line, "message": message}
 
 
 def _child_main() -> None:

@@ -31,6 +31,8 @@ class PathResult:
     symbol_values: dict[str, Any] = field(default_factory=dict)
     # the returned value as a function of the input symbols' values (any input on this path)
     predict: Callable[[dict[str, Any]], JSON] | None = field(default=None, compare=False, repr=False)
+    # the exception's message as a function of the input symbols' values (it may show them)
+    predict_message: Callable[[dict[str, Any]], str | None] | None = field(default=None, compare=False, repr=False)
 
     @property
     def is_bug(self) -> bool:
@@ -116,6 +118,12 @@ class Exploration:
         """What ``path`` predicts the function returns for ``inputs`` (which take that path)."""
         assert path.predict is not None
         return path.predict(self.environment(inputs))
+
+    def predicted_message(self, path: PathResult, inputs: dict[str, JSON]) -> str | None:
+        """The exception message ``path`` predicts for ``inputs`` (which take that path)."""
+        if path.predict_message is None:
+            return path.message
+        return path.predict_message(self.environment(inputs))
 
     @property
     def bugs(self) -> list[PathResult]:

@@ -212,8 +212,11 @@ class ForkingEngine:
         budget = 0
         while True:
             budget += 1
-            if budget & 1023 == 0 and self.deadline is not None and time.monotonic() > self.deadline:
-                raise _Stop("timeout")
+            if budget & 1023 == 0:
+                if self.deadline is not None and time.monotonic() > self.deadline:
+                    raise _Stop("timeout")
+                if interrupt.requested():
+                    raise _Stop("interrupted")
             frame = state.frames[-1]
             block = frame.function.blocks[frame.label]
             self.instructions += 1
@@ -443,8 +446,9 @@ class ForkingEngine:
             frame.index = 0
             return None
         state.frames.clear()
-        message = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else None
-        return self._finish(state, PathResult("raise", None, exception=exc.cls, message=message, line=line, kind=kind))
+        message = control.exception_message(exc, state.model)
+        return self._finish(state, PathResult("raise", None, exception=exc.cls, message=message, line=line, kind=kind,
+                                              predict_message=lambda env: control.exception_message(exc, env)))
 
     def _cut(self, state: State, reason: str) -> PathResult:
         self.complete = False

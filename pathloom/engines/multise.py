@@ -1180,7 +1180,8 @@ class MultiSEEngine:
             return ("return", value_key(outcome[1]))
         if outcome[0] == "raise":
             exc: ExcVal = outcome[1]
-            return ("raise", exc.cls, outcome[2], outcome[3])
+            # exceptions with other arguments (messages) are other results, even at one line
+            return ("raise", exc.cls, outcome[2], outcome[3], exc.text, value_key(exc.args))
         return outcome
 
     def _results(self) -> Iterator[PathResult]:
@@ -1341,9 +1342,10 @@ class MultiSEEngine:
                               predict=lambda env: encode_symbolic(value, _EnvHeap(self, env), env))
         if outcome[0] == "raise":
             exc: ExcVal = outcome[1]
-            message = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else None
+            message = control.exception_message(exc, model)
             return PathResult("raise", inputs, exception=exc.cls, message=message, line=outcome[2], kind=outcome[3],
-                              condition=condition, symbol_values=model)
+                              condition=condition, symbol_values=model,
+                              predict_message=lambda env: control.exception_message(exc, env))
         return PathResult("cut", inputs, line=outcome[2], reason=outcome[1], condition=condition, symbol_values=model)
 
     def _sharing_factor(self, summaries: list[ValueSummary[Any]]) -> float | None:

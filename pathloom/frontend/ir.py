@@ -53,7 +53,7 @@ class Assign:
 @dataclass(frozen=True)
 class BinOp:
     dst: str
-    op: str  # + - * // % ** / (Python operator text)
+    op: str  # + - * // % ** / (Python operator text); += -= ... for augmented assignment (in place)
     left: Operand
     right: Operand
     loc: Loc

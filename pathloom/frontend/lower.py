@@ -233,7 +233,7 @@ class _Lowerer:
             self.assign(node.target, self.expr(node.value))
 
     def stmt_AugAssign(self, node: ast.AugAssign) -> None:
-        op = self.binop_text(node, node.op)
+        op = self.binop_text(node, node.op) + "="  # in place: CPython calls __iadd__ first
         loc = _loc(node)
         target = node.target
         if isinstance(target, ast.Name):

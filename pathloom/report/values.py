@@ -77,7 +77,7 @@ def encode_symbolic(value: object, heap: Any, model: Mapping[str, Any]) -> JSON:
             return {"$range": [enc(v.start), enc(v.stop), v.step]}
         if isinstance(v, PyObj):
             return encode_python(v.obj)
-        return {"$opaque": type(v).__name__}
+        return encode_python(v)  # a Python value an operation run in CPython gave (a complex...)
 
     try:
         return enc(value)

@@ -17,8 +17,9 @@ from pathloom.semantics import builtins as B
 from pathloom.semantics import sequences as S
 from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
-from pathloom.semantics.names import BUILTIN_FUNCTIONS, EXCEPTION_BASES, NEVER_RUN
-from pathloom.semantics.outcome import Invoke, Ok, Outcome, RuntimeUnsupported, throw
+from pathloom.semantics.names import BUILTIN_FUNCTIONS, EXCEPTION_BASES, NEVER_RUN, NONDETERMINISTIC_MODULES
+from pathloom.semantics.outcome import Invoke, Ok, Outcome, RuntimeUnsupported, map_ok, throw
+from pathloom.terms.expr import Term
 from pathloom.semantics.values import (
     ITERATOR, BoundMethod, BuiltinVal, ClassVal, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SuperVal, type_name,
 )
@@ -109,14 +110,30 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
         return instantiate(module, heap, func.name, args, kwargs)
     if isinstance(func, PyObj):
         return call_real(module, heap, func.obj, args, kwargs)
+    if isinstance(func, Ref) and isinstance(heap.record(func), ObjRec):
+        record = heap.record(func)
+        info = module.classes.get(record.cls)  # type: ignore[union-attr]
+        if info is not None and "__call__" in info.methods:
+            return _invoke(module, info.methods["__call__"], (func,) + args, kwargs)
+        if info is None or "__call__" in info.other:
+            return run_concretely(module, heap, "call", lambda f, *a, **k: f(*a, **k), (func,) + args, kwargs)
     return throw("TypeError", f"'{type_name(_shown(heap, func))}' object is not callable")
+
+
+def _check_runnable(fn: object) -> str:
+    """The name of a real callable the analysis may run in CPython (unsupported otherwise)."""
+    name = getattr(fn, "__qualname__", None) or type(fn).__name__
+    if getattr(fn, "__module__", None) == "builtins" and name in NEVER_RUN:
+        raise RuntimeUnsupported(f"builtin {name}()")
+    owner = getattr(fn, "__module__", None) or type(getattr(fn, "__self__", None)).__module__
+    if isinstance(owner, str) and owner.split(".")[0] in NONDETERMINISTIC_MODULES:
+        raise RuntimeUnsupported(f"{owner}.{name}() (its answers change from one run to the next)")
+    return name
 
 
 def call_real(module: Module, heap: HeapView, fn: object, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:
     """A call of a real (builtin, compiled or not analysed) callable, run in CPython."""
-    name = getattr(fn, "__qualname__", None) or type(fn).__name__
-    if getattr(fn, "__module__", None) == "builtins" and name in NEVER_RUN:
-        raise RuntimeUnsupported(f"builtin {name}()")
+    name = _check_runnable(fn)
     if not callable(fn):
         return throw("TypeError", f"'{type(fn).__name__}' object is not callable")
     return run_concretely(module, heap, f"{name}()", fn, args, kwargs)  # type: ignore[arg-type]
@@ -166,6 +183,10 @@ def getattr_(module: Module, heap: HeapView, obj: object, name: str) -> Outcome:
                 return Ok(info.attrs[name])
             if name in info.other or name.startswith("__"):
                 return _class_attribute(module, heap, obj, record.cls, name)
+            if "__getattr__" in info.methods:
+                return _invoke(module, info.methods["__getattr__"], (obj, name), ())
+            if "__getattr__" in info.other or "__getattribute__" in info.methods or "__getattribute__" in info.other:
+                return run_concretely(module, heap, f"attribute .{name}", getattr, (obj, name))
             return throw("AttributeError", f"'{record.cls}' object has no attribute '{name}'")
         if name in ("append", "pop"):
             raise RuntimeUnsupported(f"list method {name} used as a value")
@@ -225,15 +246,20 @@ def _class_attribute(module: Module, heap: HeapView, obj: Ref, cls: str, name: s
     return run_concretely(module, heap, f"attribute .{name}", getattr, (obj, name))
 
 
-def setattr_(heap: HeapView, obj: object, name: str, value: object) -> Outcome:
+def setattr_(module: Module, heap: HeapView, obj: object, name: str, value: object) -> Outcome:
     if isinstance(obj, Ref):
         record = heap.record(obj)
         if isinstance(record, ObjRec):
-            return Ok(None, ((obj, record.with_field(name, value)),))
-        return throw("AttributeError", f"'list' object has no attribute '{name}'")
-    if obj is None:
-        return throw("AttributeError", f"'NoneType' object has no attribute '{name}'")
-    return throw("AttributeError", f"'{type_name(obj)}' object has no attribute '{name}'")
+            info = module.classes.get(record.cls)
+            if info is not None and not (name in info.other or "__setattr__" in info.methods or "__setattr__" in info.other):
+                return Ok(None, ((obj, record.with_field(name, value)),))
+        else:
+            return throw("AttributeError", f"'list' object has no attribute '{name}'")
+    elif obj is None or isinstance(obj, (bool, int, float, str, tuple, Term)):
+        return throw("AttributeError", f"'{type_name(obj)}' object has no attribute '{name}'")
+    elif isinstance(obj, ExcVal):
+        raise RuntimeUnsupported(f"setting attribute '{name}' of an exception")
+    return run_concretely(module, heap, f"attribute assignment .{name}", setattr, (obj, name, value))
 
 
 def call_method(module: Module, heap: HeapView, obj: object, name: str, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:
@@ -245,13 +271,25 @@ def call_method(module: Module, heap: HeapView, obj: object, name: str, args: tu
             except RuntimeUnsupported:
                 pass  # a case the model does not cover: CPython's own method, below
             return run_concretely(module, heap, f"list.{name}()", _method_caller(name), (obj,) + args, kwargs)
+    elif isinstance(obj, PyObj):  # a method of a real object: the receiver is an operand (checked for changes)
+        method = getattr(obj.obj, name, None)
+        if method is not None:
+            _check_runnable(method)
+        return run_concretely(module, heap, f"{type_name(obj)}.{name}()", _method_caller(name), (obj,) + args, kwargs)
     elif not isinstance(obj, (FuncVal, BoundMethod, ClassVal, ExcVal, SuperVal)):
         # str, int, tuple, opaque objects...: the method runs in CPython on the receiver
         return run_concretely(module, heap, f"{type_name(obj)}.{name}()", _method_caller(name), (obj,) + args, kwargs)
     attribute = getattr_(module, heap, obj, name)
-    if not isinstance(attribute, Ok):
-        return attribute
-    return call(module, heap, attribute.value, args, kwargs)
+    if isinstance(attribute, Invoke):  # found by __getattr__: the call runs in CPython
+        return run_concretely(module, heap, f"method .{name}()", _method_caller(name), (obj,) + args, kwargs)
+    return map_ok(attribute, lambda found: _call_found(module, heap, found, args, kwargs))
+
+
+def _call_found(module: Module, heap: HeapView, found: Ok, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:
+    """Call the attribute a method call looked up (on each case, when the lookup split)."""
+    if found.writes:
+        raise RuntimeUnsupported("a method looked up by an operation that changed the heap")
+    return call(module, heap, found.value, args, kwargs)
 
 
 def _list_method(heap: HeapView, ref: Ref, record: ListRec, name: str, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:

@@ -166,11 +166,35 @@ class Materializer:
         fields = dict(record.fields)
         if fields["looped"]:
             raise RuntimeUnsupported("using an iterator again after a for loop took it over")
-        rest = [self.value(x) for x in fields["items"][fields["pos"]:]]  # type: ignore[index]
-        iterator = iter(rest)
+        iterator = CountingIterator(advanced_copy(fields["source"], fields["pos"]))  # type: ignore[arg-type]
         self.built[ref.id] = iterator
-        self.snapshots.append((ref, iterator, len(rest)))
+        self.snapshots.append((ref, iterator, fields["pos"]))
         return iterator
+
+
+class CountingIterator:
+    """A real iterator handed to an operation run in CPython, counting the items taken."""
+
+    def __init__(self, inner: object) -> None:
+        self.inner = inner
+        self.taken = 0
+
+    def __iter__(self) -> CountingIterator:
+        return self
+
+    def __next__(self) -> object:
+        item = next(self.inner)  # type: ignore[call-overload]
+        self.taken += 1
+        return item
+
+
+def advanced_copy(source: PyObj, pos: int) -> object:
+    """A copy of an iterator record's untouched source, advanced past the ``pos`` items the
+    path has taken."""
+    copy_ = clone_iterator(source.obj)
+    for _ in itertools.islice(copy_, pos):  # type: ignore[call-overload]
+        pass
+    return copy_
 
 
 MAX_ITERATOR_ITEMS = 100_000
@@ -202,12 +226,13 @@ class Importer:
         if type(obj) is range:
             return RangeVal(obj.start, obj.stop, obj.step)
         if hasattr(obj, "__next__") and type(obj).__module__ in ("builtins", "itertools"):
-            items = tuple(itertools.islice(obj, MAX_ITERATOR_ITEMS + 1))  # type: ignore[call-overload]
-            if len(items) > MAX_ITERATOR_ITEMS:
-                raise RuntimeUnsupported(f"a {type(obj).__name__} iterator of more than {MAX_ITERATOR_ITEMS} items")
+            try:
+                source = clone_iterator(obj)
+            except TypeError:
+                raise RuntimeUnsupported(f"a {type(obj).__name__} iterator that cannot be copied") from None
             ref = self.heap.fresh()
             self.known[id(obj)] = ref
-            self.writes.append((ref, iterator_record(type(obj).__name__, tuple(self.value(x) for x in items))))
+            self.writes.append((ref, iterator_record(type(obj).__name__, PyObj(source))))
             return ref
         if isinstance(obj, BaseException):
             name = self.module.register_exception(type(obj))
@@ -229,13 +254,11 @@ class Importer:
     def write_back(self, snapshots: list[tuple[Ref, object, object]]) -> None:
         """New records for the materialized lists and instances the call changed."""
         for ref, obj, before in snapshots:
-            if isinstance(before, int):  # an iterator over the ``before`` items it had left
-                left = _left_in(obj, before)
-                if left != before:
+            if isinstance(obj, CountingIterator):  # ``before``: the position it was handed over at
+                if obj.taken:
                     record = self.heap.record(ref)
                     assert isinstance(record, ObjRec)
-                    pos = dict(record.fields)["pos"]
-                    self.writes.append((ref, record.with_field("pos", pos + before - left)))  # type: ignore[operator]
+                    self.writes.append((ref, record.with_field("pos", before + obj.taken)))  # type: ignore[operator]
             elif isinstance(obj, list):
                 assert isinstance(before, list)
                 if len(obj) != len(before) or any(a is not b for a, b in zip(obj, before)):
@@ -248,14 +271,6 @@ class Importer:
                     record = self.heap.record(ref)
                     assert isinstance(record, ObjRec)
                     self.writes.append((ref, ObjRec(record.cls, tuple((k, self.value(x)) for k, x in now.items()))))
-
-
-def _left_in(iterator: object, total: int) -> int:
-    """How many of its ``total`` items a list iterator has not yielded yet."""
-    reduced = iterator.__reduce__()
-    if len(reduced) > 2 and isinstance(reduced[2], int):
-        return total - reduced[2]
-    return len(reduced[1][0])  # exhausted: rebuilt from an empty list
 
 
 def run_concretely(module: Module, heap: HeapView, site: str, fn: Callable[..., object], args: tuple[object, ...], kwargs: Kwargs = ()) -> Outcome:
@@ -341,7 +356,11 @@ def _call_under(module: Module, heap: HeapView, model: dict[str, Any], fn: Calla
         if importer.writes:
             raise RuntimeUnsupported("an operation run in CPython changed its arguments and raised") from None
         name = module.register_exception(type(exc))
-        exc_val = ExcVal(name, tuple(importer.value(a) for a in exc.args))
+        try:
+            text: str | None = str(exc)
+        except Exception:  # noqa: BLE001 - a broken __str__
+            text = None
+        exc_val = ExcVal(name, tuple(importer.value(a) for a in exc.args), 0, text)
         return Throw(exc_val, _line_in(module, exc))
     _check_unchanged(materializer)
     importer = Importer(module, heap, materializer.built)

@@ -15,10 +15,11 @@ kept. A path is cut by the loop bound only at a decision with more than one feas
 
 from __future__ import annotations
 
+import builtins
 from typing import Iterable, Mapping
 
 from pathloom.frontend import ir
-from pathloom.semantics.values import ExcVal, Ref
+from pathloom.semantics.values import ExcVal, Message, Ref
 from pathloom.terms.expr import Term
 
 HandledInfo = tuple[ExcVal, int, str]  # the exception being handled, its line and kind
@@ -31,6 +32,35 @@ def raise_origin(exc: ExcVal, handled: HandledInfo | None, term: ir.Raise) -> tu
     if handled is not None and exc == handled[0]:
         return handled[1], handled[2] if term.value is None else "explicit"
     return term.loc.line, term.kind
+
+
+def exception_message(exc: ExcVal, model: Mapping[str, object]) -> str | None:
+    """What ``str(exception)`` gives in CPython, for the path's model: a builtin exception
+    class formats its arguments itself (``KeyError('')`` shows ``''``), other classes as
+    ``BaseException.__str__`` does (one argument: its str; several: the tuple); a ``Message``
+    is formatted with its values. None when an argument is not a plain value."""
+    from pathloom.terms.evaluate import evaluate
+
+    if exc.text is not None:
+        return exc.text
+    memo: dict[Term, object] = {}
+
+    def value(v: object) -> object:
+        if isinstance(v, Term):
+            return evaluate(v, model, memo)  # type: ignore[arg-type]
+        if isinstance(v, Message):
+            return v.template.format(*(value(x) for x in v.values))
+        if isinstance(v, tuple):
+            return tuple(value(x) for x in v)
+        return v
+
+    args = tuple(value(a) for a in exc.args)
+    if not all(a is None or isinstance(a, (bool, int, float, str, tuple)) for a in args):
+        return None
+    cls = getattr(builtins, exc.cls, None)
+    if not (isinstance(cls, type) and issubclass(cls, BaseException)):
+        cls = BaseException  # an exception class of the code: BaseException.__str__
+    return str(cls(*args))
 
 
 def handler_depth(blocks: Iterable[ir.Block]) -> tuple[int, int] | None:

@@ -38,3 +38,10 @@ NEVER_RUN = frozenset({
     "input", "open", "breakpoint", "help", "exit", "quit", "eval", "exec", "compile", "globals",
     "locals", "vars", "__import__", "setattr", "delattr", "id", "hash", "memoryview", "dir",
 })
+
+# modules whose functions answer differently from one call to the next (or read the outside
+# world): a value one run of them gave predicts nothing, so they are never run
+NONDETERMINISTIC_MODULES = frozenset({
+    "random", "_random", "secrets", "uuid", "time", "datetime", "os", "socket", "subprocess",
+    "threading", "multiprocessing", "tempfile", "shutil", "sys", "builtins.input",
+})

@@ -84,21 +84,30 @@ _PY_BINOPS: dict[str, Callable[[object, object], object]] = {
     "%": lambda a, b: a % b,  # type: ignore[operator]
     "**": lambda a, b: a**b,  # type: ignore[operator]
     "/": lambda a, b: a / b,  # type: ignore[operator]
+    "+=": operator.iadd, "-=": operator.isub, "*=": operator.imul, "//=": operator.ifloordiv,
+    "%=": operator.imod, "**=": operator.ipow, "/=": operator.itruediv,
 }
 
 
 def binop(module: Module, heap: HeapView, op: str, a: object, b: object) -> Outcome:
+    """``a op b``; ``op`` ending in ``=`` is the in-place form of an augmented assignment
+    (the same as the plain operator on immutable values; lists are extended in place)."""
+    base = op[:-1] if op.endswith("=") else op
     if is_plain(a) and is_plain(b):
-        if op == "**" and isinstance(b, int) and b > 100_000:
+        if base == "**" and isinstance(b, int) and b > 100_000:
             raise RuntimeUnsupported("power with a huge exponent")
         return _concrete(lambda: _PY_BINOPS[op](a, b))
     ka, kb = kind(a), kind(b)
+    if op == "+=" and _is_list(heap, a):
+        if _is_list(heap, b) or isinstance(b, str) or (isinstance(b, tuple) and is_plain(b)):
+            return _list_extend(heap, a, b)  # type: ignore[arg-type]
+        return run_concretely(module, heap, "operator +=", _PY_BINOPS[op], (a, b))
     if _is_number(ka) and _is_number(kb) and (isinstance(a, Term) or isinstance(b, Term)):
         try:
-            return _int_binop(op, as_int(a), as_int(b))
+            return _int_binop(base, as_int(a), as_int(b))
         except RuntimeUnsupported:
             pass  # true division, symbolic exponents...: CPython's operator, below
-    elif ka == "str" and kb == "str" and op == "+":
+    elif ka == "str" and kb == "str" and base == "+":
         return Ok(T.concat(a, b))  # type: ignore[arg-type]
     elif op == "+" and _is_list(heap, a) and _is_list(heap, b):
         return _list_concat(heap, a, b)  # type: ignore[arg-type]
@@ -188,6 +197,25 @@ def _list_concat(heap: HeapView, a: Ref, b: Ref) -> Outcome:
     items = ra.items[: int(ra.length)] + rb.items[: int(rb.length)]  # type: ignore[call-overload]
     ref = heap.fresh()
     return Ok(ref, ((ref, ListRec(len(items), items)),))
+
+
+def _list_extend(heap: HeapView, a: Ref, b: object) -> Outcome:
+    """``a += b`` with ``b`` a list or a concrete str or tuple: ``a`` itself, extended by
+    the items of ``b``."""
+    ra = heap.record(a)
+    assert isinstance(ra, ListRec)
+    if isinstance(ra.length, Term):
+        return fix_length(a, ra)
+    if isinstance(b, Ref):
+        rb = heap.record(b)
+        assert isinstance(rb, ListRec)
+        if isinstance(rb.length, Term):
+            return fix_length(b, rb)
+        more = tuple(rb.items[: int(rb.length)])  # type: ignore[call-overload]
+    else:
+        more = tuple(b)  # type: ignore[call-overload]
+    items = tuple(ra.items[: int(ra.length)]) + more  # type: ignore[call-overload]
+    return Ok(a, ((a, ListRec(len(items), items)),))
 
 
 def with_concrete_length(heap: HeapView, ref: Ref, then: Callable[[], Outcome]) -> Outcome:
@@ -444,6 +472,11 @@ def _identical(a: object, b: object) -> Arg:
 def _membership(module: Module, heap: HeapView, op: str, needle: object, container: object) -> Outcome:
     found: Arg
     kc = kind(container)
+    hashing = isinstance(container, PyObj) and type(container.obj) in (set, frozenset, dict)
+    if hashing and not (isinstance(needle, Term) or is_plain(needle)):
+        return run_concretely(module, heap, f"comparison {op}", _PY_OPERATORS[op], (needle, container))
+    if isinstance(container, RangeVal) and isinstance(needle, float):
+        return run_concretely(module, heap, f"comparison {op}", _PY_OPERATORS[op], (needle, container))
     if isinstance(container, PyObj) and _plain_collection(container.obj) and not isinstance(needle, PyObj):
         container = tuple(container.obj)  # type: ignore[call-overload]
         kc = "tuple"
@@ -451,7 +484,7 @@ def _membership(module: Module, heap: HeapView, op: str, needle: object, contain
         return run_concretely(module, heap, f"comparison {op}", _PY_OPERATORS[op], (needle, container))
     if kc == "str":
         if kind(needle) != "str":
-            return throw("TypeError", f"'in <string>' requires string as left operand, not {type_name(needle)}")
+            return throw("TypeError", f"'in <string>' requires string as left operand, not {type_name(_view(heap, needle))}")
         found = T.contains(container, needle)  # type: ignore[arg-type]
     elif kc == "tuple":
         assert isinstance(container, tuple)

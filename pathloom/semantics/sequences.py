@@ -9,6 +9,7 @@ grown from one); ``len(items)`` bounds it. Negative indices are normalized as in
 
 from __future__ import annotations
 
+import itertools
 from typing import Callable
 
 from pathloom.semantics.heapview import HeapView
@@ -230,9 +231,36 @@ def get_iter(heap: HeapView, obj: object) -> Outcome:
             fields = dict(record.fields)
             if fields["looped"]:
                 raise RuntimeUnsupported("iterating again over an iterator a for loop took over")
-            rest = tuple(fields["items"][fields["pos"]:])  # type: ignore[index]
-            return Ok(SeqIter(rest, 0), ((obj, record.with_field("looped", True)),))
+            return Ok(SeqIter(_items_left(fields), 0), ((obj, record.with_field("looped", True)),))
     raise NotModeled(f"iterating over a {type_name(obj)}")
+
+
+MAX_LOOPED_ITEMS = 100_000
+
+
+def _items_left(fields: dict[str, object]) -> tuple[object, ...]:
+    """What an iterator record has left to yield, for a ``for`` loop over it (its items made
+    now: one that raises makes the loop unsupported, since CPython would first run the loop
+    body on the items before it)."""
+    from pathloom.semantics.concretize import advanced_copy
+
+    try:
+        items = tuple(itertools.islice(advanced_copy(fields["source"], fields["pos"]), MAX_LOOPED_ITEMS + 1))  # type: ignore[arg-type, call-overload]
+    except RuntimeUnsupported:
+        raise
+    except Exception as exc:  # noqa: BLE001
+        raise RuntimeUnsupported(f"a for loop over an iterator whose items raise {type(exc).__name__}") from None
+    if len(items) > MAX_LOOPED_ITEMS:
+        raise RuntimeUnsupported(f"a for loop over an iterator of more than {MAX_LOOPED_ITEMS} items")
+    return tuple(_plain_or_opaque(x) for x in items)
+
+
+def _plain_or_opaque(value: object) -> object:
+    from pathloom.semantics.calls import from_runtime
+
+    if type(value) is tuple:
+        return tuple(_plain_or_opaque(v) for v in value)  # type: ignore[attr-defined]
+    return from_runtime(value)
 
 
 def next_item(heap: HeapView, it: object) -> list[tuple[Arg, object | None, object]]:

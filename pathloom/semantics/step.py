@@ -131,6 +131,10 @@ def _snapshot(iterable: object) -> tuple[object, ...]:
 
 
 def _unpacked(value: object, count: int) -> tuple[object, ...]:
+    try:
+        iter(value)  # type: ignore[call-overload]
+    except TypeError:
+        raise TypeError(f"cannot unpack non-iterable {type(value).__name__} object") from None
     items = _snapshot(value)
     if len(items) < count:
         raise ValueError(f"not enough values to unpack (expected {count}, got {len(items)})")
@@ -175,7 +179,7 @@ _HANDLERS: dict[type, _Handler] = {
     ir.Call: _call,  # type: ignore[dict-item]
     ir.CallMethod: _call_method,  # type: ignore[dict-item]
     ir.GetAttr: lambda m, h, i, v: C.getattr_(m, h, v[0], i.name),  # type: ignore[attr-defined]
-    ir.SetAttr: lambda m, h, i, v: C.setattr_(h, v[0], i.name, v[1]),  # type: ignore[attr-defined]
+    ir.SetAttr: lambda m, h, i, v: C.setattr_(m, h, v[0], i.name, v[1]),  # type: ignore[attr-defined]
     ir.GetItem: lambda m, h, i, v: S.getitem(h, v[0], v[1]),
     ir.SetItem: lambda m, h, i, v: S.setitem(h, v[0], v[1], v[2]),
     ir.BuildList: _build_list,  # type: ignore[dict-item]

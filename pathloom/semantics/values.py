@@ -64,6 +64,15 @@ class PyObj:
 
 
 @dataclass(frozen=True)
+class Message:
+    """An exception message that shows symbolic values: ``template.format(*values)`` under the
+    path's model (``ord() expected a character, but string of length {} found``)."""
+
+    template: str
+    values: tuple[object, ...]
+
+
+@dataclass(frozen=True)
 class ExcVal:
     """An exception instance: its class name (builtin or user-defined) and its args.
 
@@ -74,6 +83,7 @@ class ExcVal:
     cls: str
     args: tuple[object, ...]
     uid: int = 0
+    text: str | None = None  # str() of the exception, when CPython made it (an operation run in CPython)
 
 
 @dataclass(frozen=True)
@@ -130,17 +140,17 @@ class ObjRec:
 
 Record = Union[ListRec, ObjRec]
 
-# An iterator produced by CPython (``zip``, ``enumerate``, ``iter``...): an ``ObjRec`` of this
-# class with fields ``type`` (its type name), ``items`` (what it has left to yield, taken when
-# it was made) and ``pos``, so that each path consumes its own copy. ``looped`` is set once a
-# ``for`` loop took it over: where that loop stopped is not recorded, so using it again is
-# unsupported.
+# An iterator produced by CPython (``zip``, ``enumerate``, ``map``, ``iter``...): an ``ObjRec``
+# of this class with fields ``type`` (its type name), ``source`` (a ``PyObj`` holding an
+# untouched copy of the real iterator, never advanced) and ``pos`` (how many items this path
+# has taken), so that each path consumes its own copy and items are made only when taken (an
+# item that raises raises where CPython takes it). ``looped`` is set once a ``for`` loop took
+# it over: where that loop stopped is not recorded, so using it again is unsupported.
 ITERATOR = "%iterator"
 
 
-def iterator_record(type_name: str, items: tuple[object, ...]) -> ObjRec:
-    return ObjRec(ITERATOR, (("type", type_name), ("items", items), ("pos", 0), ("looped", False)))
-Value = object
+def iterator_record(type_name: str, source: object) -> ObjRec:
+    return ObjRec(ITERATOR, (("type", type_name), ("source", source), ("pos", 0), ("looped", False)))
 
 
 def is_symbolic(value: object) -> bool:

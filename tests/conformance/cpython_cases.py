@@ -544,8 +544,11 @@ def _normalized(value: Any) -> Any:
 
 
 def _message(exc: BaseException) -> str | None:
-    """What pathloom reports as an exception's message: its one str argument, if any."""
-    return exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else None
+    """What pathloom reports as an exception's message: ``str(exc)``, as a traceback shows it."""
+    try:
+        return str(exc)
+    except Exception:  # noqa: BLE001 - a broken __str__: no message to compare
+        return None
 
 
 @dataclass(frozen=True)

@@ -57,77 +57,7 @@ def _plus_unsupported(case: C.Case) -> bool:
 
 
 # Where pathloom differs from CPython. Each entry: why, and exactly which cases show it.
-KNOWN_BUGS: tuple[KnownBug, ...] = (
-    KnownBug(
-        "'a += b' is lowered as 'a = a + b': a list is not extended in place (an alias keeps the "
-        "old items), 'list += iterable' (str, tuple, range, ...) raises TypeError instead of "
-        "extending, and TypeError messages name '+' instead of '+='",
-        lambda c: c.op == "+=" and (_kinds(c)[0] == "list" or _first(c) == "ITEMS" or _plus_unsupported(c)),
-    ),
-    KnownBug(
-        "calling an instance of an analysed class with __call__ raises TypeError "
-        "('... object is not callable') instead of calling it",
-        lambda c: c.op == "a()" and _first(c) == "Rich(2)",
-    ),
-    KnownBug(
-        "__getattr__ of an analysed class is ignored: a missing attribute (or method) raises "
-        "AttributeError instead of __getattr__'s value",
-        lambda c: c.op in ("a.missing", "append", "index", "count", "insert", "find", "pop", "upper", "split")
-        and _first(c) == "Rich(2)",
-    ),
-    KnownBug(
-        "setting an attribute on a function, a class, an exception instance or a real object "
-        "(Enum member, dataclass instance) raises AttributeError; CPython sets it",
-        lambda c: c.op == "a.extra = 1" and _kinds(c)[0] in ("function", "class", "exception", "enum", "dataclass"),
-    ),
-    KnownBug(
-        "abs(), chr() and range() of an instance of an analysed class raise TypeError without "
-        "calling its __abs__ / __index__",
-        lambda c: c.op in ("abs", "chr", "for i in range(a)") and _first(c) == "Rich(2)",
-    ),
-    KnownBug(
-        "'0.0 in range(3)' is False: membership of a float (or any non-int) in a range is not "
-        "decided by == with its items as in CPython",
-        lambda c: c.op in ("in", "not in") and _kinds(c)[1] == "range" and _first(c) == "0.0",
-    ),
-    KnownBug(
-        "TypeError messages name every list and instance 'object' (values.type_name of a heap "
-        "reference): \"bad operand type for abs(): 'object'\" where CPython says 'list' or 'Plain'",
-        lambda c: (
-            c.op in ("abs", "chr", "ord", "for i in range(a)")
-            and (_kinds(c)[0] in ("list", "object") or _first(c) in ("Seq()", "Rich(2)"))
-        )
-        or (c.op in ("in", "not in") and _kinds(c)[0] in ("list", "object") and _kinds(c)[1] == "str"),
-    ),
-    KnownBug(
-        "unpacking a value that is not iterable says \"'int' object is not iterable\" where "
-        "CPython says 'cannot unpack non-iterable int object'",
-        lambda c: c.op == "p, q = a"
-        and _kinds(c)[0] in ("int", "bool", "float", "None", "object", "function", "class", "exception", "enum", "dataclass"),
-    ),
-    KnownBug(
-        "'x in D' for a module-level dict or set D and an unhashable x (a list) is False (the "
-        "membership is modelled as equality with D's keys); CPython raises TypeError "
-        "(unhashable type: 'list')",
-        lambda c: c.op in ("in", "not in") and _kinds(c)[0] == "list" and _second(c) == "TABLE",
-    ),
-    KnownBug(
-        "a KeyError from a symbolic key of a module-level dict reports no message (its argument "
-        "is the key's term, not evaluated under the path's model); CPython's args are the key",
-        lambda c: c.op == "a[b]" and _first(c) == "TABLE" and c.operands[1].symbolic and _kinds(c)[1] == "str",
-    ),
-    KnownBug(
-        "ord() of a symbolic str whose length is not 1 says 'ord() expected a character, but a "
-        "string of another length was found' where CPython says '... but string of length 0 found'",
-        lambda c: c.op == "ord" and c.operands[0].symbolic and _kinds(c)[0] == "str",
-    ),
-    KnownBug(
-        "a complex result of a concrete operation ('-3 ** 1.5') stays a raw Python complex: "
-        "it is reported as {'$opaque': 'complex'} without the repr CPython's encoding has "
-        "(--verify: replay mismatch, exit 3)",
-        lambda c: c.op == "**" and tuple(o.rep for o in c.operands) == ("-3", "1.5"),
-    ),
-)
+KNOWN_BUGS: tuple[KnownBug, ...] = ()
 
 
 def known_bug(engine: str, case: C.Case) -> KnownBug | None:

@@ -313,3 +313,41 @@ def test_a_sibling_module_is_imported_from_the_files_directory(tmp_path: Path) -
     assert main(["explore", f"{path}::f", "--json", str(out), "--verify", "--quiet"]) == 0
     result = json.loads(out.read_text())
     assert result["complete"] and {p["returned"] for p in result["paths"]} == {0, 1}
+
+
+def test_nondeterministic_functions_are_never_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _write(tmp_path, "rnd", """
+        import random
+        def f(p: int) -> int:
+            return random.randint(1, p - 1)
+        """)
+    assert main(["explore", f"{path}::f"]) == 2
+    assert "unsupported: random.Random.randint() (its answers change from one run to the next)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_an_iterator_item_that_raises_raises_where_cpython_takes_it(tmp_path: Path, engine: str) -> None:
+    # algorithms' sum_dig_pow: map() made its items while pathloom imported the result, and
+    # the ValueError of int('-') crashed the analyser (exit 3)
+    path = _write(tmp_path, "lazy", """
+        def f(n: int) -> list:
+            if n < 0:
+                digits = map(int, str(n))
+                return list(digits)
+            return []
+        """)
+    out = tmp_path / "out.json"
+    assert main(["explore", f"{path}::f", "--engine", engine, "--json", str(out), "--verify", "--quiet"]) == 1
+    raised = {(p["exception"], p["line"], p["message"]) for p in json.loads(out.read_text())["paths"] if p["outcome"] == "raise"}
+    assert raised == {("ValueError", 5, "invalid literal for int() with base 10: '-'")}
+
+
+def test_the_replay_compares_the_messages_of_implicit_exceptions() -> None:
+    from pathloom.replay import Observed, mismatch
+    from pathloom.results import PathResult
+
+    path = PathResult("raise", {"x": 0}, exception="IndexError", message="list index out of range", line=3, kind="implicit")
+    assert mismatch(path, Observed("raise", "IndexError", 3, message="list index out of range")) is None
+    why = mismatch(path, Observed("raise", "IndexError", 3, message="string index out of range"))
+    assert why is not None and "string index out of range" in why
+    assert mismatch(path, Observed("raise", "IndexError", 3, message="<object at 0x7f00aa11>")) is None  # not deterministic
