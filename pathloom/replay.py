@@ -121,7 +121,7 @@ def load(path: str) -> Any:
     relative imports work), else under a name unique to its path."""
     from pathloom.frontend.realmodule import import_real
 
-    return import_real(path)
+    return import_real(path, keep_path=True)
 
 
 class _Timeout(BaseException):

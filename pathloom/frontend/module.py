@@ -92,6 +92,11 @@ class Module:
             return self.register_exception(cls.__mro__[1])
         return None
 
+    def mentions(self, qualname: str, name: str) -> bool:
+        """Whether the source of function ``qualname`` uses the name ``name``."""
+        node = self.function_defs.get(qualname)
+        return node is None or any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node))
+
     # ------------------------------------------------------------ the real module
 
     def has_runtime(self, name: str) -> bool:

@@ -47,27 +47,51 @@ def import_plan(path: str) -> tuple[str, str, bool]:
     return str(file.parent), f"pathloom_mod_{digest}_{stem}", False
 
 
-def import_real(path: str) -> ModuleType:
-    """Import ``path`` in this process (no check; see :func:`load_checked`)."""
+def import_real(path: str, keep_path: bool = False) -> ModuleType:
+    """Import ``path`` in this process (no check; see :func:`load_checked`). The file's folder
+    (or package root) is first on ``sys.path`` while it is imported, and stays there only with
+    ``keep_path`` (a process that runs the user's code, as pytest's does)."""
     root, name, is_package_path = import_plan(path)
-    if root not in sys.path:
-        sys.path.insert(0, root)
     if name in sys.modules:
         return sys.modules[name]
+    _import_own_dependencies()
     sink = io.StringIO()
-    with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
-        if is_package_path:
-            return importlib.import_module(name)
-        spec = importlib.util.spec_from_file_location(name, str(Path(path).resolve()))
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        try:
-            spec.loader.exec_module(module)
-        except BaseException:
-            del sys.modules[name]
-            raise
-        return module
+    saved = list(sys.path)
+    sys.path.insert(0, root)
+    try:
+        with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
+            return _import(path, name, is_package_path)
+    finally:
+        # the analysed file's folder may hold a 'dd.py' or 'z3.py': it must not shadow pathloom's
+        # own imports after this one
+        if not keep_path:
+            sys.path[:] = saved
+
+
+def _import_own_dependencies() -> None:
+    """Import what pathloom imports lazily, before a user folder comes first on the path."""
+    import dd.autoref  # noqa: F401
+    import z3  # noqa: F401
+
+    try:
+        import dd.cudd  # noqa: F401
+    except ImportError:
+        pass
+
+
+def _import(path: str, name: str, is_package_path: bool) -> ModuleType:
+    if is_package_path:
+        return importlib.import_module(name)
+    spec = importlib.util.spec_from_file_location(name, str(Path(path).resolve()))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return module
 
 
 def check_importable(path: str, timeout_s: float = IMPORT_TIMEOUT_S) -> str | None:

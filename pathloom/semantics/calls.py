@@ -90,6 +90,11 @@ def _invoke(module: Module, qualname: str, args: tuple[object, ...], kwargs: Kwa
     return Invoke(qualname, bound.value, (), result, writes)  # type: ignore[arg-type]
 
 
+def invoke_method(module: Module, qualname: str, args: tuple[object, ...]) -> Outcome:
+    """The call of an analysed method with positional arguments (the receiver first)."""
+    return _invoke(module, qualname, args, ())
+
+
 def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:
     if isinstance(func, FuncVal):
         return _invoke(module, func.qualname, args, kwargs)

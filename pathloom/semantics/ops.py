@@ -97,6 +97,10 @@ def binop(module: Module, heap: HeapView, op: str, a: object, b: object) -> Outc
         if base == "**" and isinstance(b, int) and b > 100_000:
             raise RuntimeUnsupported("power with a huge exponent")
         return _concrete(lambda: _PY_BINOPS[op](a, b))
+    if base in _ARITHMETIC_DUNDERS and not op.endswith("=") and (_analysed_class(heap, a) or _analysed_class(heap, b)):
+        dispatched = dispatch_dunder(module, heap, _ARITHMETIC_DUNDERS[base], a, b)
+        if dispatched is not None:
+            return dispatched
     ka, kb = kind(a), kind(b)
     if op == "+=" and _is_list(heap, a):
         if _is_list(heap, b) or isinstance(b, str) or (isinstance(b, tuple) and is_plain(b)):
@@ -356,7 +360,76 @@ _PY_OPERATORS: dict[str, Callable[[object, object], object]] = {
 }
 
 
+_COMPARISON_DUNDERS = {
+    "==": ("__eq__", "__eq__"), "<": ("__lt__", "__gt__"), ">": ("__gt__", "__lt__"),
+    "<=": ("__le__", "__ge__"), ">=": ("__ge__", "__le__"), "!=": ("__ne__", "__ne__"),
+}
+_ARITHMETIC_DUNDERS = {
+    "+": ("__add__", "__radd__"), "-": ("__sub__", "__rsub__"), "*": ("__mul__", "__rmul__"),
+    "//": ("__floordiv__", "__rfloordiv__"), "%": ("__mod__", "__rmod__"), "**": ("__pow__", "__rpow__"),
+    "/": ("__truediv__", "__rtruediv__"),
+}
+
+
+def dispatch_dunder(module: Module, heap: HeapView, names: tuple[str, str], a: object, b: object) -> Outcome | None:
+    """The call of an analysed class's dunder that CPython makes for a binary operator, when
+    the analysis can name it before running: ``a.__op__(b)``, or the reflected ``b.__rop__(a)``
+    when ``a``'s class has no ``__op__``. None (the caller runs the operator in CPython) when
+    the choice depends on a result: a method that may return ``NotImplemented``, or a right
+    operand of a subclass that overrides the reflected method (CPython tries it first)."""
+    from pathloom.semantics.calls import invoke_method
+
+    forward, reflected = names
+    ca, cb = _analysed_class(heap, a), _analysed_class(heap, b)
+    info_a = module.classes.get(ca) if ca else None
+    info_b = module.classes.get(cb) if cb else None
+    if info_b is not None and cb != ca and ca is not None and _is_subclass(module, cb, ca) and (
+        reflected in info_b.methods or reflected in info_b.other
+    ):
+        return None
+    if info_a is not None and (forward in info_a.methods or forward in info_a.other):
+        qualname = info_a.methods.get(forward)
+        if qualname is None or module.mentions(qualname, "NotImplemented"):
+            return None
+        return invoke_method(module, qualname, (a, b))
+    if info_b is not None and (reflected in info_b.methods or reflected in info_b.other) and (ca is None or info_a is not None):
+        qualname = info_b.methods.get(reflected)
+        if qualname is None or module.mentions(qualname, "NotImplemented"):
+            return None
+        return invoke_method(module, qualname, (b, a))
+    return None
+
+
+def _defines(module: Module, heap: HeapView, value: object, name: str) -> bool:
+    cls = _analysed_class(heap, value)
+    info = module.classes.get(cls) if cls else None
+    return info is not None and name in info.methods
+
+
+def _analysed_class(heap: HeapView, value: object) -> str | None:
+    if isinstance(value, Ref):
+        record = heap.record(value)
+        if isinstance(record, ObjRec):
+            return record.cls
+    return None
+
+
+def _is_subclass(module: Module, sub: str, sup: str) -> bool:
+    current: str | None = sub
+    while current is not None:
+        if current == sup:
+            return True
+        current = module.exception_base(current)
+    return False
+
+
 def compare(module: Module, heap: HeapView, op: str, a: object, b: object) -> Outcome:
+    if op in _COMPARISON_DUNDERS and (_analysed_class(heap, a) or _analysed_class(heap, b)):
+        names = _COMPARISON_DUNDERS[op]
+        if op != "!=" or _defines(module, heap, a, "__ne__"):
+            dispatched = dispatch_dunder(module, heap, names, a, b)
+            if dispatched is not None:
+                return dispatched
     if _needs_cpython(heap, op, a, b):
         return run_concretely(module, heap, f"comparison {op}", _PY_OPERATORS[op], (a, b))
     if op == "==":

@@ -351,3 +351,27 @@ def test_the_replay_compares_the_messages_of_implicit_exceptions() -> None:
     why = mismatch(path, Observed("raise", "IndexError", 3, message="string index out of range"))
     assert why is not None and "string index out of range" in why
     assert mismatch(path, Observed("raise", "IndexError", 3, message="<object at 0x7f00aa11>")) is None  # not deterministic
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_comparison_and_arithmetic_dunders_of_analysed_classes_are_called(tmp_path: Path, engine: str) -> None:
+    # dispatched to the analysed methods (no concretization): complete, one path each
+    path = tmp_path / "dd.py"  # the file's folder first on sys.path must not shadow pathloom's 'dd'
+    path.write_text(textwrap.dedent("""
+        class Money:
+            def __init__(self, v: int) -> None:
+                self.v = v
+            def __lt__(self, other: "Money") -> bool:
+                return self.v < other.v
+            def __add__(self, other: "Money") -> "Money":
+                return Money(self.v + other.v)
+        def f(a: int, b: int) -> int:
+            if Money(a) > Money(b):
+                return (Money(a) + Money(b)).v
+            return 0
+        """), encoding="utf-8")
+    out = tmp_path / "out.json"
+    assert main(["explore", f"{path}::f", "--engine", engine, "--json", str(out), "--verify", "--quiet"]) == 0
+    result = json.loads(out.read_text())
+    assert result["complete"] and not result["stats"]["concretizations"]
+    assert len([p for p in result["paths"] if p["outcome"] == "return"]) == 2
