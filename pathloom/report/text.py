@@ -76,6 +76,10 @@ class TextReporter:
             f"({s.get('solver_time_s', 0):.3f}s), branches {s.get('branches_covered')}/{s.get('branches_total')}, "
             f"{s.get('time_s', 0):.3f}s\n"
         )
+        concretized = s.get("concretizations") or {}
+        if concretized:
+            sites = ", ".join(f"{site} (x{count})" for site, count in concretized.items())
+            self.out.write(f"  run in CPython on pinned values (concretized): {sites}\n")
         if "bdd_time_s" in s:
             share = s["sharing_factor"] if s["sharing_factor"] is not None else "not computed (guards too large)"
             self.out.write(

@@ -375,3 +375,10 @@ def test_comparison_and_arithmetic_dunders_of_analysed_classes_are_called(tmp_pa
     result = json.loads(out.read_text())
     assert result["complete"] and not result["stats"]["concretizations"]
     assert len([p for p in result["paths"] if p["outcome"] == "return"]) == 2
+
+
+def test_the_text_report_names_the_operations_run_in_cpython(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source, _ = DEFECTS["str_method"]
+    path = _write(tmp_path, "shown", source)
+    assert main(["explore", f"{path}::f"]) == 0
+    assert "  run in CPython on pinned values (concretized): line 5: str.upper() (x1)\n" in capsys.readouterr().out
