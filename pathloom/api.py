@@ -10,6 +10,8 @@ the target (see ``precondition_lines``); any other is reported as ``assert``, a 
 
 from __future__ import annotations
 
+import ast
+
 from dataclasses import replace
 from typing import Callable, Iterator
 
@@ -33,11 +35,27 @@ def resolve_target(module: Module, name: str) -> str:
     if name in module.async_defs:
         raise module.unsupported(module.async_defs[name], "async function")
     if "." in name:
-        cls = name.split(".")[0]
+        cls, method = name.split(".", 1)
+        node = _definition(module, cls, method)
+        if node is not None and node.decorator_list:
+            decorators = ", ".join("@" + ast.unparse(d) for d in node.decorator_list)
+            raise module.unsupported(node, f"method with a decorator ({decorators}) as a target")
+        if cls in module.opaque and isinstance(module.opaque[cls], ast.ClassDef) and node is not None:
+            raise module.unsupported(module.opaque[cls], f"a method of class {cls}, which is not analysed (a decorator, several bases, a keyword or a base that is not an analysed class)")
         if cls in module.classes:
-            raise UsageError(f"{module.filename}: class {cls} has no method {name.split('.', 1)[1]!r}")
+            raise UsageError(f"{module.filename}: class {cls} has no method {method!r}")
     known = ", ".join(module.targets()) or "none"
     raise UsageError(f"{module.filename}: no function or method {name!r} (known: {known})")
+
+
+def _definition(module: Module, cls: str, method: str) -> ast.FunctionDef | None:
+    """The ``def`` of ``cls.method`` at the top level of the class body, if any."""
+    for stmt in module.tree.body:
+        if isinstance(stmt, ast.ClassDef) and stmt.name == cls:
+            for item in stmt.body:
+                if isinstance(item, ast.FunctionDef) and item.name == method:
+                    return item
+    return None
 
 
 class Run:
