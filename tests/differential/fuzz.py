@@ -27,6 +27,7 @@ import faulthandler
 import hashlib
 import json
 import random
+import re
 import sys
 import time
 import warnings
@@ -51,12 +52,13 @@ from .harness import (
     Failure,
     base_options,
     check_program,
+    cut_category,
     load_regression,
     reduce_program,
     sample_strategy,
     save_regression,
 )
-from .progen import GeneratedProgram, programs
+from .progen import EDGE_FEATURES, FEATURES, GeneratedProgram, programs
 
 
 class _Stop(BaseException):
@@ -101,9 +103,14 @@ class Stats:
     checks: Counter = field(default_factory=Counter)
     unsupported: Counter = field(default_factory=Counter)  # message -> programs
     incomplete: Counter = field(default_factory=Counter)  # engine -> programs
+    # (engine, cut category) -> explorations with a cut of that category (harness.cut_category)
+    cut_kinds: Counter = field(default_factory=Counter)
+    concretized: Counter = field(default_factory=Counter)  # concretized site -> cut paths
+    features: Counter = field(default_factory=Counter)  # feature tag -> programs
     paths: Counter = field(default_factory=Counter)  # engine -> paths
     oracle_timeouts: int = 0
     ill_formed: int = 0
+    one_sided_unsupported: int = 0  # unsupported for one engine only, the other incomplete
     duplicates: int = 0  # generated again (same source): skipped, not counted
     reduce_seconds: float = 0.0
     failing_programs: int = 0
@@ -115,6 +122,9 @@ class Stats:
 
     def add(self, report: CheckReport) -> None:
         self.programs += 1
+        self.features.update(report.program.features)
+        if report.program.features & EDGE_FEATURES:
+            self.features["<any real-module feature>"] += 1
         self.sources.add(source_digest(report.program.source))
         self.checks.update(report.checks)
         for msg in report.unsupported.values():
@@ -123,12 +133,19 @@ class Stats:
             self.paths[engine] += report.paths[engine]
             if not complete:
                 self.incomplete[engine] += 1
+        for engine, cuts in report.cuts.items():
+            for category in {cut_category(reason) for reason in cuts}:
+                self.cut_kinds[engine, category] += 1
+            for reason, n in cuts.items():
+                if cut_category(reason) == "concretized":
+                    self.concretized[_concretized_site(reason)] += n
         for engine, s in report.seconds.items():
             if len(self.slowest) < 5 or s > self.slowest[-1][0]:
                 self.slowest.append((s, engine, report.program.source))
                 self.slowest.sort(key=lambda t: -t[0])
                 del self.slowest[5:]
         self.oracle_timeouts += report.oracle_timeouts
+        self.one_sided_unsupported += report.one_sided_unsupported
         self.ill_formed += report.ill_formed
         if report.failures:
             self.failing_programs += 1
@@ -137,9 +154,17 @@ class Stats:
             self.example.setdefault(sig, next(str(f) for f in report.failures if f.signature == sig))
 
 
+_LOCATION = re.compile(r"^.*?:\d+:\d+: ")
+
+
+def _concretized_site(reason: str) -> str:
+    # "concretized: attribute .big (more values than --max-concretizations)" -> "attribute .big"
+    return reason.removeprefix("concretized: ").split(" (more values")[0]
+
+
 def _strip_location(message: str) -> str:
-    # "<generated>:12:4: unsupported: X" -> "unsupported: X"
-    return message.split(": ", 1)[1] if message.startswith("<") and ": " in message else message
+    # "/tmp/pathloom-diff-x/g7_ab.py:12:4: unsupported: X" -> "unsupported: X"
+    return _LOCATION.sub("", message, count=1)
 
 
 def _log(path: Path | None, record: dict[str, Any]) -> None:
@@ -177,6 +202,7 @@ class Fuzzer:
         self.overrides: dict[str, Any] = dict(args.set)
         self.options = base_options(**self.overrides)
         self.options.validate()
+        self.programs = programs(args.max_functions, edges=not args.no_edges, without=args.without)
         # --seen FILE: digests of programs checked by earlier runs (skipped, then appended)
         self.seen_file = Path(args.seen) if args.seen else None
         self.seen_before: set[str] = set()
@@ -273,7 +299,7 @@ class Fuzzer:
             # data generation error since the body stopped drawing: run_batch ignores it)
             raise _Stop()
         t0 = time.monotonic()
-        program = data.draw(programs(self.args.max_functions), label="program")
+        program = data.draw(self.programs, label="program")
         digest = source_digest(program.source)
         if digest in self.stats.sources or digest in self.seen_before:  # Hypothesis often re-generates small programs
             self.stats.duplicates += 1
@@ -318,7 +344,7 @@ class Fuzzer:
             self.stopping = True
             raise _Stop()
         self.stats.shrink_calls += 1
-        program = data.draw(programs(self.args.max_functions), label="program")
+        program = data.draw(self.programs, label="program")
         report = check_program(program, self.engines, self.args.samples, draw=data.draw,
                                options=self.options)
         match = [f for f in report.failures if f.signature == state["target"]]
@@ -365,6 +391,7 @@ class Fuzzer:
         print(
             f"fuzzing engines={','.join(self.engines)} seconds={self.args.seconds} "
             f"programs={self.args.programs} seed={self.args.seed} samples={self.args.samples} "
+            f"edges={not self.args.no_edges} without={','.join(sorted(self.args.without)) or '-'} "
             f"options={self.options}",
             flush=True,
         )
@@ -394,9 +421,20 @@ class Fuzzer:
               f"{s.programs / max(s.check_seconds, 1e-9):.1f} while generating+checking")
         print(f"checks:           {sum(s.checks.values())} ({', '.join(f'{k} {v}' for k, v in sorted(s.checks.items()))})")
         print(f"paths:            {', '.join(f'{e} {n}' for e, n in sorted(s.paths.items()))}")
-        print(f"incomplete:       {', '.join(f'{e} {s.incomplete[e]}' for e in self.engines)}")
+        shown = ("<any real-module feature>", "dunder_class", "enum", "dataclass", "const_computed",
+                 "const_list", "const_dict", "list_repeat", "list_compare")
+        print("programs with:    " + ", ".join(f"{t.strip('<>')} {s.features[t]}" for t in shown))
+        print(f"incomplete:       {', '.join(f'{e} {s.incomplete[e]} ({100 * s.incomplete[e] / max(s.programs, 1):.1f}%)' for e in self.engines)}")
+        for e in self.engines:
+            kinds = sorted(((n, k) for (engine, k), n in s.cut_kinds.items() if engine == e), reverse=True)
+            if kinds:
+                print(f"    {e} explorations with a cut of each kind: {', '.join(f'{k} {n}' for n, k in kinds)}")
+        if s.concretized:
+            top = ", ".join(f"{site} {n}" for site, n in s.concretized.most_common(12))
+            print(f"    concretized cut paths by site (both engines): {top}")
         print(f"oracle timeouts:  {s.oracle_timeouts}   ill-formed CPython runs: {s.ill_formed}")
-        print(f"unsupported:      {sum(s.unsupported.values())}")
+        print(f"unsupported:      {sum(s.unsupported.values())} "
+              f"({s.one_sided_unsupported} programs for one engine only, the other incomplete)")
         for msg, n in s.unsupported.most_common():
             print(f"    {n:5d}  {msg}")
         if self.preexisting:
@@ -426,6 +464,14 @@ def _override(text: str) -> tuple[str, Any]:
     return name, parsed
 
 
+def _tags(text: str) -> frozenset[str]:
+    tags = frozenset(t.strip() for t in text.split(",") if t.strip())
+    unknown = tags - FEATURES
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown feature tags {sorted(unknown)}")
+    return tags
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m tests.differential.fuzz", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -436,6 +482,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--samples", type=int, default=20, help="random inputs per program (default 20)")
     p.add_argument("--batch", type=int, default=2000, help="examples per Hypothesis run (default 2000)")
     p.add_argument("--max-functions", type=int, default=3)
+    p.add_argument("--no-edges", action="store_true",
+                   help="leave out the real-module features (progen.EDGE_FEATURES)")
+    p.add_argument("--without", default=frozenset(), type=_tags, metavar="TAG,TAG",
+                   help="feature tags no program may have (progen.FEATURES), e.g. the "
+                        "construct of a known engine bug")
     p.add_argument("--no-shrink", action="store_true", help="save failures unshrunk")
     p.add_argument("--no-save", action="store_true", help="do not write regression files")
     p.add_argument("--shrink-per-signature", type=int, default=1,

@@ -18,12 +18,14 @@ Use :meth:`Observed.matches` (or compare :meth:`Observed.key`) rather than ``==`
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import math
 import signal
 import sys
 import threading
 import time
+import types
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping
 
@@ -33,6 +35,7 @@ if TYPE_CHECKING:  # avoid importing progen at runtime (it may be imported under
 __all__ = ["GENERATED_FILENAME", "Observed", "run_in_cpython", "run_source", "to_json_value"]
 
 GENERATED_FILENAME = "<pathloom-generated>"
+_SERIAL = itertools.count()
 
 
 @dataclass(frozen=True)
@@ -138,9 +141,18 @@ def run_source(
     timeout_s: float = 2.0,
     filename: str = GENERATED_FILENAME,
 ) -> Observed:
-    """Exec ``source`` in a fresh namespace and call ``entry(*args)`` under a time limit."""
-    code = compile(source, filename, "exec")  # a SyntaxError here is a generator bug: let it out
-    namespace: dict[str, Any] = {"__name__": "pathloom_generated", "__builtins__": __builtins__}
+    """Exec ``source`` as a fresh module and call ``entry(*args)`` under a time limit.
+
+    The module is compiled without this file's ``__future__`` flags (with them, annotations
+    would be strings, which changes what ``@dataclass`` does) and is in ``sys.modules``
+    while it runs, as an imported module is.
+    """
+    # a SyntaxError here is a generator bug: let it out
+    code = compile(source, filename, "exec", dont_inherit=True)
+    module = types.ModuleType(f"pathloom_generated_{next(_SERIAL)}")
+    namespace: dict[str, Any] = module.__dict__
+    namespace["__builtins__"] = __builtins__
+    sys.modules[module.__name__] = module
 
     result: Observed | None = None
     use_alarm = _can_use_alarm()
@@ -188,6 +200,7 @@ def run_source(
     finally:
         if use_alarm:
             signal.signal(signal.SIGALRM, old_handler)
+        sys.modules.pop(module.__name__, None)
     assert result is not None
     return result
 

@@ -20,7 +20,12 @@ Naming: entry ``f``; params ``x y z x2`` (int), ``p q ..`` (bool), ``s t ..`` (s
 in helpers/methods; module constants ``K0 K1``; helpers ``h0 h1`` (params ``a b c``, or
 ``n a b`` for the recursive one); class ``C0`` with fields ``v``/``w`` and methods
 ``step(d)`` / ``get()``, instance ``o0``; while counters ``iN``; for variables ``kN``
-(range), ``itN`` (list items), ``chN`` (chars); exception names ``errN``.
+(range), ``itN`` (list items), ``chN`` (chars); exception names ``errN``. The
+real-module features (``progen_edges``, ``EDGE_FEATURES``; ``programs(edges=False)``
+leaves them out) add the module constants ``LIMIT PRIMES KP TABLE WORD``, the classes
+``N0`` (dunders), ``Color`` (an Enum) and ``D0`` (a dataclass), the entry's instances
+``n0 n1``, ``c0``, ``d0 d1`` and the list ``l0``, and the modules ``math``, ``enum`` and
+``dataclasses``, imported at the top.
 
 Guarantees (by construction, checked by ``test_progen_selfcheck.py``):
 
@@ -47,28 +52,50 @@ Guarantees (by construction, checked by ``test_progen_selfcheck.py``):
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
-from typing import Callable, Sequence, TypeVar
+from dataclasses import dataclass
+from typing import Callable, Sequence
 
+from hypothesis import reject
 from hypothesis import strategies as st
 
+from .progen_base import (
+    _E,
+    ANNOTATION,
+    BOOL,
+    CHAR,
+    CMP_OPS,
+    DC,
+    DOBJ,
+    ENTRY_NAME,
+    ENUM,
+    INT,
+    LIST,
+    MAX_NONLINEAR,
+    MESSAGES,
+    OBJ,
+    STR,
+    STR_LITERALS,
+    T,
+    _Class,
+    _Ctx,
+    _Fn,
+    _indent,
+    _par,
+    _Sig,
+    _Var,
+)
+from .progen_edges import EDGE_FEATURES, EdgeBuilder
+
 __all__ = [
+    "EDGE_FEATURES",
     "FEATURES",
     "GeneratedProgram",
     "inputs_for",
-    "programs",
     "int_values",
+    "programs",
     "str_values",
 ]
 
-T = TypeVar("T")
-
-# value kinds used inside the generator
-INT, BOOL, STR, CHAR, LIST, OBJ = "int", "bool", "str", "char", "list", "obj"
-ANNOTATION = {INT: "int", BOOL: "bool", STR: "str", LIST: "list[int]"}
-
-ENTRY_NAME = "f"
-MAX_NONLINEAR = 2  # non-linear ops (e*e, e**2, e**3) per program
 
 #: Every feature tag the generator can record in ``GeneratedProgram.features``.
 FEATURES: frozenset[str] = frozenset(
@@ -96,7 +123,8 @@ FEATURES: frozenset[str] = frozenset(
         "ifexp", "len_list", "len_str", "index_list", "index_neg", "index_str",
         "in_list", "in_str", "str_eq", "ord", "chr", "str_literal", "bool_literal",
     }
-)
+) | EDGE_FEATURES
+
 
 
 # --------------------------------------------------------------------------------------
@@ -160,104 +188,6 @@ def inputs_for(
     )
 
 
-# --------------------------------------------------------------------------------------
-# generator internals
-
-
-@dataclass(frozen=True)
-class _Var:
-    text: str  # expression text: "x", "self.v", "o0.w"
-    ty: str
-    writable: bool
-    cls: "_Class | None" = None
-
-
-@dataclass(frozen=True)
-class _Sig:
-    name: str
-    params: tuple[str, ...]
-    ret: str
-    rec: tuple[str, int] | None = None  # ("min" | "guard", K) for the recursive helper
-
-
-@dataclass(frozen=True)
-class _Class:
-    name: str
-    fields: tuple[str, ...]
-    methods: tuple[_Sig, ...]
-
-
-@dataclass(frozen=True)
-class _E:
-    text: str
-    atom: bool  # safe to use as an operand without parentheses
-
-
-def _par(e: _E) -> str:
-    return e.text if e.atom else f"({e.text})"
-
-
-def _indent(lines: Sequence[str]) -> list[str]:
-    return ["    " + line for line in lines]
-
-
-@dataclass
-class _Fn:
-    kind: str  # "entry" | "helper" | "method"
-    ret: str
-    callables: tuple[_Sig, ...]
-    budget: int
-    max_loop_depth: int
-    counters: dict[str, int] = field(default_factory=dict)
-    self_sig: _Sig | None = None
-
-    def fresh(self, prefix: str) -> str:
-        n = self.counters.get(prefix, 0)
-        self.counters[prefix] = n + 1
-        return f"{prefix}{n}"
-
-
-@dataclass(frozen=True)
-class _Ctx:
-    fn: _Fn
-    scope: tuple[_Var, ...]
-    depth: int = 0  # number of enclosing compound statements
-    if_depth: int = 0
-    loop_depth: int = 0
-    in_branch: bool = False  # innermost block is an if/else/try/except body
-    can_continue: bool = False
-    frozen: frozenset[str] = frozenset()  # lists that must not be mutated here
-
-    @property
-    def linear(self) -> bool:
-        return self.fn.kind != "entry" or self.loop_depth > 0
-
-    def vars(self, *tys: str) -> list[_Var]:
-        return [v for v in self.scope if v.ty in tys]
-
-    def writable(self, *tys: str) -> list[_Var]:
-        return [v for v in self.scope if v.ty in tys and v.writable]
-
-    def mutable_lists(self) -> list[_Var]:
-        return [v for v in self.scope if v.ty == LIST and v.text not in self.frozen]
-
-    def branch(self, *, is_if: bool = False) -> "_Ctx":
-        return _Ctx(
-            self.fn, self.scope, self.depth + 1, self.if_depth + (1 if is_if else 0),
-            self.loop_depth, True, self.can_continue, self.frozen,
-        )
-
-    def loop(self, extra: _Var, *, can_continue: bool, freeze: str | None = None) -> "_Ctx":
-        frozen = self.frozen | {freeze} if freeze else self.frozen
-        return _Ctx(
-            self.fn, self.scope + (extra,), self.depth + 1, self.if_depth,
-            self.loop_depth + 1, False, can_continue, frozen,
-        )
-
-
-STR_LITERALS = ["a", "", "b", "ab", "ba", "A"]
-MESSAGES = ["bad", "neg", "oops", "unreachable", "too big"]
-CMP_OPS = ["<", "<=", "==", "!=", ">", ">="]
 
 
 _pending = threading.local()  # stack of thunks for the span strategies below
@@ -283,15 +213,23 @@ def _make_span(kind: str) -> st.SearchStrategy:
 
 _SPANS = {
     k: _make_span(k)
-    for k in ("num", "boolean", "cond", "str_", "char", "stmt", "block", "helper", "klass", "item")
+    for k in (
+        "num", "boolean", "cond", "str_", "char", "stmt", "block", "helper", "klass", "item",
+        "edge_class", "edge_const",
+    )
 }
 _INTS: dict[tuple[int, int], st.SearchStrategy[int]] = {}
 
 
-class _Builder:
-    def __init__(self, draw: Callable, max_functions: int):
+class _Builder(EdgeBuilder):
+    def __init__(
+        self, draw: Callable, max_functions: int, edges: bool = True,
+        without: frozenset[str] = frozenset(),
+    ):
         self.draw = draw
         self.max_functions = max_functions
+        self.edges = edges  # generate the real-module features (EDGE_FEATURES)
+        self.without = without  # feature tags no program may have
         self.tags: set[str] = set()
         self.nonlinear = MAX_NONLINEAR
 
@@ -322,6 +260,8 @@ class _Builder:
     def tag(self, *names: str) -> None:
         for n in names:
             assert n in FEATURES, n
+            if n in self.without:
+                reject()  # the whole program: Hypothesis draws another
             self.tags.add(n)
 
     # -- spans: give the shrinker structure to delete / replace ---------------------
@@ -429,6 +369,8 @@ class _Builder:
             objs = c.vars(OBJ)
             if objs:
                 opts.append((2, lambda: self.method_call(c, d, self.choice(objs))))
+            if self.edges:
+                opts += self.edge_nums(c, d)
         return self.pick(opts)
 
     def len_of(self, vs: list[_Var], tag: str) -> _E:
@@ -560,6 +502,8 @@ class _Builder:
             calls = [s for s in c.fn.callables if s.ret == BOOL]
             if calls:
                 opts.append((1, lambda: self.call(c, d, self.choice(calls))))
+            if self.edges:
+                opts += self.edge_bools(c, d)
         return self.pick(opts)
 
     def bool_lit(self) -> _E:
@@ -613,6 +557,11 @@ class _Builder:
         if d > 0:
             opts.append((1, lambda: self.not_(c, d, self.cond)))
             opts.append((1, lambda: self.bool_op(c, d, self.cond)))
+        objects = c.vars(DOBJ, ENUM, DC)
+        if objects:
+            opts.append((2, lambda: self.truthy_object(objects)))
+            if d > 0:
+                opts.append((6, lambda: self.object_bool(c, d)))
         return self.pick(opts)
 
     def truthy_num(self, c: _Ctx, d: int) -> _E:
@@ -637,6 +586,8 @@ class _Builder:
             calls = [s for s in c.fn.callables if s.ret == STR]
             if calls:
                 opts.append((1, lambda: self.call(c, d, self.choice(calls))))
+            if self.edges:
+                opts += self.edge_strs(c, d)
         return self.pick(opts)
 
     def _char(self, c: _Ctx, d: int) -> _E:
@@ -700,6 +651,11 @@ class _Builder:
         if simple_ok:
             if len(c.writable(INT, BOOL, STR)) >= 2:
                 opts.append((2, lambda: ([self.tuple_assign(c)], False)))
+            if len(ints_w) >= 2 and self.edges:
+                opts.append((1, lambda: ([self.divmod_unpack(c, ints_w)], False)))
+            enums = c.writable(ENUM)
+            if enums:
+                opts.append((1, lambda: ([self.enum_assign(c, enums)], False)))
             if c.mutable_lists() or c.vars(OBJ):
                 opts.append((2, lambda: ([self.expr_stmt(c)], False)))
             opts.append((1, lambda: ([self.assert_(c)], False)))
@@ -729,20 +685,20 @@ class _Builder:
         targets = c.writable(INT, BOOL, STR)
         v = self.choice(targets)
         self.tag("assign")
-        if "." in v.text:
-            self.tag("field_write")
+        self.note_write(v)
         lists = c.mutable_lists()
         if v.ty == INT and lists and self.flag(1, 6):
             self.tag("pop")
             return f"{v.text} = {self.choice(lists).text}.pop()"
+        if v.ty == INT and c.vars(DOBJ, ENUM, DC) and self.flag(1, 3):
+            return f"{v.text} = {self.object_num(c, 2).text}"
         return f"{v.text} = {self.typed(c, v.ty, 2).text}"
 
     def augassign(self, c: _Ctx, ints_w: list[_Var]) -> str:
         v = self.choice(ints_w)
         op = self.choice(["+=", "-=", "*="])
         self.tag(f"augassign:{op}")
-        if "." in v.text:
-            self.tag("field_write")
+        self.note_write(v)
         if op != "*=":
             rhs = self.num(c, 1)
         elif not c.linear and self.nonlinear > 0 and self.flag(1, 3):
@@ -759,8 +715,8 @@ class _Builder:
         same = [t for t in targets if t is not a and t.ty == a.ty]
         b = self.choice(same if same and self.flag(2, 3) else [t for t in targets if t is not a])
         self.tag("tuple_unpack")
-        if any("." in t.text for t in (a, b)):
-            self.tag("field_write")
+        self.note_write(a)
+        self.note_write(b)
         if a.ty == b.ty and self.flag():
             self.tag("swap")
             return f"{a.text}, {b.text} = {b.text}, {a.text}"
@@ -1032,6 +988,8 @@ class _Builder:
             if line is None:
                 break
             const_lines.append(line)
+        if self.edges:
+            const_lines += self.edge_constants(consts)
         if const_lines:
             chunks.append(const_lines)
         # helpers (h_j may call h_i for i < j; the entry and the class call all)
@@ -1047,6 +1005,8 @@ class _Builder:
         if made is not None:
             classes.append(made[0])
             chunks.append(made[1])
+        # classes the analysis runs in CPython: dunders, an Enum, a dataclass
+        edge_classes = self.edge_classes(chunks) if self.edges else []
         # entry signature: 1..4 params
         used = {k: 0 for k in _PARAM_NAMES}
         typed_params = [self.param_item(used)]
@@ -1069,11 +1029,27 @@ class _Builder:
             init_lines.append(f"o{i} = {cls.name}({arg})")
             objs.append(_Var(f"o{i}", OBJ, False, cls))
             objs += [_Var(f"o{i}.{f}", INT, True) for f in cls.fields]
+        for edge in edge_classes:
+            init_lines += self.edge_instances(c, edge, objs)
+        if self.edges:
+            made_list = self.optional(lambda: self.list_local(c), 1, 3)
+            if made_list is not None:
+                init_lines.append(made_list)
+                objs.append(_Var("l0", LIST, False))
         c = _Ctx(fn, c.scope + tuple(local_vars) + tuple(objs))
         body = init_lines + self.function_body(c, 7)
         sig_text = ", ".join(f"{n}: {a}" for n, a in params)
         chunks.append([f"def {ENTRY_NAME}({sig_text}) -> {ret}:"] + _indent(body))
         source = "\n\n\n".join("\n".join(chunk) for chunk in chunks) + "\n"
+        imports = [
+            line for line, used in (
+                ("import math", "math." in source),
+                ("from dataclasses import dataclass", "@dataclass" in source),
+                ("from enum import Enum", "(Enum):" in source),
+            ) if used
+        ]
+        if imports:
+            source = "\n".join(imports) + "\n\n\n" + source
         return GeneratedProgram(
             source=source,
             entry=ENTRY_NAME,
@@ -1091,17 +1067,26 @@ _PARAM_NAMES = {
 }
 
 
-def programs(max_functions: int = 3) -> st.SearchStrategy[GeneratedProgram]:
+def programs(
+    max_functions: int = 3, edges: bool = True, without: frozenset[str] = frozenset()
+) -> st.SearchStrategy[GeneratedProgram]:
     """Random well-formed, terminating modules in pathloom's subset.
 
     ``max_functions`` bounds the number of top-level functions (entry + helpers);
-    an optional class ``C0`` comes on top of that.
+    an optional class ``C0`` comes on top of that. ``edges=False`` leaves out the
+    real-module features (``EDGE_FEATURES``: computed constants, the classes ``N0``,
+    ``Color`` and ``D0``, stdlib calls, list repetition and comparison). ``without``:
+    feature tags no generated program has (a program that would is rejected and another
+    drawn), e.g. to fuzz around a known engine bug until it is fixed.
     """
     if max_functions < 1:
         raise ValueError("max_functions must be >= 1")
+    unknown = set(without) - FEATURES
+    if unknown:
+        raise ValueError(f"unknown feature tags {sorted(unknown)}")
 
     @st.composite
     def _programs(draw) -> GeneratedProgram:
-        return _Builder(draw, max_functions).module()
+        return _Builder(draw, max_functions, edges, frozenset(without)).module()
 
     return _programs()

@@ -14,6 +14,9 @@ the minimal example is then reduced further (statement deletion) and written to
 the ``# xfail:`` header line once the engine is fixed). The fuzzer
 (``make fuzz FUZZ_ARGS="--seconds 600"``) saves its failures the same way.
 
+Constructs that meet an engine bug still open (``harness.OPEN_BUG_FEATURES``, each kept
+as a strict-xfail regression) are not generated here until the bug is fixed.
+
 ``PATHLOOM_DIFF_EXAMPLES`` overrides the number of examples (default sized for about a
 minute on two cores).
 """
@@ -32,6 +35,7 @@ warnings.filterwarnings("ignore", message="There is no reason to use @st.composi
 
 from .harness import (
     ENGINES,
+    OPEN_BUG_FEATURES,
     base_options,
     check_program,
     reduce_program,
@@ -57,7 +61,7 @@ def test_random_programs_agree_with_cpython() -> None:
     )
     @given(st.data())
     def check(data: st.DataObject) -> None:
-        program = data.draw(programs(), label="program")
+        program = data.draw(programs(without=frozenset(OPEN_BUG_FEATURES)), label="program")
         if program.source in seen and "failure" not in last:
             # a program already checked (Hypothesis re-generates small ones): draw the
             # same values check_program would, check nothing

@@ -11,8 +11,10 @@ bug is fixed -- then delete the ``# xfail:`` line and the file guards the fix.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,7 +22,7 @@ from pathloom.results import Exploration
 
 from . import harness
 from .harness import REGRESSIONS, check_program, load_regression
-from .progen import GeneratedProgram
+from .progen import FEATURES, GeneratedProgram
 
 FILES = sorted(REGRESSIONS.glob("*.py")) if REGRESSIONS.is_dir() else []
 SAMPLES = 20
@@ -46,6 +48,15 @@ def test_regression(path: Path) -> None:
     )
     assert not report.unsupported, report.unsupported
     assert report.ok, report.describe()
+
+
+def test_open_bug_features_name_open_regressions() -> None:
+    """Each construct the derandomized tests leave out has its strict-xfail regression; once
+    the bug is fixed (the file's ``# xfail:`` line removed), generate it again."""
+    for tag, name in harness.OPEN_BUG_FEATURES.items():
+        assert tag in FEATURES, tag
+        regression = load_regression(REGRESSIONS / name)
+        assert regression.xfail, f"{name} is fixed: remove {tag!r} from OPEN_BUG_FEATURES"
 
 
 def test_regression_files_parse() -> None:
@@ -76,14 +87,14 @@ _PLANT_INPUTS = [{"x": 5, "xs": []}, {"x": 0, "xs": [1, 2]}, {"x": 3, "xs": []},
 
 
 def _checks(monkeypatch: pytest.MonkeyPatch, transform) -> set[str]:  # type: ignore[no-untyped-def]
-    real = harness.explore_source
+    real = harness.explore
 
     def planted(*args, **kwargs):  # type: ignore[no-untyped-def]
         exploration = real(*args, **kwargs)
         transform(exploration)
         return exploration
 
-    monkeypatch.setattr(harness, "explore_source", planted)
+    monkeypatch.setattr(harness, "explore", planted)
     report = harness.check_program(_PLANT, samples=10, extra_inputs=_PLANT_INPUTS)
     return {f"{f.check}:{f.kind}" for f in report.failures}
 
@@ -134,3 +145,73 @@ def test_harness_reports_crashes(monkeypatch: pytest.MonkeyPatch) -> None:
         raise RuntimeError("planted")
 
     assert any(k.startswith("crash:RuntimeError") for k in _checks(monkeypatch, boom))
+
+
+# --------------------------------------------------------------------------------------
+# the harness imports the real module of each program
+
+_REAL = GeneratedProgram(
+    source=(
+        "PRIMES = [2, 3, 5]\n"
+        "K = len(PRIMES)\n"
+        "\n"
+        "\n"
+        "def f(x: int) -> int:\n"
+        "    if x in PRIMES:\n"
+        "        return K\n"
+        "    return len(str(x))\n"
+    ),
+    entry="f",
+    params=(("x", "int"),),
+)
+
+
+def test_harness_imports_the_real_module_and_counts_concretized_cuts() -> None:
+    seen: dict[str, object] = {}
+    real = harness.explore
+
+    def spy(module, target, options):  # type: ignore[no-untyped-def]
+        seen["runtime"] = module.runtime
+        seen["filename"] = module.filename
+        return real(module, target, options)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(harness, "explore", spy)
+        report = harness.check_program(_REAL, samples=10)
+    assert report.ok, report.describe()
+    runtime: Any = seen["runtime"]
+    assert runtime is not None and runtime.K == 3  # computed at import
+    name = runtime.__name__
+    assert name not in sys.modules and not Path(str(seen["filename"])).exists()  # cleaned up
+    for engine in ("dse", "multise"):
+        # str(x) of a symbolic int: a few pinned values, the rest a `concretized` cut
+        assert not report.complete[engine]
+        assert {harness.cut_category(r) for r in report.cuts[engine]} == {"concretized"}
+    assert report.checks["module"] == 2
+
+
+def test_harness_catches_a_changed_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = harness.explore
+
+    def planted(module, target, options):  # type: ignore[no-untyped-def]
+        exploration = real(module, target, options)
+        module.runtime.PRIMES.append(7)
+        return exploration
+
+    monkeypatch.setattr(harness, "explore", planted)
+    report = harness.check_program(_REAL, samples=5)
+    assert {f"{f.check}:{f.kind}" for f in report.failures} == {"module:changed"}
+    assert len(report.failures) == 2  # restored after the first engine, changed again
+
+
+def test_harness_reports_a_module_that_does_not_import() -> None:
+    broken = GeneratedProgram("X = 1 // 0\n\n\ndef f(x: int) -> int:\n    return x\n", "f", (("x", "int"),))
+    report = harness.check_program(broken, samples=2)
+    assert [f.signature for f in report.failures] == ["cpython:import:ZeroDivisionError"]
+
+
+def test_cut_category() -> None:
+    assert harness.cut_category("concretized: str() (more values than --max-concretizations)") == "concretized"
+    assert harness.cut_category("loop iteration bound N reached (--max-iterations)") == "max-iterations"
+    assert harness.cut_category("call depth bound N reached (--max-depth)") == "max-depth"
+    assert harness.cut_category("unknown: solver returned unknown (timeout)") == "unknown"
