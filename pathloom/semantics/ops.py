@@ -139,18 +139,22 @@ def _list_repeat(heap: HeapView, seq: Ref, count: object) -> Outcome:
         new = items * max(0, times)
         return Ok(ref, ((ref, ListRec(len(new), new)),))
 
+    overflow = throw("OverflowError", "cannot fit 'int' into an index-sized integer")
     if not isinstance(n, Term):
+        if not -(2**63) <= n < 2**63:
+            return overflow
         if len(items) * max(0, n) > 10_000_000:
             raise RuntimeUnsupported("list repetition longer than ten million items")
         return repeated(n)
     if not items:
-        return repeated(0)
+        return split([(T.lt(n, -(2**63)), overflow), (T.le(-(2**63), n), repeated(0))])
     cap = max(1, MAX_REPEAT_CAP // len(items))
     length = T.ite(T.le(n, 0), 0, T.mul(n, len(items)))
     ref = heap.fresh()
     symbolic = Ok(ref, ((ref, ListRec(length, items * cap)),))
     cases: list[tuple[Arg, Outcome]] = [
-        (T.le(n, cap), symbolic),
+        (T.lt(n, -(2**63)), overflow),
+        (T.and_(T.le(-(2**63), n), T.le(n, cap)), symbolic),
         (T.lt(cap, n), Cut(f"list repetition by a symbolic count above {cap} (lists are bounded at {MAX_REPEAT_CAP} items)")),
     ]
     return split(cases)

@@ -101,7 +101,6 @@ MAX_FAILURES_PER_KIND = 3
 # them out (progen's ``without``) until the bug is fixed; then delete the entry here.
 OPEN_BUG_FEATURES: dict[str, str] = {
     "dataclass_write": "dse_replay_raise_attributeerror_return_59242f92.py",
-    "list_repeat_min": "dse_prediction_return_raise_overflowerror_5f5b2c22.py",
 }
 # exceptions CPython can only raise for an ill-formed program: a generator bug, say so
 ILL_FORMED = {"NameError", "UnboundLocalError", "TypeError", "RecursionError", "AttributeError"}
