@@ -212,11 +212,8 @@ class ForkingEngine:
         budget = 0
         while True:
             budget += 1
-            if budget & 1023 == 0:
-                if self.deadline is not None and time.monotonic() > self.deadline:
-                    raise _Stop("timeout")
-                if interrupt.requested():
-                    raise _Stop("interrupted")
+            if budget & 1023 == 0 and self.deadline is not None and time.monotonic() > self.deadline:
+                raise _Stop("timeout")
             frame = state.frames[-1]
             block = frame.function.blocks[frame.label]
             self.instructions += 1

@@ -178,12 +178,12 @@ def test_defect_programs_replay_in_cpython(tmp_path: Path, capsys: pytest.Captur
     assert not any(p["kind"] == "implicit" and p["exception"] == "TypeError" for p in finished), "a TypeError CPython does not raise"
 
 
-def _explored(tmp_path: Path, case: str, engine: str) -> dict:  # type: ignore[type-arg]
-    """The JSON result of exploring a defect program (exit 0 required)."""
+def _explored(tmp_path: Path, case: str, engine: str, expected_exit: int = 0) -> dict:  # type: ignore[type-arg]
+    """The JSON result of exploring a defect program (with the exit code expected)."""
     source, target = DEFECTS[case]
     path = _write(tmp_path, case, source)
     out = tmp_path / "out.json"
-    assert main(["explore", f"{path}::{target}", "--engine", engine, "--json", str(out), "--quiet"]) == 0
+    assert main(["explore", f"{path}::{target}", "--engine", engine, "--json", str(out), "--quiet"]) == expected_exit
     return json.loads(out.read_text())  # type: ignore[no-any-return]
 
 
@@ -195,10 +195,12 @@ def test_enum_member_is_not_its_value(tmp_path: Path, engine: str) -> None:
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_list_repetition_is_symbolic_up_to_a_reported_cap(tmp_path: Path, engine: str) -> None:
-    result = _explored(tmp_path, "list_repetition", engine)
+    result = _explored(tmp_path, "list_repetition", engine, expected_exit=1)
     assert not result["complete"]
     cuts = [p for p in result["paths"] if p["outcome"] == "cut"]
     assert cuts and all("list repetition" in p["reason"] for p in cuts)
+    raised = [(p["exception"], p["message"]) for p in result["paths"] if p["outcome"] == "raise"]
+    assert raised == [("OverflowError", "cannot fit 'int' into an index-sized integer")]  # a count below -2**63
     assert not result["stats"]["concretizations"], "list repetition is modeled, not concretized"
 
 
