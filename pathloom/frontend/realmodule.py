@@ -119,6 +119,8 @@ def load_checked(path: str) -> ModuleType:
         raise UsageError(f"{path}: cannot import module: {why}")
     try:
         return import_real(path)
+    except KeyboardInterrupt:
+        raise  # Ctrl-C while importing: the run is interrupted, not the module broken
     except BaseException as exc:  # noqa: BLE001 - the child imported it; this process did not
         raise UsageError(f"{path}: cannot import module: {type(exc).__name__}: {exc}") from None
 
