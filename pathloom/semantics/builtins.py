@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from pathloom.semantics import sequences as S
 from pathloom.semantics.heapview import HeapView
-from pathloom.semantics.ops import as_int, compare, is_plain, kind, truth, with_concrete_length
+from pathloom.semantics.ops import as_int, compare, is_list, is_plain, kind, truth, with_concrete_length
 from pathloom.semantics.outcome import Cut, NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, split, throw
 from pathloom.semantics.values import ClassVal, ExcVal, ListRec, Message, ObjRec, PyObj, RangeVal, Ref, SuperVal, type_name
 from pathloom.terms import expr as T
@@ -25,9 +25,9 @@ _NUMERIC_ARGUMENTS = frozenset({"abs", "ord", "chr", "range", "int", "min", "max
 
 
 def call_builtin(module: Module, heap: HeapView, name: str, args: tuple[object, ...]) -> Outcome:
-    if name in _NUMERIC_ARGUMENTS and any(isinstance(a, (Ref, PyObj)) and not _is_list(heap, a) for a in args):
+    if name in _NUMERIC_ARGUMENTS and any(isinstance(a, (Ref, PyObj)) and not is_list(heap, a) for a in args):
         raise NotModeled(f"{name}() of an object")  # its dunders (__abs__, __index__...): CPython's builtin
-    if name in ("abs", "ord", "chr", "range", "int") and any(_is_list(heap, a) for a in args):
+    if name in ("abs", "ord", "chr", "range", "int") and any(is_list(heap, a) for a in args):
         raise NotModeled(f"{name}() of a list")  # CPython's builtin and its message
     if name == "print":
         return Ok(None)
@@ -70,10 +70,6 @@ def _super(module: Module, heap: HeapView, args: tuple[object, ...]) -> Outcome:
     if not isinstance(record, ObjRec) or not _is_instance(module, heap, obj, name):
         return throw("TypeError", "super(type, obj): obj must be an instance or subtype of type")
     return Ok(SuperVal(name, obj))
-
-
-def _is_list(heap: HeapView, value: object) -> bool:
-    return isinstance(value, Ref) and isinstance(heap.record(value), ListRec)
 
 
 def _arity(name: str, args: tuple[object, ...], n: int) -> None:

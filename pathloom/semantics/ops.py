@@ -102,8 +102,8 @@ def binop(module: Module, heap: HeapView, op: str, a: object, b: object) -> Outc
         if dispatched is not None:
             return dispatched
     ka, kb = kind(a), kind(b)
-    if op == "+=" and _is_list(heap, a):
-        if _is_list(heap, b) or isinstance(b, str) or (isinstance(b, tuple) and is_plain(b)):
+    if op == "+=" and is_list(heap, a):
+        if is_list(heap, b) or isinstance(b, str) or (isinstance(b, tuple) and is_plain(b)):
             return _list_extend(heap, a, b)  # type: ignore[arg-type]
         return run_concretely(module, heap, "operator +=", _PY_BINOPS[op], (a, b))
     if _is_number(ka) and _is_number(kb) and (isinstance(a, Term) or isinstance(b, Term)):
@@ -113,14 +113,14 @@ def binop(module: Module, heap: HeapView, op: str, a: object, b: object) -> Outc
             pass  # true division, symbolic exponents...: CPython's operator, below
     elif ka == "str" and kb == "str" and base == "+":
         return Ok(T.concat(a, b))  # type: ignore[arg-type]
-    elif op == "+" and _is_list(heap, a) and _is_list(heap, b):
+    elif op == "+" and is_list(heap, a) and is_list(heap, b):
         return _list_concat(heap, a, b)  # type: ignore[arg-type]
-    elif op == "*" and (_is_list(heap, a) and _is_number(kb) or _is_list(heap, b) and _is_number(ka)):
-        return _list_repeat(heap, a, b) if _is_list(heap, a) else _list_repeat(heap, b, a)
+    elif op == "*" and (is_list(heap, a) and _is_number(kb) or is_list(heap, b) and _is_number(ka)):
+        return _list_repeat(heap, a, b) if is_list(heap, a) else _list_repeat(heap, b, a)
     return run_concretely(module, heap, f"operator {op}", _PY_BINOPS[op], (a, b))
 
 
-def _is_list(heap: HeapView, value: object) -> bool:
+def is_list(heap: HeapView, value: object) -> bool:
     return isinstance(value, Ref) and isinstance(heap.record(value), ListRec)
 
 
@@ -452,7 +452,7 @@ def compare(module: Module, heap: HeapView, op: str, a: object, b: object) -> Ou
         x, y = as_int(a), as_int(b)
     elif ka == "str" and kb == "str":
         x, y = a, b  # type: ignore[assignment]
-    elif _sequence_items(heap, a) is not None and type(_sequence_items(heap, a)) is type(_sequence_items(heap, b)):
+    elif (items := _sequence_items(heap, a)) is not None and type(items) is type(_sequence_items(heap, b)):
         return _lexicographic(module, heap, op, a, b)
     else:
         return run_concretely(module, heap, f"comparison {op}", _PY_OPERATORS[op], (a, b))
