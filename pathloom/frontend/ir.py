@@ -299,3 +299,7 @@ class ClassInfo:
     # names the class body binds otherwise (decorated methods such as properties, computed
     # class attributes): read from the real class, in CPython
     other: frozenset[str] = frozenset()
+    # comparison dunder -> qualname of a method that answers the operator for two instances of
+    # exactly this class (a dataclass's generated __eq__ returns NotImplemented for any other
+    # operand): not attributes of the class (those are read in CPython, through ``other``)
+    compare_methods: dict[str, str] = field(default_factory=dict)

@@ -17,6 +17,7 @@ from pathlib import Path
 from types import ModuleType
 
 from pathloom.errors import Unsupported, UsageError
+from pathloom.frontend.dataclass_model import GENERATED_NAMES, model_dataclass
 from pathloom.frontend.ir import ClassInfo, Function
 from pathloom.semantics.names import EXCEPTION_BASES
 
@@ -37,6 +38,7 @@ class Module:
     opaque: dict[str, ast.AST] = field(default_factory=dict)
     lambdas: dict[str, tuple[ast.Lambda, str | None]] = field(default_factory=dict)
     async_defs: dict[str, ast.AsyncFunctionDef] = field(default_factory=dict)
+    synthesized: set[str] = field(default_factory=set)  # methods written by the analysis (dataclasses)
     runtime: ModuleType | None = None  # the imported real module (None for source analysed alone)
     foreign_exceptions: dict[str, type] = field(default_factory=dict)  # raised by code run in CPython
     _lowered: dict[str, Function] = field(default_factory=dict)
@@ -80,7 +82,7 @@ class Module:
 
     def targets(self) -> list[str]:
         """Every top-level function and method (async ones too: they are reported unsupported)."""
-        return list(self.function_defs) + list(self.async_defs)
+        return [name for name in self.function_defs if name not in self.synthesized] + list(self.async_defs)
 
     def exception_base(self, name: str) -> str | None:
         if name in self.classes:
@@ -193,11 +195,12 @@ def load_module(path: str, real: bool = True) -> Module:
     if real:
         from pathloom.frontend.realmodule import load_checked
 
-        module.runtime = load_checked(path)
+        # scanned again with the real module: it decides which dataclasses are modelled
+        module = parse_module(source, path, load_checked(path))
     return module
 
 
-def parse_module(source: str, filename: str) -> Module:
+def parse_module(source: str, filename: str, runtime: ModuleType | None = None) -> Module:
     try:
         tree = ast.parse(source, filename=filename)
     except SyntaxError as exc:
@@ -206,7 +209,7 @@ def parse_module(source: str, filename: str) -> Module:
         raise UsageError(f"{filename}:{line}:{col}: syntax error: {exc.msg}") from None
     except ValueError as exc:  # e.g. source with NUL bytes
         raise UsageError(f"{filename}: not a Python source file ({exc})") from None
-    module = Module(filename, source, tree)
+    module = Module(filename, source, tree, runtime=runtime)
     for stmt in tree.body:
         _scan_top_level(module, stmt)
     return module
@@ -239,11 +242,13 @@ def _scan_top_level(module: Module, stmt: ast.stmt) -> None:
 
 
 def _scan_class(module: Module, node: ast.ClassDef) -> None:
-    """A class the analysis models: no decorators, at most one base that is an analysed class
-    or a builtin exception. Any other class (``Enum``, a dataclass, a subclass of an imported
-    class) is opaque: with the real module imported it is the real class, run in CPython."""
+    """A class the analysis models: no decorators (but a plain ``@dataclass``,
+    ``frontend.dataclass_model``), at most one base that is an analysed class or a builtin
+    exception. Any other class (``Enum``, a frozen dataclass, a subclass of an imported class)
+    is opaque: with the real module imported it is the real class, run in CPython."""
     base: str | None = None
-    if len(node.bases) > 1 or node.keywords or node.decorator_list:
+    model = model_dataclass(node, module.runtime) if node.decorator_list else None
+    if len(node.bases) > 1 or node.keywords or (node.decorator_list and model is None):
         module.opaque[node.name] = node
         return
     if node.bases:
@@ -274,6 +279,20 @@ def _scan_class(module: Module, node: ast.ClassDef) -> None:
             if constant is not _NOT_LITERAL:
                 attrs[stmt.targets[0].id] = constant
                 other.discard(stmt.targets[0].id)
+        if model is not None and isinstance(stmt, ast.AnnAssign) and stmt.value is not None and isinstance(stmt.target, ast.Name):
+            attrs[stmt.target.id] = _literal(stmt.value)  # a field's default is also a class attribute
+            other.discard(stmt.target.id)
+    compare_methods: dict[str, str] = {}
+    if model is not None:
+        for method in model.methods + model.comparisons:
+            qualname = f"{node.name}.{method.name}"
+            module.function_defs[qualname] = method
+            module.synthesized.add(qualname)
+            if method in model.comparisons:
+                compare_methods[method.name] = qualname
+            else:
+                methods[method.name] = qualname
+        other |= (GENERATED_NAMES | {m.name for m in model.comparisons}) - set(methods)
     is_exception = base is not None and (
         base in EXCEPTION_BASES or (base in module.classes and module.classes[base].is_exception)
     )
@@ -283,13 +302,15 @@ def _scan_class(module: Module, node: ast.ClassDef) -> None:
         methods = {**{k: v for k, v in parent.methods.items() if k not in own}, **methods}
         attrs = {**{k: v for k, v in parent.attrs.items() if k not in own}, **attrs}
         other |= {name for name in parent.other if name not in own}
-    module.classes[node.name] = ClassInfo(node.name, base, methods, attrs, node.lineno, is_exception, frozenset(other))
+    module.classes[node.name] = ClassInfo(node.name, base, methods, attrs, node.lineno, is_exception, frozenset(other), compare_methods)
 
 
 def _bound_names(stmt: ast.stmt) -> set[str]:
     """The names a statement of a class body binds (assignments, decorated definitions...)."""
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         return {stmt.name}
+    if isinstance(stmt, ast.AnnAssign) and stmt.value is None:
+        return set()  # a bare annotation binds nothing
     names: set[str] = set()
     for sub in ast.walk(stmt):
         if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):

@@ -59,28 +59,62 @@ def from_runtime(obj: object) -> object:
 
 
 def bind(module: Module, qualname: str, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:
-    """Bind arguments to the parameters of ``qualname``: ``Ok(tuple of values)`` or TypeError."""
+    """Bind arguments to the parameters of ``qualname``: ``Ok(tuple of values)``, or the
+    TypeError CPython raises, with its message and in its order of checks (keywords first,
+    then too many positionals, then the missing ones)."""
     function = module.function(qualname)
     params = function.params
-    name = function.name
-    if len(args) > len(params):
-        return throw("TypeError", f"{name}() takes {len(params)} positional arguments but {len(args)} were given")
+    name = _python_qualname(qualname)
     bound: dict[str, object] = {p.name: a for p, a in zip(params, args)}
+    names = {p.name for p in params}
     for key, value in kwargs:
-        if key not in {p.name for p in params}:
+        if key not in names:
             return throw("TypeError", f"{name}() got an unexpected keyword argument '{key}'")
         if key in bound:
             return throw("TypeError", f"{name}() got multiple values for argument '{key}'")
         bound[key] = value
+    if len(args) > len(params):
+        return throw("TypeError", _too_many_positional(name, params, len(args)))
     values = []
+    missing: list[str] = []
     for p in params:
         if p.name in bound:
             values.append(bound[p.name])
         elif p.default is not None:
             values.append(p.default.value)  # type: ignore[union-attr]
         else:
-            return throw("TypeError", f"{name}() missing 1 required positional argument: '{p.name}'")
+            missing.append(p.name)
+    if missing:
+        plural = "s" if len(missing) > 1 else ""
+        return throw("TypeError", f"{name}() missing {len(missing)} required positional argument{plural}: {_name_list(missing)}")
     return Ok(tuple(values))
+
+
+def _python_qualname(qualname: str) -> str:
+    """The ``__qualname__`` CPython shows for an analysed function (``f.<locals>.<lambda>``)."""
+    head, dot, last = qualname.rpartition(".")
+    if last.startswith("<lambda"):
+        return f"{head}.<locals>.<lambda>" if dot else "<lambda>"
+    return qualname
+
+
+def _too_many_positional(name: str, params: tuple[Param, ...], given: int) -> str:
+    required = sum(1 for p in params if p.default is None)
+    if required < len(params):
+        takes, plural = f"from {required} to {len(params)}", "s"
+    else:
+        takes, plural = str(len(params)), "" if len(params) == 1 else "s"
+    verb = "was" if given == 1 else "were"
+    return f"{name}() takes {takes} positional argument{plural} but {given} {verb} given"
+
+
+def _name_list(names: list[str]) -> str:
+    quoted = [f"'{n}'" for n in names]
+    if len(quoted) == 1:
+        return quoted[0]
+    if len(quoted) == 2:
+        return f"{quoted[0]} and {quoted[1]}"
+    return ", ".join(quoted[:-1]) + f", and {quoted[-1]}"
 
 
 def _invoke(module: Module, qualname: str, args: tuple[object, ...], kwargs: Kwargs, result: object = None, writes: tuple[tuple[Ref, ObjRec], ...] = ()) -> Outcome:

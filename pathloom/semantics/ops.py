@@ -427,8 +427,24 @@ def _is_subclass(module: Module, sub: str, sup: str) -> bool:
     return False
 
 
+def _same_class_comparison(module: Module, heap: HeapView, op: str, a: object, b: object) -> Outcome | None:
+    """The class's own comparison for two instances of exactly one analysed class
+    (``ClassInfo.compare_methods``: a dataclass's generated ``__eq__`` and orderings)."""
+    cls = _analysed_class(heap, a)
+    info = module.classes.get(cls) if cls is not None and cls == _analysed_class(heap, b) else None
+    qualname = info.compare_methods.get(_COMPARISON_DUNDERS[op][0]) if info is not None else None
+    if qualname is None:
+        return None
+    from pathloom.semantics.calls import invoke_method
+
+    return invoke_method(module, qualname, (a, b))
+
+
 def compare(module: Module, heap: HeapView, op: str, a: object, b: object) -> Outcome:
     if op in _COMPARISON_DUNDERS and (_analysed_class(heap, a) or _analysed_class(heap, b)):
+        same_class = _same_class_comparison(module, heap, op, a, b)
+        if same_class is not None:
+            return same_class
         names = _COMPARISON_DUNDERS[op]
         if op != "!=" or _defines(module, heap, a, "__ne__"):
             dispatched = dispatch_dunder(module, heap, names, a, b)

@@ -520,9 +520,7 @@ class OperationModule:
 
     def module(self) -> Module:
         """A freshly parsed ``Module`` (one per engine: lowering caches are not shared)."""
-        module = parse_module(self.source, str(self.path))
-        module.runtime = self.runtime
-        return module
+        return parse_module(self.source, str(self.path), self.runtime)
 
     def unload(self) -> None:
         sys.modules.pop(import_plan(str(self.path))[1], None)

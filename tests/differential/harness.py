@@ -99,9 +99,7 @@ MAX_FAILURES_PER_KIND = 3
 # Feature tags (progen.FEATURES) whose constructs meet an engine bug that is still open,
 # with the regression file that keeps it (a strict xfail): the derandomized tests leave
 # them out (progen's ``without``) until the bug is fixed; then delete the entry here.
-OPEN_BUG_FEATURES: dict[str, str] = {
-    "dataclass_write": "dse_replay_raise_attributeerror_return_59242f92.py",
-}
+OPEN_BUG_FEATURES: dict[str, str] = {}
 # exceptions CPython can only raise for an ill-formed program: a generator bug, say so
 ILL_FORMED = {"NameError", "UnboundLocalError", "TypeError", "RecursionError", "AttributeError"}
 
@@ -225,9 +223,7 @@ class ProgramFile:
         self.snapshot = self._data()
 
     def module(self) -> Module:
-        module = parse_module(self.source, str(self.path))
-        module.runtime = self.runtime
-        return module
+        return parse_module(self.source, str(self.path), self.runtime)
 
     def _data(self) -> dict[str, Any]:
         """Deep copies of the module-level lists, dicts and sets."""
