@@ -75,6 +75,13 @@ class Frame:
         return other
 
 
+def _current_line(frame: Frame) -> int | None:
+    """The line of the instruction or terminator ``frame`` runs (at a call: the call)."""
+    block = frame.function.blocks[frame.label]
+    node = block.instrs[frame.index] if frame.index < len(block.instrs) else block.terminator
+    return node.loc.line if node is not None else None
+
+
 class State:
     __slots__ = ("frames", "heap", "pc", "model")
 
@@ -222,7 +229,7 @@ class ForkingEngine:
                 try:
                     outcome = execute(self.module, state.heap, frame.locals, instr)
                 except RuntimeUnsupported as exc:
-                    raise Unsupported(self.module.filename, instr.loc.line, instr.loc.col, str(exc)) from None
+                    raise Unsupported(frame.function.foreign_file or self.module.filename, instr.loc.line, instr.loc.col, str(exc)) from None
                 result = self._apply(state, outcome, instr, instr.loc, schedule)
             else:
                 result = self._terminator(state, block, schedule)
@@ -264,9 +271,7 @@ class ForkingEngine:
     def _models(self, state: State, terms: list[Term], site: str) -> tuple[list[dict[str, object]], bool]:
         """Models of ``state``'s path giving ``terms`` different values (concretization)."""
         frame = state.frames[-1]
-        block = frame.function.blocks[frame.label]
-        node = block.instrs[frame.index] if frame.index < len(block.instrs) else block.terminator
-        key = f"line {node.loc.line}: {site}" if node is not None else site
+        key = control.concretization_site(frame.function, _current_line(frame), site)
         self.concretizations[key] = self.concretizations.get(key, 0) + 1
 
         def solve(excluded: list[Arg]) -> tuple[str, dict[str, object]]:
@@ -431,6 +436,7 @@ class ForkingEngine:
         return None
 
     def _raise(self, state: State, exc: ExcVal, line: int, kind: str) -> object:
+        line = control.line_in_target_file([f.function for f in state.frames], line, lambda i: _current_line(state.frames[i]))
         found = control.handler_depth(f.function.blocks[f.label] for f in state.frames)
         if found is not None:
             depth, handler = found
@@ -449,12 +455,7 @@ class ForkingEngine:
 
     def _cut(self, state: State, reason: str) -> PathResult:
         self.complete = False
-        frame = state.frames[-1] if state.frames else None
-        line = None
-        if frame is not None:
-            block = frame.function.blocks[frame.label]
-            node = block.instrs[frame.index] if frame.index < len(block.instrs) else block.terminator
-            line = node.loc.line if node is not None else None
+        line = _current_line(state.frames[-1]) if state.frames else None
         return self._finish(state, PathResult("cut", None, line=line, reason=reason))
 
     def _finish(self, state: State, partial: PathResult) -> PathResult:

@@ -498,9 +498,10 @@ class MultiSEEngine:
 
     def _line(self, loc: Loc) -> int | None:
         frames = [f for f in loc if f.label >= 0]
-        if not frames:
-            return None
-        frame = frames[-1]
+        return self._frame_line(frames[-1]) if frames else None
+
+    def _frame_line(self, frame: FrameLoc) -> int | None:
+        """The line of the instruction or terminator ``frame`` runs (at a call: the call)."""
         block = self._function(frame.qualname).blocks[frame.label]
         node = block.instrs[frame.offset] if frame.offset < len(block.instrs) else block.terminator
         return node.loc.line if node is not None else None
@@ -613,7 +614,7 @@ class MultiSEEngine:
         except NeedSplit:
             return False  # executed again by the general path, which splits (no state changed)
         except RuntimeUnsupported as exc:
-            raise Unsupported(self.module.filename, instr.loc.line, instr.loc.col, str(exc)) from None
+            raise Unsupported(self._function(loc[-1].qualname).foreign_file or self.module.filename, instr.loc.line, instr.loc.col, str(exc)) from None
         if type(outcome) is not Ok or outcome.writes:
             return False
         after = self._advance(loc)
@@ -641,7 +642,7 @@ class MultiSEEngine:
                 try:
                     return execute(self.module, heap, env, instr)
                 except RuntimeUnsupported as exc:
-                    raise Unsupported(self.module.filename, instr.loc.line, instr.loc.col, str(exc)) from None
+                    raise Unsupported(self._function(loc[-1].qualname).foreign_file or self.module.filename, instr.loc.line, instr.loc.col, str(exc)) from None
             leaves += self._leaves(g, run)
         return self._group(loc, leaves, instr, instr.loc)
 
@@ -750,6 +751,9 @@ class MultiSEEngine:
         return found
 
     def _raise(self, loc: Loc, raised: list[tuple[Guard, tuple[ExcVal, int, str]]]) -> Transition:
+        functions = [self._function(f.qualname) for f in loc]
+        if functions and functions[-1].foreign_file is not None:
+            raised = [(g, (exc, control.line_in_target_file(functions, line, lambda i: self._frame_line(loc[i])), kind)) for g, (exc, line, kind) in raised]
         guard = self.mgr.or_all(g for g, _ in raised)
         found = control.handler_depth(self._function(f.qualname).blocks[f.label] for f in loc)
         if found is not None:
@@ -1157,7 +1161,8 @@ class MultiSEEngine:
 
     def concretization_models(self, guard: Guard, terms: list[Term], site: str) -> tuple[list[dict[str, Any]], bool]:
         """Models of ``guard`` giving ``terms`` pairwise different values (concretization)."""
-        key = f"line {self._line(self.current_loc)}: {site}"
+        frames = [f for f in self.current_loc if f.label >= 0]
+        key = control.concretization_site(self._function(frames[-1].qualname), self._line(self.current_loc), site)
         self.concretizations[key] = self.concretizations.get(key, 0) + 1
 
         def solve(excluded: list[Arg]) -> tuple[str, dict[str, Any]]:

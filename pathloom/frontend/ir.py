@@ -283,6 +283,7 @@ class Function:
     line: int
     col: int
     class_name: str | None = None
+    foreign_file: str | None = None  # the source file of a linked module's function; None: the target file
 
     def block(self, label: int) -> Block:
         return self.blocks[label]

@@ -182,6 +182,9 @@ class _Lowerer:
             params.append(ir.Param(arg.arg, annotation_text(arg.annotation), default_operand, arg.lineno, arg.col_offset + 1))
         return tuple(params)
 
+    def _foreign_file(self) -> str | None:
+        return self.module.filename if self.module.namespace else None  # type: ignore[attr-defined]
+
     def function(self, node: ast.FunctionDef) -> ir.Function:
         if node.decorator_list:
             raise self.unsupported(node.decorator_list[0], "decorator")
@@ -192,7 +195,7 @@ class _Lowerer:
         entry = self.current
         self.body(node.body)
         self.terminate(ir.Return(Const(None), _loc(node.body[-1]) if node.body else _loc(node)))
-        return ir.Function(self.qualname, node.name, params, self.blocks, entry.label, node.lineno, node.col_offset + 1, self.cls)
+        return ir.Function(self.qualname, node.name, params, self.blocks, entry.label, node.lineno, node.col_offset + 1, self.cls, self._foreign_file())
 
     def lambda_function(self, node: ast.Lambda) -> ir.Function:
         params = self._params(node.args)
@@ -200,7 +203,7 @@ class _Lowerer:
         entry = self.current
         value = self.expr(node.body)
         self.terminate(ir.Return(value, _loc(node.body)))
-        return ir.Function(self.qualname, "<lambda>", params, self.blocks, entry.label, node.lineno, node.col_offset + 1, self.cls)
+        return ir.Function(self.qualname, "<lambda>", params, self.blocks, entry.label, node.lineno, node.col_offset + 1, self.cls, self._foreign_file())
 
     # ------------------------------------------------------------ statements
 
@@ -465,17 +468,19 @@ class _Lowerer:
     def global_name(self, node: ast.Name) -> Operand:
         """A module-level or builtin name. With the real module imported every such name is
         resolved when the code runs (the real value, else a builtin, else NameError); without
-        it only literal constants, functions, classes and builtins are known."""
+        it only literal constants, functions, classes and builtins are known. In a linked
+        module (``frontend.linker``) the name carries the module's namespace prefix."""
         name = node.id
         module = self.module
+        qualified = Global(module.namespace + name)
         if name in module.function_defs or name in module.classes:
-            return Global(name)
+            return qualified
         if module.runtime is not None:
             if module.has_runtime(name):
                 value = module.runtime_value(name)
                 if _immutable_literal(value):  # module code has run: the value is final
                     return Const(value)
-            return Global(name)
+            return qualified
         if name in module.constants:
             return Const(module.constants[name])
         if name in module.opaque:

@@ -39,6 +39,11 @@ class Module:
     lambdas: dict[str, tuple[ast.Lambda, str | None]] = field(default_factory=dict)
     async_defs: dict[str, ast.AsyncFunctionDef] = field(default_factory=dict)
     synthesized: set[str] = field(default_factory=set)  # methods written by the analysis (dataclasses)
+    # another project module whose functions the target analyses (``frontend.linker``): its
+    # module-level names and qualnames carry the prefix "<module>:"; "" for the target itself
+    namespace: str = ""
+    linked: dict[str, Module] = field(default_factory=dict)  # module name -> linked module
+    link_cache: dict[object, str | None] = field(default_factory=dict)  # real function -> qualname
     runtime: ModuleType | None = None  # the imported real module (None for source analysed alone)
     foreign_exceptions: dict[str, type] = field(default_factory=dict)  # raised by code run in CPython
     _lowered: dict[str, Function] = field(default_factory=dict)
@@ -52,8 +57,11 @@ class Module:
         return Unsupported(self.filename, line, col, what)
 
     def function(self, qualname: str) -> Function:
-        """The IR of a top-level function, method (``C.m``) or lambda, lowered on first use."""
+        """The IR of a top-level function, method (``C.m``) or lambda, lowered on first use;
+        ``"<module>:<name>"`` is a function of a linked module (``frontend.linker``)."""
         found = self._lowered.get(qualname)
+        if found is None and ":" in qualname and not (self.namespace and qualname.startswith(self.namespace)):
+            return self.linked[qualname.partition(":")[0]].function(qualname)
         if found is None:
             from pathloom.frontend.lower import lower_function, lower_lambda
 
@@ -61,12 +69,13 @@ class Module:
                 node, cls = self.lambdas[qualname]
                 found = lower_lambda(self, qualname, node, cls)
             else:
-                node_def = self.function_defs.get(qualname)
-                if qualname in self.async_defs:
-                    raise self.unsupported(self.async_defs[qualname], "async function")
+                local = qualname[len(self.namespace):]
+                node_def = self.function_defs.get(local)
+                if local in self.async_defs:
+                    raise self.unsupported(self.async_defs[local], "async function")
                 if node_def is None:
-                    raise UsageError(f"{self.filename}: no function {qualname!r}")
-                cls_name = qualname.split(".")[0] if "." in qualname else None
+                    raise UsageError(f"{self.filename}: no function {local!r}")
+                cls_name = local.split(".")[0] if "." in local else None
                 found = lower_function(self, qualname, node_def, cls_name)
             if CHECK_IR:
                 from pathloom.frontend.ircheck import check_function
@@ -133,6 +142,9 @@ class Module:
 
         if qualname in self.lambdas or "<" in qualname:
             raise RuntimeUnsupported("passing a lambda to an operation run in CPython")
+        namespace, _, local = qualname.rpartition(":")
+        if namespace:
+            return vars(self.linked[namespace].runtime)[local]
         value: object = self._require_runtime(f"passing {qualname} to an operation run in CPython")
         for part in qualname.split("."):
             value = getattr(value, part)
@@ -200,7 +212,7 @@ def load_module(path: str, real: bool = True) -> Module:
     return module
 
 
-def parse_module(source: str, filename: str, runtime: ModuleType | None = None) -> Module:
+def parse_module(source: str, filename: str, runtime: ModuleType | None = None, namespace: str = "") -> Module:
     try:
         tree = ast.parse(source, filename=filename)
     except SyntaxError as exc:
@@ -209,7 +221,7 @@ def parse_module(source: str, filename: str, runtime: ModuleType | None = None) 
         raise UsageError(f"{filename}:{line}:{col}: syntax error: {exc.msg}") from None
     except ValueError as exc:  # e.g. source with NUL bytes
         raise UsageError(f"{filename}: not a Python source file ({exc})") from None
-    module = Module(filename, source, tree, runtime=runtime)
+    module = Module(filename, source, tree, runtime=runtime, namespace=namespace)
     for stmt in tree.body:
         _scan_top_level(module, stmt)
     return module

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import builtins
 import inspect
+import types
 from typing import TYPE_CHECKING
 
+from pathloom.frontend.linker import linked_qualname
 from pathloom.semantics import builtins as B
 from pathloom.semantics import sequences as S
 from pathloom.semantics.concretize import run_concretely
@@ -31,21 +33,50 @@ Kwargs = tuple[tuple[str, object], ...]
 
 
 def resolve_global(module: Module, name: str) -> Outcome:
+    namespace, _, local = name.rpartition(":")
+    if namespace:
+        return _resolve_linked(module, module.linked[namespace], local)
     if name in module.function_defs:
         return Ok(FuncVal(name))
     if name in module.classes:
         return Ok(ClassVal(name))
+    if module.has_runtime(name):  # the module's own binding shadows a builtin
+        return Ok(runtime_object(module, module.runtime_value(name)))
+    if name in module.constants:  # no real module: the literal constants of the source
+        return Ok(module.constants[name])
+    return _builtin(name) or throw("NameError", f"name '{name}' is not defined")
+
+
+def _resolve_linked(module: Module, linked: Module, name: str) -> Outcome:
+    """A module-level name used by a function of a linked module: its real value there."""
+    if linked.has_runtime(name):
+        return Ok(runtime_object(module, linked.runtime_value(name)))
+    return _builtin(name) or throw("NameError", f"name '{name}' is not defined")
+
+
+def _builtin(name: str) -> Outcome | None:
     if name in BUILTIN_FUNCTIONS:
         return Ok(BuiltinVal(name))
     if name in EXCEPTION_BASES:
         return Ok(ClassVal(name))
-    if module.has_runtime(name):
-        return Ok(from_runtime(module.runtime_value(name)))
-    if name in module.constants:
-        return Ok(module.constants[name])
     if hasattr(builtins, name) and not name.startswith("_"):
         return Ok(PyObj(getattr(builtins, name)))
-    return throw("NameError", f"name '{name}' is not defined")
+    return None
+
+
+def runtime_object(module: Module, obj: object) -> object:
+    """A real module-level value as a pathloom value: the target's own functions and the
+    functions of other project modules it can analyse (``frontend.linker``) as functions,
+    anything else as ``from_runtime`` says."""
+    found = module.modeled_name(obj)
+    if found is not None and found[0] == "function":
+        return FuncVal(found[1])
+    if found is not None and found[0] == "class":
+        return ClassVal(found[1])
+    qualname = linked_qualname(module, obj)
+    if qualname is not None:
+        return FuncVal(qualname)
+    return from_runtime(obj)
 
 
 def from_runtime(obj: object) -> object:
@@ -92,6 +123,7 @@ def bind(module: Module, qualname: str, args: tuple[object, ...], kwargs: Kwargs
 
 def _python_qualname(qualname: str) -> str:
     """The ``__qualname__`` CPython shows for an analysed function (``f.<locals>.<lambda>``)."""
+    qualname = qualname.rpartition(":")[2]  # a linked module's function: its own qualname
     head, dot, last = qualname.rpartition(".")
     if last.startswith("<lambda"):
         return f"{head}.<locals>.<lambda>" if dot else "<lambda>"
@@ -244,10 +276,22 @@ def getattr_(module: Module, heap: HeapView, obj: object, name: str) -> Outcome:
         if isinstance(obj, RangeVal) and name in ("start", "stop", "step"):
             return Ok(getattr(obj, name))
         if name == "__name__" and isinstance(obj, (FuncVal, ClassVal, BuiltinVal)):
-            return Ok(obj.qualname.rsplit(".", 1)[-1] if isinstance(obj, FuncVal) else obj.name)
+            return Ok(obj.qualname.rpartition(":")[2].rsplit(".", 1)[-1] if isinstance(obj, FuncVal) else obj.name)
     if isinstance(obj, ExcVal) and obj.cls in module.classes:
         raise RuntimeUnsupported(f"attribute '{name}' of a user exception")
+    analysed = _module_function(module, obj, name)
+    if analysed is not None:
+        return Ok(analysed)
     return run_concretely(module, heap, f"attribute .{name}", getattr, (obj, name))
+
+
+def _module_function(module: Module, obj: object, name: str) -> FuncVal | None:
+    """``m.name`` for an imported module ``m`` whose function ``name`` the analysis runs
+    (the target's own, or a linked module's: ``frontend.linker``)."""
+    if not (isinstance(obj, PyObj) and isinstance(obj.obj, types.ModuleType)):
+        return None
+    found = runtime_object(module, vars(obj.obj).get(name))
+    return found if isinstance(found, FuncVal) else None
 
 
 def _super_attribute(module: Module, sup: SuperVal, name: str) -> Outcome:
@@ -311,6 +355,9 @@ def call_method(module: Module, heap: HeapView, obj: object, name: str, args: tu
                 pass  # a case the model does not cover: CPython's own method, below
             return run_concretely(module, heap, f"list.{name}()", _method_caller(name), (obj,) + args, kwargs)
     elif isinstance(obj, PyObj):  # a method of a real object: the receiver is an operand (checked for changes)
+        analysed = _module_function(module, obj, name)
+        if analysed is not None:  # helpers.clamp(x): a function the analysis runs
+            return _invoke(module, analysed.qualname, args, kwargs)
         method = getattr(obj.obj, name, None)
         if method is not None:
             _check_runnable(method)

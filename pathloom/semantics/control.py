@@ -8,7 +8,9 @@ reasons live here so that every engine reports the same cut.
 
 Invariants: a re-raise (``raise`` without a value, or ``raise e`` of the exception being
 handled) keeps the line of the original raise; a bare re-raise keeps its kind, ``raise e``
-is explicit. Loop counts are per frame: a back edge adds one to its loop header's count,
+is explicit. The line of a raise is a line of the target file: an exception raised in a
+function of a linked module is reported at the line of the innermost target-file frame (the
+call into it), as the innermost traceback frame in the target file shows. Loop counts are per frame: a back edge adds one to its loop header's count,
 entering a loop from outside resets it, and only the loops enclosing the target block are
 kept. A path is cut by the loop bound only at a decision with more than one feasible side.
 """
@@ -16,7 +18,8 @@ kept. A path is cut by the loop bound only at a decision with more than one feas
 from __future__ import annotations
 
 import builtins
-from typing import Iterable, Mapping
+from pathlib import PurePath
+from typing import Callable, Iterable, Mapping, Sequence
 
 from pathloom.frontend import ir
 from pathloom.semantics.values import ExcVal, Message, Ref
@@ -32,6 +35,24 @@ def raise_origin(exc: ExcVal, handled: HandledInfo | None, term: ir.Raise) -> tu
     if handled is not None and exc == handled[0]:
         return handled[1], handled[2] if term.value is None else "explicit"
     return term.loc.line, term.kind
+
+
+def line_in_target_file(functions: Sequence[ir.Function], line: int, current_line: Callable[[int], int | None]) -> int:
+    """The reported line of an exception raised at ``line`` in the innermost of the frames
+    running ``functions`` (outermost first); ``current_line(i)`` is the line frame ``i`` runs."""
+    if not functions or functions[-1].foreign_file is None:
+        return line
+    for i in range(len(functions) - 2, -1, -1):
+        if functions[i].foreign_file is None:
+            return current_line(i) or line
+    return line
+
+
+def concretization_site(function: ir.Function, line: int | None, operation: str) -> str:
+    """The key under which an operation run in CPython is counted: ``line N: op``, with the
+    file's name first for a function of a linked module."""
+    where = f"line {line}" if function.foreign_file is None else f"{PurePath(function.foreign_file).name} line {line}"
+    return f"{where}: {operation}"
 
 
 def exception_message(exc: ExcVal, model: Mapping[str, object]) -> str | None:

@@ -1,0 +1,113 @@
+"""Functions of other modules of the user's project, analysed like the file's own functions.
+
+Invariant: a real function object found through a module-level name (``from helpers import
+clamp``, or a name a linked function uses) is analysed, under the qualname
+``"<module>:<name>"``, only when all of this holds; otherwise it stays opaque and runs in
+CPython on pinned values (concretization), exactly as before:
+
+- it is a plain top-level Python function (no closure, no decorator wrapper, ``__qualname__``
+  equal to ``__name__``) of an imported module whose source is a ``.py`` file of the project:
+  in the target's own top-level package (or folder, for a file outside a package), or
+  anywhere but the standard library, an installed package (site-packages) or pathloom;
+- that file, parsed, defines it at the line its code object names;
+- it lowers without an unsupported construct.
+
+A linked module is a ``Module`` of its own (its ``namespace`` is ``"<module>:"``): its
+functions are lowered with every module-level name prefixed by the namespace, so
+``semantics.calls.resolve_global`` looks names up in the right module's real namespace.
+The target module owns the registry (``Module.linked``); engines only ever ask it.
+Functions of the target file imported back into another module are the target's own.
+"""
+
+from __future__ import annotations
+
+import sys
+import sysconfig
+import types
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pathloom.errors import Unsupported, UsageError
+
+if TYPE_CHECKING:
+    from pathloom.frontend.module import Module
+
+_PATHLOOM_DIR = Path(__file__).resolve().parents[1]
+
+
+def _library_dirs() -> tuple[Path, ...]:
+    paths = sysconfig.get_paths()
+    found = {Path(paths[key]).resolve() for key in ("stdlib", "platstdlib", "purelib", "platlib") if key in paths}
+    return tuple(sorted(found)) + (_PATHLOOM_DIR,)
+
+
+_LIBRARY_DIRS = _library_dirs()
+
+
+def project_dir(target_file: str) -> Path:
+    """The target's top-level package directory, or its folder when it is in no package."""
+    from pathloom.frontend.realmodule import import_plan
+
+    root, name, is_package_path = import_plan(target_file)
+    return Path(root).resolve() / name.split(".")[0] if is_package_path else Path(root).resolve()
+
+
+def is_project_file(path: str, target_file: str) -> bool:
+    """A ``.py`` file of the target's package or folder, or one that is neither the standard
+    library, an installed package nor pathloom."""
+    if not path.endswith(".py"):
+        return False
+    resolved = Path(path).resolve()
+    if resolved.is_relative_to(project_dir(target_file)):
+        return True
+    return not any(resolved.is_relative_to(d) for d in _LIBRARY_DIRS) and "site-packages" not in resolved.parts
+
+
+def linked_qualname(target: Module, obj: object) -> str | None:
+    """The qualname under which ``target`` analyses the real function ``obj`` of another
+    project module, or None (it stays opaque)."""
+    if type(obj) is not types.FunctionType:
+        return None
+    cached = target.link_cache.get(obj)
+    if cached is not None or obj in target.link_cache:
+        return cached
+    found = _link(target, obj)
+    target.link_cache[obj] = found
+    return found
+
+
+def _link(target: Module, fn: types.FunctionType) -> str | None:
+    if fn.__closure__ is not None or fn.__qualname__ != fn.__name__ or hasattr(fn, "__wrapped__"):
+        return None
+    real = sys.modules.get(fn.__module__)
+    if real is None or real is target.runtime or fn.__globals__ is not vars(real):
+        return None
+    filename = getattr(real, "__file__", None)
+    if not isinstance(filename, str) or not is_project_file(filename, target.filename) or Path(filename).resolve() == Path(target.filename).resolve():
+        return None
+    linked = _linked_module(target, fn.__module__, filename, real)
+    if linked is None:
+        return None
+    node = linked.function_defs.get(fn.__name__)
+    if node is None or fn.__code__.co_firstlineno not in (node.lineno, *(d.lineno for d in node.decorator_list)):
+        return None
+    qualname = linked.namespace + fn.__name__
+    try:
+        target.function(qualname)
+    except Unsupported:
+        return None
+    return qualname
+
+
+def _linked_module(target: Module, name: str, filename: str, real: types.ModuleType) -> Module | None:
+    from pathloom.frontend.module import parse_module
+
+    if name in target.linked:
+        return target.linked[name]
+    try:
+        source = Path(filename).read_text(encoding="utf-8-sig")
+        linked = parse_module(source, filename, real, namespace=f"{name}:")
+    except (OSError, UnicodeDecodeError, UsageError):
+        return None
+    target.linked[name] = linked
+    return linked
