@@ -15,6 +15,7 @@ import ast
 from dataclasses import replace
 from typing import Callable, Iterator
 
+from pathloom import interrupt
 from pathloom.engines.registry import engine_class
 from pathloom.errors import UsageError
 from pathloom.frontend import ir
@@ -70,14 +71,19 @@ class Run:
         entry = self.engine.entry
         self.exploration = Exploration(f"{module.filename}::{self.target}", options.engine, params=tuple(entry.params), environment=entry.environment)
         self.precondition_lines = precondition_lines(module, self.target) if options.preconditions else frozenset()
+        # results recorded so far: Ctrl-C may stop the engine after it counted a path and before
+        # the path arrived here (the CLI then reports this count)
+        self.received = 0
 
     def results(self) -> Iterator[PathResult]:
         for result in self.engine.run():
-            if result.kind == "precondition" and result.line not in self.precondition_lines:
-                result = replace(result, kind="assert")  # a callee's contract broken by its caller
-            if self.keep_paths:
-                self.exploration.paths.append(result)
-            self.exploration.count(result)
+            with interrupt.deferred():  # recorded whole: list, bug count and ``received`` agree
+                if result.kind == "precondition" and result.line not in self.precondition_lines:
+                    result = replace(result, kind="assert")  # a callee's contract broken by its caller
+                if self.keep_paths:
+                    self.exploration.paths.append(result)
+                self.exploration.count(result)
+                self.received += 1
             yield result
         self.exploration.complete = self.engine.complete
         self.exploration.stats = self.engine.stats()

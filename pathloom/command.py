@@ -314,6 +314,8 @@ class _Session:
             if exploration.error is not None:
                 exploration.complete = False
                 exploration.stats = run.engine.stats()
+                if self.interrupted:  # a path the engine counted as Ctrl-C stopped it never arrived
+                    exploration.stats["paths"] = min(exploration.stats.get("paths", 0), run.received)
             if progress is not None:
                 progress.done()
             for r in self.reporters or ():
