@@ -36,9 +36,10 @@ _UNSUPPORTED_STMT = {
     ast.Match: "match statement", ast.TryStar: "try/except*",
 }
 _UNSUPPORTED_EXPR = {
-    ast.Dict: "dict display", ast.Set: "set display", ast.ListComp: "list comprehension",
+    ast.Dict: "dict display", ast.Set: "set display",
     ast.SetComp: "set comprehension", ast.DictComp: "dict comprehension",
-    ast.GeneratorExp: "generator expression", ast.JoinedStr: "f-string",
+    ast.GeneratorExp: "generator expression outside list(), tuple(), sorted(), sum(), min(), max(), any(), all() and 'sep'.join()",
+    ast.JoinedStr: "f-string",
     ast.NamedExpr: "assignment expression (:=)", ast.Await: "await", ast.Yield: "yield",
     ast.YieldFrom: "yield from", ast.Starred: "starred expression", ast.Slice: "slicing",
 }
@@ -82,15 +83,18 @@ def _immutable_literal(value: object) -> bool:
 
 
 def _assigned_names(body: list[ast.stmt]) -> set[str]:
+    """The names a function body binds (its locals); a comprehension's variables are its own."""
+    in_comprehension = {
+        id(name) for node in ast.walk(ast.Module(body=body, type_ignores=[])) if isinstance(node, ast.comprehension)
+        for name in ast.walk(node.target)
+    }
     names: set[str] = set()
     for stmt in body:
         for node in ast.walk(stmt):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)) and id(node) not in in_comprehension:
                 names.add(node.id)
             elif isinstance(node, ast.ExceptHandler) and node.name:
                 names.add(node.name)
-            elif isinstance(node, ast.Lambda):
-                continue
     return names
 
 
@@ -125,6 +129,7 @@ class _Lowerer:
         self.lambda_count = 0
         self.first_param: str | None = None  # a method's first parameter (the receiver of super())
         self.preconditions: set[ast.Assert] = set()  # the asserts that open the function's body
+        self.renames: dict[str, str] = {}  # a comprehension's variables -> their own locals
 
     # ------------------------------------------------------------ plumbing
 
@@ -265,7 +270,7 @@ class _Lowerer:
     def assign(self, target: ast.expr, value: Operand) -> None:
         loc = _loc(target)
         if isinstance(target, ast.Name):
-            self.emit(ir.Assign(target.id, value, loc))
+            self.emit(ir.Assign(self.renames.get(target.id, target.id), value, loc))
         elif isinstance(target, (ast.Tuple, ast.List)):
             if any(isinstance(e, ast.Starred) for e in target.elts):
                 raise self.unsupported(target, "starred assignment target")
@@ -292,7 +297,7 @@ class _Lowerer:
         self.goto(join, _loc(node))
         self.start(join)
 
-    def _loop_header(self, node: ast.stmt) -> ir.Block:
+    def _loop_header(self) -> ir.Block:
         self.loop_headers = self.loop_headers + (len(self.blocks),)
         header = self.new_block()
         assert header.label == self.loop_headers[-1]
@@ -300,25 +305,26 @@ class _Lowerer:
 
     def _loop(self, node: ast.While | ast.For, decide: Callable[[ir.Block, ir.Block], None], enter: Callable[[], None]) -> None:
         """Header (``decide`` picks body or else), body (``enter`` runs first), else, exit."""
-        loc = _loc(node)
+        self._loop_blocks(_loc(node), decide, lambda: (enter(), self.body(node.body)), lambda: self.body(node.orelse))
+
+    def _loop_blocks(self, loc: Loc, decide: Callable[[ir.Block, ir.Block], None], body: Callable[[], object], orelse: Callable[[], object]) -> None:
         outer_headers = self.loop_headers
-        header = self._loop_header(node)
+        header = self._loop_header()
         self.goto(header, loc)
-        body = self.new_block()
+        body_block = self.new_block()
         self.loop_headers = outer_headers
-        orelse, exit_ = self.new_block(), self.new_block()
+        orelse_block, exit_ = self.new_block(), self.new_block()
         self.loop_headers = header.loops
         self.start(header)
-        decide(body, orelse)
+        decide(body_block, orelse_block)
         self.loops.append(_LoopTargets(header.label, exit_.label))
-        self.start(body)
-        enter()
-        self.body(node.body)
+        self.start(body_block)
+        body()
         self.goto(header, loc, back_edge=True)
         self.loops.pop()
         self.loop_headers = outer_headers
-        self.start(orelse)
-        self.body(node.orelse)
+        self.start(orelse_block)
+        orelse()
         self.goto(exit_, loc)
         self.start(exit_)
 
@@ -461,6 +467,8 @@ class _Lowerer:
         raise self.unsupported(node, f"{type(node.value).__name__} literal")
 
     def name(self, node: ast.Name) -> Operand:
+        if node.id in self.renames:
+            return Var(self.renames[node.id])
         if node.id in self.locals:
             return Var(node.id)
         return self.global_name(node)
@@ -589,6 +597,9 @@ class _Lowerer:
         return args, tuple(kwargs)
 
     def expr_Call(self, node: ast.Call) -> Operand:
+        consumed = self._consumed_generator(node)
+        if consumed is not None:
+            return consumed
         loc = _loc(node)
         dst = self.temp()
         if isinstance(node.func, ast.Attribute):
@@ -648,10 +659,183 @@ class _Lowerer:
         self.emit(ir.BuildTuple(dst, items, _loc(node)))
         return Var(dst)
 
+    # ------------------------------------------------------------ comprehensions
+
+    def expr_ListComp(self, node: ast.ListComp | ast.GeneratorExp) -> Operand:
+        loc = _loc(node)
+        dst = self.temp()
+        self.emit(ir.BuildList(dst, (), loc))
+
+        def produce() -> None:
+            value = self.expr(node.elt)
+            self.emit(ir.CallMethod(self.temp(), Var(dst), "append", (value,), (), _loc(node.elt)))
+
+        self._comprehension(node, produce)
+        return Var(dst)
+
+    def _comprehension(self, node: ast.ListComp | ast.GeneratorExp, produce: Callable[[], None]) -> None:
+        """The loops of a comprehension, in a scope of its own: the outermost iterable is
+        evaluated in the enclosing scope, every target name is a fresh local, and ``produce``
+        runs for each item that passes the conditions (``self.loops[outer]`` is the outermost
+        loop, for an early exit)."""
+        first = self.expr(node.generators[0].iter)
+        saved = self.renames
+        fresh = {}
+        for generator in node.generators:
+            if generator.is_async:
+                raise self.unsupported(node, "async comprehension")
+            for target in ast.walk(generator.target):
+                if isinstance(target, ast.Name):
+                    self.temps += 1
+                    fresh[target.id] = f"{target.id}.{self.temps}"  # not an identifier: no clash
+        self.renames = {**saved, **fresh}
+        try:
+            self._generator_loop(node.generators, 0, first, produce)
+        finally:
+            self.renames = saved
+
+    def _generator_loop(self, generators: list[ast.comprehension], level: int, iterable: Operand, produce: Callable[[], None]) -> None:
+        generator = generators[level]
+        loc = _loc(generator.iter)
+        it, item = self.temp(), self.temp()
+        self.emit(ir.GetIter(it, iterable, loc))
+
+        def body() -> None:
+            self.assign(generator.target, Var(item))
+            for condition in generator.ifs:
+                passed, skipped = self.new_block(), self.new_block()
+                self.branch(condition, passed, skipped)
+                self.start(skipped)
+                self.goto(self.blocks[self.loops[-1].header], loc, back_edge=True)
+                self.start(passed)
+            if level + 1 < len(generators):
+                self._generator_loop(generators, level + 1, self.expr(generators[level + 1].iter), produce)
+            else:
+                produce()
+
+        decide = lambda body_block, exit_block: self.terminate(ir.ForIter(it, item, body_block.label, exit_block.label, loc))  # noqa: E731
+        self._loop_blocks(loc, decide, body, lambda: None)
+
+    def _consumed_generator(self, node: ast.Call) -> Operand | None:
+        """A generator expression passed alone to a builtin that consumes it whole, lowered
+        exactly: ``list``/``tuple``/``sorted``/``'sep'.join`` build the list first, as CPython
+        does; ``sum``, ``min``, ``max``, ``any`` and ``all`` become the loops they run (items
+        are made one at a time, ``any``/``all`` stop early). None: not such a call."""
+        if not (node.args and isinstance(node.args[0], ast.GeneratorExp)):
+            return None
+        generator = node.args[0]
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr == "join" and isinstance(func.value, ast.Constant) and isinstance(func.value.value, str):
+            if len(node.args) != 1 or node.keywords:
+                return None
+            items = self.expr_ListComp(generator)
+            dst = self.temp()
+            self.emit(ir.CallMethod(dst, Const(func.value.value), "join", (items,), (), _loc(node)))
+            return Var(dst)
+        if not isinstance(func, ast.Name) or not self._is_builtin(func.id):
+            return None
+        name, rest = func.id, node.args[1:]
+        if name in ("list", "tuple", "sorted") and not rest and (name == "sorted" or not node.keywords):
+            items = self.expr_ListComp(generator)
+            if name == "list":
+                return items
+            _, kwargs = self.call_args(ast.Call(func, [], node.keywords))
+            dst = self.temp()
+            self.emit(ir.Call(dst, Global(name), (items,), kwargs, _loc(node)))
+            return Var(dst)
+        if node.keywords:
+            return None
+        if name == "sum" and (not rest or (len(rest) == 1 and isinstance(rest[0], ast.Constant) and type(rest[0].value) in (int, float))):
+            return self._sum(generator, Const(rest[0].value) if rest else Const(0))  # type: ignore[attr-defined]
+        if name in ("any", "all") and not rest:
+            return self._any_all(generator, name == "any")
+        if name in ("min", "max") and not rest:
+            return self._min_max(generator, name)
+        return None
+
+    def _branch_on(self, flag: Var, then: ir.Block, orelse: ir.Block, loc: Loc) -> None:
+        truth = self.temp()
+        self.emit(ir.Truth(truth, flag, loc))
+        self.terminate(ir.Branch(Var(truth), then.label, orelse.label, loc))
+
+    def _is_builtin(self, name: str) -> bool:
+        """``name`` in this function means the builtin: nothing of the code rebinds it."""
+        module = self.module
+        return not (
+            name in self.locals or name in self.renames or name in module.function_defs or name in module.classes
+            or name in module.constants or name in module.opaque or (module.runtime is not None and module.has_runtime(name))
+        )
+
+    def _sum(self, generator: ast.GeneratorExp, start: Operand) -> Operand:
+        loc = _loc(generator)
+        total = self.temp()
+        self.emit(ir.Assign(total, start, loc))
+
+        def produce() -> None:
+            value = self.expr(generator.elt)
+            self.emit(ir.BinOp(total, "+", Var(total), value, _loc(generator.elt)))
+
+        self._comprehension(generator, produce)
+        return Var(total)
+
+    def _any_all(self, generator: ast.GeneratorExp, is_any: bool) -> Operand:
+        loc = _loc(generator)
+        result = self.temp()
+        self.emit(ir.Assign(result, Const(not is_any), loc))
+        outer = len(self.loops)
+
+        def produce() -> None:
+            value = self.expr(generator.elt)
+            flag = self.temp()
+            self.emit(ir.Truth(flag, value, _loc(generator.elt)))
+            decided, going_on = self.new_block(), self.new_block()
+            self.terminate(ir.Branch(Var(flag), *((decided.label, going_on.label) if is_any else (going_on.label, decided.label)), loc))
+            self.start(decided)
+            self.emit(ir.Assign(result, Const(is_any), loc))
+            self.goto(self.blocks[self.loops[outer].exit], loc)
+            self.start(going_on)
+
+        self._comprehension(generator, produce)
+        return Var(result)
+
+    def _min_max(self, generator: ast.GeneratorExp, name: str) -> Operand:
+        loc = _loc(generator)
+        best, empty = self.temp(), self.temp()
+        self.emit(ir.Assign(best, Const(None), loc))
+        self.emit(ir.Assign(empty, Const(True), loc))
+
+        def produce() -> None:
+            value = self.temp()
+            self.emit(ir.Assign(value, self.expr(generator.elt), _loc(generator.elt)))
+            first, compare, take, join = self.new_block(), self.new_block(), self.new_block(), self.new_block()
+            self._branch_on(Var(empty), first, compare, loc)
+            self.start(first)
+            self.emit(ir.Assign(empty, Const(False), loc))
+            self.goto(take, loc)
+            self.start(compare)
+            better, flag = self.temp(), self.temp()
+            self.emit(ir.Compare(better, ">" if name == "max" else "<", Var(value), Var(best), loc))
+            self.emit(ir.Truth(flag, Var(better), loc))
+            self.terminate(ir.Branch(Var(flag), take.label, join.label, loc))
+            self.start(take)
+            self.emit(ir.Assign(best, Var(value), loc))
+            self.goto(join, loc)
+            self.start(join)
+
+        self._comprehension(generator, produce)
+        raising, done = self.new_block(), self.new_block()
+        self._branch_on(Var(empty), raising, done, loc)
+        self.start(raising)
+        exc = self.temp()
+        self.emit(ir.Call(exc, Global("ValueError"), (Const(f"{name}() arg is an empty sequence"),), (), loc))
+        self.terminate(ir.Raise(Var(exc), "implicit", loc))
+        self.start(done)
+        return Var(best)
+
     def expr_Lambda(self, node: ast.Lambda) -> Operand:
         params = {a.arg for a in node.args.args}
         for sub in ast.walk(node.body):
-            if isinstance(sub, ast.Name) and sub.id not in params and sub.id in self.locals:
+            if isinstance(sub, ast.Name) and sub.id not in params and (sub.id in self.locals or sub.id in self.renames):
                 raise self.unsupported(sub, f"lambda that captures the local variable {sub.id!r}")
         self.lambda_count += 1
         qualname = f"{self.qualname}.<lambda{self.lambda_count}>"

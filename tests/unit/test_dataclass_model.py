@@ -5,14 +5,14 @@ write down stays opaque and runs in CPython. Every exploration is replayed in CP
 
 from __future__ import annotations
 
-import json
 import textwrap
 from pathlib import Path
 
 import pytest
 
-from pathloom.cli import main
 from pathloom.frontend.module import load_module
+
+from .verified import explore_verified
 
 ENGINES = ("dse", "multise")
 
@@ -105,10 +105,7 @@ SYMBOLIC = ["write", "equal", "ordered", "keywords", "post_init", "missing", "D.
 def _explore(tmp_path: Path, target: str, engine: str) -> dict[str, object]:
     path = tmp_path / "dcs.py"
     path.write_text(SOURCE, encoding="utf-8")
-    out = tmp_path / f"{target}-{engine}.json"
-    code = main(["explore", f"{path}::{target}", "--engine", engine, "--json", str(out), "--verify", "--quiet"])
-    assert code in (0, 1), code  # 3 would be a replay mismatch
-    return json.loads(out.read_text())  # type: ignore[no-any-return]
+    return explore_verified(path, target, engine)
 
 
 @pytest.mark.parametrize("engine", ENGINES)

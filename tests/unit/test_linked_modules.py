@@ -6,14 +6,14 @@ traceback shows in the target file (the call)."""
 
 from __future__ import annotations
 
-import json
 import textwrap
 from pathlib import Path
 
 import pytest
 
-from pathloom.cli import main
 from pathloom.frontend.linker import is_project_file, project_dir
+
+from .verified import explore_verified
 
 ENGINES = ("dse", "multise")
 
@@ -103,10 +103,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _explore(core: Path, target: str, engine: str) -> dict[str, object]:
-    out = core.parent / f"{target}-{engine}.json"
-    code = main(["explore", f"{core}::{target}", "--engine", engine, "--json", str(out), "--verify", "--quiet"])
-    assert code in (0, 1), code  # 3 would be a replay mismatch
-    return json.loads(out.read_text())  # type: ignore[no-any-return]
+    return explore_verified(core, target, engine)
 
 
 @pytest.mark.parametrize("engine", ENGINES)

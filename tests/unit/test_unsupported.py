@@ -217,11 +217,6 @@ CASES = [
             s = {x, 1}
             return x
         """, 5, ast.Set, what=r"set"),
-    Case("list-comprehension", """
-        def f(x: int) -> int:
-            ys = [i * 2 for i in range(x)]
-            return x
-        """, 5, ast.ListComp, what=r"comprehension"),
     Case("set-comprehension", """
         def f(x: int) -> int:
             ys = {i for i in range(x)}
@@ -234,7 +229,9 @@ CASES = [
         """, 5, ast.DictComp, what=r"comprehension"),
     Case("generator-expression", """
         def f(xs: list[int]) -> int:
-            return max(v + 1 for v in xs)
+            for v in (w + 1 for w in xs):
+                return v
+            return 0
         """, 5, ast.GeneratorExp, what=r"generator"),
     Case("f-string", """
         def f(x: int) -> str:
