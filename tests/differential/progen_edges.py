@@ -31,6 +31,7 @@ nothing loops, so programs still terminate. Every unit is tagged (``EDGE_FEATURE
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable
 
 from hypothesis import strategies as st
@@ -76,6 +77,8 @@ EDGE_FEATURES: frozenset[str] = frozenset(
         "list_repeat", "list_repeat_symbolic", "list_repeat_min", "list_repeat_reflected",
         "list_repeat_list",
         "list_compare", "list_local",
+        # comprehensions and the generator expressions builtins consume
+        "listcomp", "genexp_sum", "genexp_minmax", "genexp_anyall", "comprehension_filter",
         # stdlib calls and builtins run in CPython
         "math.gcd", "math.isqrt", "math.floor", "math.ceil", "divmod", "divmod_unpack",
         "sorted", "sum", "max_default", "str()", "len_str()", "str.upper", "str.find",
@@ -104,6 +107,7 @@ class EdgeBuilder:
         return _present(
             (2, True, lambda: self.stdlib_num(c, d)),
             (2, lists, lambda: self.list_num(c, d, lists)),
+            (2, lists, lambda: self.comprehension_num(c, d, lists)),
             (1, strs, lambda: self.str_num(c, d, strs)),
             (6, dobjs, lambda: self.dunder_num(c, d, dobjs)),
             (3, enums, lambda: self.enum_num(enums)),
@@ -190,6 +194,31 @@ class EdgeBuilder:
             self.tag("sorted")
             return _E(f"sorted({xs})[{self.index(c, d).text}]", True)
         return _E(f"len({self.list_repeat(c, d - 1).text})", True)
+
+    def comprehension_num(self, c: _Ctx, d: int, lists: list[_Var]) -> _E:
+        """``len([e for cv in xs if b])``, ``sum``/``min``/``max`` of a generator expression,
+        or ``any``/``all`` of one as 1 or 0; ``cv`` is the comprehension's own variable (an
+        enclosing comprehension's ``cv`` is shadowed) and ``xs`` is not mutated inside."""
+        xs = self.choice(lists)
+        inner = replace(c, scope=c.scope + (_Var("cv", INT, False),), loop_depth=c.loop_depth + 1, frozen=c.frozen | {xs.text})
+        loop = f"for cv in {xs.text}"
+        if self.flag(1, 2):
+            self.tag("comprehension_filter")
+            loop += f" if {_par(self.boolean(inner, d - 1))}"
+        k = self.int_in(0, 3)
+        if k == 3:
+            self.tag("genexp_anyall")
+            fn = self.choice(["any", "all"])
+            return _E(f"(1 if {fn}({_par(self.boolean(inner, d - 1))} {loop}) else 0)", True)
+        elt = _par(self.num(inner, d - 1))
+        if k == 0:
+            self.tag("listcomp")
+            return _E(f"len([{elt} {loop}])", True)
+        if k == 1:
+            self.tag("genexp_sum")
+            return _E(f"sum({elt} {loop})", True)
+        self.tag("genexp_minmax")
+        return _E(f"{self.choice(['min', 'max'])}({elt} {loop})", True)
 
     def str_num(self, c: _Ctx, d: int, strs: list[_Var]) -> _E:
         method = self.choice(["find", "count"])

@@ -54,8 +54,8 @@ def _forbidden_constructs(tree: ast.Module) -> list[str]:
     """Constructs outside the subset pathloom supports (see progen docstring)."""
     bad: list[str] = []
     banned = (
-        ast.Global, ast.Nonlocal, ast.Lambda, ast.ListComp,
-        ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Yield, ast.YieldFrom, ast.Await,
+        ast.Global, ast.Nonlocal, ast.Lambda,
+        ast.SetComp, ast.DictComp, ast.Yield, ast.YieldFrom, ast.Await,
         ast.JoinedStr, ast.Slice, ast.Set, ast.With, ast.AsyncFunctionDef,
         ast.Starred, ast.NamedExpr, ast.Delete, ast.Match,
     )
@@ -64,9 +64,15 @@ def _forbidden_constructs(tree: ast.Module) -> list[str]:
         id(node.args[0]) for node in ast.walk(tree)
         if isinstance(node, ast.Call) and ast.unparse(node.func) in ("math.floor", "math.ceil")
     }
+    consumed = {
+        id(node.args[0]) for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and ast.unparse(node.func) in ("sum", "min", "max", "any", "all")
+    }
     for node in ast.walk(tree):
         if isinstance(node, banned):
             bad.append(type(node).__name__)
+        if isinstance(node, ast.GeneratorExp) and id(node) not in consumed:
+            bad.append("generator expression outside sum/min/max/any/all")
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             if id(node) not in top_level or ast.unparse(node) not in IMPORTS:
                 bad.append(f"import {ast.unparse(node)}")
@@ -164,8 +170,8 @@ def _check_static(program: GeneratedProgram) -> ast.FunctionDef:
         "elif": "elif ",
         "else": "else:",
     }
-    code = "\n".join(  # the source without the module constants (LIMIT = 10 ** 3)
-        ast.unparse(n) for n in tree.body if not isinstance(n, ast.Assign)
+    code = "\n".join(  # the source as written (unparsing turns 'else: if' into 'elif'), without the module constants (LIMIT = 10 ** 3)
+        ast.get_source_segment(program.source, n) or "" for n in tree.body if not isinstance(n, ast.Assign)
     )
     for feature, marker in text_markers.items():
         assert (feature in program.features) == (marker in code), feature
