@@ -26,13 +26,15 @@ positions the sequence can have (linear, where a division by the step would not 
   number of positions the slice can take from the original's capacity, which bounds the
   count, so ``ListRec``'s invariant holds.
 - **tuple**: a tuple, whose length must be concrete: a split over the count's values.
-- an int, bool, float or None: CPython's TypeError (``'int' object is not subscriptable``),
-  whatever the bounds.
+- an int, bool, float or None, a function, a real object whose type has no ``__getitem__``:
+  CPython's TypeError (``'int' object is not subscriptable``), whatever the bounds. So is a
+  bound that cannot have ``__index__`` (a range, a function, a class, a real object whose
+  type has none).
 
 Items that an if-then-else cannot merge (objects, values of several sorts) at symbolic
 positions: a split over the step's values (those beyond the length act alike), then over
 the first position's. Anything else sliced (a range, a real object, an instance) and a
-bound that may have ``__index__`` (an object) raise ``NotModeled``: ``semantics.step`` runs
+bound that may have ``__index__`` (an instance) raise ``NotModeled``: ``semantics.step`` runs
 the slice in CPython on pinned values.
 """
 
@@ -45,7 +47,17 @@ from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import as_int, concrete_outcome, is_list, is_plain, kind
 from pathloom.semantics.outcome import Cut, NotModeled, Ok, Outcome, split, throw
 from pathloom.semantics.sequences import merged_item
-from pathloom.semantics.values import ListRec, Ref, type_name
+from pathloom.semantics.values import (
+    BoundMethod,
+    BuiltinVal,
+    ClassVal,
+    FuncVal,
+    ListRec,
+    PyObj,
+    RangeVal,
+    Ref,
+    type_name,
+)
 from pathloom.terms import expr as T
 from pathloom.terms.expr import STR, Arg, Term, postorder
 
@@ -127,9 +139,15 @@ def getslice(heap: HeapView, obj: object, start: object, stop: object, step: obj
         return _checked(heap, start, stop, step, lambda a, b, c: _str_slice(obj, a, b, c))  # type: ignore[arg-type]
     if k == "tuple":
         return _checked(heap, start, stop, step, lambda a, b, c: _tuple_slice(obj, a, b, c))  # type: ignore[arg-type]
-    if k in ("int", "bool", "float", "none"):
+    if k in ("int", "bool", "float", "none") or isinstance(obj, FuncVal) or _real_without(obj, "__getitem__"):
         return throw("TypeError", f"'{type_name(obj)}' object is not subscriptable")
     raise NotModeled(f"slicing a {type_name(obj)}")
+
+
+def _real_without(value: object, method: str) -> bool:
+    """A real object (not a class) whose type has no ``method``: CPython's answer does not
+    depend on its state."""
+    return isinstance(value, PyObj) and not isinstance(value.obj, type) and not hasattr(type(value.obj), method)
 
 
 _WRONG_TYPE = object()  # a bound CPython rejects with BOUND_TYPE_ERROR
@@ -142,8 +160,10 @@ def _bound(heap: HeapView, value: object) -> object:
     k = kind(value)
     if k in ("int", "bool"):
         return as_int(value)
-    if k in ("str", "float", "tuple") or is_list(heap, value):
+    if k in ("str", "float", "tuple") or is_list(heap, value) or _real_without(value, "__index__"):
         return _WRONG_TYPE
+    if isinstance(value, (RangeVal, FuncVal, BuiltinVal, BoundMethod, ClassVal)):
+        return _WRONG_TYPE  # none of these has __index__ (analysed classes have no metaclass)
     raise NotModeled(f"a slice bound of type {type_name(value)} (it may have __index__)")
 
 
