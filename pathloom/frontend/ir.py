@@ -129,6 +129,18 @@ class GetItem:
 
 
 @dataclass(frozen=True)
+class GetSlice:
+    """``dst = obj[start:stop:step]``; an omitted bound is ``Const(None)``."""
+
+    dst: str
+    obj: Operand
+    start: Operand
+    stop: Operand
+    step: Operand
+    loc: Loc
+
+
+@dataclass(frozen=True)
 class SetItem:
     obj: Operand
     index: Operand
@@ -200,8 +212,8 @@ class Unbind:
 
 
 Instruction = Union[
-    Assign, BinOp, UnaryOp, Compare, Truth, Call, CallMethod, GetAttr, SetAttr, GetItem, SetItem,
-    BuildList, BuildTuple, Unpack, MakeFunction, GetIter, CurrentException, ExcMatch, Unbind,
+    Assign, BinOp, UnaryOp, Compare, Truth, Call, CallMethod, GetAttr, SetAttr, GetItem, GetSlice,
+    SetItem, BuildList, BuildTuple, Unpack, MakeFunction, GetIter, CurrentException, ExcMatch, Unbind,
 ]
 
 

@@ -41,7 +41,8 @@ _UNSUPPORTED_EXPR = {
     ast.GeneratorExp: "generator expression outside list(), tuple(), sorted(), sum(), min(), max(), any(), all() and 'sep'.join()",
     ast.JoinedStr: "f-string",
     ast.NamedExpr: "assignment expression (:=)", ast.Await: "await", ast.Yield: "yield",
-    ast.YieldFrom: "yield from", ast.Starred: "starred expression", ast.Slice: "slicing",
+    ast.YieldFrom: "yield from", ast.Starred: "starred expression",
+    ast.Slice: "extended slicing (a slice inside a tuple subscript)",
 }
 
 
@@ -630,16 +631,26 @@ class _Lowerer:
         return Var(dst)
 
     def index(self, node: ast.Subscript) -> Operand:
+        """The index of an item assignment target (slices are read only)."""
         if isinstance(node.slice, ast.Slice):
-            raise self.unsupported(node, "slicing")
+            raise self.unsupported(node, "slice assignment (xs[a:b] = ...); slices are read only")
         return self.expr(node.slice)
 
     def expr_Subscript(self, node: ast.Subscript) -> Operand:
         obj = self.expr(node.value)
-        index = self.index(node)
+        if isinstance(node.slice, ast.Slice):
+            start, stop, step = (self.bound(b) for b in (node.slice.lower, node.slice.upper, node.slice.step))
+            dst = self.temp()
+            self.emit(ir.GetSlice(dst, obj, start, stop, step, _loc(node)))
+            return Var(dst)
+        index = self.expr(node.slice)
         dst = self.temp()
         self.emit(ir.GetItem(dst, obj, index, _loc(node)))
         return Var(dst)
+
+    def bound(self, node: ast.expr | None) -> Operand:
+        """A slice bound; an omitted one is None, as in the slice CPython builds."""
+        return Const(None) if node is None else self.expr(node)
 
     def _display(self, node: ast.List | ast.Tuple) -> tuple[Operand, ...]:
         for elt in node.elts:

@@ -41,6 +41,8 @@ def instruction(i: ir.Instruction) -> str:
         return f"{operand(i.obj)}.{i.name} = {operand(i.value)}"
     if isinstance(i, ir.GetItem):
         return f"{i.dst} = {operand(i.obj)}[{operand(i.index)}]"
+    if isinstance(i, ir.GetSlice):
+        return f"{i.dst} = {operand(i.obj)}[{operand(i.start)}:{operand(i.stop)}:{operand(i.step)}]"
     if isinstance(i, ir.SetItem):
         return f"{operand(i.obj)}[{operand(i.index)}] = {operand(i.value)}"
     if isinstance(i, ir.BuildList):

@@ -166,7 +166,7 @@ class Materializer:
         fields = dict(record.fields)
         if fields["looped"]:
             raise RuntimeUnsupported("using an iterator again after a for loop took it over")
-        iterator = CountingIterator(advanced_copy(fields["source"], fields["pos"]))  # type: ignore[arg-type]
+        iterator = counting_iterator(str(fields["type"]), advanced_copy(fields["source"], fields["pos"]))  # type: ignore[arg-type]
         self.built[ref.id] = iterator
         self.snapshots.append((ref, iterator, fields["pos"]))
         return iterator
@@ -186,6 +186,18 @@ class CountingIterator:
         item = next(self.inner)  # type: ignore[call-overload]
         self.taken += 1
         return item
+
+
+_COUNTING_TYPES: dict[str, type[CountingIterator]] = {}
+
+
+def counting_iterator(type_name: str, inner: object) -> CountingIterator:
+    """A ``CountingIterator`` over ``inner`` whose type bears the real iterator's type name,
+    so that CPython's messages name the real one (``'zip' object is not subscriptable``)."""
+    cls = _COUNTING_TYPES.get(type_name)
+    if cls is None:
+        cls = _COUNTING_TYPES[type_name] = type(type_name, (CountingIterator,), {})
+    return cls(inner)
 
 
 def advanced_copy(source: PyObj, pos: int) -> object:

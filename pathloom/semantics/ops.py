@@ -60,7 +60,8 @@ def as_int(value: object) -> Arg:
     return int(value)  # type: ignore[call-overload, no-any-return]
 
 
-def _concrete(fn: Callable[[], object]) -> Outcome:
+def concrete_outcome(fn: Callable[[], object]) -> Outcome:
+    """``fn()`` on plain values: its value, or the exception CPython raises, with its message."""
     try:
         return Ok(fn())
     except (ArithmeticError, TypeError, ValueError) as exc:
@@ -96,7 +97,7 @@ def binop(module: Module, heap: HeapView, op: str, a: object, b: object) -> Outc
     if is_plain(a) and is_plain(b):
         if base == "**" and isinstance(b, int) and b > 100_000:
             raise RuntimeUnsupported("power with a huge exponent")
-        return _concrete(lambda: _PY_BINOPS[op](a, b))
+        return concrete_outcome(lambda: _PY_BINOPS[op](a, b))
     if base in _ARITHMETIC_DUNDERS and not op.endswith("=") and (_analysed_class(heap, a) or _analysed_class(heap, b)):
         dispatched = dispatch_dunder(module, heap, _ARITHMETIC_DUNDERS[base], a, b)
         if dispatched is not None:
@@ -247,7 +248,7 @@ def unary(module: Module, heap: HeapView, op: str, a: object) -> Outcome:
             return run_concretely(module, heap, "truth test", operator.not_, (a,))
         return Ok(T.not_(truth(heap, a)))
     if is_plain(a):
-        return _concrete(lambda: -a if op == "-" else +a)  # type: ignore[operator]
+        return concrete_outcome(lambda: -a if op == "-" else +a)  # type: ignore[operator]
     if _is_number(kind(a)):
         value = as_int(a)
         return Ok(T.neg(value) if op == "-" else value)
@@ -462,7 +463,7 @@ def compare(module: Module, heap: HeapView, op: str, a: object, b: object) -> Ou
         same = _identical(a, b)
         return Ok(same if op == "is" else T.not_(same))
     if is_plain(a) and is_plain(b):
-        return _concrete(lambda: _PY_COMPARE[op](a, b))
+        return concrete_outcome(lambda: _PY_COMPARE[op](a, b))
     ka, kb = kind(a), kind(b)
     if _is_number(ka) and _is_number(kb):
         x, y = as_int(a), as_int(b)

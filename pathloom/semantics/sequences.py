@@ -10,7 +10,7 @@ grown from one); ``len(items)`` bounds it. Negative indices are normalized as in
 from __future__ import annotations
 
 import itertools
-from typing import Callable
+from typing import Callable, Sequence
 
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import as_int, fix_length, kind, range_length, with_concrete_length
@@ -38,16 +38,26 @@ def _beyond(position: Arg, record: ListRec) -> bool:
     return not isinstance(position, Term) and not 0 <= int(position) < len(record.items)
 
 
+def merged_item(items: Sequence[object], position: Arg) -> Arg | None:
+    """The item at a symbolic position as one if-then-else term (the last item at any
+    position past the others), or None when the items are not ints, bools or strs of one
+    sort."""
+    sorts = {sort_of(v) if isinstance(v, (Term, int, str)) else None for v in items}  # type: ignore[arg-type]
+    if len(sorts) != 1 or None in sorts or not items:
+        return None
+    value: Arg = items[-1]  # type: ignore[assignment]
+    for i in range(len(items) - 2, -1, -1):
+        value = T.ite(T.eq(position, i), items[i], value)  # type: ignore[arg-type]
+    return value
+
+
 def _select(items: tuple[object, ...], position: Arg) -> Outcome:
     """The item at a (possibly symbolic, in-range) position."""
     if not isinstance(position, Term):
         return Ok(items[int(position)])
-    sorts = {sort_of(v) if isinstance(v, (Term, int, str)) else None for v in items}  # type: ignore[arg-type]
-    if len(sorts) == 1 and None not in sorts and items:
-        value: Arg = items[-1]  # type: ignore[assignment]
-        for i in range(len(items) - 2, -1, -1):
-            value = T.ite(T.eq(position, i), items[i], value)  # type: ignore[arg-type]
-        return Ok(value)
+    merged = merged_item(items, position)
+    if merged is not None:
+        return Ok(merged)
     return split([(T.eq(position, i), Ok(item)) for i, item in enumerate(items)])
 
 

@@ -13,6 +13,7 @@ from pathloom.frontend import ir
 from pathloom.semantics import calls as C
 from pathloom.semantics import ops as O
 from pathloom.semantics import sequences as S
+from pathloom.semantics import slicing as SL
 from pathloom.semantics.heapview import HeapView
 import itertools
 import operator
@@ -67,6 +68,8 @@ def operands(instr: ir.Instruction) -> tuple[ir.Operand, ...]:
         return (instr.obj, instr.value)
     if isinstance(instr, ir.GetItem):
         return (instr.obj, instr.index)
+    if isinstance(instr, ir.GetSlice):
+        return (instr.obj, instr.start, instr.stop, instr.step)
     if isinstance(instr, ir.SetItem):
         return (instr.obj, instr.index, instr.value)
     if isinstance(instr, (ir.BuildList, ir.BuildTuple)):
@@ -105,6 +108,8 @@ def _in_cpython(module: Module, heap: HeapView, instr: ir.Instruction, v: list[o
     """An instruction whose operands the model does not cover, run in CPython."""
     if isinstance(instr, ir.GetItem):
         return run_concretely(module, heap, "subscript []", operator.getitem, (v[0], v[1]))
+    if isinstance(instr, ir.GetSlice):
+        return run_concretely(module, heap, "slicing [:]", _sliced, (v[0], v[1], v[2], v[3]))
     if isinstance(instr, ir.SetItem):
         return run_concretely(module, heap, "item assignment []", operator.setitem, (v[0], v[1], v[2]))
     if isinstance(instr, ir.GetIter):
@@ -114,6 +119,10 @@ def _in_cpython(module: Module, heap: HeapView, instr: ir.Instruction, v: list[o
         count = len(instr.dsts)
         return run_concretely(module, heap, "unpacking", lambda value: _unpacked(value, count), (v[0],))
     raise RuntimeUnsupported(str(why))
+
+
+def _sliced(obj: object, start: object, stop: object, step: object) -> object:
+    return obj[start:stop:step]  # type: ignore[index]
 
 
 def _snapshot(iterable: object) -> tuple[object, ...]:
@@ -181,6 +190,7 @@ _HANDLERS: dict[type, _Handler] = {
     ir.GetAttr: lambda m, h, i, v: C.getattr_(m, h, v[0], i.name),  # type: ignore[attr-defined]
     ir.SetAttr: lambda m, h, i, v: C.setattr_(m, h, v[0], i.name, v[1]),  # type: ignore[attr-defined]
     ir.GetItem: lambda m, h, i, v: S.getitem(h, v[0], v[1]),
+    ir.GetSlice: lambda m, h, i, v: SL.getslice(h, v[0], v[1], v[2], v[3]),
     ir.SetItem: lambda m, h, i, v: S.setitem(h, v[0], v[1], v[2]),
     ir.BuildList: _build_list,  # type: ignore[dict-item]
     ir.BuildTuple: lambda m, h, i, v: Ok(tuple(v)),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable, Mapping
 
-from pathloom.terms.expr import BOOL, INT, Arg, Concrete, Term
+from pathloom.terms.expr import BOOL, INT, Arg, Concrete, Term, py_substr
 
 DEFAULTS: dict[str, Concrete] = {INT: 0, BOOL: False, "Str": ""}
 
@@ -30,6 +30,7 @@ _OPS: dict[str, Callable[..., Concrete]] = {
     "concat": lambda a, b: a + b,
     "len": lambda s: len(s),
     "at": lambda s, i: s[i] if 0 <= i < len(s) else "",
+    "substr": py_substr,
     "contains": lambda h, n: n in h,
     "to_code": lambda s: ord(s) if len(s) == 1 else -1,
     "from_code": lambda i: chr(i) if 0 <= i <= 0x2FFFF else "",

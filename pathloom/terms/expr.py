@@ -312,6 +312,22 @@ def char_at(s: Arg, i: Arg) -> Arg:
     return make("at", (s, i), STR)
 
 
+def py_substr(s: str, start: int, count: int) -> str:
+    """SMT-LIB's ``str.substr``: ``count`` characters of ``s`` from ``start`` (fewer at its
+    end), the empty string when ``start`` is negative or ``count`` is not positive."""
+    return s[start : start + count] if start >= 0 and count > 0 else ""
+
+
+def substr(s: Arg, start: Arg, count: Arg) -> Arg:
+    """``s[start:start + count]`` for ``0 <= start`` (see ``py_substr`` for the other cases)."""
+    if not isinstance(s, Term) and not isinstance(start, Term) and not isinstance(count, Term):
+        return py_substr(str(s), int(start), int(count))
+    whole = isinstance(count, Term) and count.op == "len" and count.args[0] is s
+    if whole and not isinstance(start, Term) and start == 0:
+        return s
+    return make("substr", (s, start, count), STR)
+
+
 def contains(haystack: Arg, needle: Arg) -> Arg:
     if not isinstance(haystack, Term) and not isinstance(needle, Term):
         return str(needle) in str(haystack)

@@ -25,7 +25,7 @@ _INFIX = {
     "add": "+", "sub": "-", "mul": "*", "floordiv": "//", "mod": "%", "eq": "==", "lt": "<",
     "le": "<=", "str_lt": "<", "str_le": "<=", "and": "and", "or": "or", "concat": "+",
 }
-_CALLS = {"len": "len", "to_code": "ord", "from_code": "chr"}
+_CALLS = {"len": "len", "to_code": "ord", "from_code": "chr", "substr": "substr"}
 
 
 def show(term: Arg) -> str:

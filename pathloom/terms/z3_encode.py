@@ -2,7 +2,8 @@
 
 Invariant: the Z3 meaning of every operator equals the Python meaning given by ``evaluate``
 on the domain where the semantics layer uses it (``floordiv``/``mod`` with a nonzero divisor,
-``at`` in range, ``to_code`` on one-character strings, ``from_code`` within ``MAX_CODE``).
+``at`` in range, ``to_code`` on one-character strings, ``from_code`` within ``MAX_CODE``);
+``substr`` is SMT-LIB's ``str.substr`` on both sides, for every argument.
 Python floors integer division toward negative infinity; SMT-LIB ``div`` is Euclidean, so
 ``a // b`` is encoded as ``div(a, b)`` for ``b > 0`` and ``div(-a, -b)`` for ``b < 0``.
 """
@@ -64,6 +65,7 @@ _OPS: dict[str, Callable[..., z3.ExprRef]] = {
     "concat": z3.Concat,
     "len": z3.Length,
     "at": lambda s, i: z3.SubString(s, i, 1),
+    "substr": z3.SubString,
     "contains": z3.Contains,
     "to_code": z3.StrToCode,
     "from_code": z3.StrFromCode,

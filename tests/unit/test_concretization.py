@@ -398,3 +398,25 @@ def test_a_method_the_loader_does_not_list_is_one_unsupported_line(tmp_path: Pat
     assert main(["explore", f"{path}::{target}"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith(f"{path}{what}")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_messages_about_an_iterator_name_its_real_type(tmp_path: Path, capsys: pytest.CaptureFixture[str], engine: str) -> None:
+    """Regression: an iterator handed to an operation run in CPython is a counting wrapper,
+    whose type CPython's message named (``'CountingIterator' object is not subscriptable``:
+    a replay mismatch, exit 3)."""
+    path = _write(tmp_path, "iterator_type", """
+        def f(k: int) -> object:
+            z = zip([1], [2])
+            if k > 0:
+                return z[k]
+            if k < 0:
+                return z[k:]
+            return len(z)
+        """)
+    out = tmp_path / "out.json"
+    code = main(["explore", f"{path}::f", "--engine", engine, "--verify", "--json", str(out), "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 1 and "all outcomes as predicted" in err, err
+    messages = {p["message"] for p in json.loads(out.read_text())["paths"] if p["outcome"] == "raise"}
+    assert messages == {"'zip' object is not subscriptable", "object of type 'zip' has no len()"}

@@ -66,6 +66,29 @@ def test_string_terms_evaluate_like_python() -> None:
     assert evaluate(T.to_code(T.char_at(s, 0)), env) == 97
 
 
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(st.text("ab", max_size=4), st.integers(-2, 5), st.integers(-2, 5))
+def test_substr_evaluates_like_z3_for_every_argument(text: str, start: int, count: int) -> None:
+    """``substr`` is SMT-LIB's ``str.substr`` in the evaluator too (negative start or count,
+    past the end), and with a non-negative start and count it is Python's
+    ``s[start:start + count]``."""
+    term = T.substr(s, x, y)
+    env = {"s": text, "x": start, "y": count}
+    solver = z3.Solver()
+    solver.add(z3.String("s") == z3.StringVal(text), z3.Int("x") == start, z3.Int("y") == count)
+    assert solver.check() == z3.sat
+    in_z3 = solver.model().eval(encode(term), model_completion=True).as_string()
+    assert evaluate(term, env) == in_z3 == T.substr(text, start, count)
+    if start >= 0 and count >= 0:
+        assert in_z3 == text[start : start + count]
+
+
+def test_substr_of_a_whole_string_is_the_string() -> None:
+    assert T.substr(s, 0, T.str_len(s)) is s
+    assert T.substr(s, 1, T.str_len(s)) is not s
+    assert str(T.substr(s, 1, 2)) == "substr(s, 1, 2)"
+
+
 def test_serialization_round_trips_through_interning() -> None:
     term = T.ite(T.lt(x, T.add(y, 1)), T.str_len(s), T.neg(x))
     assert from_json(to_json(term)) is term

@@ -265,12 +265,26 @@ CASES = [
             a, *rest = xs
             return a
         """, 5, ast.Tuple, what=r"star|\*"),
-    Case("slicing", """
+    # slices are read only: a slice as an assignment target is not
+    Case("slice-assignment", """
         def f(xs: list[int]) -> int:
-            ys = xs[1:2]
+            xs[1:2] = [0]
             return 0
-        """, 5, ast.Subscript, what=r"slic",
-         extra={"alt": (ast.Slice, None)}),
+        """, 5, ast.Subscript, what=r"slice assignment"),
+    Case("augmented-slice-assignment", """
+        def f(xs: list[int]) -> int:
+            xs[:1] += [0]
+            return 0
+        """, 5, ast.Subscript, what=r"slice assignment"),
+    Case("del-slice", """
+        def f(xs: list[int]) -> int:
+            del xs[1:]
+            return 0
+        """, 5, ast.Delete, what=r"\bdel\b"),
+    Case("extended-slicing", """
+        def f(xs: list[int]) -> int:
+            return xs[1:2, 0]
+        """, 5, ast.Slice, what=r"extended slicing"),
     Case("bitand", """
         def f(x: int) -> int:
             return x & 1
