@@ -1,9 +1,11 @@
 """The entry of an exploration: symbolic inputs for the target's parameters.
 
 ``int``, ``bool`` and ``str`` parameters become symbols named after the parameter; a
-``list[int]`` parameter ``xs`` becomes a heap list whose length is the symbol ``xs.len``
+``list[T]`` parameter ``xs`` becomes a heap list whose length is the symbol ``xs.len``
 (constrained to ``0..max_list_len``; a ``str`` input's length is bounded by
-``max_str_len``) and whose items are ``xs[0]``, ``xs[1]``...; an
+``max_str_len``) and whose items are inputs of type ``T`` named ``xs[0]``, ``xs[1]``...
+(nested lists are distinct lists: no aliasing among inputs yet); a ``tuple[T1, ..., Tn]``
+is a tuple of inputs ``t[0]``..., reported as ``{"$tuple": [...]}`` (``engines.input_types``); an
 unannotated parameter with a default keeps its default. A method ``C.m`` is explored through a
 small driver that builds ``C(...)`` from symbolic ``__init__`` arguments (symbols
 ``self.<param>``) and calls ``m`` on it. ``Entry.decode`` turns a model into the JSON inputs
@@ -17,7 +19,7 @@ from typing import Any, Callable
 
 from pathloom.frontend import ir
 from pathloom.frontend.module import Module
-from pathloom.semantics.names import INPUT_ANNOTATIONS
+from pathloom.engines.input_types import Shape, parse_input_type
 from pathloom.semantics.values import ListRec, Ref
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import DEFAULTS
@@ -65,34 +67,49 @@ class _Builder:
             if param.default is not None:
                 return param.default.value, None  # type: ignore[union-attr]
             raise self.module.unsupported_at(param.line, param.col, f"parameter '{param.name}' has no type annotation (and no default)")
-        if annotation not in INPUT_ANNOTATIONS:
-            raise self.module.unsupported_at(param.line, param.col, f"input of type {annotation} (supported: int, bool, str, list[int])")
-        if annotation in _SORTS:
-            sort = _SORTS[annotation]
+        shape = parse_input_type(annotation)
+        if shape is None:
+            raise self.module.unsupported_at(
+                param.line, param.col, f"input of type {annotation} (supported: int, bool, str, and list[T] and tuple[T1, ...] of these)"
+            )
+        value, decode, encode = self._make(shape, name)
+        self.encoders[name] = encode
+        return value, decode
+
+    def _make(self, shape: Shape, name: str) -> tuple[object, Callable[[dict[str, Any]], Any], Callable[[Any], dict[str, Any]]]:
+        """The symbolic value of an input of ``shape`` named ``name``, how a model decodes to
+        its JSON inputs, and how JSON inputs encode back to the values of its symbols."""
+        if isinstance(shape, str):
+            sort = _SORTS[shape]
             symbol = T.sym(name, sort)
             if sort == STR:
                 self.constraints.append(T.le(T.str_len(symbol), self.max_str_len))
-            self.encoders[name] = lambda v: {name: v}
-            return symbol, lambda model: model.get(name, DEFAULTS[sort])
+            return symbol, lambda model: model.get(name, DEFAULTS[sort]), lambda v: {name: v}
+        kind, inner = shape
+        if kind == "tuple":
+            parts = [self._make(item, f"{name}[{i}]") for i, item in enumerate(inner)]  # type: ignore[attr-defined]
+
+            def encode_tuple(value: dict[str, Any]) -> dict[str, Any]:
+                return {k: v for (_, _, enc), item in zip(parts, value["$tuple"]) for k, v in enc(item).items()}
+
+            return tuple(p[0] for p in parts), lambda model: {"$tuple": [dec(model) for _, dec, _ in parts]}, encode_tuple
         length = T.sym(f"{name}.len", INT)
-        items = tuple(T.sym(f"{name}[{i}]", INT) for i in range(self.max_list_len))
+        items = [self._make(inner, f"{name}[{i}]") for i in range(self.max_list_len)]  # type: ignore[arg-type]
         self.constraints += [T.le(0, length), T.le(length, self.max_list_len)]
         ref = Ref(self.next_ref)
         self.next_ref += 1
-        self.records[ref] = ListRec(length, items)
+        self.records[ref] = ListRec(length, tuple(v for v, _, _ in items))
 
-        def encode_list(values: list[int]) -> dict[str, Any]:
+        def encode_list(values: list[Any]) -> dict[str, Any]:
             env: dict[str, Any] = {f"{name}.len": len(values)}
-            env.update({f"{name}[{i}]": v for i, v in enumerate(values)})
+            for (_, _, enc), value in zip(items, values):
+                env.update(enc(value))
             return env
 
-        self.encoders[name] = encode_list
+        def decode_list(model: dict[str, Any]) -> list[Any]:
+            return [dec(model) for _, dec, _ in items[: model.get(f"{name}.len", 0)]]
 
-        def decode_list(model: dict[str, Any]) -> list[int]:
-            n = model.get(f"{name}.len", 0)
-            return [model.get(f"{name}[{i}]", 0) for i in range(n)]
-
-        return ref, decode_list
+        return ref, decode_list, encode_list
 
 
 def build_entry(module: Module, target: str, max_list_len: int, max_str_len: int) -> Entry:

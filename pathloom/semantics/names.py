@@ -29,7 +29,6 @@ EXCEPTION_BASES: dict[str, str | None] = {
 
 BUILTIN_NAMES = BUILTIN_FUNCTIONS | frozenset(EXCEPTION_BASES) | frozenset({"None", "True", "False"})
 
-INPUT_ANNOTATIONS = frozenset({"int", "bool", "str", "list[int]"})
 
 # builtins never run in CPython on the analysed code's behalf: they read input, touch files,
 # evaluate code, or answer with values (identities, salted hashes) that differ between the
