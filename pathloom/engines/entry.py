@@ -23,9 +23,41 @@ from pathloom.engines.input_types import Shape, parse_input_type
 from pathloom.semantics.values import ListRec, Ref
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import DEFAULTS
-from pathloom.terms.expr import BOOL, INT, STR, Arg
+from pathloom.terms.expr import BOOL, INT, STR, Arg, Term
 
 _SORTS = {"int": INT, "bool": BOOL, "str": STR}
+
+
+@dataclass(frozen=True)
+class InputChoice:
+    """An input that is ``when_true`` where the Bool symbol ``flag`` holds, else ``when_false``
+    (``Optional[T]``: None or a ``T``); only ever an argument of the entry, which the engines
+    expand (one initial state per combination, or one value summary)."""
+
+    flag: Term
+    when_true: object
+    when_false: object
+
+    @property
+    def options(self) -> tuple[tuple[Arg, object], ...]:
+        return ((self.flag, self.when_true), (T.not_(self.flag), self.when_false))
+
+
+def choice_combinations(args: tuple[object, ...]) -> list[tuple[list[Arg], dict[str, object], tuple[object, ...]]]:
+    """(conditions, the model they force, arguments) of every combination of the entry's
+    input choices."""
+    combinations: list[tuple[list[Arg], dict[str, object], tuple[object, ...]]] = [([], {}, ())]
+    for arg in args:
+        if not isinstance(arg, InputChoice):
+            combinations = [(conds, model, chosen + (arg,)) for conds, model, chosen in combinations]
+            continue
+        name = arg.flag.args[0]
+        combinations = [
+            (conds + [cond], {**model, name: holds}, chosen + (value,))
+            for conds, model, chosen in combinations
+            for holds, (cond, value) in zip((True, False), arg.options)
+        ]
+    return combinations
 
 
 @dataclass
@@ -70,7 +102,7 @@ class _Builder:
         shape = parse_input_type(annotation)
         if shape is None:
             raise self.module.unsupported_at(
-                param.line, param.col, f"input of type {annotation} (supported: int, bool, str, and list[T] and tuple[T1, ...] of these)"
+                param.line, param.col, f"input of type {annotation} (supported: int, bool, str, list[T] and tuple[T1, ...] of these, Optional[...] of any)"
             )
         value, decode, encode = self._make(shape, name)
         self.encoders[name] = encode
@@ -79,6 +111,17 @@ class _Builder:
     def _make(self, shape: Shape, name: str) -> tuple[object, Callable[[dict[str, Any]], Any], Callable[[Any], dict[str, Any]]]:
         """The symbolic value of an input of ``shape`` named ``name``, how a model decodes to
         its JSON inputs, and how JSON inputs encode back to the values of its symbols."""
+        if isinstance(shape, tuple) and shape[0] == "optional":
+            value, decode, encode = self._make(shape[1], name)  # type: ignore[arg-type]
+            flag = T.sym(f"{name}.is_none", BOOL)
+
+            def decode_optional(model: dict[str, Any]) -> Any:
+                return None if model.get(f"{name}.is_none", False) else decode(model)
+
+            def encode_optional(v: Any) -> dict[str, Any]:
+                return {f"{name}.is_none": True} if v is None else {f"{name}.is_none": False, **encode(v)}
+
+            return InputChoice(flag, None, value), decode_optional, encode_optional
         if isinstance(shape, str):
             sort = _SORTS[shape]
             symbol = T.sym(name, sort)

@@ -21,7 +21,7 @@ from typing import Callable, Iterator
 
 from pathloom import interrupt
 from pathloom.errors import Unsupported
-from pathloom.engines.entry import Entry, build_entry
+from pathloom.engines.entry import Entry, build_entry, choice_combinations
 from pathloom.engines.searchers import make_searcher
 from pathloom.frontend import ir
 from pathloom.frontend.cfg import branch_edges
@@ -127,13 +127,17 @@ class ForkingEngine:
 
     # ------------------------------------------------------------ driving
 
-    def initial_state(self) -> State:
-        heap = ConcreteHeap(self.module.classes)
-        for ref, record in self.entry.records.items():
-            heap.write(ref, record)
-        local_vars = {p.name: a for p, a in zip(self.entry.function.params, self.entry.args)}
-        pc = [c for c in self.entry.constraints if isinstance(c, Term)]
-        return State([Frame(self.entry.function, local_vars, args=tuple(self.entry.args))], heap, pc, {})
+    def initial_states(self) -> list[State]:
+        """One state per combination of the entry's input choices (``Optional`` inputs)."""
+        states = []
+        for conditions, model, args in choice_combinations(self.entry.args):
+            heap = ConcreteHeap(self.module.classes)
+            for ref, record in self.entry.records.items():
+                heap.write(ref, record)
+            local_vars = {p.name: a for p, a in zip(self.entry.function.params, args)}
+            pc = [c for c in self.entry.constraints + conditions if isinstance(c, Term)]
+            states.append(State([Frame(self.entry.function, local_vars, args=args)], heap, pc, model))
+        return states
 
     def run(self) -> Iterator[PathResult]:
         self.start = time.monotonic()
@@ -141,7 +145,7 @@ class ForkingEngine:
             self.deadline = self.start + self.options.timeout
             self.z3_core.deadline = self.deadline
         searcher = make_searcher(self.options.strategy or "dfs", self.options.seed, self._at_new_branch)
-        searcher.add([self.initial_state()])
+        searcher.add(self.initial_states())
         stop_reason: str | None = None
         try:
             while not searcher.empty():

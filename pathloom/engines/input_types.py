@@ -1,10 +1,12 @@
 """The input types pathloom explores, parsed from a parameter's annotation text.
 
 A shape is ``"int"``, ``"bool"`` or ``"str"``; ``("list", item)`` for ``list[T]`` (``List[T]``,
-and bare ``list``, which is ``list[int]``: a documented default); or ``("tuple", items)`` for a
-fixed-length ``tuple[T1, ..., Tn]`` (``Tuple[...]``). Items may be any shape, nested.
-Invariant: ``parse_input_type`` returns None for every other annotation (``Optional``,
-``float``, ``dict``, a class, ``tuple[T, ...]``); the caller reports it unsupported.
+and bare ``list``, which is ``list[int]``: a documented default); ``("tuple", items)`` for a
+fixed-length ``tuple[T1, ..., Tn]`` (``Tuple[...]``); items may be any of these, nested. A
+parameter may also be ``("optional", shape)``: ``Optional[T]``, ``T | None``, ``Union[T,
+None]`` (at the top level only: an item of a list is never None).
+Invariant: ``parse_input_type`` returns None for every other annotation (``float``, ``dict``,
+a class, ``tuple[T, ...]``, a nested ``Optional``); the caller reports it unsupported.
 """
 
 from __future__ import annotations
@@ -24,7 +26,33 @@ def parse_input_type(annotation: str) -> Shape | None:
         node = ast.parse(annotation, mode="eval").body
     except SyntaxError:
         return None
+    inner = _optional_of(node)
+    if inner is not None:
+        shape = _shape(inner)
+        return None if shape is None else ("optional", shape)
     return _shape(node)
+
+
+def _optional_of(node: ast.expr) -> ast.expr | None:
+    """``T`` when ``node`` is ``Optional[T]``, ``T | None``, ``None | T`` or ``Union[T, None]``."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        if _is_none(node.right):
+            return node.left
+        if _is_none(node.left):
+            return node.right
+    if isinstance(node, ast.Subscript) and ast.unparse(node.value) in ("Optional", "typing.Optional"):
+        return node.slice
+    if isinstance(node, ast.Subscript) and ast.unparse(node.value) in ("Union", "typing.Union") and isinstance(node.slice, ast.Tuple):
+        parts = node.slice.elts
+        if len(parts) == 2 and _is_none(parts[1]):
+            return parts[0]
+        if len(parts) == 2 and _is_none(parts[0]):
+            return parts[1]
+    return None
+
+
+def _is_none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
 
 
 def _shape(node: ast.expr) -> Shape | None:

@@ -16,7 +16,7 @@ from .verified import explore_verified
 ENGINES = ("dse", "multise")
 
 SOURCE = textwrap.dedent("""
-    from typing import List, Tuple
+    from typing import List, Optional, Tuple, Union
 
 
     def words(ws: list[str]) -> int:
@@ -45,20 +45,36 @@ SOURCE = textwrap.dedent("""
 
     def bare(xs: list) -> int:
         return len(xs)
+
+
+    def optional(x: Optional[int], y: int | None, zs: Union[list[int], None]) -> int:
+        if x is None:
+            return 0
+        if y is not None and y > x:
+            return 2
+        if zs:
+            return zs[0]
+        return x + 1
+
+
+    def none_bug(x: Optional[int]) -> int:
+        return x + 1
 """)
 
 
 @pytest.mark.parametrize(("text", "shape"), [
     ("int", "int"), ("list[str]", ("list", "str")), ("List[List[int]]", ("list", ("list", "int"))),
     ("tuple[int,str]", ("tuple", ("int", "str"))), ("list", ("list", "int")),
-    ("Optional[int]", None), ("tuple[int,...]", None), ("dict[str,int]", None), ("float", None),
+    ("Optional[int]", ("optional", "int")), ("int|None", ("optional", "int")), ("None|list[int]", ("optional", ("list", "int"))),
+    ("Union[str,None]", ("optional", "str")), ("list[Optional[int]]", None),
+    ("tuple[int,...]", None), ("dict[str,int]", None), ("float", None),
 ])
 def test_annotations_parse_to_shapes(text: str, shape: object) -> None:
     assert parse_input_type(text) == shape
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-@pytest.mark.parametrize("target", ["words", "grid", "pair", "flags", "bare"])
+@pytest.mark.parametrize("target", ["words", "grid", "pair", "flags", "bare", "optional", "none_bug"])
 def test_nested_inputs_are_symbolic_and_replay(tmp_path: Path, engine: str, target: str) -> None:
     path = tmp_path / "inputs.py"
     path.write_text(SOURCE, encoding="utf-8")
@@ -75,9 +91,20 @@ def test_inputs_are_reported_in_their_types(tmp_path: Path) -> None:
     assert all(set(p["inputs"]["p"]) == {"$tuple"} for p in pair["paths"])  # type: ignore[union-attr,index]
 
 
+@pytest.mark.parametrize("engine", ENGINES)
+def test_optional_inputs_take_none_too(tmp_path: Path, engine: str) -> None:
+    path = tmp_path / "inputs.py"
+    path.write_text(SOURCE, encoding="utf-8")
+    bug = explore_verified(path, "none_bug", engine)
+    raised = [p for p in bug["paths"] if p["outcome"] == "raise"]  # type: ignore[union-attr]
+    assert [(p["inputs"]["x"], p["message"]) for p in raised] == [(None, "unsupported operand type(s) for +: 'NoneType' and 'int'")]
+    optional = explore_verified(path, "optional", engine)
+    assert {p["returned"] for p in optional["paths"]} == {0, 1, 2} | ({p["inputs"]["zs"][0] for p in optional["paths"] if p["inputs"]["zs"]})  # type: ignore[union-attr,index]
+
+
 def test_other_input_types_are_one_unsupported_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "optional.py"
-    path.write_text("from typing import Optional\n\ndef f(x: Optional[int]) -> int:\n    return 0\n", encoding="utf-8")
+    path = tmp_path / "floats.py"
+    path.write_text("def f(x: float) -> int:\n    return 0\n", encoding="utf-8")
     assert main(["explore", f"{path}::f"]) == 2
     err = capsys.readouterr().err.strip()
-    assert err == f"{path}:3:7: unsupported: input of type Optional[int] (supported: int, bool, str, and list[T] and tuple[T1, ...] of these)"
+    assert err == f"{path}:1:7: unsupported: input of type float (supported: int, bool, str, list[T] and tuple[T1, ...] of these, Optional[...] of any)"
