@@ -79,6 +79,8 @@ EDGE_FEATURES: frozenset[str] = frozenset(
         "list_compare", "list_local",
         # comprehensions and the generator expressions builtins consume
         "listcomp", "genexp_sum", "genexp_minmax", "genexp_anyall", "comprehension_filter",
+        # slices of lists and strs (symbolic bounds, negative, stepped, omitted)
+        "slice_list", "slice_str", "slice_step",
         # stdlib calls and builtins run in CPython
         "math.gcd", "math.isqrt", "math.floor", "math.ceil", "divmod", "divmod_unpack",
         "sorted", "sum", "max_default", "str()", "len_str()", "str.upper", "str.find",
@@ -107,7 +109,8 @@ class EdgeBuilder:
         return _present(
             (2, True, lambda: self.stdlib_num(c, d)),
             (2, lists, lambda: self.list_num(c, d, lists)),
-            (2, lists, lambda: self.comprehension_num(c, d, lists)),
+            (4, lists, lambda: self.comprehension_num(c, d, lists)),
+            (2, lists, lambda: self.list_slice_num(c, d, lists)),
             (1, strs, lambda: self.str_num(c, d, strs)),
             (6, dobjs, lambda: self.dunder_num(c, d, dobjs)),
             (3, enums, lambda: self.enum_num(enums)),
@@ -132,6 +135,7 @@ class EdgeBuilder:
         return _present(
             (1, True, lambda: self.str_call(c, d)),
             (2, strs, lambda: self.str_method(c, d, strs)),
+            (2, strs, lambda: self.str_slice(c, d, strs)),
             (2, enums, lambda: self.enum_name(enums)),
             (2, dicts, lambda: self.dict_value(c, d, dicts)),
         )
@@ -219,6 +223,28 @@ class EdgeBuilder:
             return _E(f"sum({elt} {loop})", True)
         self.tag("genexp_minmax")
         return _E(f"{self.choice(['min', 'max'])}({elt} {loop})", True)
+
+    def slice_text(self, c: _Ctx, d: int) -> str:
+        """``[a:b]``, ``[a:]``, ``[:b]`` or ``[::k]`` with bounds symbolic, literal or
+        negative, and a literal step (never 0: that is a ValueError every time)."""
+        def bound() -> str:
+            return self.pick([(2, lambda: self.num(c, d - 1).text), (1, lambda: str(self.int_in(-3, 3))), (1, lambda: "")])
+
+        if self.flag(1, 4):
+            self.tag("slice_step")
+            return f"[{bound()}:{bound()}:{self.choice([-2, -1, 2])}]"
+        return f"[{bound()}:{bound()}]"
+
+    def list_slice_num(self, c: _Ctx, d: int, lists: list[_Var]) -> _E:
+        self.tag("slice_list")
+        xs = self.choice(lists).text
+        if self.flag():
+            return _E(f"len({xs}{self.slice_text(c, d)})", True)
+        return _E(f"sum({xs}{self.slice_text(c, d)})", True)
+
+    def str_slice(self, c: _Ctx, d: int, strs: list[_Var]) -> _E:
+        self.tag("slice_str")
+        return _E(f"{self.choice(strs).text}{self.slice_text(c, d)}", True)
 
     def str_num(self, c: _Ctx, d: int, strs: list[_Var]) -> _E:
         method = self.choice(["find", "count"])

@@ -56,7 +56,7 @@ def _forbidden_constructs(tree: ast.Module) -> list[str]:
     banned = (
         ast.Global, ast.Nonlocal, ast.Lambda,
         ast.SetComp, ast.DictComp, ast.Yield, ast.YieldFrom, ast.Await,
-        ast.JoinedStr, ast.Slice, ast.Set, ast.With, ast.AsyncFunctionDef,
+        ast.JoinedStr, ast.Set, ast.With, ast.AsyncFunctionDef,
         ast.Starred, ast.NamedExpr, ast.Delete, ast.Match,
     )
     top_level = set(map(id, tree.body))
