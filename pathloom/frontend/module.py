@@ -86,6 +86,13 @@ class Module:
             self._lowered[qualname] = found
         return found
 
+    def is_lowered(self, qualname: str) -> bool:
+        return qualname in self._lowered
+
+    def register_lowered(self, function: Function) -> None:
+        """A function the analysis wrote as IR itself (``frontend.protocols``)."""
+        self._lowered[function.qualname] = function
+
     def lowered_functions(self) -> list[Function]:
         return list(self._lowered.values())
 

@@ -7,11 +7,12 @@ path is reported as cut rather than explored with a wrong model of Python.
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 from pathloom.semantics import sequences as S
 from pathloom.semantics.heapview import HeapView
-from pathloom.semantics.ops import as_int, compare, is_list, is_plain, kind, truth, with_concrete_length
+from pathloom.semantics.ops import as_int, compare, is_list, is_plain, kind, protocol_call, truth_outcome, with_concrete_length
 from pathloom.semantics.outcome import Cut, NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, split, throw
 from pathloom.semantics.values import ClassVal, ExcVal, ListRec, Message, ObjRec, PyObj, RangeVal, Ref, SuperVal, type_name
 from pathloom.terms import expr as T
@@ -33,7 +34,11 @@ def call_builtin(module: Module, heap: HeapView, name: str, args: tuple[object, 
         return Ok(None)
     if name == "len":
         _arity(name, args, 1)
-        return S.length(heap, args[0])
+        return protocol_call(module, heap, "len", args[0]) or S.length(heap, args[0])
+    if name == "%as_length":
+        return _as_length(heap, args[0])
+    if name == "%bool_result":
+        return _bool_result(heap, args[0])
     if name == "abs":
         _arity(name, args, 1)
         return _abs(args[0])
@@ -48,7 +53,9 @@ def call_builtin(module: Module, heap: HeapView, name: str, args: tuple[object, 
     if name == "range":
         return _range(args)
     if name == "bool":
-        return Ok(truth(heap, args[0]) if args else False)
+        if len(args) > 1:
+            raise NotModeled("bool() with several arguments")  # CPython's TypeError
+        return truth_outcome(module, heap, args[0]) if args else Ok(False)
     if name == "int":
         return _int(args)
     if name == "isinstance":
@@ -75,6 +82,35 @@ def _super(module: Module, heap: HeapView, args: tuple[object, ...]) -> Outcome:
 def _arity(name: str, args: tuple[object, ...], n: int) -> None:
     if len(args) != n:
         raise RuntimeUnsupported(f"{name}() with {len(args)} arguments")
+
+
+def _shown_type(heap: HeapView, value: object) -> str:
+    if isinstance(value, Ref):
+        record = heap.record(value)
+        return "list" if isinstance(record, ListRec) else record.cls  # type: ignore[union-attr]
+    return type_name(value)
+
+
+def _as_length(heap: HeapView, value: object) -> Outcome:
+    """What ``len()`` makes of the value ``__len__`` returned: an int (a bool counts) from 0 to
+    ``sys.maxsize``, else CPython's TypeError, ValueError or OverflowError."""
+    if isinstance(value, Ref) and isinstance(heap.record(value), ObjRec) or isinstance(value, PyObj):
+        raise RuntimeUnsupported("__len__ returning an object (its __index__)")
+    if kind(value) not in ("int", "bool"):
+        return throw("TypeError", f"'{_shown_type(heap, value)}' object cannot be interpreted as an integer")
+    n = as_int(value)
+    return split([
+        (T.and_(T.le(0, n), T.le(n, sys.maxsize)), Ok(n)),  # type: ignore[arg-type]
+        (T.lt(n, 0), Throw(ExcVal("ValueError", ("__len__() should return >= 0",)))),  # type: ignore[arg-type]
+        (T.lt(sys.maxsize, n), Throw(ExcVal("OverflowError", ("cannot fit 'int' into an index-sized integer",)))),  # type: ignore[arg-type]
+    ])
+
+
+def _bool_result(heap: HeapView, value: object) -> Outcome:
+    """``__bool__`` must return a bool (exactly)."""
+    if kind(value) == "bool":
+        return Ok(value)
+    return throw("TypeError", f"__bool__ should return bool, returned {_shown_type(heap, value)}")
 
 
 def _abs(x: object) -> Outcome:

@@ -171,6 +171,8 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
             return throw("TypeError", "object.__init__() takes exactly one argument (the instance to initialize)")
         return Ok(None)
     if isinstance(func, BuiltinVal):
+        if func.name.startswith("%"):  # the analysis's own checks (frontend.protocols)
+            return B.call_builtin(module, heap, func.name, args)
         if not kwargs:
             try:
                 return B.call_builtin(module, heap, func.name, args)

@@ -244,6 +244,9 @@ def fix_length(ref: Ref, record: ListRec) -> Outcome:
 
 def unary(module: Module, heap: HeapView, op: str, a: object) -> Outcome:
     if op == "not":
+        protocol = protocol_call(module, heap, "not", a)
+        if protocol is not None:
+            return protocol
         if isinstance(a, PyObj) or _has_dunder(heap, a, ("__bool__", "__len__")):
             return run_concretely(module, heap, "truth test", operator.not_, (a,))
         return Ok(T.not_(truth(heap, a)))
@@ -284,9 +287,38 @@ def truth(heap: HeapView, value: object) -> Arg:
 def truth_outcome(module: Module, heap: HeapView, value: object) -> Outcome:
     """``bool(value)`` for any value: objects with ``__bool__`` or ``__len__`` the analysis
     does not model, and opaque objects, are tested in CPython."""
+    protocol = protocol_call(module, heap, "truth", value)
+    if protocol is not None:
+        return protocol
     if isinstance(value, PyObj) or _has_dunder(heap, value, ("__bool__", "__len__")):
         return run_concretely(module, heap, "truth test", bool, (value,))
     return Ok(truth(heap, value))
+
+
+def protocol_call(module: Module, heap: HeapView, kind: str, value: object, *rest: object) -> Outcome | None:
+    """The call of the analysed dunder behind ``len``/truth/``not``/``in``/``!=`` on ``value``
+    (``frontend.protocols``: the method runs symbolically, its result checked as CPython
+    does), or None when ``value`` is not an instance of an analysed class whose dunder for
+    ``kind`` is an analysed method (a property, an inherited real method: CPython runs it)."""
+    cls = _analysed_class(heap, value)
+    info = module.classes.get(cls) if cls is not None else None
+    if info is None:
+        return None
+    methods, other = info.methods, info.other
+    if kind == "len":
+        analysed = "__len__" in methods
+    elif kind in ("truth", "not"):
+        analysed = "__bool__" in methods or ("__bool__" not in other and "__len__" in methods)
+    elif kind in ("in", "not in"):
+        analysed = "__contains__" in methods
+    else:  # "!=": object.__ne__ inverts the analysed __eq__ (which never returns NotImplemented)
+        analysed = "__eq__" in methods and "__ne__" not in methods and "__ne__" not in other and not module.mentions(methods["__eq__"], "NotImplemented")
+    if not analysed:
+        return None
+    from pathloom.frontend.protocols import protocol_function
+    from pathloom.semantics.calls import invoke_method
+
+    return invoke_method(module, protocol_function(module, kind, cls), (value,) + rest)  # type: ignore[arg-type]
 
 
 def _has_dunder(heap: HeapView, value: object, names: tuple[str, ...]) -> bool:
@@ -442,10 +474,18 @@ def _same_class_comparison(module: Module, heap: HeapView, op: str, a: object, b
 
 
 def compare(module: Module, heap: HeapView, op: str, a: object, b: object) -> Outcome:
+    if op in ("in", "not in"):
+        protocol = protocol_call(module, heap, op, b, a)
+        if protocol is not None:
+            return protocol
     if op in _COMPARISON_DUNDERS and (_analysed_class(heap, a) or _analysed_class(heap, b)):
         same_class = _same_class_comparison(module, heap, op, a, b)
         if same_class is not None:
             return same_class
+        if op == "!=" and _analysed_class(heap, b) in (None, _analysed_class(heap, a)):
+            protocol = protocol_call(module, heap, "!=", a, b)
+            if protocol is not None:
+                return protocol
         names = _COMPARISON_DUNDERS[op]
         if op != "!=" or _defines(module, heap, a, "__ne__"):
             dispatched = dispatch_dunder(module, heap, names, a, b)
