@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .verified import explore_verified
+from .verified import explore_source
 
 
 ENGINES = ("dse", "multise")
@@ -66,9 +66,7 @@ SYMBOLIC = ["squares", "nested", "total", "has_big", "all_positive", "biggest", 
 
 
 def _explore(tmp_path: Path, target: str, engine: str) -> dict[str, object]:
-    path = tmp_path / "comprehensions.py"
-    path.write_text(SOURCE, encoding="utf-8")
-    return explore_verified(path, target, engine, "--max-list-len", "3")
+    return explore_source(tmp_path, SOURCE, "comprehensions.py", target, engine, "--max-list-len", "3")
 
 
 @pytest.mark.parametrize("engine", ENGINES)

@@ -12,7 +12,7 @@ import pytest
 
 from pathloom.frontend.module import load_module
 
-from .verified import explore_verified
+from .verified import explore_source
 
 ENGINES = ("dse", "multise")
 
@@ -103,9 +103,7 @@ SYMBOLIC = ["write", "equal", "ordered", "keywords", "post_init", "missing", "D.
 
 
 def _explore(tmp_path: Path, target: str, engine: str) -> dict[str, object]:
-    path = tmp_path / "dcs.py"
-    path.write_text(SOURCE, encoding="utf-8")
-    return explore_verified(path, target, engine)
+    return explore_source(tmp_path, SOURCE, "dcs.py", target, engine)
 
 
 @pytest.mark.parametrize("engine", ENGINES)

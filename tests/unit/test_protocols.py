@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from .verified import explore_verified
+from .verified import explore_source
 
 ENGINES = ("dse", "multise")
 
@@ -80,9 +80,7 @@ TARGETS = ["sized", "member", "differ", "bad_bool", "bad_len"]
 
 
 def _explore(tmp_path: Path, target: str, engine: str) -> dict[str, object]:
-    path = tmp_path / "protocols.py"
-    path.write_text(SOURCE, encoding="utf-8")
-    return explore_verified(path, target, engine)
+    return explore_source(tmp_path, SOURCE, "protocols.py", target, engine)
 
 
 @pytest.mark.parametrize("engine", ENGINES)

@@ -15,3 +15,10 @@ def explore_verified(path: Path, target: str, engine: str, *options: str) -> dic
     code = main(["explore", f"{path}::{target}", "--engine", engine, "--json", str(out), "--verify", "--quiet", *options])
     assert code in (0, 1), code
     return json.loads(out.read_text())  # type: ignore[no-any-return]
+
+
+def explore_source(tmp_path: Path, source: str, filename: str, target: str, engine: str, *options: str) -> dict[str, object]:
+    """``explore_verified`` of ``target`` in ``source``, written to ``tmp_path / filename``."""
+    path = tmp_path / filename
+    path.write_text(source, encoding="utf-8")
+    return explore_verified(path, target, engine, *options)
