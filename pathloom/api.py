@@ -70,6 +70,9 @@ class Run:
         self.engine = engine_class(options.engine)(module, self.target, options, progress)
         entry = self.engine.entry
         self.exploration = Exploration(f"{module.filename}::{self.target}", options.engine, params=tuple(entry.params), environment=entry.environment)
+        cls, _, method = self.target.partition(".")
+        if cls in module.classes and module.classes[cls].decorated.get(method, ("",))[0] == "property":
+            self.exploration.accessor = "attribute"
         self.precondition_lines = precondition_lines(module, self.target) if options.preconditions else frozenset()
         # results recorded so far: Ctrl-C may stop the engine after it counted a path and before
         # the path arrived here (the CLI then reports this count)

@@ -10,6 +10,7 @@ prediction differs from the observation is an engine bug.
 
 from __future__ import annotations
 
+import inspect
 import json
 import math
 import os
@@ -139,10 +140,16 @@ def run_one(module: Any, path: str, target: str, inputs: dict[str, JSON], timeou
         args = {k: decode_input(v, namespace) for k, v in inputs.items()}
         if target.endswith(".__init__"):
             value = getattr(module, target.split(".")[0])(**args)
+        elif "." in target and "self" not in args:  # a static or class method: called on the class
+            cls_name, method = target.split(".", 1)
+            value = getattr(getattr(module, cls_name), method)(**args)
         elif "." in target:
             cls_name, method = target.split(".", 1)
             self_obj = args.pop("self")
-            value = getattr(self_obj, method)(**args)
+            if isinstance(inspect.getattr_static(type(self_obj), method, None), property):
+                value = getattr(self_obj, method)  # a property target: read
+            else:
+                value = getattr(self_obj, method)(**args)
         else:
             value = getattr(module, target)(**args)
         signal.setitimer(signal.ITIMER_REAL, 0)

@@ -157,8 +157,10 @@ class _Builder:
 
 def build_entry(module: Module, target: str, max_list_len: int, max_str_len: int) -> Entry:
     builder = _Builder(module, max_list_len, max_str_len)
-    if "." in target and target.split(".")[0] in module.classes:
-        return _method_entry(module, builder, target)
+    cls, _, method = target.partition(".")
+    kind = module.classes[cls].decorated.get(method, ("",))[0] if method and cls in module.classes else ""
+    if method and cls in module.classes and kind != "staticmethod":  # a static method is a plain function
+        return _method_entry(module, builder, target, kind)
     function = module.function(target)
     args: list[object] = []
     decoders: list[tuple[str, Callable[[dict[str, Any]], Any]]] = []
@@ -176,15 +178,17 @@ def build_entry(module: Module, target: str, max_list_len: int, max_str_len: int
     return Entry(function, tuple(args), builder.constraints, builder.records, decode, params, builder.encoders)
 
 
-def _method_entry(module: Module, builder: _Builder, target: str) -> Entry:
+def _method_entry(module: Module, builder: _Builder, target: str, kind: str = "") -> Entry:
+    """A method explored on an instance built by ``C(...)`` from symbolic arguments (a property:
+    read on it; a class method: called on the class, with no instance)."""
     cls_name, method_name = target.split(".", 1)
     info = module.classes[cls_name]
     method = module.function(target)
-    if not method.params or method.params[0].name != "self":
-        raise module.unsupported_at(method.line, method.col, "method without a 'self' first parameter (static or class method)")
+    if not method.params or (method.params[0].name != "self" and kind != "classmethod"):
+        raise module.unsupported_at(method.line, method.col, "method without a 'self' first parameter")
     if method_name == "__init__":
         return _constructor_entry(module, builder, target, method)
-    init = module.function(info.methods["__init__"]) if "__init__" in info.methods else None
+    init = module.function(info.methods["__init__"]) if "__init__" in info.methods and kind != "classmethod" else None
     init_params = init.params[1:] if init is not None else ()
     loc = ir.Loc(method.line, method.col)
     driver_params: list[ir.Param] = []
@@ -206,13 +210,20 @@ def _method_entry(module: Module, builder: _Builder, target: str) -> Entry:
             decoders.append((p.name, decoder))
             params.append((p.name, p.annotation or ""))
     block = ir.Block(0)
-    block.instrs.append(ir.Call("%self", ir.Global(cls_name), tuple(ir.Var(p.name) for p in driver_params[: len(init_params)]), (), loc))
-    block.instrs.append(ir.CallMethod("%result", ir.Var("%self"), method_name, tuple(ir.Var(p.name) for p in driver_params[len(init_params) :]), (), loc))
+    if kind == "classmethod":
+        params = params[1:]  # no instance: the class is the receiver
+        block.instrs.append(ir.Assign("%self", ir.Global(cls_name), loc))
+    else:
+        block.instrs.append(ir.Call("%self", ir.Global(cls_name), tuple(ir.Var(p.name) for p in driver_params[: len(init_params)]), (), loc))
+    if kind == "property":
+        block.instrs.append(ir.GetAttr("%result", ir.Var("%self"), method_name, loc))
+    else:
+        block.instrs.append(ir.CallMethod("%result", ir.Var("%self"), method_name, tuple(ir.Var(p.name) for p in driver_params[len(init_params) :]), (), loc))
     block.terminator = ir.Return(ir.Var("%result"), loc)
     driver = ir.Function(f"<driver {target}>", method_name, tuple(driver_params), {0: block}, 0, method.line, method.col)
 
     def decode(model: dict[str, Any]) -> dict[str, Any]:
-        inputs: dict[str, Any] = {"self": {"$new": cls_name, "args": {n: d(model) for n, d in init_decoders}}}
+        inputs: dict[str, Any] = {} if kind == "classmethod" else {"self": {"$new": cls_name, "args": {n: d(model) for n, d in init_decoders}}}
         inputs.update({n: d(model) for n, d in decoders})
         return inputs
 

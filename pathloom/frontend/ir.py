@@ -316,3 +316,6 @@ class ClassInfo:
     # exactly this class (a dataclass's generated __eq__ returns NotImplemented for any other
     # operand): not attributes of the class (those are read in CPython, through ``other``)
     compare_methods: dict[str, str] = field(default_factory=dict)
+    # methods decorated with exactly @property (no setter), @staticmethod or @classmethod:
+    # name -> (decorator, qualname of the undecorated function)
+    decorated: dict[str, tuple[str, str]] = field(default_factory=dict)

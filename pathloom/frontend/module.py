@@ -281,6 +281,7 @@ def _scan_class(module: Module, node: ast.ClassDef) -> None:
     methods: dict[str, str] = {}
     attrs: dict[str, object] = {}
     other: set[str] = set()
+    decorated: dict[str, tuple[str, str]] = {}
     for stmt in node.body:
         if isinstance(stmt, ast.FunctionDef) and not stmt.decorator_list:
             qualname = f"{node.name}.{stmt.name}"
@@ -288,8 +289,20 @@ def _scan_class(module: Module, node: ast.ClassDef) -> None:
             module.function_defs[qualname] = stmt
             other.discard(stmt.name)
             attrs.pop(stmt.name, None)
+            decorated.pop(stmt.name, None)
+            continue
+        decorator = _plain_decorator(module, stmt)
+        if decorator is not None:
+            assert isinstance(stmt, ast.FunctionDef)
+            qualname = f"{node.name}.{stmt.name}"
+            module.function_defs[qualname] = _undecorated(stmt)
+            decorated[stmt.name] = (decorator, qualname)
+            methods.pop(stmt.name, None)
+            attrs.pop(stmt.name, None)
+            other.add(stmt.name)  # the real attribute is the descriptor: read from the real class
             continue
         for name in _bound_names(stmt):
+            decorated.pop(name, None)
             methods.pop(name, None)
             attrs.pop(name, None)
             other.add(name)
@@ -321,7 +334,34 @@ def _scan_class(module: Module, node: ast.ClassDef) -> None:
         methods = {**{k: v for k, v in parent.methods.items() if k not in own}, **methods}
         attrs = {**{k: v for k, v in parent.attrs.items() if k not in own}, **attrs}
         other |= {name for name in parent.other if name not in own}
-    module.classes[node.name] = ClassInfo(node.name, base, methods, attrs, node.lineno, is_exception, frozenset(other), compare_methods)
+        decorated = {**{k: v for k, v in parent.decorated.items() if k not in own}, **decorated}
+    module.classes[node.name] = ClassInfo(node.name, base, methods, attrs, node.lineno, is_exception, frozenset(other), compare_methods, decorated)
+
+
+_DESCRIPTORS = frozenset({"property", "staticmethod", "classmethod"})
+
+
+def _plain_decorator(module: Module, stmt: ast.stmt) -> str | None:
+    """``property``, ``staticmethod`` or ``classmethod`` when ``stmt`` is a method decorated with
+    exactly that builtin (not rebound by the module)."""
+    if not (isinstance(stmt, ast.FunctionDef) and len(stmt.decorator_list) == 1):
+        return None
+    decorator = stmt.decorator_list[0]
+    if not isinstance(decorator, ast.Name) or decorator.id not in _DESCRIPTORS:
+        return None
+    name = decorator.id
+    if name in module.function_defs or name in module.classes or name in module.opaque or name in module.constants:
+        return None
+    return name
+
+
+def _undecorated(stmt: ast.FunctionDef) -> ast.FunctionDef:
+    """The method without its decorator (what the descriptor wraps)."""
+    import copy
+
+    bare = copy.copy(stmt)
+    bare.decorator_list = []
+    return bare
 
 
 def _bound_names(stmt: ast.stmt) -> set[str]:

@@ -131,8 +131,10 @@ def _call(exploration: Exploration, target: str, path: PathResult) -> str:
         args = ", ".join(f"{k}={literal(v, prefix)}" for k, v in inputs.items())
         return f"{prefix}{target.split('.')[0]}({args})"
     if "." in target:
-        method = target.split(".", 1)[1]
-        receiver = literal(inputs.pop("self"), prefix)
+        cls, method = target.split(".", 1)
+        receiver = literal(inputs.pop("self"), prefix) if "self" in inputs else f"{prefix}{cls}"  # a static or class method
+        if exploration.accessor == "attribute":
+            return f"{receiver}.{method}"  # a property
         args = ", ".join(f"{k}={literal(v, prefix)}" for k, v in inputs.items())
         return f"{receiver}.{method}({args})"
     args = ", ".join(f"{k}={literal(v, prefix)}" for k, v in inputs.items())

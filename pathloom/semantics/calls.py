@@ -246,10 +246,15 @@ def getattr_(module: Module, heap: HeapView, obj: object, name: str) -> Outcome:
         if isinstance(record, ObjRec) and record.cls == ITERATOR:
             return run_concretely(module, heap, f"attribute .{name}", getattr, (obj, name))
         if isinstance(record, ObjRec):
+            info = module.classes[record.cls]
+            kind, qualname = info.decorated.get(name, ("", ""))
+            if kind == "property":  # a data descriptor: before the instance's own attributes
+                return _invoke(module, qualname, (obj,), ())
             present, value = record.get(name)
             if present:
                 return Ok(value)
-            info = module.classes[record.cls]
+            if kind:
+                return Ok(_descriptor_value(kind, qualname, ClassVal(record.cls)))
             if name in info.methods:
                 return Ok(BoundMethod(obj, info.methods[name]))
             if name in info.attrs:
@@ -270,6 +275,9 @@ def getattr_(module: Module, heap: HeapView, obj: object, name: str) -> Outcome:
         return _super_attribute(module, obj, name)
     if isinstance(obj, ClassVal) and obj.name in module.classes:
         info = module.classes[obj.name]
+        kind, qualname = info.decorated.get(name, ("", ""))
+        if kind in ("staticmethod", "classmethod"):
+            return Ok(_descriptor_value(kind, qualname, obj))
         if name in info.attrs:
             return Ok(info.attrs[name])
         if name in info.methods:
@@ -294,6 +302,11 @@ def _module_function(module: Module, obj: object, name: str) -> FuncVal | None:
         return None
     found = runtime_object(module, vars(obj.obj).get(name))
     return found if isinstance(found, FuncVal) else None
+
+
+def _descriptor_value(kind: str, qualname: str, cls: ClassVal) -> object:
+    """What a static method (the function) or a class method (bound to the class) is when read."""
+    return FuncVal(qualname) if kind == "staticmethod" else BoundMethod(cls, qualname)  # type: ignore[arg-type]
 
 
 def _super_attribute(module: Module, sup: SuperVal, name: str) -> Outcome:

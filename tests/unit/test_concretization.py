@@ -387,8 +387,8 @@ def test_the_text_report_names_the_operations_run_in_cpython(tmp_path: Path, cap
 
 
 @pytest.mark.parametrize(("source", "target", "what"), [
-    ("class A:\n    @staticmethod\n    def s(x: int) -> int:\n        return x\n", "A.s",
-     ":3:5: unsupported: method with a decorator (@staticmethod) as a target"),
+    ("def deco(f):\n    return f\nclass A:\n    @deco\n    def s(self, x: int) -> int:\n        return x\n", "A.s",
+     ":5:5: unsupported: method with a decorator (@deco) as a target"),
     ("from dataclasses import dataclass\n@dataclass(frozen=True)\nclass P:\n    x: int\n    def norm(self) -> int:\n        return abs(self.x)\n",
      "P.norm", ":3:1: unsupported: a method of class P, which is not analysed"),
 ])
