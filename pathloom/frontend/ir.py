@@ -319,3 +319,4 @@ class ClassInfo:
     # methods decorated with exactly @property (no setter), @staticmethod or @classmethod:
     # name -> (decorator, qualname of the undecorated function)
     decorated: dict[str, tuple[str, str]] = field(default_factory=dict)
+    abstract: frozenset[str] = frozenset()  # abstract methods not overridden: CPython refuses to instantiate

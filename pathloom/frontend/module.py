@@ -267,10 +267,11 @@ def _scan_class(module: Module, node: ast.ClassDef) -> None:
     is opaque: with the real module imported it is the real class, run in CPython."""
     base: str | None = None
     model = model_dataclass(node, module.runtime) if node.decorator_list else None
-    if len(node.bases) > 1 or node.keywords or (node.decorator_list and model is None):
+    abstract_root = _is_abstract_root(module, node)
+    if len(node.bases) > 1 or (node.keywords and not abstract_root) or (node.decorator_list and model is None):
         module.opaque[node.name] = node
         return
-    if node.bases:
+    if node.bases and not abstract_root:
         first = node.bases[0]
         if not isinstance(first, ast.Name) or not (
             first.id == "object" or first.id in EXCEPTION_BASES or first.id in module.classes
@@ -314,6 +315,12 @@ def _scan_class(module: Module, node: ast.ClassDef) -> None:
         if model is not None and isinstance(stmt, ast.AnnAssign) and stmt.value is not None and isinstance(stmt.target, ast.Name):
             attrs[stmt.target.id] = _literal(stmt.value)  # a field's default is also a class attribute
             other.discard(stmt.target.id)
+    abstract = {
+        stmt.name for stmt in node.body
+        if isinstance(stmt, ast.FunctionDef) and any(_is_abstractmethod(d) for d in stmt.decorator_list)
+    }
+    if base is not None and base in module.classes:
+        abstract |= {name for name in module.classes[base].abstract if name not in methods and name not in decorated}
     compare_methods: dict[str, str] = {}
     if model is not None:
         for method in model.methods + model.comparisons:
@@ -335,10 +342,29 @@ def _scan_class(module: Module, node: ast.ClassDef) -> None:
         attrs = {**{k: v for k, v in parent.attrs.items() if k not in own}, **attrs}
         other |= {name for name in parent.other if name not in own}
         decorated = {**{k: v for k, v in parent.decorated.items() if k not in own}, **decorated}
-    module.classes[node.name] = ClassInfo(node.name, base, methods, attrs, node.lineno, is_exception, frozenset(other), compare_methods, decorated)
+    module.classes[node.name] = ClassInfo(node.name, base, methods, attrs, node.lineno, is_exception, frozenset(other), compare_methods, decorated, frozenset(abstract))
 
 
 _DESCRIPTORS = frozenset({"property", "staticmethod", "classmethod"})
+
+
+def _is_abstract_root(module: Module, node: ast.ClassDef) -> bool:
+    """``class C(ABC)`` or ``class C(metaclass=ABCMeta)`` (checked on the real class): the root
+    of an abstract hierarchy, modelled like a class with no base; its abstract methods are
+    read from the real class, and instantiating it is left to CPython (its TypeError)."""
+    import abc
+
+    real = vars(module.runtime).get(node.name) if module.runtime is not None else None
+    if not isinstance(real, abc.ABCMeta) or real.__bases__ not in ((object,), (abc.ABC,)):
+        return False
+    bases = [ast.unparse(b) for b in node.bases]
+    keywords = [(k.arg, ast.unparse(k.value)) for k in node.keywords]
+    return (bases in ([], ["ABC"], ["abc.ABC"]) and keywords in ([], [("metaclass", "ABCMeta")], [("metaclass", "abc.ABCMeta")])
+            and (bases != []) != (keywords != []))
+
+
+def _is_abstractmethod(decorator: ast.expr) -> bool:
+    return ast.unparse(decorator) in ("abstractmethod", "abc.abstractmethod")
 
 
 def _plain_decorator(module: Module, stmt: ast.stmt) -> str | None:

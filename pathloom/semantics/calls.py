@@ -230,6 +230,8 @@ def instantiate(module: Module, heap: HeapView, cls: str, args: tuple[object, ..
     info = module.classes.get(cls)
     if info is None:
         raise RuntimeUnsupported(f"instantiating {cls}")
+    if info.abstract:  # CPython's TypeError: "Can't instantiate abstract class ..."
+        return call_real(module, heap, module.real_class(cls), args, kwargs)
     ref = heap.fresh()
     record = ObjRec(cls, ())
     init = info.methods.get("__init__")
