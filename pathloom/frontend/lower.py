@@ -176,20 +176,35 @@ class _Lowerer:
             raise self.unsupported(odd, "*args, **kwargs, keyword-only or positional-only parameters")
         defaults: list[ast.expr | None] = [None] * (len(args.args) - len(args.defaults)) + list(args.defaults)
         params = []
-        for arg, default in zip(args.args, defaults):
+        for i, (arg, default) in enumerate(zip(args.args, defaults)):
             default_operand: Operand | None = None
             if default is not None:
                 from pathloom.frontend.module import _NOT_LITERAL, _literal
 
                 value = _literal(default)
                 if value is _NOT_LITERAL:
-                    raise self.unsupported(default, "default value that is not a literal constant")
+                    value = self._real_default(default, len(args.args) - i)
                 default_operand = Const(value)
             params.append(ir.Param(arg.arg, annotation_text(arg.annotation), default_operand, arg.lineno, arg.col_offset + 1))
         return tuple(params)
 
     def _foreign_file(self) -> str | None:
         return self.module.filename if self.module.namespace else None  # type: ignore[attr-defined]
+
+    def _real_default(self, node: ast.expr, from_end: int) -> object:
+        """A default that is not a literal: the value CPython computed when the ``def`` ran
+        (``__defaults__`` of the real function), as the semantics sees a module-level value."""
+        from pathloom.semantics.calls import from_runtime
+        from pathloom.semantics.outcome import RuntimeUnsupported
+
+        try:
+            real = self.module.real_function(self.qualname)
+        except (RuntimeUnsupported, AttributeError, KeyError):
+            real = None
+        defaults = getattr(real, "__defaults__", None)
+        if not isinstance(defaults, tuple) or len(defaults) < from_end:
+            raise self.unsupported(node, "default value that is not a literal constant (the real function's is unknown)")
+        return from_runtime(defaults[len(defaults) - from_end])
 
     def function(self, node: ast.FunctionDef) -> ir.Function:
         if node.decorator_list:

@@ -68,3 +68,35 @@ def test_binding_errors_are_cpythons(tmp_path: Path) -> None:
             expected[x] = str(exc)
     assert predicted == expected
     assert expected[5] == "C.__init__() missing 3 required positional arguments: 'a', 'b', and 'c'"
+
+
+def test_defaults_that_are_not_literals_are_the_real_functions(tmp_path: Path) -> None:
+    """``def f(x, cap=LIMIT * 2)``: the default is the value CPython computed at the ``def``."""
+    from .verified import explore_source
+
+    source = textwrap.dedent("""
+        import math
+
+        LIMIT = 2 ** 5
+        EMPTY: tuple[int, ...] = ()
+
+
+        def f(x: int, cap: int = LIMIT * 2, eps: float = math.pi, names: tuple[int, ...] = EMPTY) -> int:
+            if x > cap:
+                return cap + len(names)
+            return x
+
+
+        class C:
+            def m(self, y: int, lo: int = -LIMIT) -> int:
+                return max(y, lo)
+
+
+        def g(x: int) -> int:
+            return f(x) + C().m(x)
+    """)
+    for engine in ("dse", "multise"):
+        result = explore_source(tmp_path, source, "defaults.py", "g", engine)
+        assert result["complete"] and not result["stats"]["concretizations"]  # type: ignore[index]
+        above = [p for p in result["paths"] if p["inputs"]["x"] > 64]  # type: ignore[union-attr,index]
+        assert [p["returned"] for p in above] == [64 + above[0]["inputs"]["x"]]
