@@ -171,11 +171,13 @@ class Unpack:
 
 @dataclass(frozen=True)
 class MakeFunction:
-    """``dst`` = the function value of the nested (lambda) function ``qualname``."""
+    """``dst`` = the function value of the nested function or lambda ``qualname``, closing over
+    the values of ``captures`` (its trailing capture parameters, ``Function.captures``)."""
 
     dst: str
     qualname: str
     loc: Loc
+    captures: tuple[Operand, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -296,6 +298,7 @@ class Function:
     col: int
     class_name: str | None = None
     foreign_file: str | None = None  # the source file of a linked module's function; None: the target file
+    captures: tuple[str, ...] = ()  # the last parameters: values closed over, never passed by a call
 
     def block(self, label: int) -> Block:
         return self.blocks[label]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Iterator
 
 from pathloom.errors import Unsupported
 from pathloom.frontend import ir
@@ -32,7 +32,7 @@ _UNSUPPORTED_STMT = {
     ast.Global: "global statement", ast.Nonlocal: "nonlocal statement",
     ast.Delete: "del statement", ast.Import: "import inside a function",
     ast.ImportFrom: "import inside a function", ast.ClassDef: "nested class",
-    ast.FunctionDef: "nested function definition", ast.AsyncFunctionDef: "async function",
+    ast.AsyncFunctionDef: "async function",
     ast.Match: "match statement", ast.TryStar: "try/except*",
 }
 _UNSUPPORTED_EXPR = {
@@ -56,8 +56,15 @@ def lower_function(module: object, qualname: str, node: ast.FunctionDef, cls: st
     return _Lowerer(module, qualname, cls).function(node)
 
 
-def lower_lambda(module: object, qualname: str, node: ast.Lambda, cls: str | None) -> ir.Function:
-    return _Lowerer(module, qualname, cls).lambda_function(node)
+def lower_lambda(module: object, qualname: str, node: ast.Lambda | ast.FunctionDef, cls: str | None, captures: tuple[str, ...] = ()) -> ir.Function:
+    """A lambda or a nested function; ``captures`` are the enclosing function's variables it
+    closes over, its last parameters (their values come with the function value)."""
+    lowerer = _Lowerer(module, qualname, cls)
+    lowerer.captures = captures
+    if isinstance(node, ast.FunctionDef):
+        lowerer.own_name = node.name
+        return lowerer.function(node)
+    return lowerer.lambda_function(node)
 
 
 def _loc(node: ast.AST) -> Loc:
@@ -83,20 +90,72 @@ def _immutable_literal(value: object) -> bool:
     return type(value) is tuple and all(_immutable_literal(v) for v in value)  # type: ignore[attr-defined]
 
 
+def _scope_walk(nodes: list[ast.stmt] | list[ast.AST]) -> Iterator[ast.AST]:
+    """The nodes of one scope: nested functions, lambdas and classes show their name (and
+    defaults, decorators) but not their bodies; comprehensions keep to themselves."""
+    stack: list[ast.AST] = list(reversed(nodes))
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            inner: list[ast.AST] = [*node.decorator_list, *node.args.defaults]
+        elif isinstance(node, ast.Lambda):
+            inner = list(node.args.defaults)
+        elif isinstance(node, ast.ClassDef):
+            inner = [*node.decorator_list, *node.bases]
+        elif isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            inner = [node.generators[0].iter]
+        else:
+            inner = list(ast.iter_child_nodes(node))
+        stack.extend(reversed(inner))
+
+
 def _assigned_names(body: list[ast.stmt]) -> set[str]:
-    """The names a function body binds (its locals); a comprehension's variables are its own."""
-    in_comprehension = {
-        id(name) for node in ast.walk(ast.Module(body=body, type_ignores=[])) if isinstance(node, ast.comprehension)
-        for name in ast.walk(node.target)
-    }
+    """The names a function body binds (its locals); nested scopes keep theirs."""
     names: set[str] = set()
-    for stmt in body:
-        for node in ast.walk(stmt):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)) and id(node) not in in_comprehension:
-                names.add(node.id)
-            elif isinstance(node, ast.ExceptHandler) and node.name:
-                names.add(node.name)
+    for node in _scope_walk(body):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            names.add(node.id)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            names.add(node.name)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
     return names
+
+
+def _direct_bindings(stmt: ast.stmt) -> set[str]:
+    """Names a top-level statement binds once, whatever runs: ``x = ...``, ``a, b = ...``,
+    ``x: T = ...``, ``def x``."""
+    if isinstance(stmt, ast.FunctionDef):
+        return {stmt.name}
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) and stmt.value is not None else []
+    names: set[str] = set()
+    for target in targets:
+        for sub in ast.walk(target):
+            if isinstance(sub, ast.Name):
+                names.add(sub.id)
+            elif not isinstance(sub, (ast.Tuple, ast.List, ast.expr_context)):
+                return set()
+    return names
+
+
+def _binding_sites(params: set[str], body: list[ast.stmt]) -> dict[str, list[tuple[int, bool]]]:
+    """For each local: where it is bound, as (top-level statement index, -1 for a parameter;
+    whether that statement binds it once and directly)."""
+    sites: dict[str, list[tuple[int, bool]]] = {name: [(-1, True)] for name in params}
+    for i, stmt in enumerate(body):
+        direct = _direct_bindings(stmt)
+        for name in _assigned_names([stmt]):
+            sites.setdefault(name, []).append((i, name in direct and _assigned_count(stmt, name) == 1))
+    return sites
+
+
+def _assigned_count(stmt: ast.stmt, name: str) -> int:
+    return sum(
+        1 for node in _scope_walk([stmt])
+        if (isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, (ast.Store, ast.Del)))
+        or (isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == name)
+    )
 
 
 def _leading_asserts(body: list[ast.stmt]) -> list[ast.Assert]:
@@ -131,6 +190,10 @@ class _Lowerer:
         self.first_param: str | None = None  # a method's first parameter (the receiver of super())
         self.preconditions: set[ast.Assert] = set()  # the asserts that open the function's body
         self.renames: dict[str, str] = {}  # a comprehension's variables -> their own locals
+        self.captures: tuple[str, ...] = ()  # a nested function's closed-over variables (its last params)
+        self.own_name: str | None = None  # a nested function's name: a use inside rebuilds the closure
+        self.binding_sites: dict[str, list[tuple[int, bool]]] = {}
+        self.top_index = 0  # the top-level statement of the body being lowered
 
     # ------------------------------------------------------------ plumbing
 
@@ -209,22 +272,67 @@ class _Lowerer:
     def function(self, node: ast.FunctionDef) -> ir.Function:
         if node.decorator_list:
             raise self.unsupported(node.decorator_list[0], "decorator")
-        params = self._params(node.args)
+        params = self._params(node.args) + self._capture_params(node)
         self.locals = _assigned_names(node.body) | {p.name for p in params}
+        self.binding_sites = _binding_sites({p.name for p in params}, node.body)
         self.preconditions = set(_leading_asserts(node.body))
         self.first_param = params[0].name if params else None
         entry = self.current
-        self.body(node.body)
+        for self.top_index, stmt in enumerate(node.body):
+            self.stmt(stmt)
         self.terminate(ir.Return(Const(None), _loc(node.body[-1]) if node.body else _loc(node)))
-        return ir.Function(self.qualname, node.name, params, self.blocks, entry.label, node.lineno, node.col_offset + 1, self.cls, self._foreign_file())
+        return ir.Function(self.qualname, node.name, params, self.blocks, entry.label, node.lineno, node.col_offset + 1, self.cls,
+                           self._foreign_file(), self.captures)
 
     def lambda_function(self, node: ast.Lambda) -> ir.Function:
-        params = self._params(node.args)
+        params = self._params(node.args) + self._capture_params(node)
         self.locals = {p.name for p in params}
+        self.binding_sites = {p.name: [(-1, True)] for p in params}
         entry = self.current
         value = self.expr(node.body)
         self.terminate(ir.Return(value, _loc(node.body)))
-        return ir.Function(self.qualname, "<lambda>", params, self.blocks, entry.label, node.lineno, node.col_offset + 1, self.cls, self._foreign_file())
+        return ir.Function(self.qualname, "<lambda>", params, self.blocks, entry.label, node.lineno, node.col_offset + 1, self.cls,
+                           self._foreign_file(), self.captures)
+
+    def _capture_params(self, node: ast.AST) -> tuple[ir.Param, ...]:
+        line, col = getattr(node, "lineno", 0), getattr(node, "col_offset", 0) + 1
+        return tuple(ir.Param(name, None, None, line, col) for name in self.captures)
+
+    # ------------------------------------------------------------ closures
+
+    def stmt_FunctionDef(self, node: ast.FunctionDef) -> None:
+        """A nested function: a closure over the enclosing variables it uses (by value)."""
+        if node.decorator_list:
+            raise self.unsupported(node.decorator_list[0], "decorator on a nested function")
+        qualname = f"{self.qualname}.<locals>.{node.name}"
+        captures = self._closure(node, node.name)
+        self.module.lambdas[qualname] = (node, self.cls, captures)
+        self.emit(ir.MakeFunction(node.name, qualname, _loc(node), tuple(Var(c) for c in captures)))
+
+    def _closure(self, node: ast.FunctionDef | ast.Lambda, own_name: str | None) -> tuple[str, ...]:
+        """The enclosing function's variables ``node`` uses, captured by value. That is what
+        CPython's cells hold when each is bound once, by a parameter or a top-level statement
+        before this one, and never rebound: anything else is unsupported."""
+        bound = {a.arg for a in node.args.args} | (_assigned_names(node.body) if isinstance(node, ast.FunctionDef) else set())
+        used = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        free = sorted(n for n in used - bound if n in self.locals or n in self.renames or n == self.own_name)
+        captures = []
+        for name in free:
+            if name in self.renames:
+                raise self.unsupported(node, f"a function that closes over the comprehension variable {name!r}")
+            sites = self.binding_sites.get(name, [])
+            if name == own_name:
+                if sites != [(self.top_index, True)]:
+                    raise self.unsupported(node, f"nested function {name!r} bound more than once")
+                continue
+            if name == self.own_name and name not in self.locals:
+                captures.append(name)  # the enclosing nested function itself: rebuilt, see name()
+                continue
+            if not (len(sites) == 1 and sites[0][1] and sites[0][0] < self.top_index):
+                raise self.unsupported(node, f"a function that closes over {name!r}, which is bound more than once or later")
+            captures.append(name)
+        return tuple(captures)
+
 
     # ------------------------------------------------------------ statements
 
@@ -487,6 +595,10 @@ class _Lowerer:
             return Var(self.renames[node.id])
         if node.id in self.locals:
             return Var(node.id)
+        if node.id == self.own_name:  # a nested function calling itself: the same closure
+            dst = self.temp()
+            self.emit(ir.MakeFunction(dst, self.qualname, _loc(node), tuple(Var(c) for c in self.captures)))
+            return Var(dst)
         return self.global_name(node)
 
     def global_name(self, node: ast.Name) -> Operand:
@@ -859,13 +971,10 @@ class _Lowerer:
         return Var(best)
 
     def expr_Lambda(self, node: ast.Lambda) -> Operand:
-        params = {a.arg for a in node.args.args}
-        for sub in ast.walk(node.body):
-            if isinstance(sub, ast.Name) and sub.id not in params and (sub.id in self.locals or sub.id in self.renames):
-                raise self.unsupported(sub, f"lambda that captures the local variable {sub.id!r}")
+        captures = self._closure(node, None)
         self.lambda_count += 1
         qualname = f"{self.qualname}.<lambda{self.lambda_count}>"
-        self.module.lambdas[qualname] = (node, self.cls)
+        self.module.lambdas[qualname] = (node, self.cls, captures)
         dst = self.temp()
-        self.emit(ir.MakeFunction(dst, qualname, _loc(node)))
+        self.emit(ir.MakeFunction(dst, qualname, _loc(node), tuple(Var(c) for c in captures)))
         return Var(dst)

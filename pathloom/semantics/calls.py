@@ -94,7 +94,7 @@ def bind(module: Module, qualname: str, args: tuple[object, ...], kwargs: Kwargs
     TypeError CPython raises, with its message and in its order of checks (keywords first,
     then too many positionals, then the missing ones)."""
     function = module.function(qualname)
-    params = function.params
+    params = function.params[: len(function.params) - len(function.captures)]  # captures are not passed
     name = _python_qualname(qualname)
     bound: dict[str, object] = {p.name: a for p, a in zip(params, args)}
     names = {p.name for p in params}
@@ -149,11 +149,12 @@ def _name_list(names: list[str]) -> str:
     return ", ".join(quoted[:-1]) + f", and {quoted[-1]}"
 
 
-def _invoke(module: Module, qualname: str, args: tuple[object, ...], kwargs: Kwargs, result: object = None, writes: tuple[tuple[Ref, ObjRec], ...] = ()) -> Outcome:
+def _invoke(module: Module, qualname: str, args: tuple[object, ...], kwargs: Kwargs, result: object = None,
+            writes: tuple[tuple[Ref, ObjRec], ...] = (), captured: tuple[object, ...] = ()) -> Outcome:
     bound = bind(module, qualname, args, kwargs)
     if not isinstance(bound, Ok):
         return bound
-    return Invoke(qualname, bound.value, (), result, writes)  # type: ignore[arg-type]
+    return Invoke(qualname, bound.value + captured, (), result, writes)  # type: ignore[operator]
 
 
 def invoke_method(module: Module, qualname: str, args: tuple[object, ...]) -> Outcome:
@@ -163,7 +164,7 @@ def invoke_method(module: Module, qualname: str, args: tuple[object, ...]) -> Ou
 
 def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:
     if isinstance(func, FuncVal):
-        return _invoke(module, func.qualname, args, kwargs)
+        return _invoke(module, func.qualname, args, kwargs, captured=func.captured)
     if isinstance(func, BoundMethod):
         return _invoke(module, func.qualname, (func.self_ref,) + args, kwargs)
     if isinstance(func, BuiltinVal) and func.name == "%object_init":

@@ -74,6 +74,8 @@ def operands(instr: ir.Instruction) -> tuple[ir.Operand, ...]:
         return (instr.obj, instr.index, instr.value)
     if isinstance(instr, (ir.BuildList, ir.BuildTuple)):
         return instr.items
+    if isinstance(instr, ir.MakeFunction):
+        return instr.captures
     if isinstance(instr, ir.Unpack):
         return (instr.src,)
     if isinstance(instr, ir.GetIter):
@@ -195,7 +197,7 @@ _HANDLERS: dict[type, _Handler] = {
     ir.BuildList: _build_list,  # type: ignore[dict-item]
     ir.BuildTuple: lambda m, h, i, v: Ok(tuple(v)),
     ir.Unpack: _unpack,  # type: ignore[dict-item]
-    ir.MakeFunction: lambda m, h, i, v: Ok(FuncVal(i.qualname)),  # type: ignore[attr-defined]
+    ir.MakeFunction: lambda m, h, i, v: Ok(FuncVal(i.qualname, tuple(v))),  # type: ignore[attr-defined]
     ir.GetIter: lambda m, h, i, v: S.get_iter(h, v[0]),
     ir.CurrentException: lambda m, h, i, v: Ok(v[0]),
     ir.ExcMatch: lambda m, h, i, v: C.exc_match(m, v[0], tuple(v[1:])),

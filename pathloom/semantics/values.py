@@ -26,6 +26,7 @@ class Ref:
 @dataclass(frozen=True)
 class FuncVal:
     qualname: str
+    captured: tuple[object, ...] = ()  # a closure's values of the enclosing function's variables
 
 
 @dataclass(frozen=True)

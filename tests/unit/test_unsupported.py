@@ -150,13 +150,14 @@ CASES = [
             from os import path
             return x
         """, 5, ast.ImportFrom, what=r"import"),
-    Case("nested-def", """
+    Case("nested-def-over-a-rebound-variable", """
         def f(x: int) -> int:
             y = 1
             def g(a: int) -> int:
-                return a
-            return x
-        """, 6, ast.FunctionDef, pick=named("g"), what=r"def|function"),
+                return a + y
+            y = 2
+            return g(x)
+        """, 6, ast.FunctionDef, pick=named("g"), what=r"closes over 'y'"),
     Case("nested-class", """
         def f(x: int) -> int:
             class Point:
@@ -199,14 +200,13 @@ CASES = [
             return x
         """, 6, ast.Raise, what=r"from"),
     # ---- expressions
-    Case("lambda-capturing-a-local", """
+    Case("lambda-over-a-rebound-variable", """
         def f(x: int) -> int:
             k = 3
             g = lambda a: a + k
+            k = 4
             return g(x)
-        """, 6, ast.Lambda, what=r"lambda|captur",
-         # the captured name (its use inside the lambda) is an acceptable location too
-         extra={"alt": (ast.Name, lambda n: named("k")(n) and isinstance(n.ctx, ast.Load))}),
+        """, 6, ast.Lambda, what=r"closes over 'k'"),
     Case("dict-display", """
         def f(x: int) -> int:
             d = {"a": x}
@@ -356,10 +356,12 @@ CASES = [
         def f(x: int, y) -> int:
             return x
         """, 4, ast.arg, pick=named("y"), what=r"annotation"),
-    Case("non-literal-default", """
-        def f(x: int, y: int = len("ab")) -> int:
-            return x
-        """, 4, ast.Call, what=r"default"),
+    Case("non-literal-default-of-a-nested-function", """
+        def f(x: int) -> int:
+            def g(a: int = len("ab")) -> int:
+                return a
+            return g()
+        """, 5, ast.Call, pick=lambda n: isinstance(n.func, ast.Name) and n.func.id == "len", what=r"default"),
     Case("float-input", """
         def f(x: int,
               y: float) -> float:
@@ -369,10 +371,10 @@ CASES = [
         def f(d: dict[str, int]) -> int:
             return 0
         """, 4, ast.arg, pick=named("d"), what=r"dict"),
-    Case("list-of-str-input", """
-        def f(xs: list[str]) -> int:
+    Case("list-of-optional-input", """
+        def f(xs: list[int | None]) -> int:
             return 0
-        """, 4, ast.arg, pick=named("xs"), what=r"list\[str\]"),
+        """, 4, ast.arg, pick=named("xs"), what=r"list\[int\|None\]"),
     # ---- names and operations found while executing (run-time checks of the engine)
     Case("is-comparison-of-ints", """
         def f(x: int) -> int:
