@@ -52,7 +52,8 @@ def instruction(i: ir.Instruction) -> str:
     if isinstance(i, ir.Unpack):
         return f"{', '.join(i.dsts)} = unpack {operand(i.src)}"
     if isinstance(i, ir.MakeFunction):
-        return f"{i.dst} = function {i.qualname}"
+        closed = f" closing over ({', '.join(operand(c) for c in i.captures)})" if i.captures else ""
+        return f"{i.dst} = function {i.qualname}{closed}"
     if isinstance(i, ir.GetIter):
         return f"{i.dst} = iter {operand(i.iterable)}"
     if isinstance(i, ir.CurrentException):
