@@ -347,7 +347,10 @@ class ForkingEngine:
     def _for_iter(self, state: State, term: ir.ForIter, schedule: Callable[[list[State]], None]) -> object:
         frame = state.frames[-1]
         qualname, label = frame.function.qualname, frame.label
-        cases = next_item(state.heap, frame.locals[term.it])
+        try:
+            cases = next_item(state.heap, frame.locals[term.it])
+        except RuntimeUnsupported as exc:
+            raise Unsupported(frame.function.foreign_file or self.module.filename, term.loc.line, term.loc.col, str(exc)) from None
 
         def go(s: State, case: tuple[object | None, object]) -> object:
             advanced, item = case

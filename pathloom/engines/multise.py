@@ -55,6 +55,7 @@ from pathloom.engines.entry import Entry, InputChoice, build_entry
 from pathloom.engines.guard_z3 import GuardEncoder
 from pathloom.engines.multise_heap import (
     CAP,
+    ENTRIES,
     KIND,
     LEN,
     NAMES,
@@ -190,6 +191,8 @@ class _EnvHeap:
 
     def record(self, ref: Ref) -> Record:
         kind = self._value((ref.id, KIND))
+        if kind == "dict":
+            return self._value((ref.id, ENTRIES))  # type: ignore[no-any-return]
         if kind == "list":
             cap = self._value((ref.id, CAP))
             return ListRec(self._value((ref.id, LEN)), tuple(self._value((ref.id, i)) for i in range(cap)))
@@ -842,7 +845,11 @@ class MultiSEEngine:
             def run(heap: _GuardedHeap, it: object = it) -> Any:
                 from pathloom.semantics.outcome import Split
 
-                return Split(tuple((cond, Ok((advanced, item))) for cond, advanced, item in next_item(heap, it)))
+                try:
+                    cases = next_item(heap, it)
+                except RuntimeUnsupported as exc:
+                    raise Unsupported(self._function(frame.qualname).foreign_file or self.module.filename, term.loc.line, term.loc.col, str(exc)) from None
+                return Split(tuple((cond, Ok((advanced, item))) for cond, advanced, item in cases))
 
             for h, leaf, _ in self._leaves(g, run):
                 advanced, item = leaf.value  # type: ignore[union-attr, misc]

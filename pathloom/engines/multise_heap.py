@@ -5,7 +5,10 @@ which differ in one field still share every other field. Here a cell is one part
 record: ``(ref, KIND)`` (``"list"`` or the class name), for lists ``(ref, LEN)`` (the length,
 an int or an Int term), ``(ref, CAP)`` (how many item cells the record has: ``len(items)``)
 and ``(ref, i)`` for each item, for instances ``(ref, NAMES)`` (attribute names in insertion
-order) and ``(ref, ("f", name))`` for each attribute.
+order) and ``(ref, ("f", name))`` for each attribute, for dicts (kind ``"dict"``) one cell
+``(ref, ENTRIES)`` holding the whole immutable ``DictRec``: a dict's entries change together
+(an insertion moves its size and its keys), so paths that differ in one entry hold two
+records.
 
 The semantics sees records (``HeapView.record``). Under one guard, :class:`CellReader` hands
 it a :class:`LazyList` or :class:`LazyObj`: a record whose parts are looked up only when the
@@ -28,12 +31,13 @@ from typing import Any
 
 from pathloom.guards.bdd import Guard, GuardManager
 from pathloom.guards.summary import ValueSummary, same_value
-from pathloom.semantics.values import ListRec, ObjRec, Record, Ref
+from pathloom.semantics.values import DictRec, ListRec, ObjRec, Record, Ref
 
 KIND = "kind"
 LEN = "len"
 CAP = "cap"
 NAMES = "names"
+ENTRIES = "entries"
 CellKey = tuple[int, object]
 CellWrite = tuple[CellKey, object]  # the new value, or a ValueSummary copied from another cell
 
@@ -87,7 +91,10 @@ class CellReader:
         return self.cells[key].restrict(self.mgr, self.guard)
 
     def record(self, ref: Ref) -> Record:
-        if self.value((ref.id, KIND)) == "list":
+        kind = self.value((ref.id, KIND))
+        if kind == "dict":
+            return self.value((ref.id, ENTRIES))  # type: ignore[return-value]
+        if kind == "list":
             return LazyList(self, ref.id)
         return LazyObj(self, ref.id, None, ())
 
@@ -224,6 +231,10 @@ def cell_writes(reader: CellReader | None, ref: Ref, record: Record) -> list[Cel
             put((r, ("f", name)), value)
         return writes
     if isinstance(record, LazyList) and record.ref_id == r and record.reader is reader:  # type: ignore[attr-defined]
+        return writes
+    if isinstance(record, DictRec):
+        put((r, KIND), "dict")
+        put((r, ENTRIES), record)
         return writes
     put((r, KIND), "list")
     put((r, LEN), record.length)

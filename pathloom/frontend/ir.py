@@ -163,6 +163,16 @@ class BuildTuple:
 
 
 @dataclass(frozen=True)
+class BuildDict:
+    """``dst = {keys[0]: values[0], ...}``; operands are evaluated key, value, key, value..."""
+
+    dst: str
+    keys: tuple[Operand, ...]
+    values: tuple[Operand, ...]
+    loc: Loc
+
+
+@dataclass(frozen=True)
 class Unpack:
     dsts: tuple[str, ...]
     src: Operand
@@ -215,7 +225,7 @@ class Unbind:
 
 Instruction = Union[
     Assign, BinOp, UnaryOp, Compare, Truth, Call, CallMethod, GetAttr, SetAttr, GetItem, GetSlice,
-    SetItem, BuildList, BuildTuple, Unpack, MakeFunction, GetIter, CurrentException, ExcMatch, Unbind,
+    SetItem, BuildList, BuildTuple, BuildDict, Unpack, MakeFunction, GetIter, CurrentException, ExcMatch, Unbind,
 ]
 
 

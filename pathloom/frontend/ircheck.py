@@ -1,7 +1,7 @@
 """Validate the IR's invariants: every block has one terminator, every jump targets an
 existing block, handlers exist, back edges go to loop headers, branch conditions are
 variables defined in the same block (the frontend makes them with ``Truth``/``Compare``/
-``ExcMatch``), temporaries are never Python names."""
+``ExcMatch``), temporaries are never Python names, a dict display has one value per key."""
 
 from __future__ import annotations
 
@@ -36,6 +36,8 @@ def check_function(f: ir.Function) -> list[str]:
                 if not makers or not isinstance(makers[-1], (ir.Truth, ir.Compare, ir.ExcMatch)):
                     errors.append(f"{where}: branch condition {term.cond.name} is not a bool made in the block")
         for instr in block.instrs:
+            if isinstance(instr, ir.BuildDict) and len(instr.keys) != len(instr.values):
+                errors.append(f"{where}: dict display with {len(instr.keys)} keys and {len(instr.values)} values")
             for name in getattr(instr, "dsts", ()) + ((getattr(instr, "dst"),) if hasattr(instr, "dst") else ()):
                 if name.startswith("%") and not name[1:].isdigit() and name not in ("%self", "%result"):
                     errors.append(f"{where}: odd temporary name {name}")

@@ -36,8 +36,7 @@ _UNSUPPORTED_STMT = {
     ast.Match: "match statement", ast.TryStar: "try/except*",
 }
 _UNSUPPORTED_EXPR = {
-    ast.Dict: "dict display", ast.Set: "set display",
-    ast.SetComp: "set comprehension", ast.DictComp: "dict comprehension",
+    ast.Set: "set display", ast.SetComp: "set comprehension",
     ast.GeneratorExp: "generator expression outside list(), tuple(), sorted(), sum(), min(), max(), any(), all() and 'sep'.join()",
     ast.JoinedStr: "f-string",
     ast.NamedExpr: "assignment expression (:=)", ast.Await: "await", ast.Yield: "yield",
@@ -797,7 +796,31 @@ class _Lowerer:
         self.emit(ir.BuildTuple(dst, items, _loc(node)))
         return Var(dst)
 
+    def expr_Dict(self, node: ast.Dict) -> Operand:
+        keys: list[Operand] = []
+        values: list[Operand] = []
+        for key, value in zip(node.keys, node.values):
+            if key is None:
+                raise self.unsupported(value, "dict unpacking (**) in a dict display")
+            keys.append(self.expr(key))
+            values.append(self.expr(value))
+        dst = self.temp()
+        self.emit(ir.BuildDict(dst, tuple(keys), tuple(values), _loc(node)))
+        return Var(dst)
+
     # ------------------------------------------------------------ comprehensions
+
+    def expr_DictComp(self, node: ast.DictComp) -> Operand:
+        dst = self.temp()
+        self.emit(ir.BuildDict(dst, (), (), _loc(node)))
+
+        def produce() -> None:
+            key = self.expr(node.key)
+            value = self.expr(node.value)
+            self.emit(ir.SetItem(Var(dst), key, value, _loc(node.key)))
+
+        self._comprehension(node, produce)
+        return Var(dst)
 
     def expr_ListComp(self, node: ast.ListComp | ast.GeneratorExp) -> Operand:
         loc = _loc(node)
@@ -811,7 +834,7 @@ class _Lowerer:
         self._comprehension(node, produce)
         return Var(dst)
 
-    def _comprehension(self, node: ast.ListComp | ast.GeneratorExp, produce: Callable[[], None]) -> None:
+    def _comprehension(self, node: ast.ListComp | ast.GeneratorExp | ast.DictComp, produce: Callable[[], None]) -> None:
         """The loops of a comprehension, in a scope of its own: the outermost iterable is
         evaluated in the enclosing scope, every target name is a fresh local, and ``produce``
         runs for each item that passes the conditions (``self.loops[outer]`` is the outermost

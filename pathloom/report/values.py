@@ -22,7 +22,7 @@ import re
 from typing import Any, Mapping
 
 from pathloom.semantics.values import (
-    ITERATOR, BoundMethod, BuiltinVal, ClassVal, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref,
+    ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictRec, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref,
 )
 from pathloom.terms.evaluate import evaluate
 from pathloom.terms.expr import Term
@@ -58,6 +58,8 @@ def encode_symbolic(value: object, heap: Any, model: Mapping[str, Any]) -> JSON:
             if isinstance(record, ListRec):
                 n = enc(record.length)
                 return [enc(x) for x in record.items[:n]]
+            if isinstance(record, DictRec):
+                return {"$dict": [[enc(k), enc(x)] for k, x in zip(record.keys, record.values)]}
             assert isinstance(record, ObjRec)
             if record.cls == ITERATOR:
                 return {"$opaque": record.get("type")[1]}

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from pathloom.frontend.linker import linked_qualname
 from pathloom.semantics import builtins as B
+from pathloom.semantics import dicts as D
 from pathloom.semantics import sequences as S
 from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
@@ -23,7 +24,7 @@ from pathloom.semantics.names import BUILTIN_FUNCTIONS, EXCEPTION_BASES, NEVER_R
 from pathloom.semantics.outcome import Invoke, Ok, Outcome, RuntimeUnsupported, map_ok, throw
 from pathloom.terms.expr import Term
 from pathloom.semantics.values import (
-    ITERATOR, BoundMethod, BuiltinVal, ClassVal, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SuperVal, type_name,
+    ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictRec, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SuperVal, type_name,
 )
 
 if TYPE_CHECKING:
@@ -183,7 +184,8 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
     if isinstance(func, ClassVal):
         return instantiate(module, heap, func.name, args, kwargs)
     if isinstance(func, PyObj):
-        return call_real(module, heap, func.obj, args, kwargs)
+        made = _list_or_dict(heap, func.obj, args, kwargs)
+        return made if made is not None else call_real(module, heap, func.obj, args, kwargs)
     if isinstance(func, Ref) and isinstance(heap.record(func), ObjRec):
         record = heap.record(func)
         info = module.classes.get(record.cls)  # type: ignore[union-attr]
@@ -192,6 +194,17 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
         if info is None or "__call__" in info.other:
             return run_concretely(module, heap, "call", lambda f, *a, **k: f(*a, **k), (func,) + args, kwargs)
     return throw("TypeError", f"'{type_name(_shown(heap, func))}' object is not callable")
+
+
+def _list_or_dict(heap: HeapView, fn: object, args: tuple[object, ...], kwargs: Kwargs) -> Outcome | None:
+    """``dict()``, ``dict(d)`` and ``list(d)`` of a modelled dict, in the model; None for
+    other calls (run in CPython)."""
+    if fn not in (dict, list) or kwargs or len(args) > 1:
+        return None
+    record = D.record_of(heap, args[0]) if args else D.EMPTY
+    if record is None or (fn is list and not args):
+        return None
+    return D.new(heap, record) if fn is dict else D.as_list(heap, record)
 
 
 def _check_runnable(fn: object) -> str:
@@ -211,6 +224,10 @@ def call_real(module: Module, heap: HeapView, fn: object, args: tuple[object, ..
     if not callable(fn):
         return throw("TypeError", f"'{type(fn).__name__}' object is not callable")
     return run_concretely(module, heap, f"{name}()", fn, args, kwargs)  # type: ignore[arg-type]
+
+
+def _shown_type(record: object) -> str:
+    return "dict" if isinstance(record, DictRec) else "list"
 
 
 def _shown(heap: HeapView, value: object) -> object:
@@ -269,9 +286,9 @@ def getattr_(module: Module, heap: HeapView, obj: object, name: str) -> Outcome:
             if "__getattr__" in info.other or "__getattribute__" in info.methods or "__getattribute__" in info.other:
                 return run_concretely(module, heap, f"attribute .{name}", getattr, (obj, name))
             return throw("AttributeError", f"'{record.cls}' object has no attribute '{name}'")
-        if name in ("append", "pop"):
-            raise RuntimeUnsupported(f"list method {name} used as a value")
-        return throw("AttributeError", f"'list' object has no attribute '{name}'")
+        if name in ("append", "pop") or (isinstance(record, DictRec) and hasattr(dict, name)):
+            raise RuntimeUnsupported(f"{record.cls if isinstance(record, DictRec) else 'list'} method {name} used as a value")
+        return throw("AttributeError", f"'{_shown_type(record)}' object has no attribute '{name}'")
     if isinstance(obj, ExcVal) and name == "args":
         return Ok(obj.args)
     if isinstance(obj, SuperVal):
@@ -355,7 +372,7 @@ def setattr_(module: Module, heap: HeapView, obj: object, name: str, value: obje
             if info is not None and not (name in info.other or "__setattr__" in info.methods or "__setattr__" in info.other):
                 return Ok(None, ((obj, record.with_field(name, value)),))
         else:
-            return throw("AttributeError", f"'list' object has no attribute '{name}'")
+            return throw("AttributeError", f"'{_shown_type(record)}' object has no attribute '{name}'")
     elif obj is None or isinstance(obj, (bool, int, float, str, tuple, Term)):
         return throw("AttributeError", f"'{type_name(obj)}' object has no attribute '{name}'")
     elif isinstance(obj, ExcVal):
@@ -372,6 +389,13 @@ def call_method(module: Module, heap: HeapView, obj: object, name: str, args: tu
             except RuntimeUnsupported:
                 pass  # a case the model does not cover: CPython's own method, below
             return run_concretely(module, heap, f"list.{name}()", _method_caller(name), (obj,) + args, kwargs)
+        if isinstance(record, DictRec):
+            try:
+                if not kwargs:
+                    return D.call_method(heap, obj, record, name, args)
+            except RuntimeUnsupported:
+                pass  # a method the model does not cover: CPython's own, below
+            return run_concretely(module, heap, f"dict.{name}()", _method_caller(name), (obj,) + args, kwargs)
     elif isinstance(obj, PyObj):  # a method of a real object: the receiver is an operand (checked for changes)
         analysed = _module_function(module, obj, name)
         if analysed is not None:  # helpers.clamp(x): a function the analysis runs

@@ -35,8 +35,8 @@ from typing import TYPE_CHECKING, Any, Callable
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.outcome import Cut, Ok, Outcome, RuntimeUnsupported, Throw, split
 from pathloom.semantics.values import (
-    ITERATOR, BoundMethod, BuiltinVal, ClassVal, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeIter,
-    RangeVal, Record, Ref, SeqIter, iterator_record,
+    ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictIter, DictRec, DictView, ExcVal, FuncVal, ListRec, ObjRec,
+    PyObj, RangeIter, RangeVal, Record, Ref, SeqIter, iterator_record,
 )
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import evaluate
@@ -74,15 +74,17 @@ def collect_terms(heap: HeapView, values: tuple[object, ...]) -> list[Arg]:
                             todo.append(item)
                 else:
                     todo.extend(reversed(record.items[: int(record.length)]))  # type: ignore[call-overload]
+            elif isinstance(record, DictRec):
+                todo.extend(reversed([x for pair in zip(record.keys, record.values) for x in pair]))
             else:
                 todo.extend(reversed([value for _, value in record.fields]))
         elif isinstance(v, ExcVal):
             todo.extend(reversed(v.args))
         elif isinstance(v, RangeVal):
             todo.extend((v.start, v.stop))
-        elif isinstance(v, BoundMethod):
-            todo.append(v.self_ref)
-        elif isinstance(v, (SeqIter, RangeIter)):
+        elif isinstance(v, (BoundMethod, DictView)):
+            todo.append(v.self_ref if isinstance(v, BoundMethod) else v.ref)
+        elif isinstance(v, (SeqIter, RangeIter, DictIter)):
             raise RuntimeUnsupported("an iterator passed to an operation run in CPython")
     return [t for t in found if isinstance(t, Term)]
 
@@ -138,6 +140,8 @@ class Materializer:
             return self.module.real_class(v.cls)(*(self.value(a) for a in v.args))
         if isinstance(v, RangeVal):
             return range(self.value(v.start), self.value(v.stop), v.step)  # type: ignore[call-overload]
+        if isinstance(v, DictView):
+            return getattr(self._ref(v.ref), v.kind)()
         raise RuntimeUnsupported(f"passing a {type(v).__name__} to an operation run in CPython")
 
     def _ref(self, ref: Ref) -> object:
@@ -151,6 +155,12 @@ class Materializer:
             result.extend(self.value(x) for x in record.items[:n])  # type: ignore[misc]
             self.snapshots.append((ref, result, list(result)))
             return result
+        if isinstance(record, DictRec):
+            real: dict[object, object] = {}
+            self.built[ref.id] = real
+            real.update((self.value(k), self.value(x)) for k, x in zip(record.keys, record.values))
+            self.snapshots.append((ref, real, list(real.items())))
+            return real
         if record.cls == ITERATOR:
             return self._iterator(ref, record)
         cls = self.module.real_class(record.cls)
@@ -235,6 +245,11 @@ class Importer:
             items = tuple(self.value(x) for x in obj)
             self.writes.append((ref, ListRec(len(items), items)))
             return ref
+        if type(obj) is dict and all(_plain_key(k) for k in obj):
+            ref = self.heap.fresh()
+            self.known[id(obj)] = ref
+            self.writes.append((ref, self._dict_record(obj)))  # type: ignore[arg-type]
+            return ref
         if type(obj) is range:
             return RangeVal(obj.start, obj.stop, obj.step)
         if hasattr(obj, "__next__") and type(obj).__module__ in ("builtins", "itertools"):
@@ -263,6 +278,10 @@ class Importer:
             return ref
         return PyObj(obj)
 
+    def _dict_record(self, obj: dict[object, object]) -> DictRec:
+        """A real dict as a record: its keys (plain, checked by the caller) and values."""
+        return DictRec(tuple(self.value(k) for k in obj), tuple(self.value(x) for x in obj.values()))
+
     def write_back(self, snapshots: list[tuple[Ref, object, object]]) -> None:
         """New records for the materialized lists and instances the call changed."""
         for ref, obj, before in snapshots:
@@ -271,6 +290,13 @@ class Importer:
                     record = self.heap.record(ref)
                     assert isinstance(record, ObjRec)
                     self.writes.append((ref, record.with_field("pos", before + obj.taken)))  # type: ignore[operator]
+            elif isinstance(obj, dict):
+                assert isinstance(before, list)
+                now = list(obj.items())
+                if len(now) != len(before) or any(a is not c or b is not d for (a, b), (c, d) in zip(now, before)):
+                    if not all(_plain_key(k) for k in obj):
+                        raise RuntimeUnsupported("an operation run in CPython put a key the dict model does not hold into a dict")
+                    self.writes.append((ref, self._dict_record(obj)))
             elif isinstance(obj, list):
                 assert isinstance(before, list)
                 if len(obj) != len(before) or any(a is not b for a, b in zip(obj, before)):
@@ -283,6 +309,13 @@ class Importer:
                     record = self.heap.record(ref)
                     assert isinstance(record, ObjRec)
                     self.writes.append((ref, ObjRec(record.cls, tuple((k, self.value(x)) for k, x in now.items()))))
+
+
+def _plain_key(key: object) -> bool:
+    """A key a ``DictRec`` can hold (see ``semantics.dicts``)."""
+    if type(key) is tuple:
+        return all(_plain_key(k) for k in key)  # type: ignore[attr-defined]
+    return key is None or type(key) in (bool, int, str) or (type(key) is float and key == key)
 
 
 def run_concretely(module: Module, heap: HeapView, site: str, fn: Callable[..., object], args: tuple[object, ...], kwargs: Kwargs = ()) -> Outcome:
@@ -399,7 +432,7 @@ def _check_unchanged(materializer: Materializer) -> None:
     for obj, before in materializer.opaque:
         if not same_state(obj, before):
             _restore(obj, before)
-            raise RuntimeUnsupported(f"an operation run in CPython changed a {type(obj).__name__} (dicts, sets and opaque objects are not modeled)")
+            raise RuntimeUnsupported(f"an operation run in CPython changed a {type(obj).__name__} (module-level dicts, sets and opaque objects are shared by every path)")
 
 
 def _line_in(module: Module, exc: BaseException) -> int | None:

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Callable
 
 from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
-from pathloom.semantics.outcome import Cut, Ok, Outcome, Refine, RuntimeUnsupported, split, throw
-from pathloom.semantics.values import ExcVal, ListRec, ObjRec, PyObj, RangeVal, Ref, type_name
+from pathloom.semantics.outcome import Cut, NotModeled, Ok, Outcome, Refine, RuntimeUnsupported, split, throw
+from pathloom.semantics.values import DictRec, ExcVal, ListRec, ObjRec, PyObj, RangeVal, Ref, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import BOOL, INT, STR, Arg, Term
 
@@ -273,6 +273,8 @@ def truth(heap: HeapView, value: object) -> Arg:
         record = heap.record(value)
         if isinstance(record, ListRec):
             return T.not_(T.eq(record.length, 0))
+        if isinstance(record, DictRec):
+            return bool(record.keys)
         _reject_dunder(heap, record, ("__bool__", "__len__"))
         return True
     if isinstance(value, RangeVal):
@@ -361,6 +363,8 @@ def equal(heap: HeapView, a: object, b: object) -> Arg:
         ra, rb = heap.record(a), heap.record(b)
         if isinstance(ra, ListRec) and isinstance(rb, ListRec):
             return _lists_equal(heap, ra, rb)
+        if isinstance(ra, DictRec) or isinstance(rb, DictRec):
+            raise NotModeled("dict equality")  # run in CPython
         if isinstance(ra, ObjRec):
             _reject_dunder(heap, ra, ("__eq__",))
         return a == b
@@ -533,6 +537,8 @@ def _needs_cpython(heap: HeapView, op: str, a: object, b: object) -> bool:
         return True
     if op in ("in", "not in") and isinstance(b, PyObj) and _plain_collection(b.obj) and not isinstance(a, PyObj):
         return False
+    if op not in ("in", "not in", "is", "is not") and (_is_dict(heap, a) or _is_dict(heap, b)):
+        return True
     if isinstance(a, PyObj) or isinstance(b, PyObj):
         return not (op in ("is", "is not") or (op in ("==", "!=") and _concrete_scalar(a) and _concrete_scalar(b)))
     dunders = {
@@ -541,6 +547,10 @@ def _needs_cpython(heap: HeapView, op: str, a: object, b: object) -> bool:
         "not in": ("__contains__", "__iter__", "__getitem__"),
     }.get(op, ())
     return _has_dunder(heap, a, dunders) or _has_dunder(heap, b, dunders)
+
+
+def _is_dict(heap: HeapView, value: object) -> bool:
+    return isinstance(value, Ref) and isinstance(heap.record(value), DictRec)
 
 
 def _sequence_items(heap: HeapView, value: object) -> list[object] | tuple[object, ...] | None:
@@ -631,6 +641,10 @@ def _membership(module: Module, heap: HeapView, op: str, needle: object, contain
         found = False
         for i, item in enumerate(record.items):
             found = T.or_(found, T.and_(T.lt(i, record.length), equal(heap, needle, item)))  # type: ignore[arg-type]
+    elif (in_dict := _dict_membership(heap, needle, container)) is not None:
+        if not isinstance(in_dict, Ok):
+            return in_dict
+        found = in_dict.value  # type: ignore[assignment]
     elif isinstance(container, RangeVal):
         if not _is_number(kind(needle)):
             found = False
@@ -639,6 +653,19 @@ def _membership(module: Module, heap: HeapView, op: str, needle: object, contain
     else:
         return throw("TypeError", f"argument of type '{type_name(_view(heap, container))}' is not iterable")
     return Ok(found if op == "in" else T.not_(found))
+
+
+def _dict_membership(heap: HeapView, needle: object, container: object) -> Outcome | None:
+    """``needle in d`` (or in ``d.keys()``), as the dict model says; None for other containers."""
+    from pathloom.semantics import dicts
+    from pathloom.semantics.values import DictView
+
+    if isinstance(container, DictView):
+        if container.kind != "keys":
+            raise NotModeled(f"'in' on dict {container.kind}")
+        container = container.ref
+    record = dicts.record_of(heap, container)
+    return dicts.contains(heap, record, needle) if record is not None else None
 
 
 def _plain_collection(obj: object) -> bool:

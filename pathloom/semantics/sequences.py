@@ -12,10 +12,11 @@ from __future__ import annotations
 import itertools
 from typing import Callable, Sequence
 
+from pathloom.semantics import dicts
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import as_int, fix_length, kind, range_length, with_concrete_length
 from pathloom.semantics.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, split, throw
-from pathloom.semantics.values import ITERATOR, ExcVal, ListRec, ObjRec, PyObj, RangeIter, RangeVal, Ref, SeqIter, type_name
+from pathloom.semantics.values import ITERATOR, DictIter, DictRec, ExcVal, ListRec, ObjRec, PyObj, RangeIter, RangeVal, Ref, SeqIter, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Arg, Term, sort_of
 
@@ -220,6 +221,8 @@ def length(heap: HeapView, obj: object) -> Outcome:
         record = heap.record(obj)
         if isinstance(record, ListRec):
             return Ok(record.length)
+        if isinstance(record, DictRec):
+            return Ok(len(record.keys))
     if isinstance(obj, RangeVal):
         return Ok(range_length(obj))
     raise NotModeled(f"len() of a {type_name(obj)}")
@@ -233,6 +236,9 @@ def get_iter(heap: HeapView, obj: object) -> Outcome:
         return Ok(RangeIter(obj.start, obj.stop, obj.step))
     if isinstance(obj, Ref) and isinstance(heap.record(obj), ListRec):
         return Ok(SeqIter(obj, 0))
+    over_dict = dicts.get_iter(heap, obj)
+    if over_dict is not None:
+        return over_dict
     if kind(obj) in ("str", "tuple"):
         return Ok(SeqIter(obj, 0))
     if isinstance(obj, Ref):
@@ -280,6 +286,9 @@ def next_item(heap: HeapView, it: object) -> list[tuple[Arg, object | None, obje
         more = T.lt(current, as_int(it.stop)) if it.step > 0 else T.lt(as_int(it.stop), current)
         advanced = RangeIter(T.add(current, it.step), it.stop, it.step)
         return [(more, advanced, current), (T.not_(more), None, None)]
+    if isinstance(it, DictIter):
+        advanced, item = dicts.next_item(heap, it)
+        return [(True, advanced, item)]
     assert isinstance(it, SeqIter)
     seq = it.seq
     if isinstance(seq, Ref):

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Callable, Mapping
 
 from pathloom.frontend import ir
 from pathloom.semantics import calls as C
+from pathloom.semantics import dicts as D
 from pathloom.semantics import ops as O
 from pathloom.semantics import sequences as S
 from pathloom.semantics import slicing as SL
@@ -76,6 +77,8 @@ def operands(instr: ir.Instruction) -> tuple[ir.Operand, ...]:
         return instr.items
     if isinstance(instr, ir.MakeFunction):
         return instr.captures
+    if isinstance(instr, ir.BuildDict):
+        return tuple(x for pair in zip(instr.keys, instr.values) for x in pair)
     if isinstance(instr, ir.Unpack):
         return (instr.src,)
     if isinstance(instr, ir.GetIter):
@@ -117,6 +120,10 @@ def _in_cpython(module: Module, heap: HeapView, instr: ir.Instruction, v: list[o
     if isinstance(instr, ir.GetIter):
         snapshot = run_concretely(module, heap, "iteration", _snapshot, (v[0],))
         return map_ok(snapshot, lambda ok: Ok(SeqIter(ok.value, 0), ok.writes))
+    if isinstance(instr, ir.Compare):
+        return run_concretely(module, heap, f"comparison {instr.op}", O._PY_OPERATORS[instr.op], (v[0], v[1]))
+    if isinstance(instr, ir.BuildDict):
+        return run_concretely(module, heap, "dict display", lambda *kv: dict(zip(kv[::2], kv[1::2])), tuple(v))
     if isinstance(instr, ir.Unpack):
         count = len(instr.dsts)
         return run_concretely(module, heap, "unpacking", lambda value: _unpacked(value, count), (v[0],))
@@ -175,6 +182,24 @@ def _build_list(module: Module, heap: HeapView, instr: ir.BuildList, v: list[obj
     return Ok(ref, ((ref, ListRec(len(v), tuple(v))),))
 
 
+def _getitem(module: Module, heap: HeapView, instr: ir.GetItem, v: list[object]) -> Outcome:
+    record = D.record_of(heap, v[0])
+    if record is not None:
+        return D.getitem(heap, v[0], record, v[1])  # type: ignore[arg-type]
+    return S.getitem(heap, v[0], v[1])
+
+
+def _setitem(module: Module, heap: HeapView, instr: ir.SetItem, v: list[object]) -> Outcome:
+    record = D.record_of(heap, v[0])
+    if record is not None:
+        return D.setitem(heap, v[0], record, v[1], v[2])  # type: ignore[arg-type]
+    return S.setitem(heap, v[0], v[1], v[2])
+
+
+def _build_dict(module: Module, heap: HeapView, instr: ir.BuildDict, v: list[object]) -> Outcome:
+    return D.build(heap, tuple(v[::2]), tuple(v[1::2]))
+
+
 def _unpack(module: Module, heap: HeapView, instr: ir.Unpack, v: list[object]) -> Outcome:
     return S.unpack(heap, v[0], len(instr.dsts))
 
@@ -191,11 +216,12 @@ _HANDLERS: dict[type, _Handler] = {
     ir.CallMethod: _call_method,  # type: ignore[dict-item]
     ir.GetAttr: lambda m, h, i, v: C.getattr_(m, h, v[0], i.name),  # type: ignore[attr-defined]
     ir.SetAttr: lambda m, h, i, v: C.setattr_(m, h, v[0], i.name, v[1]),  # type: ignore[attr-defined]
-    ir.GetItem: lambda m, h, i, v: S.getitem(h, v[0], v[1]),
+    ir.GetItem: _getitem,  # type: ignore[dict-item]
     ir.GetSlice: lambda m, h, i, v: SL.getslice(h, v[0], v[1], v[2], v[3]),
-    ir.SetItem: lambda m, h, i, v: S.setitem(h, v[0], v[1], v[2]),
+    ir.SetItem: _setitem,  # type: ignore[dict-item]
     ir.BuildList: _build_list,  # type: ignore[dict-item]
     ir.BuildTuple: lambda m, h, i, v: Ok(tuple(v)),
+    ir.BuildDict: _build_dict,  # type: ignore[dict-item]
     ir.Unpack: _unpack,  # type: ignore[dict-item]
     ir.MakeFunction: lambda m, h, i, v: Ok(FuncVal(i.qualname, tuple(v))),  # type: ignore[attr-defined]
     ir.GetIter: lambda m, h, i, v: S.get_iter(h, v[0]),

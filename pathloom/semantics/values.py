@@ -11,7 +11,7 @@ hashable, so value summaries can join equal values.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
+from typing import ClassVar, Union
 
 from pathloom.terms.expr import Term
 
@@ -139,7 +139,51 @@ class ObjRec:
         return ObjRec(self.cls, self.fields + ((name, value),))
 
 
-Record = Union[ListRec, ObjRec]
+@dataclass(frozen=True, eq=False)
+class DictRec:
+    """A dict: its keys and values in insertion order (``semantics.dicts``).
+
+    Invariant: on every path that holds the record, the number of entries is concrete and the
+    keys are pairwise different under Python's key equality (``1`` and ``True`` are one key);
+    each key is None, a bool, int, str or float, an Int, Bool or Str term, or a tuple of these.
+    ``cls`` is the type name CPython shows in messages. Records compare by identity: ``==``
+    on the tuples would take the key ``True`` for ``1`` (value summaries join equal values).
+    """
+
+    keys: tuple[object, ...]
+    values: tuple[object, ...]
+    cls: ClassVar[str] = "dict"
+
+
+@dataclass(frozen=True)
+class DictView:
+    """``d.keys()``, ``d.values()`` or ``d.items()`` (``kind``) of the dict ``ref``: a live view."""
+
+    ref: Ref
+    kind: str
+
+
+@dataclass(frozen=True, eq=False)
+class DictIter:
+    """An iterator over the dict ``ref`` (``kind`` as in ``DictView``) at entry ``index``;
+    ``keys``: the dict's keys when the iteration started (a change is detected at ``next``)."""
+
+    ref: Ref
+    kind: str
+    index: int
+    keys: tuple[object, ...]
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, DictIter) and (self.ref, self.kind, self.index) == (other.ref, other.kind, other.index)
+            and len(self.keys) == len(other.keys) and all(a is b for a, b in zip(self.keys, other.keys))
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.ref, self.kind, self.index, len(self.keys)))
+
+
+Record = Union[ListRec, ObjRec, DictRec]
 
 # An iterator produced by CPython (``zip``, ``enumerate``, ``map``, ``iter``...): an ``ObjRec``
 # of this class with fields ``type`` (its type name), ``source`` (a ``PyObj`` holding an
@@ -180,4 +224,8 @@ def type_name(value: object) -> str:
         return "range"
     if isinstance(value, PyObj):
         return type(value.obj).__name__
+    if isinstance(value, DictView):
+        return f"dict_{value.kind}"
+    if isinstance(value, DictIter):
+        return {"keys": "dict_keyiterator", "values": "dict_valueiterator"}.get(value.kind, "dict_itemiterator")
     return type(value).__name__

@@ -207,11 +207,12 @@ CASES = [
             k = 4
             return g(x)
         """, 6, ast.Lambda, what=r"closes over 'k'"),
-    Case("dict-display", """
+    Case("dict-unpacking", """
         def f(x: int) -> int:
-            d = {"a": x}
+            base = {"a": x}
+            d = {**base, "b": 1}
             return x
-        """, 5, ast.Dict, what=r"dict"),
+        """, 6, ast.Name, pick=lambda n: named("base")(n) and isinstance(n.ctx, ast.Load), what=r"\*\*|unpacking"),
     Case("set-display", """
         def f(x: int) -> int:
             s = {x, 1}
@@ -222,11 +223,13 @@ CASES = [
             ys = {i for i in range(x)}
             return x
         """, 5, ast.SetComp, what=r"comprehension"),
-    Case("dict-comprehension", """
+    Case("dict-changing-size-while-iterated", """
         def f(x: int) -> int:
-            ys = {i: i for i in range(x)}
+            d = {x: 1}
+            for k in d:
+                d[k + 1] = 2
             return x
-        """, 5, ast.DictComp, what=r"comprehension"),
+        """, 6, ast.For, what=r"dictionary changed size during iteration"),
     Case("generator-expression", """
         def f(xs: list[int]) -> int:
             for v in (w + 1 for w in xs):
