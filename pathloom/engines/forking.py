@@ -219,7 +219,7 @@ class ForkingEngine:
 
     def _run_state(self, state: State, schedule: Callable[[list[State]], None]) -> Iterator[PathResult]:
         """Run ``state`` until it ends (yield its result) or forks (schedule the children)."""
-        state.heap.model_source = lambda terms, site: self._models(state, terms, site)
+        state.heap.model_source = lambda terms, site, where: self._models(state, terms, site, where)
         budget = 0
         while True:
             budget += 1
@@ -272,11 +272,8 @@ class ForkingEngine:
         assert isinstance(outcome, Cut)
         return self._cut(state, outcome.reason)
 
-    def _models(self, state: State, terms: list[Term], site: str) -> tuple[list[dict[str, object]], bool]:
-        """Models of ``state``'s path giving ``terms`` different values (concretization)."""
-        frame = state.frames[-1]
-        key = control.concretization_site(frame.function, _current_line(frame), site)
-        self.concretizations[key] = self.concretizations.get(key, 0) + 1
+    def _models(self, state: State, terms: list[Term], site: str, where: Arg) -> tuple[list[dict[str, object]], bool]:
+        """Models of ``state``'s path and ``where`` giving ``terms`` different values (concretization)."""
 
         def solve(excluded: list[Arg]) -> tuple[str, dict[str, object]]:
             constraints = frozenset(state.pc) | {c for c in excluded if isinstance(c, Term)}
@@ -284,7 +281,12 @@ class ForkingEngine:
             answer = self.solver.check(Query(constraints, excluded[-1] if excluded and isinstance(excluded[-1], Term) else None))  # type: ignore[arg-type]
             return answer.status, {**state.model, **answer.model}
 
-        return enumerate_models(state.model, terms, self.options.max_concretizations, solve)
+        models, exhausted = enumerate_models(state.model, terms, self.options.max_concretizations, solve, where)
+        if models or not exhausted:
+            frame = state.frames[-1]
+            key = control.concretization_site(frame.function, _current_line(frame), site)
+            self.concretizations[key] = self.concretizations.get(key, 0) + 1
+        return models, exhausted
 
     def _invoke(self, state: State, call: Invoke, instr: ir.Instruction) -> object:
         caller = state.frames[-1]

@@ -172,8 +172,8 @@ class _GuardedHeap(CellReader):
         self.allocated += 1
         return self.engine.step_ref(index)
 
-    def models(self, terms: list[Term], site: str) -> tuple[list[dict[str, Any]], bool]:
-        return self.engine.concretization_models(self.guard, terms, site)
+    def models(self, terms: list[Term], site: str, where: Arg = True) -> tuple[list[dict[str, Any]], bool]:
+        return self.engine.concretization_models(self.guard, terms, site, where)
 
 
 class _EnvHeap:
@@ -1169,11 +1169,8 @@ class MultiSEEngine:
             raise AssertionError("a Z3 model of a guard's encoding violates the guard")
         return answer.status, answer.model
 
-    def concretization_models(self, guard: Guard, terms: list[Term], site: str) -> tuple[list[dict[str, Any]], bool]:
-        """Models of ``guard`` giving ``terms`` pairwise different values (concretization)."""
-        frames = [f for f in self.current_loc if f.label >= 0]
-        key = control.concretization_site(self._function(frames[-1].qualname), self._line(self.current_loc), site)
-        self.concretizations[key] = self.concretizations.get(key, 0) + 1
+    def concretization_models(self, guard: Guard, terms: list[Term], site: str, where: Arg = True) -> tuple[list[dict[str, Any]], bool]:
+        """Models of ``guard`` and ``where`` giving ``terms`` pairwise different values (concretization)."""
 
         def solve(excluded: list[Arg]) -> tuple[str, dict[str, Any]]:
             cube, rest = self._split(guard)
@@ -1188,7 +1185,12 @@ class MultiSEEngine:
                 answer = self.z3_core.check(Query(constraints, None, (formula,), syms))
             return answer.status, answer.model
 
-        return enumerate_models(None, terms, self.options.max_concretizations, solve)
+        models, exhausted = enumerate_models(None, terms, self.options.max_concretizations, solve, where)
+        if models or not exhausted:
+            frames = [f for f in self.current_loc if f.label >= 0]
+            key = control.concretization_site(self._function(frames[-1].qualname), self._line(self.current_loc), site)
+            self.concretizations[key] = self.concretizations.get(key, 0) + 1
+        return models, exhausted
 
     def _outcome_key(self, outcome: tuple[Any, ...]) -> tuple[Any, ...]:
         if outcome[0] == "return":

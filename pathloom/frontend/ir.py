@@ -53,7 +53,7 @@ class Assign:
 @dataclass(frozen=True)
 class BinOp:
     dst: str
-    op: str  # + - * // % ** / (Python operator text); += -= ... for augmented assignment (in place)
+    op: str  # + - * // % ** / & | ^ << >> (Python operator text); += -= ... for augmented assignment (in place)
     left: Operand
     right: Operand
     loc: Loc
@@ -62,7 +62,7 @@ class BinOp:
 @dataclass(frozen=True)
 class UnaryOp:
     dst: str
-    op: str  # "-", "+", "not"
+    op: str  # "-", "+", "~", "not"
     operand: Operand
     loc: Loc
 

@@ -21,7 +21,8 @@ from pathloom.frontend.ir import Const, Global, Loc, Operand, Var
 
 _BINOPS: dict[type[ast.operator], str] = {
     ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.Mod: "%",
-    ast.Pow: "**", ast.Div: "/",
+    ast.Pow: "**", ast.Div: "/", ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^",
+    ast.LShift: "<<", ast.RShift: ">>",
 }
 _CMPOPS: dict[type[ast.cmpop], str] = {
     ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
@@ -640,10 +641,8 @@ class _Lowerer:
         return Var(dst)
 
     def expr_UnaryOp(self, node: ast.UnaryOp) -> Operand:
-        ops = {ast.USub: "-", ast.UAdd: "+", ast.Not: "not"}
-        op = ops.get(type(node.op))
-        if op is None:
-            raise self.unsupported(node, "operator ~")
+        ops = {ast.USub: "-", ast.UAdd: "+", ast.Not: "not", ast.Invert: "~"}
+        op = ops[type(node.op)]
         operand = self.expr(node.operand)
         dst = self.temp()
         self.emit(ir.UnaryOp(dst, op, operand, _loc(node)))

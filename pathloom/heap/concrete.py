@@ -8,9 +8,9 @@ from typing import Any, Callable
 
 from pathloom.frontend.ir import ClassInfo
 from pathloom.semantics.values import Record, Ref
-from pathloom.terms.expr import Term
+from pathloom.terms.expr import Arg, Term
 
-ModelSource = Callable[[list[Term], str], tuple[list[dict[str, Any]], bool]]
+ModelSource = Callable[[list[Term], str, Arg], tuple[list[dict[str, Any]], bool]]
 
 
 class ConcreteHeap:
@@ -22,11 +22,11 @@ class ConcreteHeap:
         self.classes = classes
         self.model_source: ModelSource | None = None  # set by the engine for the path this heap is on
 
-    def models(self, terms: list[Term], site: str) -> tuple[list[dict[str, Any]], bool]:
-        """Models of the current path that give ``terms`` pairwise different values, and
-        whether there is no other value (see ``semantics.concretize``)."""
+    def models(self, terms: list[Term], site: str, where: Arg = True) -> tuple[list[dict[str, Any]], bool]:
+        """Models of the current path and ``where`` that give ``terms`` pairwise different
+        values, and whether there is no other value (see ``semantics.concretize``)."""
         assert self.model_source is not None, "the engine did not say which path this heap is on"
-        return self.model_source(terms, site)
+        return self.model_source(terms, site, where)
 
     def record(self, ref: Ref) -> Record:
         return self.records[ref.id]

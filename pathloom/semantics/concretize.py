@@ -1,10 +1,12 @@
 """Concretization, the escape hatch: run an operation the symbolic model does not cover in
 CPython itself, on values taken from models of the current path, with the path pinned to them.
 
-``run_concretely(module, heap, site, fn, args, kwargs)`` collects the terms the operands hold
+``run_concretely(module, heap, site, fn, args, kwargs, where)`` collects the terms the operands hold
 (symbolic ints, bools and strs, the lengths and live items of lists, the fields of objects),
 asks the engine (``heap.models``) for up to ``--max-concretizations`` models of the current
-path that give those terms pairwise different values, and returns a ``Split``: one case per
+path (and of ``where``, when the operation runs in CPython on one case of a split only, such
+as a bitwise operation on ints outside the range the model covers) that give those terms
+pairwise different values, and returns a ``Split``: one case per
 model, pinned by the equalities ``term == value`` (they join the path condition), in which
 ``fn`` ran in CPython on the operands materialized under that model, and, unless the engine
 proved there is no other value, a ``Cut`` for the rest (reason ``concretized``). With no
@@ -318,12 +320,15 @@ def _plain_key(key: object) -> bool:
     return key is None or type(key) in (bool, int, str) or (type(key) is float and key == key)
 
 
-def run_concretely(module: Module, heap: HeapView, site: str, fn: Callable[..., object], args: tuple[object, ...], kwargs: Kwargs = ()) -> Outcome:
-    """``fn(*args, **kwargs)`` in CPython (see the module docstring)."""
+def run_concretely(
+    module: Module, heap: HeapView, site: str, fn: Callable[..., object], args: tuple[object, ...], kwargs: Kwargs = (), where: Arg = True,
+) -> Outcome:
+    """``fn(*args, **kwargs)`` in CPython (see the module docstring); ``where``: the condition
+    of the split case this runs on (the models are taken under it)."""
     terms = collect_terms(heap, args + tuple(v for _, v in kwargs))
     if not terms:
         return _call_under(module, heap, {}, fn, args, kwargs)
-    models, exhausted = heap.models(terms, site)  # type: ignore[attr-defined]
+    models, exhausted = heap.models(terms, site, where)  # type: ignore[attr-defined]
     cases: list[tuple[Arg, Outcome]] = []
     for model in models:
         cases.append((pin(terms, model), _call_under(module, heap, model, fn, args, kwargs)))
@@ -449,14 +454,19 @@ def _line_in(module: Module, exc: BaseException) -> int | None:
 
 def enumerate_models(
     first: dict[str, Any] | None, terms: list[Term], limit: int,
-    solve: Callable[[list[Arg]], tuple[str, dict[str, Any]]],
+    solve: Callable[[list[Arg]], tuple[str, dict[str, Any]]], where: Arg = True,
 ) -> tuple[list[dict[str, Any]], bool]:
-    """Models that give ``terms`` pairwise different values, for an engine's ``models``:
-    ``first`` (a model of the path, when the engine has one), then what ``solve`` (the path's
-    constraints plus the given ones: ``sat``/``unsat``/``unknown`` and a model) answers with
-    the values found so far excluded. Exhausted only when ``solve`` proves no other value."""
+    """Models of ``where`` that give ``terms`` pairwise different values, for an engine's
+    ``models``: ``first`` (a model of the path, when the engine has one and it satisfies
+    ``where``), then what ``solve`` (the path's constraints plus the given ones:
+    ``sat``/``unsat``/``unknown`` and a model) answers with ``where`` and the values found so
+    far excluded. Exhausted only when ``solve`` proves no other value."""
     models: list[dict[str, Any]] = []
-    excluded: list[Arg] = []
+    if where is False:
+        return models, True
+    excluded: list[Arg] = [] if where is True else [where]
+    if first is not None and where is not True and not evaluate(where, first):
+        first = None
     if first is not None:
         models.append(first)
         excluded.append(T.not_(pin(terms, first)))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from pathloom.semantics.values import Record, Ref
-from pathloom.terms.expr import Term
+from pathloom.terms.expr import Arg, Term
 
 
 class HeapView(Protocol):
@@ -20,9 +20,10 @@ class HeapView(Protocol):
 
     def fresh(self) -> Ref: ...
 
-    def models(self, terms: list[Term], site: str) -> tuple[list[dict[str, Any]], bool]:
-        """Up to ``--max-concretizations`` models of the current path (symbol name to value)
-        under which ``terms`` take pairwise different values, and whether they are all the
-        values there are (the engine proved no other exists). ``site`` names the operation,
-        for the statistics. Used by concretization only."""
+    def models(self, terms: list[Term], site: str, where: Arg = True) -> tuple[list[dict[str, Any]], bool]:
+        """Up to ``--max-concretizations`` models of the current path and ``where`` (symbol
+        name to value) under which ``terms`` take pairwise different values, and whether they
+        are all the values there are (the engine proved no other exists). ``site`` names the
+        operation, for the statistics (not counted when ``where`` is proved to fail on the
+        path: nothing ran). Used by concretization only."""
         ...

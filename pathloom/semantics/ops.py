@@ -6,7 +6,9 @@ operands are plain concrete values the real Python operator is applied, so concr
 (including the exceptions raised and their messages) is CPython's by construction. Symbolic
 cases follow Python: ``//`` and ``%`` floor toward negative infinity and raise
 ZeroDivisionError on a zero divisor; booleans act as the integers 0 and 1; a symbolic value
-mixed with a float is outside the subset.
+mixed with a float is outside the subset. The bitwise operators on ints are ``bitwise``'s
+(``&``, ``|``, ``^`` of two bools stay bools); on other builtin kinds they raise CPython's
+TypeError, on anything else they run in CPython.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import operator
 from typing import TYPE_CHECKING, Callable
 
+from pathloom.semantics import bitwise as W
 from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.outcome import Cut, NotModeled, Ok, Outcome, Refine, RuntimeUnsupported, split, throw
@@ -87,7 +90,10 @@ _PY_BINOPS: dict[str, Callable[[object, object], object]] = {
     "/": lambda a, b: a / b,  # type: ignore[operator]
     "+=": operator.iadd, "-=": operator.isub, "*=": operator.imul, "//=": operator.ifloordiv,
     "%=": operator.imod, "**=": operator.ipow, "/=": operator.itruediv,
+    "&": operator.and_, "|": operator.or_, "^": operator.xor, "<<": operator.lshift, ">>": operator.rshift,
+    "&=": operator.iand, "|=": operator.ior, "^=": operator.ixor, "<<=": operator.ilshift, ">>=": operator.irshift,
 }
+BITWISE = frozenset({"&", "|", "^", "<<", ">>"})
 
 
 def binop(module: Module, heap: HeapView, op: str, a: object, b: object) -> Outcome:
@@ -97,11 +103,15 @@ def binop(module: Module, heap: HeapView, op: str, a: object, b: object) -> Outc
     if is_plain(a) and is_plain(b):
         if base == "**" and isinstance(b, int) and b > 100_000:
             raise RuntimeUnsupported("power with a huge exponent")
+        if base == "<<" and isinstance(a, int) and a and isinstance(b, int) and b > W.MAX_SHIFT:
+            raise RuntimeUnsupported(f"left shift by more than {W.MAX_SHIFT} bits")
         return concrete_outcome(lambda: _PY_BINOPS[op](a, b))
     if base in _ARITHMETIC_DUNDERS and not op.endswith("=") and (_analysed_class(heap, a) or _analysed_class(heap, b)):
         dispatched = dispatch_dunder(module, heap, _ARITHMETIC_DUNDERS[base], a, b)
         if dispatched is not None:
             return dispatched
+    if base in BITWISE:
+        return _bitwise(module, heap, op, a, b)
     ka, kb = kind(a), kind(b)
     if op == "+=" and is_list(heap, a):
         if is_list(heap, b) or isinstance(b, str) or (isinstance(b, tuple) and is_plain(b)):
@@ -119,6 +129,37 @@ def binop(module: Module, heap: HeapView, op: str, a: object, b: object) -> Outc
     elif op == "*" and (is_list(heap, a) and _is_number(kb) or is_list(heap, b) and _is_number(ka)):
         return _list_repeat(heap, a, b) if is_list(heap, a) else _list_repeat(heap, b, a)
     return run_concretely(module, heap, f"operator {op}", _PY_BINOPS[op], (a, b))
+
+
+_BUILTIN_KINDS = frozenset({"int", "bool", "str", "float", "none", "tuple"})
+
+
+def _builtin_kind(heap: HeapView, value: object) -> bool:
+    """A value of a builtin type that defines no bitwise operator but int's (and bool's)."""
+    return kind(value) in _BUILTIN_KINDS or is_list(heap, value)
+
+
+def _bitwise(module: Module, heap: HeapView, op: str, a: object, b: object) -> Outcome:
+    """``a op b`` for a bitwise ``op`` (or its in-place form), not both operands concrete."""
+    base = op.rstrip("=")
+    ka, kb = kind(a), kind(b)
+    if _is_number(ka) and _is_number(kb):
+        if ka == kb == "bool" and base != "<<" and base != ">>":
+            return Ok(W.bools(base, a, b))  # type: ignore[arg-type]
+        def pin(value: Arg, where: Arg) -> Outcome:
+            return run_concretely(module, heap, f"operator {op}", _identity, (value,), where=where)
+
+        if base in ("<<", ">>"):
+            return W.shift(base, as_int(a), as_int(b), pin)
+        return W.logic(base, as_int(a), as_int(b), pin)
+    if _builtin_kind(heap, a) and _builtin_kind(heap, b):
+        names = type_name(_view(heap, a)), type_name(_view(heap, b))
+        return throw("TypeError", f"unsupported operand type(s) for {op}: '{names[0]}' and '{names[1]}'")
+    return run_concretely(module, heap, f"operator {op}", _PY_BINOPS[op], (a, b))
+
+
+def _identity(value: object) -> object:
+    return value
 
 
 def is_list(heap: HeapView, value: object) -> bool:
@@ -251,11 +292,16 @@ def unary(module: Module, heap: HeapView, op: str, a: object) -> Outcome:
             return run_concretely(module, heap, "truth test", operator.not_, (a,))
         return Ok(T.not_(truth(heap, a)))
     if is_plain(a):
-        return concrete_outcome(lambda: -a if op == "-" else +a)  # type: ignore[operator]
+        return concrete_outcome(lambda: _PY_UNARY[op](a))
     if _is_number(kind(a)):
         value = as_int(a)
-        return Ok(T.neg(value) if op == "-" else value)
-    return run_concretely(module, heap, f"unary {op}", operator.neg if op == "-" else operator.pos, (a,))
+        return Ok(T.neg(value) if op == "-" else W.invert(value) if op == "~" else value)
+    if op == "~" and _builtin_kind(heap, a):
+        return throw("TypeError", f"bad operand type for unary ~: '{type_name(_view(heap, a))}'")
+    return run_concretely(module, heap, f"unary {op}", _PY_UNARY[op], (a,))
+
+
+_PY_UNARY: dict[str, Callable[[object], object]] = {"-": operator.neg, "+": operator.pos, "~": operator.invert}
 
 
 # ---------------------------------------------------------------- truthiness and equality
@@ -408,7 +454,8 @@ _COMPARISON_DUNDERS = {
 _ARITHMETIC_DUNDERS = {
     "+": ("__add__", "__radd__"), "-": ("__sub__", "__rsub__"), "*": ("__mul__", "__rmul__"),
     "//": ("__floordiv__", "__rfloordiv__"), "%": ("__mod__", "__rmod__"), "**": ("__pow__", "__rpow__"),
-    "/": ("__truediv__", "__rtruediv__"),
+    "/": ("__truediv__", "__rtruediv__"), "&": ("__and__", "__rand__"), "|": ("__or__", "__ror__"),
+    "^": ("__xor__", "__rxor__"), "<<": ("__lshift__", "__rlshift__"), ">>": ("__rshift__", "__rrshift__"),
 }
 
 

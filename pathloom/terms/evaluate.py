@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable, Mapping
 
-from pathloom.terms.expr import BOOL, INT, Arg, Concrete, Term, py_substr
+from pathloom.terms.expr import BOOL, INT, POW2_MAX, Arg, Concrete, Term, py_substr
 
 DEFAULTS: dict[str, Concrete] = {INT: 0, BOOL: False, "Str": ""}
 
@@ -34,7 +34,17 @@ _OPS: dict[str, Callable[..., Concrete]] = {
     "contains": lambda h, n: n in h,
     "to_code": lambda s: ord(s) if len(s) == 1 else -1,
     "from_code": lambda i: chr(i) if 0 <= i <= 0x2FFFF else "",
+    "int_str": lambda i: _int_str(i),
+    "pow2": lambda n: 2**n if 0 <= n <= POW2_MAX else 0,
 }
+
+
+def _int_str(i: int) -> str:
+    """``str(i)``; "" beyond CPython's limit on digits (off the operator's domain)."""
+    try:
+        return str(i)
+    except ValueError:
+        return ""
 
 
 def evaluate(term: Arg, env: Mapping[str, Concrete], memo: dict[Term, Concrete] | None = None) -> Concrete:

@@ -12,6 +12,11 @@ Invariants:
   are converted explicitly by the semantics layer (terms are strictly sorted).
 
 Sorts are ``INT``, ``BOOL`` and ``STR``. Leaves are symbols (``sym``) naming an input.
+
+Some operators are exact only on a domain the semantics layer guarantees before building
+them (as ``floordiv`` needs a nonzero divisor): ``pow2`` (``2 ** n``) needs
+``0 <= n <= POW2_MAX``; ``int_str`` (``str`` of an int) at most
+``sys.get_int_max_str_digits()`` digits. Off that domain their value is unspecified.
 """
 
 from __future__ import annotations
@@ -173,6 +178,16 @@ def mod(a: Arg, b: Arg) -> Arg:
     if not isinstance(b, Term) and b == 1:
         return 0
     return make("mod", (a, b), INT)
+
+
+POW2_MAX = 62  # pow2 is exact up to this exponent (the solver encodes it in 64-bit vectors)
+
+
+def pow2(n: Arg) -> Arg:
+    """``2 ** n`` for ``0 <= n <= POW2_MAX`` (the caller has checked the range)."""
+    if not isinstance(n, Term):
+        return 2 ** int(n)
+    return make("pow2", (n,), INT)
 
 
 # ---------------------------------------------------------------- booleans
@@ -340,6 +355,14 @@ def contains(haystack: Arg, needle: Arg) -> Arg:
             result = or_(result, eq(needle, sub))
         return result
     return make("contains", (haystack, needle), BOOL)
+
+
+def int_str(i: Arg) -> Arg:
+    """``str(i)`` of an int: its decimal digits, ``-`` first when negative (the caller has
+    checked that CPython's limit on the number of digits is not exceeded)."""
+    if not isinstance(i, Term):
+        return str(int(i))
+    return make("int_str", (i,), STR)
 
 
 def to_code(s: Arg) -> Arg:

@@ -25,7 +25,8 @@ _INFIX = {
     "add": "+", "sub": "-", "mul": "*", "floordiv": "//", "mod": "%", "eq": "==", "lt": "<",
     "le": "<=", "str_lt": "<", "str_le": "<=", "and": "and", "or": "or", "concat": "+",
 }
-_CALLS = {"len": "len", "to_code": "ord", "from_code": "chr", "substr": "substr"}
+_CALLS = {"len": "len", "to_code": "ord", "from_code": "chr", "substr": "substr", "int_str": "str"}
+_POWERS = {"pow2": 2}  # op -> base: written as ``(base ** n)``
 
 
 def show(term: Arg) -> str:
@@ -48,6 +49,8 @@ def _node_text(term: Term, arg: Callable[[Arg], str]) -> str:
         return f"({arg(args[0])} {_INFIX[op]} {arg(args[1])})"
     if op == "neg":
         return f"-{arg(args[0])}"
+    if op in _POWERS:
+        return f"({_POWERS[op]} ** {arg(args[0])})"
     if op == "not":
         return f"not {arg(args[0])}"
     if op == "ite":

@@ -6,6 +6,11 @@ on the domain where the semantics layer uses it (``floordiv``/``mod`` with a non
 ``substr`` is SMT-LIB's ``str.substr`` on both sides, for every argument.
 Python floors integer division toward negative infinity; SMT-LIB ``div`` is Euclidean, so
 ``a // b`` is encoded as ``div(a, b)`` for ``b > 0`` and ``div(-a, -b)`` for ``b < 0``.
+``pow2(n)`` is ``1`` shifted left by ``n`` in a 64-bit vector, read back as an int (exact for
+``0 <= n <= 62``: Z3 reasons about it far faster than about ``x`` and its bits, and
+``x * pow2(n)``, ``x // pow2(n)`` are Python's shifts of every ``x``). ``str`` of an int is
+Z3's ``str.from_int`` (digits of a non-negative int) with a ``-`` prefixed to that of ``-a``
+for negatives.
 """
 
 from __future__ import annotations
@@ -46,6 +51,14 @@ def _mod(a: z3.ArithRef, b: z3.ArithRef) -> z3.ArithRef:
     return a - b * _floordiv(a, b)
 
 
+def _pow2(n: z3.ArithRef) -> z3.ArithRef:
+    return z3.BV2Int(z3.BitVecVal(1, 64) << z3.Int2BV(n, 64))
+
+
+def _int_str(a: z3.ArithRef) -> z3.SeqRef:
+    return z3.If(a >= 0, z3.IntToStr(a), z3.Concat(z3.StringVal("-"), z3.IntToStr(-a)))
+
+
 _OPS: dict[str, Callable[..., z3.ExprRef]] = {
     "add": lambda a, b: a + b,
     "sub": lambda a, b: a - b,
@@ -69,6 +82,8 @@ _OPS: dict[str, Callable[..., z3.ExprRef]] = {
     "contains": z3.Contains,
     "to_code": z3.StrToCode,
     "from_code": z3.StrFromCode,
+    "int_str": _int_str,
+    "pow2": _pow2,
 }
 
 

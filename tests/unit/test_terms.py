@@ -57,6 +57,32 @@ def test_floor_division_and_modulo_match_python(a: int, b: int) -> None:
         assert _z3_value(term, env) == expected
 
 
+def test_pow2_is_exact_up_to_its_bound() -> None:
+    n = T.sym("n", T.INT)
+    for k in (0, 1, 31, 61, T.POW2_MAX):
+        assert evaluate(T.pow2(n), {"n": k}) == 2**k
+        assert _z3_value(T.pow2(n), {"n": k}) == 2**k
+        assert _z3_value(T.floordiv(x, T.pow2(n)), {"x": -(3**40), "n": k}) == -(3**40) >> k
+
+
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(st.one_of(st.integers(-1000, 1000), st.integers(-(10**30), 10**30)))
+def test_int_str_is_cpythons_decimal_text(a: int) -> None:
+    term = T.int_str(x)
+    assert evaluate(term, {"x": a}) == str(a)
+    solver = z3.Solver()
+    solver.add(z3.Int("x") == a)
+    assert solver.check() == z3.sat
+    assert solver.model().eval(encode(term), model_completion=True).as_string() == str(a)
+
+
+def test_pow2_and_int_str_factories_fold_and_print() -> None:
+    assert T.pow2(5) == 32 and T.int_str(-12) == "-12"
+    assert repr(T.mul(x, T.pow2(y))) == "(x * (2 ** y))"
+    assert repr(T.eq(T.int_str(x), "-12")) == "('-12' == str(x))"
+    assert from_json(to_json(T.floordiv(x, T.pow2(y)))) is T.floordiv(x, T.pow2(y))
+
+
 def test_string_terms_evaluate_like_python() -> None:
     env = {"s": "abca"}
     assert evaluate(T.str_len(s), env) == 4

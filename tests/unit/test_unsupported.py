@@ -288,35 +288,11 @@ CASES = [
         def f(xs: list[int]) -> int:
             return xs[1:2, 0]
         """, 5, ast.Slice, what=r"extended slicing"),
-    Case("bitand", """
+    Case("augmented-matmul", """
         def f(x: int) -> int:
-            return x & 1
-        """, 5, ast.BinOp, pick=binop(ast.BitAnd), what=r"&|and|bit"),
-    Case("bitor", """
-        def f(x: int) -> int:
-            return x | 1
-        """, 5, ast.BinOp, pick=binop(ast.BitOr), what=r"\||or|bit"),
-    Case("bitxor", """
-        def f(x: int) -> int:
-            return x ^ 1
-        """, 5, ast.BinOp, pick=binop(ast.BitXor), what=r"\^|xor"),
-    Case("lshift", """
-        def f(x: int) -> int:
-            return x << 2
-        """, 5, ast.BinOp, pick=binop(ast.LShift), what=r"<<|shift"),
-    Case("rshift", """
-        def f(x: int) -> int:
-            return x >> 2
-        """, 5, ast.BinOp, pick=binop(ast.RShift), what=r">>|shift"),
-    Case("invert", """
-        def f(x: int) -> int:
-            return ~x
-        """, 5, ast.UnaryOp, what=r"~|invert"),
-    Case("augmented-bitand", """
-        def f(x: int) -> int:
-            x &= 1
+            x @= 2
             return x
-        """, 5, ast.AugAssign, what=r"&|and|bit"),
+        """, 5, ast.AugAssign, what=r"@|matmul|mult"),
     Case("matmul", """
         def f(x: int) -> int:
             return x @ x
@@ -400,13 +376,13 @@ CASES = [
             def __init__(self, v: int) -> None:
                 self.v = v
             def m(self, x: int) -> int:
-                return self.v | x
-        """, 8, ast.BinOp, target="C.m", what=r"\||or|bit"),
+                return self.v @ x
+        """, 8, ast.BinOp, target="C.m", what=r"@|matmul|mult"),
     Case("construct-in-a-lambda-body", """
         def f(x: int) -> int:
-            g = lambda a: a & 1
+            g = lambda a: a @ 1
             return g(x)
-        """, 5, ast.BinOp, pick=binop(ast.BitAnd), what=r"&|and|bit"),
+        """, 5, ast.BinOp, pick=binop(ast.MatMult), what=r"@|matmul|mult"),
 ]
 
 
