@@ -292,8 +292,8 @@ class Importer:
                     self.writes.append((ref, record.with_field("pos", before + obj.taken)))  # type: ignore[operator]
             elif isinstance(obj, dict):
                 assert isinstance(before, list)
-                now = list(obj.items())
-                if len(now) != len(before) or any(a is not c or b is not d for (a, b), (c, d) in zip(now, before)):
+                entries = list(obj.items())
+                if len(entries) != len(before) or any(a is not c or b is not d for (a, b), (c, d) in zip(entries, before)):
                     if not all(_plain_key(k) for k in obj):
                         raise RuntimeUnsupported("an operation run in CPython put a key the dict model does not hold into a dict")
                     self.writes.append((ref, self._dict_record(obj)))

@@ -92,7 +92,7 @@ def _matches(heap: HeapView, record: DictRec, key: object) -> list[Arg]:
 
 def _one_sort(values: tuple[object, ...]) -> bool:
     """Whether the values can be one if-then-else term (ints, bools or strs of one sort)."""
-    sorts = {sort_of(v) if isinstance(v, (Term, int, str)) else None for v in values}  # type: ignore[arg-type]
+    sorts = {sort_of(v) if isinstance(v, (Term, int, str)) else None for v in values}
     return len(sorts) == 1 and None not in sorts
 
 
