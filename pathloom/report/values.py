@@ -22,7 +22,7 @@ import re
 from typing import Any, Mapping
 
 from pathloom.semantics.values import (
-    ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictRec, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref,
+    ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictRec, DictView, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref,
 )
 from pathloom.terms.evaluate import evaluate
 from pathloom.terms.expr import Term
@@ -79,6 +79,8 @@ def encode_symbolic(value: object, heap: Any, model: Mapping[str, Any]) -> JSON:
             return {"$range": [enc(v.start), enc(v.stop), v.step]}
         if isinstance(v, PyObj):
             return encode_python(v.obj)
+        if isinstance(v, DictView):
+            return _view(v.kind, enc(v.ref))
         return encode_python(v)  # a Python value an operation run in CPython gave (a complex...)
 
     try:
@@ -88,6 +90,25 @@ def encode_symbolic(value: object, heap: Any, model: Mapping[str, Any]) -> JSON:
         # ``heap`` (a whole MultiSE engine and its BDD guards) alive until the cyclic GC, which
         # may then free the BDD manager before its guards (dd reports it on stderr).
         del enc
+
+
+def _view(kind: str, encoded: JSON) -> JSON:
+    """A dict view as ``encode_python`` shows the real one, from its dict's encoding: the
+    repr when the entries are plain values (it shows them), else the type name alone."""
+    def plain(e: JSON) -> object:
+        if isinstance(e, dict):
+            if "$tuple" not in e:
+                raise ValueError(e)
+            return tuple(plain(x) for x in e["$tuple"])
+        if isinstance(e, list):
+            return [plain(x) for x in e]
+        return e
+
+    try:
+        real = {plain(k): plain(x) for k, x in encoded["$dict"]}
+    except (ValueError, TypeError):
+        return {"$opaque": f"dict_{kind}"}
+    return encode_python(getattr(real, kind)())
 
 
 def encode_python(value: object) -> JSON:

@@ -14,10 +14,10 @@ term among the operands the call simply runs: a concrete operation loses nothing
 
 Invariants: every reported input on a pinned case drives the real code down the same path,
 because the operation saw exactly the values that input gives. Values cross into CPython
-materialized from the heap (lists as lists, instances of the analysed classes as real
-instances of the imported classes, aliasing kept); what the call mutates is written back as
-new records; a value that cannot be materialized (a lambda, an object without its real
-class) is ``unsupported``. Results come back as pathloom values: lists into the heap,
+materialized from the heap (lists as lists, dicts as dicts, instances of the analysed
+classes as real instances of the imported classes, aliasing kept); what the call mutates is
+written back as new records (a dict only with keys a ``DictRec`` holds, else unsupported); a value that cannot be materialized (a lambda, an object without its real
+class) is ``unsupported``. Results come back as pathloom values: lists and dicts into the heap,
 instances of analysed classes as records, anything else as an opaque ``PyObj``. An
 exception the call raises is the ``Throw`` CPython gives, at the line of the innermost frame
 in the analysed file (else the instruction's line).
@@ -294,8 +294,8 @@ class Importer:
                     self.writes.append((ref, record.with_field("pos", before + obj.taken)))  # type: ignore[operator]
             elif isinstance(obj, dict):
                 assert isinstance(before, list)
-                now = list(obj.items())
-                if len(now) != len(before) or any(a is not c or b is not d for (a, b), (c, d) in zip(now, before)):
+                entries = list(obj.items())
+                if len(entries) != len(before) or any(a is not c or b is not d for (a, b), (c, d) in zip(entries, before)):
                     if not all(_plain_key(k) for k in obj):
                         raise RuntimeUnsupported("an operation run in CPython put a key the dict model does not hold into a dict")
                     self.writes.append((ref, self._dict_record(obj)))

@@ -92,7 +92,7 @@ def _matches(heap: HeapView, record: DictRec, key: object) -> list[Arg]:
 
 def _one_sort(values: tuple[object, ...]) -> bool:
     """Whether the values can be one if-then-else term (ints, bools or strs of one sort)."""
-    sorts = {sort_of(v) if isinstance(v, (Term, int, str)) else None for v in values}  # type: ignore[arg-type]
+    sorts = {sort_of(v) if isinstance(v, (Term, int, str)) else None for v in values}
     return len(sorts) == 1 and None not in sorts
 
 
@@ -197,17 +197,19 @@ def call_method(heap: HeapView, ref: Ref, record: DictRec, name: str, args: tupl
         return new(heap, record)
     if name == "clear":
         return Ok(None, ((ref, EMPTY),))
+    key, default = args[0], args[1] if len(args) > 1 else None
+    missing = Ok(default) if len(args) > 1 else Throw(ExcVal("KeyError", (key,)))
+    if name == "pop" and not record.keys:
+        return missing  # CPython's pop looks at an empty dict's size before hashing the key
     problem = _unhashable(heap, args[0])
     if problem is not None:
         return problem
-    key, default = args[0], args[1] if len(args) > 1 else None
     hits = _matches(heap, record, key)
     if name == "get":
         return _lookup(hits, record.values, Ok(default))
     if name == "setdefault":
         appended = DictRec(record.keys + (key,), record.values + (default,))
         return _lookup(hits, record.values, Ok(default, ((ref, appended),)))
-    missing = Ok(default) if len(args) > 1 else Throw(ExcVal("KeyError", (key,)))
     return _pop(ref, record, hits, missing)
 
 

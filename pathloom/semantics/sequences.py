@@ -287,8 +287,8 @@ def next_item(heap: HeapView, it: object) -> list[tuple[Arg, object | None, obje
         advanced = RangeIter(T.add(current, it.step), it.stop, it.step)
         return [(more, advanced, current), (T.not_(more), None, None)]
     if isinstance(it, DictIter):
-        advanced, item = dicts.next_item(heap, it)
-        return [(True, advanced, item)]
+        after, taken = dicts.next_item(heap, it)
+        return [(True, after, taken)]
     assert isinstance(it, SeqIter)
     seq = it.seq
     if isinstance(seq, Ref):

@@ -2,7 +2,7 @@
 expected behaviour taken from CPython itself.
 
 A *kind* is a kind of value the semantics can meet (int, bool, float, str, None, list,
-tuple, range, a user object without dunders, one with the relevant dunders, a function, a
+tuple, dict, range, a user object without dunders, one with the relevant dunders, a function, a
 class, an exception, an Enum member, a dataclass instance), given by one to three
 representatives written as Python source. An *operation* is a statement template over the
 operands ``a`` (and ``b``) ending in a ``return``. A *case* is one operation on one choice of
@@ -74,6 +74,7 @@ KINDS: tuple[Kind, ...] = (
     Kind("None", ("None",)),
     Kind("list", ("[]", "[1, 2]"), "list[int]"),
     Kind("tuple", ("()", "(1, 'a')")),
+    Kind("dict", ("{}", "{1: 'a', 'ab': 2, (1, 'a'): None}")),
     Kind("range", ("range(3)",)),
     Kind("object", ("Plain()",)),
     Kind("dunder", ("Rich(2)", "Seq()")),
@@ -284,8 +285,8 @@ def _ops() -> tuple[Operation, ...]:
         Operation("max(a, b)", 2, "return max(a, b)", valued=NUMBERS),
         Operation("divmod", 2, "return divmod(a, b)", valued=NUMBERS),
         Operation("isinstance", 2, "return isinstance(a, b)"),
-        Operation("a[b]", 2, "return a[b]", valued=("int",) + SEQUENCES, container=0),
-        Operation("a[b] = 9", 2, "a[b] = 9\nreturn a", valued=("int",) + SEQUENCES, container=0),
+        Operation("a[b]", 2, "return a[b]", valued=("int", "dict") + SEQUENCES, container=0),
+        Operation("a[b] = 9", 2, "a[b] = 9\nreturn a", valued=("int", "dict") + SEQUENCES, container=0),
         Operation("a[b:]", 2, "return a[b:]", valued=("int", "bool") + SEQUENCES, container=0),
         Operation("a[:b]", 2, "return a[:b]", valued=("int", "bool") + SEQUENCES, container=0),
         Operation("a[::b]", 2, "return a[::b]", valued=("int", "bool") + SEQUENCES, container=0),
@@ -295,6 +296,10 @@ def _ops() -> tuple[Operation, ...]:
         Operation("count", 2, "return a.count(b)", method="count"),
         Operation("insert", 2, "a.insert(b, 5)\nreturn a", method="insert"),
         Operation("find", 2, "return a.find(b)", method="find"),
+        Operation("get", 2, "return a.get(b)", method="get", container=0),
+        Operation("setdefault", 2, "v = a.setdefault(b, 5)\nreturn (v, a)", method="setdefault", container=0),
+        Operation("a.pop(b, 0)", 2, "v = a.pop(b, 0)\nreturn (v, a)", method="pop", container=0),
+        Operation("{a: 1, b: 2}", 2, "return {a: 1, b: 2}"),
         Operation("-a", 1, "return -a"),
         Operation("+a", 1, "return +a"),
         Operation("not", 1, "return not a"),
@@ -321,6 +326,8 @@ def _ops() -> tuple[Operation, ...]:
         Operation("a.extra = 1", 1, "a.extra = 1\nreturn a.extra"),
         Operation("a()", 1, "return a()"),
         Operation("pop", 1, "v = a.pop()\nreturn (v, a)"),
+        Operation("items", 1, "t = []\nfor k, v in a.items():\n    t.append((k, v))\nreturn (t, list(a.values()))"),
+        Operation("{v: 0 for v in a}", 1, "return {v: 0 for v in a}"),
         Operation("upper", 1, "return a.upper()"),
         Operation("split", 1, "return a.split()"),
     ]

@@ -74,6 +74,11 @@ SOURCE = textwrap.dedent("""
         return total + len(d)
 
 
+    def view(a: int) -> object:
+        d = {a: 1, 2: a}
+        return d.items()
+
+
     def unhashable(xs: list[int]) -> int:
         d = {}
         d[xs] = 1
@@ -152,7 +157,7 @@ def test_missing_key_raises_key_error_with_the_key(program: Path, engine: str) -
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-@pytest.mark.parametrize("target", ["member", "order", "methods", "values_of", "alias", "pair"])
+@pytest.mark.parametrize("target", ["member", "order", "methods", "values_of", "alias", "pair", "view"])
 def test_symbolic_in_both_engines(program: Path, engine: str, target: str) -> None:
     result = explore_verified(program, target, engine)
     _symbolic(result)
