@@ -39,7 +39,7 @@ _UNSUPPORTED_STMT = {
 _UNSUPPORTED_EXPR = {
     ast.Dict: "dict display", ast.Set: "set display", ast.ListComp: "list comprehension",
     ast.SetComp: "set comprehension", ast.DictComp: "dict comprehension",
-    ast.GeneratorExp: "generator expression", ast.JoinedStr: "f-string",
+    ast.GeneratorExp: "generator expression",
     ast.NamedExpr: "assignment expression (:=)", ast.Await: "await", ast.Yield: "yield",
     ast.YieldFrom: "yield from", ast.Starred: "starred expression", ast.Slice: "slicing",
 }
@@ -645,6 +645,27 @@ class _Lowerer:
         items = self._display(node)
         dst = self.temp()
         self.emit(ir.BuildTuple(dst, items, _loc(node)))
+        return Var(dst)
+
+    def expr_JoinedStr(self, node: ast.JoinedStr) -> Operand:
+        """An f-string: its literal parts and one ``Format`` per field, joined. CPython reports
+        an error of formatting at the f-string's first line (its fields' values at their own)."""
+        loc = _loc(node)
+        parts = tuple(self.formatted(v, loc) if isinstance(v, ast.FormattedValue) else self.expr(v) for v in node.values)
+        if not parts:
+            return Const("")
+        if len(parts) == 1 and (isinstance(parts[0], Const) or isinstance(node.values[0], ast.FormattedValue)):
+            return parts[0]
+        dst = self.temp()
+        self.emit(ir.BuildString(dst, parts, loc))
+        return Var(dst)
+
+    def formatted(self, node: ast.FormattedValue, loc: Loc) -> Operand:
+        value = self.expr(node.value)
+        spec = self.expr(node.format_spec) if node.format_spec is not None else Const("")
+        conversion = {-1: "", ord("s"): "s", ord("r"): "r", ord("a"): "a"}[node.conversion]
+        dst = self.temp()
+        self.emit(ir.Format(dst, value, conversion, spec, loc))
         return Var(dst)
 
     def expr_Lambda(self, node: ast.Lambda) -> Operand:

@@ -180,6 +180,10 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
     if isinstance(func, ClassVal):
         return instantiate(module, heap, func.name, args, kwargs)
     if isinstance(func, PyObj):
+        if len(args) == 1 and not kwargs:
+            text = _modelled_text(module, heap, func.obj, args[0])
+            if text is not None:
+                return text
         return call_real(module, heap, func.obj, args, kwargs)
     if isinstance(func, Ref) and isinstance(heap.record(func), ObjRec):
         record = heap.record(func)
@@ -189,6 +193,14 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
         if info is None or "__call__" in info.other:
             return run_concretely(module, heap, "call", lambda f, *a, **k: f(*a, **k), (func,) + args, kwargs)
     return throw("TypeError", f"'{type_name(_shown(heap, func))}' object is not callable")
+
+
+def _modelled_text(module: Module, heap: HeapView, fn: object, value: object) -> Outcome | None:
+    """``str(value)``, ``repr(value)`` or ``ascii(value)`` where the model covers ``value``."""
+    for conversion, builtin in B.CONVERSIONS.items():
+        if fn is builtin:
+            return B.text_of(module, heap, value, conversion)
+    return None
 
 
 def _check_runnable(fn: object) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Mapping
 
 from pathloom.frontend import ir
+from pathloom.semantics import builtins as B
 from pathloom.semantics import calls as C
 from pathloom.semantics import ops as O
 from pathloom.semantics import sequences as S
@@ -71,6 +72,10 @@ def operands(instr: ir.Instruction) -> tuple[ir.Operand, ...]:
         return (instr.obj, instr.index, instr.value)
     if isinstance(instr, (ir.BuildList, ir.BuildTuple)):
         return instr.items
+    if isinstance(instr, ir.Format):
+        return (instr.value, instr.spec)
+    if isinstance(instr, ir.BuildString):
+        return instr.parts
     if isinstance(instr, ir.Unpack):
         return (instr.src,)
     if isinstance(instr, ir.GetIter):
@@ -190,6 +195,8 @@ _HANDLERS: dict[type, _Handler] = {
     ir.CurrentException: lambda m, h, i, v: Ok(v[0]),
     ir.ExcMatch: lambda m, h, i, v: C.exc_match(m, v[0], tuple(v[1:])),
     ir.Unbind: lambda m, h, i, v: Ok(UNBOUND),
+    ir.Format: lambda m, h, i, v: B.format_value(m, h, v[0], i.conversion, v[1]),  # type: ignore[attr-defined]
+    ir.BuildString: lambda m, h, i, v: B.join_strings(v),
 }
 
 
