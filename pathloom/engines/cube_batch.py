@@ -21,7 +21,7 @@ import z3
 from pathloom.solver.base import SAT, UNKNOWN, UNSAT, SolverStats
 from pathloom.solver.z3_core import Z3Solver
 from pathloom.terms.expr import Term
-from pathloom.terms.z3_encode import encode
+from pathloom.terms.z3_encode import assertion
 
 Cube = tuple[Term, ...]
 
@@ -32,7 +32,7 @@ def solve_cubes(base: Sequence[Term], cubes: dict[Hashable, Cube], stats: Solver
     solver = z3.Solver()
     solver.set("timeout", timeout_ms)
     for constraint in sorted(base, key=lambda t: t.serial):
-        solver.add(encode(constraint))
+        solver.add(assertion(constraint))
     results: dict[Hashable, tuple[str, dict[str, object]]] = {}
     stack: list[Term] = []
     for key in sorted(cubes, key=lambda k: [t.serial for t in cubes[k]]):
@@ -45,7 +45,7 @@ def solve_cubes(base: Sequence[Term], cubes: dict[Hashable, Cube], stats: Solver
             stack.pop()
         for literal in cube[common:]:
             solver.push()
-            solver.add(encode(literal))
+            solver.add(assertion(literal))
             stack.append(literal)
         stats.z3_calls += 1
         start = time.perf_counter()

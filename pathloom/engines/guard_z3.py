@@ -17,7 +17,7 @@ import z3
 
 from pathloom.guards.bdd import Guard, GuardManager
 from pathloom.terms.expr import Term, symbols
-from pathloom.terms.z3_encode import encode
+from pathloom.terms.z3_encode import definitions, encode
 
 
 def _leaf(atom: Any) -> z3.BoolRef:
@@ -55,8 +55,12 @@ class GuardEncoder:
         )
 
     def encode(self, g: Guard) -> tuple[z3.BoolRef, frozenset[Term]]:
-        """The Z3 formula of ``g`` and the input symbols it mentions."""
+        """The Z3 formula of ``g`` (with the definitions its atoms' encodings need) and the
+        input symbols it mentions."""
         found: set[Term] = set()
-        for atom in self.mgr.support(g):
+        atoms = self.mgr.support(g)
+        for atom in atoms:
             found |= symbols(atom)  # type: ignore[arg-type]
-        return self.builder.build(g), frozenset(found)
+        formula = self.builder.build(g)
+        needed = definitions(atoms)  # type: ignore[arg-type]
+        return (_and(formula, z3.And(*needed)) if needed else formula), frozenset(found)

@@ -216,6 +216,28 @@ class ExcMatch:
 
 
 @dataclass(frozen=True)
+class Format:
+    """``dst = format(value, spec)`` after the ``conversion`` (``""`` none, ``"s"`` str, ``"r"``
+    repr, ``"a"`` ascii): one ``{value!conversion:spec}`` field of an f-string; ``spec`` holds
+    a str (``""`` when the field has none)."""
+
+    dst: str
+    value: Operand
+    conversion: str
+    spec: Operand
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class BuildString:
+    """``dst`` = the concatenation of ``parts``, each holding a str: an f-string."""
+
+    dst: str
+    parts: tuple[Operand, ...]
+    loc: Loc
+
+
+@dataclass(frozen=True)
 class Unbind:
     """Delete a local (``except E as e`` unbinds ``e`` at the end of the clause)."""
 
@@ -226,6 +248,7 @@ class Unbind:
 Instruction = Union[
     Assign, BinOp, UnaryOp, Compare, Truth, Call, CallMethod, GetAttr, SetAttr, GetItem, GetSlice,
     SetItem, BuildList, BuildTuple, BuildDict, Unpack, MakeFunction, GetIter, CurrentException, ExcMatch, Unbind,
+    Format, BuildString,
 ]
 
 

@@ -39,7 +39,6 @@ _UNSUPPORTED_STMT = {
 _UNSUPPORTED_EXPR = {
     ast.Set: "set display", ast.SetComp: "set comprehension",
     ast.GeneratorExp: "generator expression outside list(), tuple(), sorted(), sum(), min(), max(), any(), all() and 'sep'.join()",
-    ast.JoinedStr: "f-string",
     ast.NamedExpr: "assignment expression (:=)", ast.Await: "await", ast.Yield: "yield",
     ast.YieldFrom: "yield from", ast.Starred: "starred expression",
     ast.Slice: "extended slicing (a slice inside a tuple subscript)",
@@ -991,6 +990,27 @@ class _Lowerer:
         self.terminate(ir.Raise(Var(exc), "implicit", loc))
         self.start(done)
         return Var(best)
+
+    def expr_JoinedStr(self, node: ast.JoinedStr) -> Operand:
+        """An f-string: its literal parts and one ``Format`` per field, joined. CPython reports
+        an error of formatting at the f-string's first line (its fields' values at their own)."""
+        loc = _loc(node)
+        parts = tuple(self.formatted(v, loc) if isinstance(v, ast.FormattedValue) else self.expr(v) for v in node.values)
+        if not parts:
+            return Const("")
+        if len(parts) == 1 and (isinstance(parts[0], Const) or isinstance(node.values[0], ast.FormattedValue)):
+            return parts[0]
+        dst = self.temp()
+        self.emit(ir.BuildString(dst, parts, loc))
+        return Var(dst)
+
+    def formatted(self, node: ast.FormattedValue, loc: Loc) -> Operand:
+        value = self.expr(node.value)
+        spec = self.expr(node.format_spec) if node.format_spec is not None else Const("")
+        conversion = {-1: "", ord("s"): "s", ord("r"): "r", ord("a"): "a"}[node.conversion]
+        dst = self.temp()
+        self.emit(ir.Format(dst, value, conversion, spec, loc))
+        return Var(dst)
 
     def expr_Lambda(self, node: ast.Lambda) -> Operand:
         captures = self._closure(node, None)

@@ -62,6 +62,11 @@ def instruction(i: ir.Instruction) -> str:
         return f"{i.dst} = current exception"
     if isinstance(i, ir.ExcMatch):
         return f"{i.dst} = {operand(i.exc)} matches ({', '.join(operand(c) for c in i.classes)})"
+    if isinstance(i, ir.Format):
+        conversion = f"!{i.conversion}" if i.conversion else ""
+        return f"{i.dst} = format {operand(i.value)}{conversion} spec {operand(i.spec)}"
+    if isinstance(i, ir.BuildString):
+        return f"{i.dst} = f-string({', '.join(operand(x) for x in i.parts)})"
     assert isinstance(i, ir.Unbind)
     return f"del {i.name}"
 

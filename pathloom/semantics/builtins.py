@@ -1,22 +1,35 @@
 """The builtin functions of the subset: len, abs, min, max, ord, chr, range, print, bool, int,
-isinstance.
+isinstance; ``str``, ``repr`` and ``ascii`` of the kinds below; and what an f-string's
+fields (``Format``) and their joining (``BuildString``) mean.
 
 ``chr`` of a symbolic code point beyond Z3's string range (``MAX_CODE``) is a ``Cut``: the
 path is reported as cut rather than explored with a wrong model of Python.
+
+Text of values (``text_of``) is symbolic for ints (CPython's decimal digits, ``-`` first),
+bools (``True``, ``False``), strs under ``str()`` and ``None``, under every conversion but
+``repr`` and ``ascii`` of a str (quotes and escapes: CPython's). An int of more digits than
+``sys.get_int_max_str_digits()`` raises CPython's ValueError; inputs never have that many
+(CPython could not write them as text: pathloom could neither report nor replay them), so an
+input or its negation needs no check, and a computed int is checked on inputs within the
+limit. An f-string field ``{v}`` is ``format(v, "")``, which is that text for those kinds; a
+field with a conversion converts first; a format spec, and a value of any other kind
+(floats, lists, instances of the analysed classes with their ``__str__`` or ``__format__``,
+opaque objects), are CPython's ``format`` run on pinned values (``concretize``).
 """
 
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from pathloom.semantics import sequences as S
+from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import as_int, compare, is_list, is_plain, kind, protocol_call, truth_outcome, with_concrete_length
-from pathloom.semantics.outcome import Cut, NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, split, throw
+from pathloom.semantics.outcome import Cut, NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, map_ok, split, throw
 from pathloom.semantics.values import ClassVal, ExcVal, ListRec, Message, ObjRec, PyObj, RangeVal, Ref, SuperVal, type_name
 from pathloom.terms import expr as T
-from pathloom.terms.expr import Term
+from pathloom.terms.expr import BOOL, INT, Arg, Term
 
 if TYPE_CHECKING:
     from pathloom.frontend.module import Module
@@ -266,3 +279,82 @@ def _is_instance(module: Module, heap: HeapView, value: object, cls: str) -> boo
             return True
         name = module.exception_base(name)
     return False
+
+
+# ---------------------------------------------------------------- text: str(), repr(), f-strings
+
+CONVERSIONS: dict[str, Callable[[object], str]] = {"s": str, "r": repr, "a": ascii}
+
+
+def text_of(module: Module, heap: HeapView, value: object, conversion: str = "s") -> Outcome | None:
+    """``str(value)`` (``conversion`` "s"), ``repr`` ("r") or ``ascii`` ("a") for the values the
+    model covers; None for the others."""
+    if is_plain(value):
+        return run_concretely(module, heap, f"{CONVERSIONS[conversion].__name__}()", CONVERSIONS[conversion], (value,))
+    if not isinstance(value, Term):
+        return None
+    if value.sort == BOOL:
+        return Ok(T.ite(value, "True", "False"))
+    if value.sort == INT:
+        return _int_text(value)
+    return Ok(value) if conversion == "s" else None
+
+
+def _int_text(value: Term) -> Outcome:
+    """CPython's text of an int, or its ValueError past the limit on digits."""
+    limit = sys.get_int_max_str_digits()
+    if not limit or _input_or_negated(value):  # an input is within the limit (see below)
+        return Ok(T.int_str(value))
+    largest = 10**limit - 1
+
+    def within(v: Arg) -> Arg:
+        return T.and_(T.le(-largest, v), T.le(v, largest))
+
+    inputs = T.conj([within(s) for s in sorted(T.symbols(value), key=lambda s: s.serial) if s.sort == INT])
+    too_long = T.and_(T.not_(within(value)), inputs)  # (inputs beyond the limit are outside the domain)
+    return split([(within(value), Ok(T.int_str(value))), (too_long, throw("ValueError", _digit_limit_message(limit)))])
+
+
+def _input_or_negated(value: Term) -> bool:
+    return value.op == "sym" or (value.op == "neg" and isinstance(value.args[0], Term) and value.args[0].op == "sym")
+
+
+def _digit_limit_message(limit: int) -> str:
+    try:
+        str(10**limit)
+    except ValueError as exc:
+        return str(exc)
+    raise AssertionError("the digit limit did not apply")
+
+
+def format_value(module: Module, heap: HeapView, value: object, conversion: str, spec: object) -> Outcome:
+    """What the f-string field ``{value!conversion:spec}`` gives: ``format(value, spec)``
+    after the conversion."""
+    if conversion:
+        converted = text_of(module, heap, value, conversion)
+        if converted is None:
+            name = CONVERSIONS[conversion].__name__
+            converted = run_concretely(module, heap, f"{name}()", CONVERSIONS[conversion], (value,))
+        return map_ok(converted, lambda ok: _then(ok, format_value(module, heap, ok.value, "", spec)))
+    if isinstance(spec, str) and not spec:
+        text = text_of(module, heap, value)
+        if text is not None:
+            return text
+    return run_concretely(module, heap, "format()", format, (value, spec))
+
+
+def _then(first: Ok, outcome: Outcome) -> Outcome:
+    """``outcome``, with the heap writes of ``first`` (which ran before it) kept."""
+    if not first.writes:
+        return outcome
+    return map_ok(outcome, lambda ok: Ok(ok.value, first.writes + ok.writes))
+
+
+def join_strings(parts: list[object]) -> Outcome:
+    """An f-string: its parts (strs, made by ``Format`` or literal) joined."""
+    text: Arg = ""
+    for part in parts:
+        if kind(part) != "str":
+            raise RuntimeUnsupported(f"joining a {type_name(part)} into an f-string")
+        text = T.concat(text, part)  # type: ignore[arg-type]
+    return Ok(text)

@@ -184,6 +184,10 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
     if isinstance(func, ClassVal):
         return instantiate(module, heap, func.name, args, kwargs)
     if isinstance(func, PyObj):
+        if len(args) == 1 and not kwargs:
+            text = _modelled_text(module, heap, func.obj, args[0])
+            if text is not None:
+                return text
         made = _list_or_dict(heap, func.obj, args, kwargs)
         return made if made is not None else call_real(module, heap, func.obj, args, kwargs)
     if isinstance(func, Ref) and isinstance(heap.record(func), ObjRec):
@@ -205,6 +209,14 @@ def _list_or_dict(heap: HeapView, fn: object, args: tuple[object, ...], kwargs: 
     if record is None or (fn is list and not args):
         return None
     return D.new(heap, record) if fn is dict else D.as_list(heap, record)
+
+
+def _modelled_text(module: Module, heap: HeapView, fn: object, value: object) -> Outcome | None:
+    """``str(value)``, ``repr(value)`` or ``ascii(value)`` where the model covers ``value``."""
+    for conversion, builtin in B.CONVERSIONS.items():
+        if fn is builtin:
+            return B.text_of(module, heap, value, conversion)
+    return None
 
 
 def _check_runnable(fn: object) -> str:

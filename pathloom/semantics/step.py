@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Mapping
 
 from pathloom.frontend import ir
+from pathloom.semantics import builtins as B
 from pathloom.semantics import calls as C
 from pathloom.semantics import dicts as D
 from pathloom.semantics import ops as O
@@ -79,6 +80,10 @@ def operands(instr: ir.Instruction) -> tuple[ir.Operand, ...]:
         return instr.captures
     if isinstance(instr, ir.BuildDict):
         return tuple(x for pair in zip(instr.keys, instr.values) for x in pair)
+    if isinstance(instr, ir.Format):
+        return (instr.value, instr.spec)
+    if isinstance(instr, ir.BuildString):
+        return instr.parts
     if isinstance(instr, ir.Unpack):
         return (instr.src,)
     if isinstance(instr, ir.GetIter):
@@ -228,6 +233,8 @@ _HANDLERS: dict[type, _Handler] = {
     ir.CurrentException: lambda m, h, i, v: Ok(v[0]),
     ir.ExcMatch: lambda m, h, i, v: C.exc_match(m, v[0], tuple(v[1:])),
     ir.Unbind: lambda m, h, i, v: Ok(UNBOUND),
+    ir.Format: lambda m, h, i, v: B.format_value(m, h, v[0], i.conversion, v[1]),  # type: ignore[attr-defined]
+    ir.BuildString: lambda m, h, i, v: B.join_strings(v),
 }
 
 

@@ -9,7 +9,7 @@ import z3
 
 from pathloom.solver.base import SAT, UNKNOWN, UNSAT, Query, Result, SolverStats
 from pathloom.terms.expr import Concrete, Term, symbols
-from pathloom.terms.z3_encode import decode, encode, z3_symbol
+from pathloom.terms.z3_encode import assertion, decode, z3_symbol
 
 
 class Z3Solver:
@@ -37,7 +37,7 @@ class Z3Solver:
         try:
             solver.set("timeout", timeout)
             for constraint in sorted(query.constraints, key=lambda t: t.serial):  # deterministic
-                solver.add(encode(constraint))
+                solver.add(assertion(constraint))
             for extra in query.extras:
                 solver.add(extra)
             answer = solver.check()

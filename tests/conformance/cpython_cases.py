@@ -166,6 +166,42 @@ class Rich:
     def __rpow__(self, other: object) -> object:
         return 'rpow'
 
+    def __and__(self, other: object) -> object:
+        return 'and'
+
+    def __rand__(self, other: object) -> object:
+        return 'rand'
+
+    def __or__(self, other: object) -> object:
+        return 'or'
+
+    def __ror__(self, other: object) -> object:
+        return 'ror'
+
+    def __xor__(self, other: object) -> object:
+        return 'xor'
+
+    def __rxor__(self, other: object) -> object:
+        return 'rxor'
+
+    def __lshift__(self, other: object) -> object:
+        return 'lshift'
+
+    def __rlshift__(self, other: object) -> object:
+        return 'rlshift'
+
+    def __rshift__(self, other: object) -> object:
+        return 'rshift'
+
+    def __rrshift__(self, other: object) -> object:
+        return 'rrshift'
+
+    def __invert__(self) -> object:
+        return 'invert'
+
+    def __format__(self, spec: str) -> str:
+        return 'format:' + spec
+
     def __divmod__(self, other: object) -> object:
         return 'divmod'
 
@@ -269,7 +305,7 @@ class Operation:
 
 def _ops() -> tuple[Operation, ...]:
     ops: list[Operation] = []
-    for sym in ("+", "-", "*", "//", "%", "**", "/"):
+    for sym in ("+", "-", "*", "//", "%", "**", "/", "&", "|", "^", "<<", ">>"):
         ops.append(Operation(sym, 2, f"return a {sym} b", valued=NUMBERS))
     for sym in ("==", "!=", "<", "<=", ">", ">="):
         ops.append(Operation(sym, 2, f"return a {sym} b", valued=NUMBERS))
@@ -281,6 +317,9 @@ def _ops() -> tuple[Operation, ...]:
         Operation("and", 2, "return a and b"),
         Operation("or", 2, "return a or b"),
         Operation("+=", 2, "c = a\na += b\nreturn (a, c)", valued=NUMBERS),
+        Operation("&=", 2, "c = a\na &= b\nreturn (a, c)", valued=NUMBERS),
+        Operation(">>=", 2, "c = a\na >>= b\nreturn (a, c)", valued=NUMBERS),
+        Operation('f"{a}{b}"', 2, 'return f"<{a}|{b}>"'),
         Operation("min(a, b)", 2, "return min(a, b)", valued=NUMBERS),
         Operation("max(a, b)", 2, "return max(a, b)", valued=NUMBERS),
         Operation("divmod", 2, "return divmod(a, b)", valued=NUMBERS),
@@ -302,6 +341,7 @@ def _ops() -> tuple[Operation, ...]:
         Operation("{a: 1, b: 2}", 2, "return {a: 1, b: 2}"),
         Operation("-a", 1, "return -a"),
         Operation("+a", 1, "return +a"),
+        Operation("~a", 1, "return ~a"),
         Operation("not", 1, "return not a"),
         Operation("if a", 1, "if a:\n    return 'yes'\nreturn 'no'"),
         Operation("len", 1, "return len(a)"),
@@ -311,6 +351,9 @@ def _ops() -> tuple[Operation, ...]:
         Operation("bool", 1, "return bool(a)"),
         Operation("int", 1, "return int(a)"),
         Operation("str", 1, "return str(a)"),
+        Operation("repr", 1, "return repr(a)"),
+        Operation('f"{a!r}"', 1, 'return f"{a!r}"'),
+        Operation('f"{a:>4}"', 1, 'return f"{a:>4}"'),
         Operation("sorted", 1, "return sorted(a)"),
         Operation("sum", 1, "return sum(a)"),
         Operation("round", 1, "return round(a)"),
@@ -600,7 +643,7 @@ def run_in_cpython(opmodule: OperationModule, function: str, inputs: dict[str, A
 # ----------------------------------------------------------------------------- the judge
 
 # how a cut path says why it stopped: a concretization, a bound (semantics.control's texts)
-BOUND_REASONS = ("concretized: ", "loop iteration bound ", "call depth bound ", "list repetition ", "chr() ", "timeout")
+BOUND_REASONS = ("concretized: ", "loop iteration bound ", "call depth bound ", "list repetition ", "chr() ", "timeout", "shift ")
 
 
 @dataclass

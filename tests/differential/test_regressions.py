@@ -159,7 +159,7 @@ _REAL = GeneratedProgram(
         "def f(x: int) -> int:\n"
         "    if x in PRIMES:\n"
         "        return K\n"
-        "    return len(str(x))\n"
+        "    return len(hex(x))\n"
     ),
     entry="f",
     params=(("x", "int"),),
@@ -184,7 +184,7 @@ def test_harness_imports_the_real_module_and_counts_concretized_cuts() -> None:
     name = runtime.__name__
     assert name not in sys.modules and not Path(str(seen["filename"])).exists()  # cleaned up
     for engine in ("dse", "multise"):
-        # str(x) of a symbolic int: a few pinned values, the rest a `concretized` cut
+        # hex(x) of a symbolic int: a few pinned values, the rest a `concretized` cut
         assert not report.complete[engine]
         assert {harness.cut_category(r) for r in report.cuts[engine]} == {"concretized"}
     assert report.checks["module"] == 2

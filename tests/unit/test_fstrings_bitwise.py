@@ -1,5 +1,6 @@
-"""Bitwise operators on ints (``semantics.bitwise``): symbolic and exact where the docstring
-says so, run in CPython on pinned values (reported) elsewhere, CPython's errors everywhere.
+"""f-strings, ``str()`` of ints and the bitwise operators on ints (``semantics.builtins``,
+``semantics.bitwise``): symbolic and exact where the docstrings say so, run in CPython on
+pinned values (reported) elsewhere, CPython's errors everywhere.
 
 Every program is explored by both engines with ``--verify`` (every reported input replayed
 in CPython: exit 3 would be a mismatch), and its outcomes are checked against what CPython
@@ -112,6 +113,56 @@ BITWISE = textwrap.dedent("""
         return 0
 """)
 
+FSTRINGS = textwrap.dedent("""
+    class Point:
+        def __init__(self, x: int) -> None:
+            self.x = x
+
+        def __str__(self) -> str:
+            return "P" + str(self.x)
+
+
+    def minus_twelve(x: int) -> str:
+        if f"{x}" == "-12":
+            return "found"
+        return f"x={x}!"
+
+
+    def kinds(x: int, b: bool, s: str) -> str:
+        t = f"{x}|{b}|{s}|{None}|{x!r}|{b!s}|{s!s}|{x!a}|{True}"
+        if t == "-5|True|ab|None|-5|True|ab|-5|True":
+            return t
+        return str(x) + str(b) + str(s) + repr(x) + repr(b) + ascii(None)
+
+
+    def digits(x: int) -> int:
+        text = str(x)
+        if len(text) == 3 and text[0] == "-":
+            return 1
+        if text == str(-x) and x != 0:
+            return 2
+        return 0
+
+
+    def computed(x: int) -> str:
+        return f"{x * 2}"
+
+
+    def in_cpython(x: int, s: str) -> str:
+        if x > 3:
+            return f"{x:>5}"
+        if x > 0:
+            return f"{s!r}"
+        return f"{Point(x)}{1.5:.2f}{[x]}"
+
+
+    def bad_spec(x: int) -> str:
+        return (f"a"
+                f"{x:zz}")
+""")
+
+SYMBOLIC_TEXT = ["minus_twelve", "kinds", "digits", "computed"]
+
 SYMBOLIC = ["mask", "shift_right", "shift_left", "invert", "constants", "bools", "bool_and_int", "augmented", "counts_in_range", "negative_count", "errors"]
 
 
@@ -129,9 +180,10 @@ def finished(result: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-@pytest.mark.parametrize("target", SYMBOLIC)
-def test_masks_shifts_and_inversion_are_symbolic(tmp_path: Path, engine: str, target: str) -> None:
-    result = explore(tmp_path, BITWISE, target, engine)
+@pytest.mark.parametrize("source,target", [(BITWISE, t) for t in SYMBOLIC] + [(FSTRINGS, t) for t in SYMBOLIC_TEXT], ids=SYMBOLIC + SYMBOLIC_TEXT)
+def test_symbolic_and_complete(tmp_path: Path, source: str, target: str, engine: str) -> None:
+    """Masks, shifts, inversion, and the text of ints, bools, strs and None: no concretization."""
+    result = explore(tmp_path, source, target, engine)
     assert result["complete"], result["paths"]
     assert result["stats"]["concretizations"] == {}
 
@@ -186,6 +238,50 @@ def test_shifts_beyond_the_exact_range_pin_the_count(tmp_path: Path) -> None:
     returned = {p["returned"] for p in finished(result)}
     assert 0 in returned and any(1 <= r < 2**63 for r in returned) and any(r >= 2**63 for r in returned)
     assert sites(result) == ["operator <<"]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_fstrings_partition_as_cpython_does(tmp_path: Path, engine: str) -> None:
+    result = explore(tmp_path, FSTRINGS, "minus_twelve", engine)
+    assert sorted((p["inputs"]["x"], p["returned"]) for p in finished(result) if p["returned"] == "found") == [(-12, "found")]
+    assert len(finished(result)) == 2
+    kinds = explore(tmp_path, FSTRINGS, "kinds", engine)
+    found = [p["inputs"] for p in finished(kinds) if p["returned"] == "-5|True|ab|None|-5|True|ab|-5|True"]
+    assert found == [{"x": -5, "b": True, "s": "ab"}]
+    digits = explore(tmp_path, FSTRINGS, "digits", engine)
+    assert {p["returned"] for p in finished(digits)} == {0, 1}  # str(-x) differs from str(x) for x != 0
+    assert all(-99 <= p["inputs"]["x"] <= -10 for p in finished(digits) if p["returned"] == 1)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_an_int_past_the_digit_limit_raises_cpythons_value_error(tmp_path: Path, engine: str) -> None:
+    """``str()`` of a computed int of more than 4300 digits raises; an input (which CPython
+    could not write as text) never has that many."""
+    result = explore(tmp_path, FSTRINGS, "computed", engine)
+    raised = [p for p in finished(result) if p["outcome"] == "raise"]
+    assert [p["exception"] for p in raised] == ["ValueError"] and "4300 digits" in raised[0]["message"]
+    assert len(str(abs(raised[0]["inputs"]["x"]))) == 4300
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_specs_conversions_and_other_kinds_run_in_cpython(tmp_path: Path, engine: str) -> None:
+    result = explore(tmp_path, FSTRINGS, "in_cpython", engine)
+    assert set(sites(result)) == {"format()", "repr()"}
+    assert "P0" + "1.50" + "[0]" in {p["returned"] for p in finished(result)}
+    bad = explore(tmp_path, FSTRINGS, "bad_spec", engine)
+    line = FSTRINGS.splitlines().index('    return (f"a"') + 1  # CPython's line: the f-string's first
+    assert {(p["exception"], p["line"], p["message"]) for p in finished(bad)} == {
+        ("ValueError", line, "Unknown format code 'z' for object of type 'int'"),
+    }
+
+
+def test_fstrings_lower_to_format_and_build_string(tmp_path: Path) -> None:
+    from pathloom.frontend.module import parse_module
+    from pathloom.frontend.pprint import function
+
+    module = parse_module('def f(x: int, w: int) -> str:\n    return f"<{x!r:>{w}}|{x}>"\n', str(tmp_path / "m.py"))
+    text = function(module.function("f"))
+    assert "format x!r spec %" in text and "format x spec ''" in text and "f-string('<', %" in text
 
 
 def _pin_unused(value: T.Arg, where: T.Arg) -> Outcome:

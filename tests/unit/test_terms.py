@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import evaluate
 from pathloom.terms.serialize import from_json, to_json
-from pathloom.terms.z3_encode import encode
+from pathloom.terms.z3_encode import assertion, encode
 
 x = T.sym("x", T.INT)
 y = T.sym("y", T.INT)
@@ -71,7 +71,7 @@ def test_int_str_is_cpythons_decimal_text(a: int) -> None:
     term = T.int_str(x)
     assert evaluate(term, {"x": a}) == str(a)
     solver = z3.Solver()
-    solver.add(z3.Int("x") == a)
+    solver.add(z3.Int("x") == a, assertion(T.eq(T.str_len(term), len(str(a)))))
     assert solver.check() == z3.sat
     assert solver.model().eval(encode(term), model_completion=True).as_string() == str(a)
 

@@ -236,10 +236,10 @@ CASES = [
                 return v
             return 0
         """, 5, ast.GeneratorExp, what=r"generator"),
-    Case("f-string", """
+    Case("construct-in-an-f-string", """
         def f(x: int) -> str:
-            return f"x={x}"
-        """, 5, ast.JoinedStr, what=r"f-?string"),
+            return f"x={ {x: 1} }"
+        """, 5, ast.Dict, what=r"dict"),
     Case("walrus", """
         def f(x: int) -> int:
             if (y := x + 1) > 3:
