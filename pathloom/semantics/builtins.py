@@ -20,12 +20,13 @@ opaque objects), are CPython's ``format`` run on pinned values (``concretize``).
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from pathloom.semantics import sequences as S
+from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import as_int, compare, is_list, is_plain, kind, truth, with_concrete_length
-from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.outcome import Cut, NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, map_ok, split, throw
 from pathloom.semantics.values import ClassVal, ExcVal, ListRec, Message, ObjRec, PyObj, RangeVal, Ref, SuperVal, type_name
 from pathloom.terms import expr as T

@@ -297,7 +297,11 @@ def unary(module: Module, heap: HeapView, op: str, a: object) -> Outcome:
     return run_concretely(module, heap, f"unary {op}", _PY_UNARY[op], (a,))
 
 
-_PY_UNARY: dict[str, Callable[[object], object]] = {"-": operator.neg, "+": operator.pos, "~": operator.invert}
+_PY_UNARY: dict[str, Callable[[object], object]] = {
+    "-": lambda a: -a,  # type: ignore[operator]
+    "+": lambda a: +a,  # type: ignore[operator]
+    "~": lambda a: ~a,  # type: ignore[operator]
+}
 
 
 # ---------------------------------------------------------------- truthiness and equality
