@@ -35,7 +35,7 @@ under the case's condition ``where``: a split over up to ``--max-concretizations
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from pathloom.semantics.outcome import Cut, Ok, Outcome, map_ok, split, throw
 from pathloom.terms import expr as T
@@ -72,6 +72,7 @@ def logic(op: str, x: Arg, y: Arg, pin: Pin) -> Outcome:
         if _constant_choice(b):
             c, k1, k2 = b.args
             return Ok(T.ite(c, _with_constant(op, a, int(k1)), _with_constant(op, a, int(k2))))  # type: ignore[arg-type]
+    assert isinstance(x, Term) and isinstance(y, Term)
     if _pin_first(x) < _pin_first(y):
         x, y = y, x
     return map_ok(pin(y, True), lambda ok: Ok(_with_constant(op, x, int(ok.value)), ok.writes))  # type: ignore[call-overload]

@@ -20,7 +20,8 @@ opaque objects), are CPython's ``format`` run on pinned values (``concretize``).
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from pathloom.semantics import sequences as S
 from pathloom.semantics.concretize import run_concretely

@@ -13,6 +13,7 @@ TypeError, on anything else they run in CPython.
 
 from __future__ import annotations
 
+import builtins
 import operator
 from typing import TYPE_CHECKING, Callable
 
@@ -301,7 +302,11 @@ def unary(module: Module, heap: HeapView, op: str, a: object) -> Outcome:
     return run_concretely(module, heap, f"unary {op}", _PY_UNARY[op], (a,))
 
 
-_PY_UNARY: dict[str, Callable[[object], object]] = {"-": operator.neg, "+": operator.pos, "~": operator.invert}
+_PY_UNARY: dict[str, Callable[[object], object]] = {
+    "-": lambda a: -a,  # type: ignore[operator]
+    "+": lambda a: +a,  # type: ignore[operator]
+    "~": lambda a: ~a,  # type: ignore[operator]
+}
 
 
 # ---------------------------------------------------------------- truthiness and equality
@@ -650,7 +655,11 @@ def _identical(a: object, b: object) -> Arg:
         obj = a.obj if isinstance(a, PyObj) else b.obj  # type: ignore[union-attr]
         if isinstance(other, Term) and isinstance(obj, (int, str)):
             raise RuntimeUnsupported("'is' between a symbolic value and an int or str object")
-        return obj is other if is_plain(other) else False
+        if isinstance(other, BuiltinVal) and not other.name.startswith("%"):
+            return obj is getattr(builtins, other.name)  # type(x) is int
+        if is_plain(other) or isinstance(other, (Ref, ExcVal)):
+            return obj is other if is_plain(other) else False  # a real object is never a heap record
+        raise NotModeled("'is' between a real object and a function or class of the analysis")
     if a is None or b is None:
         return a is b
     if isinstance(a, (Ref, ExcVal)) or isinstance(b, (Ref, ExcVal)):
