@@ -21,7 +21,7 @@ from pathloom.semantics import bitwise as W
 from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.outcome import Cut, NotModeled, Ok, Outcome, Refine, RuntimeUnsupported, split, throw
-from pathloom.semantics.values import DictRec, ExcVal, ListRec, ObjRec, PyObj, RangeVal, Ref, type_name
+from pathloom.semantics.values import BuiltinVal, ClassVal, DictRec, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import BOOL, INT, STR, Arg, Term
 
@@ -666,6 +666,10 @@ def _identical(a: object, b: object) -> Arg:
         return a == b
     if isinstance(a, bool) and isinstance(b, bool):
         return a is b
+    if isinstance(a, (ClassVal, BuiltinVal)) and isinstance(b, (ClassVal, BuiltinVal)):
+        return a == b  # one class or builtin per name
+    if isinstance(a, FuncVal) and isinstance(b, FuncVal) and not (a.captured or b.captured or "<" in a.qualname + b.qualname):
+        return a == b  # a top-level function or method: one object per qualname
     raise RuntimeUnsupported("'is' comparison of values other than None, booleans and objects")
 
 
