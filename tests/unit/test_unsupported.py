@@ -238,8 +238,8 @@ CASES = [
         """, 5, ast.GeneratorExp, what=r"generator"),
     Case("construct-in-an-f-string", """
         def f(x: int) -> str:
-            return f"x={ {x: 1} }"
-        """, 5, ast.Dict, what=r"dict"),
+            return f"x={ {x, 1} }"
+        """, 5, ast.Set, what=r"set"),
     Case("walrus", """
         def f(x: int) -> int:
             if (y := x + 1) > 3:
