@@ -1187,8 +1187,8 @@ class MultiSEEngine:
 
         models, exhausted = enumerate_models(None, terms, self.options.max_concretizations, solve, where)
         if models or not exhausted:
-            frames = [f for f in self.current_loc if f.label >= 0]
-            key = control.concretization_site(self._function(frames[-1].qualname), self._line(self.current_loc), site)
+            frame = [f for f in self.current_loc if f.label >= 0][-1]
+            key = control.concretization_site(self._function(frame.qualname), self._frame_line(frame), site)
             self.concretizations[key] = self.concretizations.get(key, 0) + 1
         return models, exhausted
 

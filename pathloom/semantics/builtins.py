@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from pathloom.semantics import sequences as S
 from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
-from pathloom.semantics.ops import as_int, compare, is_list, is_plain, kind, protocol_call, truth_outcome, with_concrete_length
+from pathloom.semantics.ops import as_int, compare, is_list, is_plain, kind, protocol_call, shown_type, truth_outcome, with_concrete_length
 from pathloom.semantics.outcome import Cut, NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, map_ok, split, throw
 from pathloom.semantics.values import ClassVal, ExcVal, ListRec, Message, ObjRec, PyObj, RangeVal, Ref, SuperVal, type_name
 from pathloom.terms import expr as T
@@ -98,20 +98,13 @@ def _arity(name: str, args: tuple[object, ...], n: int) -> None:
         raise RuntimeUnsupported(f"{name}() with {len(args)} arguments")
 
 
-def _shown_type(heap: HeapView, value: object) -> str:
-    if isinstance(value, Ref):
-        record = heap.record(value)
-        return "list" if isinstance(record, ListRec) else record.cls  # type: ignore[union-attr]
-    return type_name(value)
-
-
 def _as_length(heap: HeapView, value: object) -> Outcome:
     """What ``len()`` makes of the value ``__len__`` returned: an int (a bool counts) from 0 to
     ``sys.maxsize``, else CPython's TypeError, ValueError or OverflowError."""
     if isinstance(value, Ref) and isinstance(heap.record(value), ObjRec) or isinstance(value, PyObj):
         raise RuntimeUnsupported("__len__ returning an object (its __index__)")
     if kind(value) not in ("int", "bool"):
-        return throw("TypeError", f"'{_shown_type(heap, value)}' object cannot be interpreted as an integer")
+        return throw("TypeError", f"'{shown_type(heap, value)}' object cannot be interpreted as an integer")
     n = as_int(value)
     return split([
         (T.and_(T.le(0, n), T.le(n, sys.maxsize)), Ok(n)),  # type: ignore[arg-type]
@@ -124,7 +117,7 @@ def _bool_result(heap: HeapView, value: object) -> Outcome:
     """``__bool__`` must return a bool (exactly)."""
     if kind(value) == "bool":
         return Ok(value)
-    return throw("TypeError", f"__bool__ should return bool, returned {_shown_type(heap, value)}")
+    return throw("TypeError", f"__bool__ should return bool, returned {shown_type(heap, value)}")
 
 
 def _abs(x: object) -> Outcome:

@@ -20,6 +20,7 @@ from pathloom.semantics import dicts as D
 from pathloom.semantics import sequences as S
 from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
+from pathloom.semantics.ops import shown_type
 from pathloom.semantics.names import BUILTIN_FUNCTIONS, EXCEPTION_BASES, NEVER_RUN, NONDETERMINISTIC_MODULES
 from pathloom.semantics.outcome import Invoke, Ok, Outcome, RuntimeUnsupported, map_ok, throw
 from pathloom.terms.expr import Term
@@ -69,6 +70,8 @@ def runtime_object(module: Module, obj: object) -> object:
     """A real module-level value as a pathloom value: the target's own functions and the
     functions of other project modules it can analyse (``frontend.linker``) as functions,
     anything else as ``from_runtime`` says."""
+    if not isinstance(obj, (types.FunctionType, type)):
+        return from_runtime(obj)  # only functions and classes can be the analysis's own
     found = module.modeled_name(obj)
     if found is not None and found[0] == "function":
         return FuncVal(found[1])
@@ -197,7 +200,7 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
             return _invoke(module, info.methods["__call__"], (func,) + args, kwargs)
         if info is None or "__call__" in info.other:
             return run_concretely(module, heap, "call", lambda f, *a, **k: f(*a, **k), (func,) + args, kwargs)
-    return throw("TypeError", f"'{type_name(_shown(heap, func))}' object is not callable")
+    return throw("TypeError", f"'{shown_type(heap, func)}' object is not callable")
 
 
 def _list_or_dict(heap: HeapView, fn: object, args: tuple[object, ...], kwargs: Kwargs) -> Outcome | None:
@@ -236,17 +239,6 @@ def call_real(module: Module, heap: HeapView, fn: object, args: tuple[object, ..
     if not callable(fn):
         return throw("TypeError", f"'{type(fn).__name__}' object is not callable")
     return run_concretely(module, heap, f"{name}()", fn, args, kwargs)  # type: ignore[arg-type]
-
-
-def _shown_type(record: object) -> str:
-    return "dict" if isinstance(record, DictRec) else "list"
-
-
-def _shown(heap: HeapView, value: object) -> object:
-    if isinstance(value, Ref):
-        record = heap.record(value)
-        return [] if isinstance(record, ListRec) else ExcVal(record.cls, ())
-    return value
 
 
 def instantiate(module: Module, heap: HeapView, cls: str, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:
@@ -300,7 +292,7 @@ def getattr_(module: Module, heap: HeapView, obj: object, name: str) -> Outcome:
             return throw("AttributeError", f"'{record.cls}' object has no attribute '{name}'")
         if name in ("append", "pop") or (isinstance(record, DictRec) and hasattr(dict, name)):
             raise RuntimeUnsupported(f"{record.cls if isinstance(record, DictRec) else 'list'} method {name} used as a value")
-        return throw("AttributeError", f"'{_shown_type(record)}' object has no attribute '{name}'")
+        return throw("AttributeError", f"'{shown_type(heap, obj)}' object has no attribute '{name}'")
     if isinstance(obj, ExcVal) and name == "args":
         return Ok(obj.args)
     if isinstance(obj, SuperVal):
@@ -384,7 +376,7 @@ def setattr_(module: Module, heap: HeapView, obj: object, name: str, value: obje
             if info is not None and not (name in info.other or "__setattr__" in info.methods or "__setattr__" in info.other):
                 return Ok(None, ((obj, record.with_field(name, value)),))
         else:
-            return throw("AttributeError", f"'{_shown_type(record)}' object has no attribute '{name}'")
+            return throw("AttributeError", f"'{shown_type(heap, obj)}' object has no attribute '{name}'")
     elif obj is None or isinstance(obj, (bool, int, float, str, tuple, Term)):
         return throw("AttributeError", f"'{type_name(obj)}' object has no attribute '{name}'")
     elif isinstance(obj, ExcVal):

@@ -154,7 +154,7 @@ def _bitwise(module: Module, heap: HeapView, op: str, a: object, b: object) -> O
             return W.shift(base, as_int(a), as_int(b), pin)
         return W.logic(base, as_int(a), as_int(b), pin)
     if _builtin_kind(heap, a) and _builtin_kind(heap, b):
-        names = type_name(_view(heap, a)), type_name(_view(heap, b))
+        names = shown_type(heap, a), shown_type(heap, b)
         return throw("TypeError", f"unsupported operand type(s) for {op}: '{names[0]}' and '{names[1]}'")
     return run_concretely(module, heap, f"operator {op}", _PY_BINOPS[op], (a, b))
 
@@ -203,12 +203,13 @@ def _list_repeat(heap: HeapView, seq: Ref, count: object) -> Outcome:
     return split(cases)
 
 
-def _view(heap: HeapView, value: object) -> object:
-    """A stand-in with the right ``type_name`` for heap references (lists vs instances)."""
+def shown_type(heap: HeapView, value: object) -> str:
+    """The type name CPython shows for ``value`` in a message: heap references are looked up
+    (``list``, ``dict``, the class of an instance)."""
     if isinstance(value, Ref):
         record = heap.record(value)
-        return [] if isinstance(record, ListRec) else ExcVal(record.cls, ())
-    return value
+        return "list" if isinstance(record, ListRec) else record.cls  # type: ignore[union-attr]
+    return type_name(value)
 
 
 def _int_binop(op: str, a: Arg, b: Arg) -> Outcome:
@@ -298,7 +299,7 @@ def unary(module: Module, heap: HeapView, op: str, a: object) -> Outcome:
         value = as_int(a)
         return Ok(T.neg(value) if op == "-" else W.invert(value) if op == "~" else value)
     if op == "~" and _builtin_kind(heap, a):
-        return throw("TypeError", f"bad operand type for unary ~: '{type_name(_view(heap, a))}'")
+        return throw("TypeError", f"bad operand type for unary ~: '{shown_type(heap, a)}'")
     return run_concretely(module, heap, f"unary {op}", _PY_UNARY[op], (a,))
 
 
@@ -425,7 +426,7 @@ def equal(heap: HeapView, a: object, b: object) -> Arg:
     if isinstance(a, PyObj) or isinstance(b, PyObj):
         if _concrete_scalar(a) and _concrete_scalar(b):
             return bool((a.obj if isinstance(a, PyObj) else a) == (b.obj if isinstance(b, PyObj) else b))
-        raise RuntimeUnsupported(f"comparing a {type_name(_view(heap, a))} with a {type_name(_view(heap, b))} here")
+        raise RuntimeUnsupported(f"comparing a {shown_type(heap, a)} with a {shown_type(heap, b)} here")
     if isinstance(a, Term) or isinstance(b, Term) or isinstance(a, Ref) or isinstance(b, Ref):
         return False  # different kinds never compare equal here (no user __eq__ involved)
     if ka != kb and "other" not in (ka, kb):
@@ -688,7 +689,7 @@ def _membership(module: Module, heap: HeapView, op: str, needle: object, contain
         return run_concretely(module, heap, f"comparison {op}", _PY_OPERATORS[op], (needle, container))
     if kc == "str":
         if kind(needle) != "str":
-            return throw("TypeError", f"'in <string>' requires string as left operand, not {type_name(_view(heap, needle))}")
+            return throw("TypeError", f"'in <string>' requires string as left operand, not {shown_type(heap, needle)}")
         found = T.contains(container, needle)  # type: ignore[arg-type]
     elif kc == "tuple":
         assert isinstance(container, tuple)
@@ -711,7 +712,7 @@ def _membership(module: Module, heap: HeapView, op: str, needle: object, contain
         else:
             found = _in_range(container, as_int(needle))
     else:
-        return throw("TypeError", f"argument of type '{type_name(_view(heap, container))}' is not iterable")
+        return throw("TypeError", f"argument of type '{shown_type(heap, container)}' is not iterable")
     return Ok(found if op == "in" else T.not_(found))
 
 
