@@ -83,6 +83,10 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--max-paths", type=_count(1), default=None, help="stop after this many paths")
         p.add_argument("--max-concretizations", type=_count(1), default=4,
                        help="values per operation run in CPython on a path (more: a 'concretized' cut)")
+        p.add_argument("--heap", default="pose", choices=["pose", "lazier", "lazy"],
+                       help="input objects: pose (path-optimal, default), lazier (lazier#), lazy (lazy initialization)")
+        p.add_argument("--max-objects", type=_count(1), default=16,
+                       help="input objects per class a path may assume distinct (more: a reported cut)")
         p.add_argument("--json", metavar="OUT.json", help="write the machine-readable result")
         p.add_argument("--tests", metavar="OUT.py", help="write a pytest file, one test per path")
         p.add_argument("--verify", action="store_true", help="replay every input in CPython and compare")
@@ -108,7 +112,7 @@ def _options(args: argparse.Namespace) -> Options:
         solver_timeout_ms=max(1, int(args.solver_timeout * 1000)), max_iterations=args.max_iterations,
         max_depth=args.max_depth, max_list_len=args.max_list_len, max_str_len=args.max_str_len, max_paths=args.max_paths,
         max_concretizations=args.max_concretizations,
-        preconditions=not args.no_preconditions,
+        preconditions=not args.no_preconditions, heap=args.heap, max_objects=args.max_objects,
     )
 
 

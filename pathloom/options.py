@@ -26,6 +26,8 @@ class Options:
     solver_layers: tuple[str, ...] = ("independence", "cache", "cex")
     # the leading asserts of the target are preconditions: inputs violating them are no bugs
     preconditions: bool = True
+    heap: str = "pose"  # input objects: pose (path-optimal ite heap) | lazier (lazier#) | lazy (lazy initialization)
+    max_objects: int = 16  # input objects per class a path may assume distinct; more is a reported cut
 
     def validate(self) -> None:
         from pathloom.errors import UsageError
@@ -41,5 +43,9 @@ class Options:
             raise UsageError("--max-paths must be at least 1")
         if self.strategy not in (None, "dfs", "bfs", "random", "coverage", "topo"):
             raise UsageError(f"--strategy must be one of dfs, bfs, random, coverage, topo (got {self.strategy!r})")
+        if self.heap not in ("pose", "lazier", "lazy"):
+            raise UsageError(f"--heap must be one of pose, lazier, lazy (got {self.heap!r})")
+        if self.max_objects < 1:
+            raise UsageError("--max-objects must be at least 1")
         if self.strategy == "topo" and self.engine == "dse":
             raise UsageError("--strategy topo needs --engine multise")

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pathloom.report.values import decode_input, encode_python
+from pathloom.report.values import decode_inputs, encode_python
 from pathloom.results import Exploration, PathResult
 
 JSON = Any
@@ -137,7 +137,7 @@ def run_one(module: Any, path: str, target: str, inputs: dict[str, JSON], timeou
     namespace = vars(module)
     signal.setitimer(signal.ITIMER_REAL, timeout)
     try:
-        args = {k: decode_input(v, namespace) for k, v in inputs.items()}
+        args = decode_inputs(inputs, namespace)
         if target.endswith(".__init__"):
             value = getattr(module, target.split(".")[0])(**args)
         elif "." in target and "self" not in args:  # a static or class method: called on the class

@@ -14,13 +14,18 @@ a user (and the replay check) passes to the real function.
 
 from __future__ import annotations
 
+from collections import ChainMap
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from pathloom.frontend import ir
 from pathloom.frontend.module import Module
+from pathloom.engines.input_objects import ObjectEnvironment, ObjectGraph
 from pathloom.engines.input_types import Shape, parse_input_type
-from pathloom.semantics.values import ListRec, Ref
+from pathloom.frontend.fields import declared_fields, reference_shape
+from pathloom.heap.inputs import INPUTS, inputs_record
+from pathloom.semantics.values import ListRec, Record, Ref, SymRef
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import DEFAULTS
 from pathloom.terms.expr import BOOL, INT, STR, Arg, Term
@@ -65,32 +70,42 @@ class Entry:
     function: ir.Function
     args: tuple[object, ...]
     constraints: list[Arg]
-    records: dict[Ref, ListRec]
+    records: dict[Ref, Record]
     decode: Callable[[dict[str, Any]], dict[str, Any]]
     params: list[tuple[str, str]] = field(default_factory=list)  # reported inputs (name, annotation)
     encoders: dict[str, Callable[[Any], dict[str, Any]]] = field(default_factory=dict)
+    # class-typed parameters (name, class): their symbols are access paths (``engines.input_objects``)
+    object_params: list[tuple[str, str]] = field(default_factory=list)
+    initial_model: dict[str, Any] = field(default_factory=dict)  # satisfies ``constraints``
 
-    def environment(self, inputs: dict[str, Any]) -> dict[str, Any]:
+    def environment(self, inputs: dict[str, Any]) -> Mapping[str, Any]:
         """The values of the input symbols for concrete inputs (the inverse of ``decode``)."""
         env: dict[str, Any] = {}
         for name, value in inputs.items():
             if name == "self":
                 for arg, v in value["args"].items():
                     env.update(self.encoders[f"self.{arg}"](v))
-            else:
+            elif name in self.encoders:
                 env.update(self.encoders[name](value))
+        if self.object_params:
+            return ChainMap(env, ObjectEnvironment(inputs, self.object_params))  # type: ignore[arg-type]
         return env
 
 
 class _Builder:
-    def __init__(self, module: Module, max_list_len: int, max_str_len: int) -> None:
+    def __init__(self, module: Module, max_list_len: int, max_str_len: int, heap_model: str = "pose", max_objects: int = 16) -> None:
         self.module = module
         self.max_list_len = max_list_len
         self.max_str_len = max_str_len
+        self.heap_model = heap_model
+        self.max_objects = max_objects
         self.constraints: list[Arg] = []
-        self.records: dict[Ref, ListRec] = {}
+        self.records: dict[Ref, Record] = {}
         self.next_ref = 1 << 30  # input references never collide with allocations
         self.encoders: dict[str, Callable[[Any], dict[str, Any]]] = {}
+        self.object_params: list[tuple[str, str, bool]] = []
+        self.initial_model: dict[str, Any] = {}
+        self._graph: tuple[int, ObjectGraph] | None = None
 
     def value(self, function: ir.Function, param: ir.Param, prefix: str) -> tuple[object, Callable[[dict[str, Any]], Any] | None]:
         name = prefix + param.name
@@ -99,6 +114,9 @@ class _Builder:
             if param.default is not None:
                 return param.default.value, None  # type: ignore[union-attr]
             raise self.module.unsupported_at(param.line, param.col, f"parameter '{param.name}' has no type annotation (and no default)")
+        reference = reference_shape(annotation, self.module.classes)
+        if reference is not None:
+            return self._object(param, name, reference[1], reference[2])
         shape = parse_input_type(annotation)
         if shape is None:
             raise self.module.unsupported_at(
@@ -107,6 +125,39 @@ class _Builder:
         value, decode, encode = self._make(shape, name)
         self.encoders[name] = encode
         return value, decode
+
+    def _object(self, param: ir.Param, name: str, cls: str, nullable: bool) -> tuple[object, Callable[[dict[str, Any]], Any]]:
+        """An input object of class ``cls`` (``heap.inputs``): a location symbol."""
+        info = self.module.classes[cls]
+        if info.is_exception or info.abstract:
+            raise self.module.unsupported_at(param.line, param.col, f"input object of class {cls} (an exception or abstract class)")
+        declared_fields(self.module, cls)  # every field has a type input objects hold, or Unsupported at the field
+        atom = T.sym(name, INT)
+        self.constraints.append(T.le(0 if nullable else 1, atom))
+        if not nullable:
+            self.initial_model[name] = 1
+        self.object_params.append((name, cls, nullable))
+        self.encoders[name] = lambda v: {}
+
+        def decode(model: dict[str, Any]) -> Any:
+            return self.graph(model).value(name, cls, nullable)
+
+        return SymRef(cls, atom, nullable), decode
+
+    def graph(self, model: dict[str, Any]) -> ObjectGraph:
+        """The object graph of ``model``, one for all the parameters decoded from it."""
+        if self._graph is None or self._graph[0] != id(model):
+            self._graph = (id(model), ObjectGraph(lambda cls: declared_fields(self.module, cls), model, self.object_params))
+        return self._graph[1]
+
+    def finish(self, entry: Entry) -> Entry:
+        if self.object_params:
+            classes = _reachable_classes(self.module, [c for _, c, _ in self.object_params])
+            entry.records[INPUTS] = inputs_record(self.heap_model, self.max_objects, self.max_str_len, tuple(self.object_params),
+                                                  tuple((c, declared_fields(self.module, c)) for c in classes))
+        entry.object_params = [(n, c) for n, c, _ in self.object_params]
+        entry.initial_model = dict(self.initial_model)
+        return entry
 
     def _make(self, shape: Shape, name: str) -> tuple[object, Callable[[dict[str, Any]], Any], Callable[[Any], dict[str, Any]]]:
         """The symbolic value of an input of ``shape`` named ``name``, how a model decodes to
@@ -155,8 +206,19 @@ class _Builder:
         return ref, decode_list, encode_list
 
 
-def build_entry(module: Module, target: str, max_list_len: int, max_str_len: int) -> Entry:
-    builder = _Builder(module, max_list_len, max_str_len)
+def _reachable_classes(module: Module, roots: list[str]) -> list[str]:
+    found: list[str] = []
+    todo = list(roots)
+    while todo:
+        cls = todo.pop()
+        if cls not in found:
+            found.append(cls)
+            todo += [f.shape[1] for f in declared_fields(module, cls) if isinstance(f.shape, tuple)]
+    return found
+
+
+def build_entry(module: Module, target: str, max_list_len: int, max_str_len: int, heap_model: str = "pose", max_objects: int = 16) -> Entry:
+    builder = _Builder(module, max_list_len, max_str_len, heap_model, max_objects)
     cls, _, method = target.partition(".")
     kind = module.classes[cls].decorated.get(method, ("",))[0] if method and cls in module.classes else ""
     if method and cls in module.classes and kind != "staticmethod":  # a static method is a plain function
@@ -175,7 +237,7 @@ def build_entry(module: Module, target: str, max_list_len: int, max_str_len: int
     def decode(model: dict[str, Any]) -> dict[str, Any]:
         return {name: d(model) for name, d in decoders}
 
-    return Entry(function, tuple(args), builder.constraints, builder.records, decode, params, builder.encoders)
+    return builder.finish(Entry(function, tuple(args), builder.constraints, builder.records, decode, params, builder.encoders))
 
 
 def _method_entry(module: Module, builder: _Builder, target: str, kind: str = "") -> Entry:
@@ -227,7 +289,7 @@ def _method_entry(module: Module, builder: _Builder, target: str, kind: str = ""
         inputs.update({n: d(model) for n, d in decoders})
         return inputs
 
-    return Entry(driver, tuple(args), builder.constraints, builder.records, decode, params, builder.encoders)
+    return builder.finish(Entry(driver, tuple(args), builder.constraints, builder.records, decode, params, builder.encoders))
 
 
 def _constructor_entry(module: Module, builder: _Builder, target: str, init: ir.Function) -> Entry:
@@ -251,4 +313,4 @@ def _constructor_entry(module: Module, builder: _Builder, target: str, init: ir.
     def decode(model: dict[str, Any]) -> dict[str, Any]:
         return {n: d(model) for n, d in decoders}
 
-    return Entry(driver, tuple(args), builder.constraints, builder.records, decode, params, builder.encoders)
+    return builder.finish(Entry(driver, tuple(args), builder.constraints, builder.records, decode, params, builder.encoders))

@@ -110,7 +110,7 @@ class ForkingEngine:
         self.progress = progress
         self.solver_stats = SolverStats()
         self.solver, self.z3_core = build_chain(self.solver_stats, options.solver_timeout_ms, options.solver_layers)
-        self.entry: Entry = build_entry(module, target, options.max_list_len, options.max_str_len)
+        self.entry: Entry = build_entry(module, target, options.max_list_len, options.max_str_len, options.heap, options.max_objects)
         self.complete = True
         self.instructions = 0
         self.paths = 0
@@ -136,7 +136,7 @@ class ForkingEngine:
                 heap.write(ref, record)
             local_vars = {p.name: a for p, a in zip(self.entry.function.params, args)}
             pc = [c for c in self.entry.constraints + conditions if isinstance(c, Term)]
-            states.append(State([Frame(self.entry.function, local_vars, args=args)], heap, pc, model))
+            states.append(State([Frame(self.entry.function, local_vars, args=args)], heap, pc, {**self.entry.initial_model, **model}))
         return states
 
     def run(self) -> Iterator[PathResult]:

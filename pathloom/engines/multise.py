@@ -246,7 +246,7 @@ class MultiSEEngine:
         self.mgr = GuardManager()
         self.solver_stats = SolverStats()
         self.solver, self.z3_core = build_chain(self.solver_stats, options.solver_timeout_ms, options.solver_layers)
-        self.entry: Entry = build_entry(module, target, options.max_list_len, options.max_str_len)
+        self.entry: Entry = build_entry(module, target, options.max_list_len, options.max_str_len, options.heap, options.max_objects)
         self.base = frozenset(c for c in self.entry.constraints if isinstance(c, Term))
         self.encoder = GuardEncoder(self.mgr)
         self.vars: dict[VarKey, ValueSummary[Any]] = {}
@@ -500,7 +500,7 @@ class MultiSEEngine:
                 self.vars[(0, p.name)] = ValueSummary.from_entries(self.mgr, [(self.guard(c), v) for c, v in a.options])
             else:
                 self.vars[(0, p.name)] = ValueSummary.single(self.mgr, a)
-        self._schedule((FrameLoc(function.qualname, function.entry, 0, None),), self.mgr.true, {}, {})
+        self._schedule((FrameLoc(function.qualname, function.entry, 0, None),), self.mgr.true, dict(self.entry.initial_model), {})
 
     def _line(self, loc: Loc) -> int | None:
         frames = [f for f in loc if f.label >= 0]

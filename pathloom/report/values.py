@@ -22,7 +22,7 @@ import re
 from typing import Any, Mapping
 
 from pathloom.semantics.values import (
-    ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictRec, DictView, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref,
+    ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictRec, DictView, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SymRef,
 )
 from pathloom.terms.evaluate import evaluate
 from pathloom.terms.expr import Term
@@ -41,10 +41,36 @@ def _function_name(qualname: str) -> str:
 
 
 def encode_symbolic(value: object, heap: Any, model: Mapping[str, Any]) -> JSON:
-    ids: dict[int, int] = {}
+    ids: dict[object, int] = {}
     memo: dict[Term, Any] = {}
+    inputs: list[Any] = []  # (initial graph, current fields) of the input objects, when met
+
+    def input_object(cls: str, loc: object) -> JSON:
+        from pathloom.heap.inputs import current_objects
+
+        if not inputs:
+            inputs.extend(current_objects(heap, model))
+        graph, current = inputs
+        key = ("input", cls, loc)
+        if key in ids:
+            return {"$ref": ids[key]}
+        ids[key] = len(ids) + 1
+        fields: dict[str, JSON] = {}
+        now = current.get((cls, loc), {})
+        for f in graph._fields(cls):
+            if f.name in now:
+                fields[f.name] = enc(now[f.name])
+            else:
+                initial = graph.initial_field(cls, loc, f)
+                fields[f.name] = input_object(*initial[1:]) if isinstance(initial, tuple) else initial
+        return {"$object": cls, "$id": ids[key], "fields": fields}
 
     def enc(v: object) -> JSON:
+        if isinstance(v, SymRef):
+            loc = evaluate(v.loc, model, memo)  # type: ignore[arg-type]
+            if loc == 0:
+                return None
+            return enc(Ref(-loc)) if loc < 0 else input_object(v.cls, loc)  # type: ignore[operator]
         if isinstance(v, Term):
             return evaluate(v, model, memo)
         if isinstance(v, float):
@@ -157,17 +183,36 @@ def _opaque(value: object) -> JSON:
     return {"$opaque": type(value).__name__, "repr": text}
 
 
-def decode_input(value: JSON, namespace: Mapping[str, Any]) -> object:
-    """Rebuild a Python argument from its JSON form (lists, tuples, ``$new`` instances)."""
+def decode_inputs(inputs: Mapping[str, JSON], namespace: Mapping[str, Any]) -> dict[str, object]:
+    """Rebuild the Python arguments of one call from their JSON forms; ``$object`` inputs
+    share one id space (``{"$ref": k}`` in any argument is the object ``$id`` k)."""
+    objects: dict[int, object] = {}
+    return {name: decode_input(value, namespace, objects) for name, value in inputs.items()}
+
+
+def decode_input(value: JSON, namespace: Mapping[str, Any], objects: dict[int, object] | None = None) -> object:
+    """Rebuild a Python argument from its JSON form (lists, tuples, ``$new`` instances, and
+    ``$object`` input objects: built without ``__init__``, their fields set in order)."""
+    if objects is None:
+        objects = {}
     if isinstance(value, list):
-        return [decode_input(v, namespace) for v in value]
+        return [decode_input(v, namespace, objects) for v in value]
     if isinstance(value, dict):
         if "$tuple" in value:
-            return tuple(decode_input(v, namespace) for v in value["$tuple"])
+            return tuple(decode_input(v, namespace, objects) for v in value["$tuple"])
         if "$float" in value:
             return float(value["$float"])
         if "$new" in value:
             cls = namespace[value["$new"]]
-            return cls(**{k: decode_input(v, namespace) for k, v in value["args"].items()})
+            return cls(**{k: decode_input(v, namespace, objects) for k, v in value["args"].items()})
+        if "$ref" in value:
+            return objects[value["$ref"]]
+        if "$object" in value:
+            cls = namespace[value["$object"]]
+            obj = object.__new__(cls)
+            objects[value["$id"]] = obj
+            for k, v in value["fields"].items():
+                setattr(obj, k, decode_input(v, namespace, objects))
+            return obj
         raise ValueError(f"cannot rebuild input {value!r}")
     return value

@@ -28,7 +28,8 @@ from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import as_int, compare, is_list, is_plain, kind, protocol_call, shown_type, truth_outcome, with_concrete_length
 from pathloom.semantics.outcome import Cut, NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, map_ok, split, throw
-from pathloom.semantics.values import ClassVal, ExcVal, ListRec, Message, ObjRec, PyObj, RangeVal, Ref, SuperVal, type_name
+from pathloom.heap import inputs as IN
+from pathloom.semantics.values import ClassVal, ExcVal, ListRec, Message, ObjRec, PyObj, RangeVal, Ref, SuperVal, SymRef, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import BOOL, INT, Arg, Term
 
@@ -252,6 +253,13 @@ def _isinstance(module: Module, heap: HeapView, args: tuple[object, ...]) -> Out
         return throw("TypeError", f"isinstance expected 2 arguments, got {len(args)}")
     value, cls = args
     classes = cls if isinstance(cls, tuple) else (cls,)
+    if isinstance(value, SymRef):  # an input object of exactly its class, or None
+        if not all(isinstance(c, ClassVal) for c in classes):
+            raise RuntimeUnsupported("isinstance() of an input object with this class argument")
+        names = [value.cls]
+        while (base := module.classes[names[-1]].base) is not None and base in module.classes:
+            names.append(base)
+        return Ok(T.and_(IN.not_none(value), any(c.name in names for c in classes)))  # type: ignore[union-attr]
     for c in classes:
         if not isinstance(c, ClassVal):
             raise RuntimeUnsupported("isinstance() with this class argument")

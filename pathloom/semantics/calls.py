@@ -22,10 +22,11 @@ from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import shown_type
 from pathloom.semantics.names import BUILTIN_FUNCTIONS, EXCEPTION_BASES, NEVER_RUN, NONDETERMINISTIC_MODULES
-from pathloom.semantics.outcome import Invoke, Ok, Outcome, RuntimeUnsupported, map_ok, throw
+from pathloom.heap import inputs as IN
+from pathloom.semantics.outcome import Invoke, Ok, Outcome, RuntimeUnsupported, map_ok, split, throw
 from pathloom.terms.expr import Term
 from pathloom.semantics.values import (
-    ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictRec, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SuperVal, type_name,
+    ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictRec, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SuperVal, SymRef, type_name,
 )
 
 if TYPE_CHECKING:
@@ -265,6 +266,8 @@ def instantiate(module: Module, heap: HeapView, cls: str, args: tuple[object, ..
 
 
 def getattr_(module: Module, heap: HeapView, obj: object, name: str) -> Outcome:
+    if isinstance(obj, SymRef):
+        return _input_attribute(module, heap, obj, name)
     if isinstance(obj, Ref):
         record = heap.record(obj)
         if isinstance(record, ObjRec) and record.cls == ITERATOR:
@@ -368,7 +371,58 @@ def _class_attribute(module: Module, heap: HeapView, obj: Ref, cls: str, name: s
     return run_concretely(module, heap, f"attribute .{name}", getattr, (obj, name))
 
 
+def _input_attribute(module: Module, heap: HeapView, obj: SymRef, name: str) -> Outcome:
+    """``obj.name`` on an input reference (``heap.inputs``): AttributeError where it is None,
+    else its field, or what its class gives (a method, a property, a class attribute)."""
+    decided = IN.resolve(module, heap, (obj,), "deref")
+    if decided is not None:
+        return decided
+    none = IN.none_case(obj, name, _none_message(getattr, name))
+    found = IN.read_field(module, heap, obj, name)
+    if found is None:
+        found = _class_level_attribute(module, obj, name)
+    return split(none + [(IN.not_none(obj) if none else True, found)])
+
+
+def _none_message(operation: object, name: str) -> str:
+    """CPython's message for ``None.name`` (read) or ``None.name = 0`` (write)."""
+    try:
+        if operation is getattr:
+            getattr(None, name)
+        else:
+            setattr(None, name, 0)
+    except AttributeError as exc:
+        return str(exc)
+    raise AssertionError(f"None has an attribute {name!r}")
+
+
+def _class_level_attribute(module: Module, obj: SymRef, name: str) -> Outcome:
+    """An attribute of an input object that is not one of its fields: its class's."""
+    info = module.classes[obj.cls]
+    kind, qualname = info.decorated.get(name, ("", ""))
+    if kind == "property":
+        return _invoke(module, qualname, (obj,), ())
+    if kind:
+        return Ok(_descriptor_value(kind, qualname, ClassVal(obj.cls)))
+    if name in info.methods:
+        return Ok(BoundMethod(obj, info.methods[name]))  # type: ignore[arg-type]
+    if name in info.attrs:
+        return Ok(info.attrs[name])
+    if name in info.other or name.startswith("__") or "__getattr__" in info.methods or "__getattribute__" in info.methods:
+        raise RuntimeUnsupported(f"attribute '{name}' of an input object of class {obj.cls}")
+    return throw("AttributeError", f"'{obj.cls}' object has no attribute '{name}'")
+
+
 def setattr_(module: Module, heap: HeapView, obj: object, name: str, value: object) -> Outcome:
+    if isinstance(obj, SymRef):
+        info = module.classes[obj.cls]
+        if name in info.other or "__setattr__" in info.methods or "__setattr__" in info.other:
+            raise RuntimeUnsupported(f"assigning attribute '{name}' of an input object of class {obj.cls}")
+        decided = IN.resolve(module, heap, (obj,), "deref")
+        if decided is not None:
+            return decided
+        none = IN.none_case(obj, name, _none_message(setattr, name))
+        return split(none + [(IN.not_none(obj) if none else True, IN.write_field(module, heap, obj, name, value))])
     if isinstance(obj, Ref):
         record = heap.record(obj)
         if isinstance(record, ObjRec):
@@ -385,6 +439,8 @@ def setattr_(module: Module, heap: HeapView, obj: object, name: str, value: obje
 
 
 def call_method(module: Module, heap: HeapView, obj: object, name: str, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:
+    if isinstance(obj, SymRef):
+        return map_ok(_input_attribute(module, heap, obj, name), lambda found: _call_found(module, heap, found, args, kwargs))
     if isinstance(obj, Ref):
         record = heap.record(obj)
         if isinstance(record, ListRec):

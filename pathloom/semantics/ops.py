@@ -21,7 +21,8 @@ from pathloom.semantics import bitwise as W
 from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.outcome import Cut, NotModeled, Ok, Outcome, Refine, RuntimeUnsupported, split, throw
-from pathloom.semantics.values import BuiltinVal, ClassVal, DictRec, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, type_name
+from pathloom.heap import inputs as IN
+from pathloom.semantics.values import BuiltinVal, ClassVal, DictRec, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SymRef, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import BOOL, INT, STR, Arg, Term
 
@@ -321,6 +322,8 @@ def truth(heap: HeapView, value: object) -> Arg:
         if value.sort == INT:
             return T.not_(T.eq(value, 0))
         return T.not_(T.eq(value, ""))
+    if isinstance(value, SymRef):
+        return IN.not_none(value)  # the class defines neither __bool__ nor __len__ (truth_outcome)
     if isinstance(value, Ref):
         record = heap.record(value)
         if isinstance(record, ListRec):
@@ -341,6 +344,12 @@ def truth(heap: HeapView, value: object) -> Arg:
 def truth_outcome(module: Module, heap: HeapView, value: object) -> Outcome:
     """``bool(value)`` for any value: objects with ``__bool__`` or ``__len__`` the analysis
     does not model, and opaque objects, are tested in CPython."""
+    if isinstance(value, SymRef):
+        return _input_reference(module, heap, (value,), lambda v: _truth_outcome(module, heap, v[0]))
+    return _truth_outcome(module, heap, value)
+
+
+def _truth_outcome(module: Module, heap: HeapView, value: object) -> Outcome:
     protocol = protocol_call(module, heap, "truth", value)
     if protocol is not None:
         return protocol
@@ -386,6 +395,11 @@ def _has_dunder(heap: HeapView, value: object, names: tuple[str, ...]) -> bool:
     return info is not None and any(n in info.methods or n in info.other for n in names)
 
 
+def _class_defines_eq(heap: HeapView, cls: str) -> bool:
+    info = getattr(heap, "classes", {}).get(cls)
+    return info is not None and ("__eq__" in info.methods or "__eq__" in info.other)
+
+
 def _reject_dunder(heap: HeapView, record: ObjRec, names: tuple[str, ...]) -> None:
     info = getattr(heap, "classes", {}).get(record.cls)
     if info is not None:
@@ -411,6 +425,11 @@ def equal(heap: HeapView, a: object, b: object) -> Arg:
         if len(a) != len(b):
             return False
         return T.conj([equal(heap, x, y) for x, y in zip(a, b)])
+    if isinstance(a, SymRef) or isinstance(b, SymRef):
+        for v in (a, b):
+            if isinstance(v, SymRef) and _class_defines_eq(heap, v.cls):
+                raise RuntimeUnsupported(f"user-defined __eq__ of input object of class {v.cls}")
+        return IN.identical(a, b)  # type: ignore[return-value]
     if isinstance(a, Ref) and isinstance(b, Ref):
         ra, rb = heap.record(a), heap.record(b)
         if isinstance(ra, ListRec) and isinstance(rb, ListRec):
@@ -500,7 +519,35 @@ def _defines(module: Module, heap: HeapView, value: object, name: str) -> bool:
     return info is not None and name in info.methods
 
 
+def _input_reference(module: Module, heap: HeapView, values: tuple[object, ...], then: Callable[[tuple[object, ...]], Outcome]) -> Outcome:
+    """``then(values)`` where ``values`` hold input references (``heap.inputs``): after what
+    lazy initialization or lazier# decide first; a reference that may be None and whose
+    class defines a dunder the operation may call is split into None and not None first;
+    then the analysed class's dunders take it as ``self``."""
+    decided = IN.resolve(module, heap, values, "test")
+    if decided is not None:
+        return decided
+    for i, v in enumerate(values):
+        if isinstance(v, SymRef) and v.nullable and _class_defines(module, v.cls):
+            rest = values[:i], values[i + 1 :]
+            return split([
+                (T.eq(v.loc, 0), then(rest[0] + (None,) + rest[1])),  # type: ignore[arg-type]
+                (IN.not_none(v), then(rest[0] + (SymRef(v.cls, v.loc, False),) + rest[1])),
+            ])
+    return then(values)
+
+
+_PROTOCOL_DUNDERS = ("__bool__", "__len__", "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__contains__", "__hash__")
+
+
+def _class_defines(module: Module, cls: str) -> bool:
+    info = module.classes[cls]
+    return any(n in info.methods or n in info.other or n in info.compare_methods for n in _PROTOCOL_DUNDERS)
+
+
 def _analysed_class(heap: HeapView, value: object) -> str | None:
+    if isinstance(value, SymRef):
+        return value.cls
     if isinstance(value, Ref):
         record = heap.record(value)
         if isinstance(record, ObjRec):
@@ -531,6 +578,12 @@ def _same_class_comparison(module: Module, heap: HeapView, op: str, a: object, b
 
 
 def compare(module: Module, heap: HeapView, op: str, a: object, b: object) -> Outcome:
+    if isinstance(a, SymRef) or isinstance(b, SymRef):
+        return _input_reference(module, heap, (a, b), lambda v: _compare(module, heap, op, v[0], v[1]))
+    return _compare(module, heap, op, a, b)
+
+
+def _compare(module: Module, heap: HeapView, op: str, a: object, b: object) -> Outcome:
     if op in ("in", "not in"):
         protocol = protocol_call(module, heap, op, b, a)
         if protocol is not None:
@@ -649,6 +702,9 @@ _PY_COMPARE: dict[str, Callable[[object, object], object]] = {
 
 
 def _identical(a: object, b: object) -> Arg:
+    found = IN.identical(a, b)
+    if found is not None:
+        return found
     if isinstance(a, PyObj) or isinstance(b, PyObj):
         if isinstance(a, PyObj) and isinstance(b, PyObj):
             return a.obj is b.obj

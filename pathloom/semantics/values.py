@@ -24,6 +24,19 @@ class Ref:
 
 
 @dataclass(frozen=True)
+class SymRef:
+    """A reference received as input (``heap.inputs``): ``loc`` is its location, an Int term
+    over the location symbols of the input references (``0`` is None, a negative constant
+    ``-k`` the object ``Ref(k)`` the code created); locations of one class are one space, so
+    two input references alias exactly when their locations are equal. ``nullable``: whether
+    ``loc`` may be 0 by the types (an ``Optional`` input); the path may still exclude it."""
+
+    cls: str
+    loc: object
+    nullable: bool
+
+
+@dataclass(frozen=True)
 class FuncVal:
     qualname: str
     captured: tuple[object, ...] = ()  # a closure's values of the enclosing function's variables

@@ -1,0 +1,146 @@
+"""Input objects between models and JSON: the object graph a model stands for, and back.
+
+A class-typed input is a location symbol named after its access path (``n``, then ``n.next``
+for the reference its field ``next`` holds, ``n.next.val`` for an int field...; see
+``heap.inputs``). Under a model, locations of one class with the same value are one object
+(0 is None). ``decode_objects`` builds the JSON inputs: each object once as
+``{"$object": C, "$id": k, "fields": {...}}`` in declared field order, later occurrences as
+``{"$ref": k}`` (aliasing between parameters and cycles), numbered in the order the
+parameters are walked, as ``report.values.encode_python`` numbers the real objects. A field
+no path read (its symbol is not in the model) takes the default of its type; a non-Optional
+reference nobody read points to an object of its class already built (or a new one).
+``ObjectEnvironment`` is the inverse: the symbol values of concrete JSON inputs, for any access
+path, computed on demand (paths through cycles are unbounded).
+
+Invariant: decoding a model and encoding the result back gives every symbol the model
+constrains its model value, up to renaming of object ids (which only equality of locations
+observes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from pathloom.frontend.fields import Field
+
+JSON = Any
+_DEFAULTS = {"int": 0, "bool": False, "str": ""}
+
+
+class ObjectGraph:
+    """The JSON of the input objects one model stands for (shared by all parameters)."""
+
+    def __init__(self, fields_of: Callable[[str], tuple[Field, ...]], model: Mapping[str, Any], params: list[tuple[str, str, bool]]) -> None:
+        self._fields = fields_of
+        self.model = model
+        # a model from the solver names finitely many access paths, and an object's fields may
+        # be spread over the paths that reach it; an environment of concrete inputs names every
+        # path (unbounded through a cycle) and each describes the whole object: one suffices
+        self.one_path_per_object = not isinstance(model, dict)
+        self.atoms: dict[tuple[str, int], list[str]] = {}  # (class, location) -> access paths
+        for name, cls, nullable in params:
+            self._collect(name, cls, nullable)
+        self.ids: dict[tuple[str, object], int] = {}
+
+    def _location(self, name: str, nullable: bool) -> int:
+        default = 0 if nullable else 1
+        return int(self.model.get(name, default))
+
+    def _collect(self, name: str, cls: str, nullable: bool) -> None:
+        todo = [(name, cls, nullable)]
+        while todo:
+            path, c, opt = todo.pop()
+            loc = self._location(path, opt)
+            if loc == 0 or path in self.atoms.get((c, loc), ()) or (self.one_path_per_object and (c, loc) in self.atoms):
+                continue
+            self.atoms.setdefault((c, loc), []).append(path)
+            for f in self._fields(c):
+                if isinstance(f.shape, tuple) and f"{path}.{f.name}" in self.model:
+                    todo.append((f"{path}.{f.name}", f.shape[1], f.shape[2]))
+
+    def value(self, name: str, cls: str, nullable: bool) -> JSON:
+        loc = self._location(name, nullable)
+        return None if loc == 0 else self._object(cls, loc)
+
+    def _object(self, cls: str, loc: object) -> JSON:
+        key = (cls, loc)
+        if key in self.ids:
+            return {"$ref": self.ids[key]}
+        self.ids[key] = len(self.ids) + 1
+        fields: dict[str, JSON] = {}
+        for f in self._fields(cls):
+            value = self.initial_field(cls, loc, f)
+            fields[f.name] = self._object(*value[1:]) if isinstance(value, tuple) else value
+        return {"$object": cls, "$id": self.ids[key], "fields": fields}
+
+    def initial_field(self, cls: str, loc: object, f: Field) -> object:
+        """The initial value of field ``f`` of the object (``cls``, ``loc``): a scalar, None,
+        or ``("object", class, location)``."""
+        paths = self.atoms.get((cls, loc), []) if isinstance(loc, int) else []  # type: ignore[call-overload]
+        raw = next((self.model[f"{p}.{f.name}"] for p in paths if f"{p}.{f.name}" in self.model), None)
+        if isinstance(f.shape, str):
+            return _DEFAULTS[f.shape] if raw is None else raw
+        if raw is not None:
+            return None if raw == 0 else ("object", f.shape[1], int(raw))
+        if f.shape[2]:
+            return None
+        return ("object", f.shape[1], self._some_location(f.shape[1], (cls, loc)))
+
+    def _some_location(self, cls: str, current: tuple[str, object]) -> object:
+        """An object of ``cls`` for a non-Optional reference no path read: the current object,
+        an object of the input, or a new one with default fields."""
+        if current[0] == cls:
+            return current[1]
+        known = sorted(loc for c, loc in self.atoms if c == cls)
+        return known[0] if known else "default"
+
+
+class ObjectEnvironment(Mapping[str, Any]):
+    """Symbol values of concrete JSON inputs for the access paths of object parameters."""
+
+    def __init__(self, inputs: Mapping[str, JSON], params: list[tuple[str, str]]) -> None:
+        self.roots = {name: (inputs.get(name), cls) for name, cls in params}
+        self.objects: dict[int, JSON] = {}
+        for value, _ in self.roots.values():
+            self._index(value)
+
+    def _index(self, value: JSON) -> None:
+        if isinstance(value, dict) and "$object" in value:
+            if value["$id"] in self.objects:
+                return
+            self.objects[value["$id"]] = value
+            for v in value["fields"].values():
+                self._index(v)
+
+    def _resolve(self, value: JSON) -> JSON:
+        if isinstance(value, dict) and "$ref" in value:
+            return self.objects[value["$ref"]]
+        return value
+
+    def _lookup(self, name: str) -> tuple[bool, Any]:
+        head, *rest = name.split(".")
+        if head not in self.roots:
+            return False, None
+        value = self._resolve(self.roots[head][0])
+        for part in rest:
+            if not (isinstance(value, dict) and "$object" in value) or part not in value["fields"]:
+                return False, None
+            value = self._resolve(value["fields"][part])
+        if value is None:
+            return True, 0
+        if isinstance(value, dict) and "$object" in value:
+            return True, value["$id"]
+        return True, value
+
+    def __getitem__(self, name: str) -> Any:
+        found, value = self._lookup(name)
+        if not found:
+            raise KeyError(name)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.roots)
+
+    def __len__(self) -> int:
+        return len(self.roots)

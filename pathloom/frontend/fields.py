@@ -1,0 +1,167 @@
+"""The declared fields of a class, as an input object of that class has them.
+
+An input object (a parameter typed with a class the code defines, see ``heap.inputs``) holds
+exactly its declared fields, in declaration order: the class body's annotations
+(``val: int``, dataclass fields included), then the attributes ``__init__`` stores from an
+annotated parameter (``self.next = next`` with ``next: Optional[Node]``) or with an annotated
+assignment (``self.count: int = 0``), each once, base classes first. A field's shape is
+``"int"``, ``"bool"`` or ``"str"``, or ``("object", C, nullable)`` for a reference to an
+instance of the analysed class ``C`` (``C``, ``"C"``, ``Optional[C]``, ``C | None``).
+
+Invariant: ``declared_fields`` either returns every field with a shape, or raises
+``Unsupported`` naming the first field whose type input objects cannot hold (a list, an
+unannotated attribute), so that an input object is never built with a field left out.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import Union
+
+from pathloom.errors import Unsupported
+from pathloom.frontend.module import Module
+
+FieldShape = Union[str, tuple[str, str, bool]]
+
+_SCALARS = frozenset({"int", "bool", "str"})
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    shape: FieldShape
+    line: int
+    col: int
+
+
+def reference_shape(annotation: ast.expr | str, classes: object) -> tuple[str, str, bool] | None:
+    """``("object", C, nullable)`` when the annotation names an analysed class ``C``,
+    optionally ``Optional``/``| None``; None otherwise."""
+    node = _parse(annotation)
+    if node is None:
+        return None
+    nullable = False
+    inner = _optional_of(node)
+    if inner is not None:
+        node, nullable = inner, True
+    node = _unquote(node) or node
+    if isinstance(node, ast.Name) and node.id in classes:  # type: ignore[operator]
+        return ("object", node.id, nullable)
+    return None
+
+
+def field_shape(annotation: ast.expr | str, classes: object) -> FieldShape | None:
+    node = _parse(annotation)
+    if node is None:
+        return None
+    node = _unquote(node) or node
+    if isinstance(node, ast.Name) and node.id in _SCALARS:
+        return node.id
+    return reference_shape(node, classes)
+
+
+def declared_fields(module: Module, cls: str) -> tuple[Field, ...]:
+    cache: dict[str, tuple[Field, ...]] = module.__dict__.setdefault("_declared_fields", {})
+    found = cache.get(cls)
+    if found is None:
+        found = _collect(module, cls)
+        cache[cls] = found
+    return found
+
+
+def _collect(module: Module, cls: str) -> tuple[Field, ...]:
+    node = _class_node(module, cls)
+    if node is None:
+        raise Unsupported(module.filename, module.classes[cls].line, 1, f"input object of class {cls}: its definition is not a plain class statement")
+    fields: dict[str, Field] = {}
+    base = module.classes[cls].base
+    if base is not None and base in module.classes and not module.classes[cls].is_exception:
+        fields.update((f.name, f) for f in declared_fields(module, base))
+    for stmt in node.body:
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+            if _is_classvar(stmt.annotation):
+                continue
+            _add(module, fields, cls, stmt.target.id, stmt.annotation, stmt)
+    init = next((s for s in node.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+    if init is not None:
+        params = {a.arg: a.annotation for a in init.args.args + init.args.kwonlyargs}
+        for stmt in ast.walk(init):
+            target, annotation, value = None, None, None
+            if isinstance(stmt, ast.AnnAssign):
+                target, annotation = stmt.target, stmt.annotation
+            elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+                target, value = stmt.targets[0], stmt.value
+            if not (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self"):
+                continue
+            if target.attr in fields:
+                continue
+            if annotation is None and isinstance(value, ast.Name) and value.id in params:
+                annotation = params[value.id]
+            if annotation is None:
+                raise Unsupported(module.filename, stmt.lineno, stmt.col_offset + 1,
+                                  f"input object of class {cls}: attribute '{target.attr}' has no type (annotate it in the class body)")
+            _add(module, fields, cls, target.attr, annotation, stmt)
+    return tuple(fields.values())
+
+
+def _add(module: Module, fields: dict[str, Field], cls: str, name: str, annotation: ast.expr, stmt: ast.stmt) -> None:
+    shape = field_shape(annotation, module.classes)
+    if shape is None:
+        raise Unsupported(module.filename, stmt.lineno, stmt.col_offset + 1,
+                          f"input object of class {cls}: field '{name}' of type {ast.unparse(annotation)} "
+                          "(input objects hold int, bool, str and references to analysed classes)")
+    fields.setdefault(name, Field(name, shape, stmt.lineno, stmt.col_offset + 1))
+
+
+def _class_node(module: Module, cls: str) -> ast.ClassDef | None:
+    for stmt in module.tree.body:
+        if isinstance(stmt, ast.ClassDef) and stmt.name == cls:
+            return stmt
+    return None
+
+
+def _parse(annotation: ast.expr | str) -> ast.expr | None:
+    if isinstance(annotation, ast.expr):
+        return annotation
+    try:
+        return ast.parse(annotation, mode="eval").body
+    except SyntaxError:
+        return None
+
+
+def _unquote(node: ast.expr) -> ast.expr | None:
+    """The annotation inside a string annotation (``"Node"``, ``"Optional[Node]"``)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        inner = _parse(node.value)
+        return inner
+    return None
+
+
+def _optional_of(node: ast.expr) -> ast.expr | None:
+    unquoted = _unquote(node)
+    if unquoted is not None:
+        node = unquoted
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        if _is_none(node.right):
+            return node.left
+        if _is_none(node.left):
+            return node.right
+    if isinstance(node, ast.Subscript) and ast.unparse(node.value) in ("Optional", "typing.Optional"):
+        return node.slice
+    if isinstance(node, ast.Subscript) and ast.unparse(node.value) in ("Union", "typing.Union") and isinstance(node.slice, ast.Tuple):
+        parts = node.slice.elts
+        if len(parts) == 2 and _is_none(parts[1]):
+            return parts[0]
+        if len(parts) == 2 and _is_none(parts[0]):
+            return parts[1]
+    return None
+
+
+def _is_none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
+def _is_classvar(annotation: ast.expr) -> bool:
+    text = ast.unparse(annotation)
+    return text.startswith(("ClassVar", "typing.ClassVar"))

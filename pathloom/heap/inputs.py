@@ -1,0 +1,450 @@
+"""Input objects: references of class type received as input, read and written the
+path-optimal way (POSE), with lazy initialization and lazier# as forking policies over it.
+
+Implements POSE (pose-path-optimal-heap.txt, section 3): an input reference is a location
+symbol (an Int term; ``0`` is None; locations are per class, so two references of one class
+alias exactly when their locations are equal). The value read through an input reference is
+an ite-expression over the alias conditions of the type-compatible input locations whose
+field was initialized before (rule Getfield (r2)); a write updates every such location under
+its alias condition (Putfield); reading or writing through an ite of locations reads or
+writes each leaf (Getfield (c2)). The analysis forks only where the program does: a None
+test, an identity test, or the AttributeError of a dereferenced None.
+
+Departures from the paper, each exact for CPython:
+- Each dereferenced location symbol ("atom", named by its access path: ``n``, ``n.next``)
+  gets a record in the heap (``ObjRec`` of its class, its fields initialized on first read);
+  the bookkeeping (which atoms have records, which fields were initialized from which
+  symbol, what lazy/lazier# decided) is the record ``INPUTS``, so that both engines keep it
+  per path (forking) or under guards (MultiSE) with no engine code: the semantics returns
+  its writes in ``Ok.writes`` like any other heap write.
+- Besides the paper's ite on initialization, every pair of initial-value symbols of one
+  field gets the congruence assumption ``a == b -> a.f == b.f``, so that a model decodes to
+  one initial heap whichever aliased symbol it reads (``engines.input_objects``).
+- Locations of objects the code creates are negative constants (``-k`` for ``Ref(k)``), so
+  an input field can be assigned such an object and read back through an ite.
+- Assumptions (a field's domain, congruence) are added as the condition of a one-case split:
+  the inputs they exclude are not input heaps.
+
+Lazy initialization and lazier# are policies (``resolve``): before a use of an atom whose
+aliasing the policy has not yet decided, the instruction splits into ``Refine`` cases (None /
+each type-compatible atom decided fresh before / fresh), and runs again in each. The values
+computed are the same in all three models; only the number of analysis traces differs.
+
+Invariant: the records of atoms and the ``INPUTS`` record are written only here; a value
+read from an input field is always the same term whatever the model.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Iterator
+
+from pathloom.semantics.outcome import Cut, Ok, Outcome, Refine, Split, split, throw
+from pathloom.semantics.outcome import RuntimeUnsupported
+from pathloom.semantics.values import ObjRec, Record, Ref, SymRef
+from pathloom.terms import expr as T
+from pathloom.terms.expr import BOOL, INT, STR, Arg, Term
+
+if TYPE_CHECKING:
+    from pathloom.frontend.fields import Field
+    from pathloom.frontend.module import Module
+    from pathloom.semantics.heapview import HeapView
+
+INPUTS = Ref(1 << 29)  # never an allocation: engines allocate upward from 1
+INPUTS_CLASS = "%inputs"
+MODELS = ("pose", "lazier", "lazy")
+_SORTS = {"int": INT, "bool": BOOL, "str": STR}
+_DONT_CARE = object()  # the value read through the None leaf of an ite: never the path's value
+_Known = tuple[Term, int, bool, str]  # atom, level decided, decided fresh, class
+
+
+def inputs_record(model: str, max_objects: int, max_str_len: int, params: tuple[tuple[str, str, bool], ...],
+                  classes: tuple[tuple[str, tuple[Field, ...]], ...]) -> ObjRec:
+    return ObjRec(INPUTS_CLASS, (
+        ("model", model), ("max_objects", max_objects), ("max_str_len", max_str_len),
+        ("params", params),  # (name, class, nullable) of each class-typed parameter
+        ("classes", classes),  # (class, declared fields) of each class an input object may have
+        ("atoms", ()),   # (atom, record ref, class) of each dereferenced atom, in order
+        ("inits", ()),   # (class, field, atom, initial-value symbol) of each field read
+        ("known", ()),   # lazy/lazier#: (atom, level, fresh, class): level 1 None-ness decided, 2 identity
+    ))
+
+
+def location(value: object) -> Arg | None:
+    """The location of a reference value (None: 0), or None for a value of another kind."""
+    if value is None:
+        return 0
+    if isinstance(value, SymRef):
+        return value.loc  # type: ignore[return-value]
+    if isinstance(value, Ref):
+        return -value.id
+    return None
+
+
+def make_ref(cls: str, loc: Arg, nullable: bool) -> object:
+    if isinstance(loc, Term):
+        return SymRef(cls, loc, nullable)
+    if loc == 0:
+        return None
+    assert isinstance(loc, int) and loc < 0, loc
+    return Ref(-loc)
+
+
+def leaves(loc: Arg) -> Iterator[tuple[Arg, Arg]]:
+    """(condition, leaf) for each leaf of an ite of locations: atoms and constants."""
+    if isinstance(loc, Term) and loc.op == "ite":
+        c, a, b = loc.args
+        for cond, leaf in leaves(a):
+            yield T.and_(c, cond), leaf
+        for cond, leaf in leaves(b):
+            yield T.and_(T.not_(c), cond), leaf
+    else:
+        yield True, loc
+
+
+class _NoMerge(Exception):
+    """Two values an ite cannot join (a list and an int): the read splits instead."""
+
+
+def merge(cond: Arg, a: object, b: object) -> object:
+    """The value that is ``a`` where ``cond`` holds, else ``b`` (an ite), if one value can say it."""
+    if a is _DONT_CARE:
+        return b
+    if b is _DONT_CARE or cond is True or a is b:
+        return a
+    if cond is False:
+        return b
+    la, lb = location(a), location(b)
+    if la is not None and lb is not None and not (a is None and b is None):
+        cls = _class_of(a) or _class_of(b)
+        other = _class_of(b) or cls
+        if cls != other:
+            raise _NoMerge()
+        return make_ref(cls, T.ite(cond, la, lb), _nullable(a) or _nullable(b))  # type: ignore[arg-type]
+    if _scalar_sort(a) is not None and _scalar_sort(a) == _scalar_sort(b):
+        return T.ite(cond, a, b)  # type: ignore[arg-type]
+    if a == b and type(a) is type(b):
+        return a
+    raise _NoMerge()
+
+
+def _class_of(value: object) -> str | None:
+    return value.cls if isinstance(value, SymRef) else None
+
+
+def _nullable(value: object) -> bool:
+    return value is None or (isinstance(value, SymRef) and value.nullable)
+
+
+def _scalar_sort(value: object) -> str | None:
+    if isinstance(value, Term):
+        return value.sort
+    if isinstance(value, bool):
+        return BOOL
+    if isinstance(value, int):
+        return INT
+    if isinstance(value, str):
+        return STR
+    return None
+
+
+@dataclass
+class _Tx:
+    """Record writes and assumptions of one operation, read back before they are applied."""
+
+    heap: HeapView
+    pending: dict[Ref, Record]
+    assumptions: list[Arg]
+
+    def record(self, ref: Ref) -> Record:
+        found = self.pending.get(ref)
+        return found if found is not None else self.heap.record(ref)
+
+    def write(self, ref: Ref, record: Record) -> None:
+        self.pending[ref] = record
+
+    def inputs(self) -> ObjRec:
+        record = self.record(INPUTS)
+        assert isinstance(record, ObjRec)
+        return record
+
+    def get(self, name: str) -> object:
+        return self.inputs().get(name)[1]
+
+    def put(self, name: str, value: object) -> None:
+        self.write(INPUTS, self.inputs().with_field(name, value))
+
+    def done(self, outcome: Outcome) -> Outcome:
+        """``outcome`` with the pending writes (on its ``Ok``) and under the assumptions."""
+        writes = tuple(self.pending.items())
+        if writes and isinstance(outcome, Ok):
+            outcome = Ok(outcome.value, writes + outcome.writes)
+        elif writes and isinstance(outcome, Split):
+            outcome = Split(tuple((c, self._with(o, writes)) for c, o in outcome.cases))
+        if self.assumptions:
+            return Split(((T.conj(self.assumptions), outcome),))
+        return outcome
+
+    def _with(self, outcome: Outcome, writes: tuple[tuple[Ref, Record], ...]) -> Outcome:
+        if isinstance(outcome, Ok):
+            return Ok(outcome.value, writes + outcome.writes)
+        if isinstance(outcome, Split):
+            return Split(tuple((c, self._with(o, writes)) for c, o in outcome.cases))
+        return outcome
+
+
+def _tx(heap: HeapView) -> _Tx:
+    return _Tx(heap, {}, [])
+
+
+# ---------------------------------------------------------------- atoms and fields
+
+
+def _atom_record(tx: _Tx, atom: Term, cls: str) -> Ref:
+    """The record of ``atom``, created (all fields uninitialized) on its first dereference."""
+    atoms: tuple[tuple[Term, Ref, str], ...] = tx.get("atoms")  # type: ignore[assignment]
+    for a, ref, _ in atoms:
+        if a is atom:
+            return ref
+    ref = tx.heap.fresh()
+    tx.write(ref, ObjRec(cls, ()))
+    tx.put("atoms", atoms + ((atom, ref, cls),))
+    return ref
+
+
+def _compatible(tx: _Tx, cls: str) -> list[tuple[Term, Ref]]:
+    atoms: tuple[tuple[Term, Ref, str], ...] = tx.get("atoms")  # type: ignore[assignment]
+    return [(a, ref) for a, ref, c in atoms if c == cls]
+
+
+def _declared(module: Module, cls: str) -> dict[str, object]:
+    from pathloom.frontend.fields import declared_fields
+
+    return {f.name: f.shape for f in declared_fields(module, cls)}
+
+
+def current_objects(heap: HeapView, model: Mapping[str, object]) -> tuple[Any, dict[tuple[str, object], dict[str, object]]]:
+    """For encoding a result: the initial object graph of ``model`` and, for each input object
+    (class, location) a path dereferenced, the current values of the fields it read or wrote."""
+    from pathloom.engines.input_objects import ObjectGraph
+    from pathloom.terms.evaluate import evaluate
+
+    record = heap.record(INPUTS)
+    assert isinstance(record, ObjRec)
+    fields = dict(record.get("classes")[1])  # type: ignore[arg-type]
+    graph = ObjectGraph(lambda cls: fields[cls], model, list(record.get("params")[1]))  # type: ignore[arg-type]
+    current: dict[tuple[str, object], dict[str, object]] = {}
+    for atom, ref, cls in record.get("atoms")[1]:  # type: ignore[union-attr]
+        loc = evaluate(atom, model)  # type: ignore[arg-type]
+        values = current.setdefault((cls, loc), {})
+        atom_record = heap.record(ref)
+        assert isinstance(atom_record, ObjRec)
+        values.update(atom_record.fields)
+    return graph, current
+
+
+def _initialize(module: Module, tx: _Tx, atom: Term, cls: str, name: str, shape: object) -> object:
+    """Rule Getfield (r2): the first read of ``atom.name``; returns its current value."""
+    symbol_name = f"{atom.args[0]}.{name}"
+    if isinstance(shape, str):
+        initial: object = T.sym(symbol_name, _SORTS[shape])
+        if shape == "str":
+            tx.assumptions.append(T.le(T.str_len(initial), tx.get("max_str_len")))  # type: ignore[arg-type]
+        symbol: Term = initial  # type: ignore[assignment]
+    else:
+        _, field_cls, nullable = shape  # type: ignore[misc]
+        symbol = T.sym(symbol_name, INT)
+        tx.assumptions.append(T.le(0 if nullable else 1, symbol))
+        initial = SymRef(field_cls, symbol, nullable)
+    inits: tuple[tuple[str, str, Term, Term], ...] = tx.get("inits")  # type: ignore[assignment]
+    for c, f, other, other_symbol in inits:
+        if c == cls and f == name and other is not atom:
+            tx.assumptions.append(T.or_(T.not_(T.eq(atom, other)), T.eq(symbol, other_symbol)))
+    value = initial
+    for other, ref in _compatible(tx, cls):
+        record = tx.record(ref)
+        assert isinstance(record, ObjRec)
+        present, current = record.get(name)
+        if other is not atom and present:
+            try:
+                value = merge(T.eq(atom, other), current, value)
+            except _NoMerge:
+                raise RuntimeUnsupported(f"field '{name}' of a possibly aliased input {cls} holds values of different kinds") from None
+    tx.put("inits", inits + ((cls, name, atom, symbol),))
+    ref = _atom_record(tx, atom, cls)
+    record = tx.record(ref)
+    assert isinstance(record, ObjRec)
+    tx.write(ref, record.with_field(name, value))
+    return value
+
+
+def _read_leaf(module: Module, tx: _Tx, cls: str, leaf: Arg, name: str, shape: object) -> object:
+    if isinstance(leaf, Term):
+        ref = _atom_record(tx, leaf, cls)
+        record = tx.record(ref)
+        assert isinstance(record, ObjRec)
+        present, value = record.get(name)
+        return value if present else _initialize(module, tx, leaf, cls, name, shape)
+    if leaf == 0:
+        return _DONT_CARE
+    record = tx.record(Ref(-int(leaf)))  # type: ignore[arg-type]
+    if not isinstance(record, ObjRec) or record.cls != cls:
+        raise _NoMerge()
+    present, value = record.get(name)
+    if not present:
+        raise _NoMerge()
+    return value
+
+
+def _read(module: Module, tx: _Tx, cls: str, loc: Arg, name: str, shape: object) -> object:
+    if isinstance(loc, Term) and loc.op == "ite":
+        c, a, b = loc.args
+        return merge(c, _read(module, tx, cls, a, name, shape), _read(module, tx, cls, b, name, shape))
+    return _read_leaf(module, tx, cls, loc, name, shape)
+
+
+def read_field(module: Module, heap: HeapView, ref: SymRef, name: str) -> Outcome | None:
+    """``ref.name`` for a declared field ``name`` of a reference known not to be None here
+    (None when ``name`` is not a declared field: a method or class attribute)."""
+    shape = _declared(module, ref.cls).get(name)
+    if shape is None:
+        return None
+    tx = _tx(heap)
+    try:
+        value = _read(module, tx, ref.cls, ref.loc, name, shape)  # type: ignore[arg-type]
+    except _NoMerge:
+        return _read_split(module, heap, ref, name)
+    assert value is not _DONT_CARE
+    return tx.done(Ok(value))
+
+
+def _read_split(module: Module, heap: HeapView, ref: SymRef, name: str) -> Outcome:
+    """A read whose leaves hold values no ite joins: one case per leaf."""
+    from pathloom.semantics.calls import getattr_
+
+    cases: list[tuple[Arg, Outcome]] = []
+    for cond, leaf in leaves(ref.loc):  # type: ignore[arg-type]
+        if leaf == 0:
+            continue
+        if isinstance(leaf, Term):
+            cases.append((cond, read_field(module, heap, SymRef(ref.cls, leaf, False), name)))  # type: ignore[arg-type]
+        else:
+            cases.append((cond, getattr_(module, heap, Ref(-int(leaf)), name)))  # type: ignore[arg-type]
+    return split(cases)
+
+
+def write_field(module: Module, heap: HeapView, ref: SymRef, name: str, value: object) -> Outcome:
+    """``ref.name = value`` (Putfield) for a reference known not to be None here."""
+    shape = _declared(module, ref.cls).get(name)
+    if shape is None:
+        raise RuntimeUnsupported(f"assigning attribute '{name}' that class {ref.cls} does not declare, on an input object")
+    tx = _tx(heap)
+    loc: Arg = ref.loc  # type: ignore[assignment]
+    for _, leaf in leaves(loc):
+        if isinstance(leaf, Term):
+            atom_ref = _atom_record(tx, leaf, ref.cls)
+            record = tx.record(atom_ref)
+            if leaf is not loc and not record.get(name)[0]:  # type: ignore[union-attr]
+                _initialize(module, tx, leaf, ref.cls, name, shape)
+        elif leaf != 0:
+            target = Ref(-int(leaf))  # type: ignore[arg-type]
+            record = tx.record(target)
+            if not isinstance(record, ObjRec) or record.cls != ref.cls or not record.get(name)[0]:
+                raise RuntimeUnsupported(f"assigning '{name}' through an input reference that may be an object the code created without it")
+            tx.write(target, record.with_field(name, _merged(T.eq(loc, leaf), value, record.get(name)[1], name, ref.cls)))
+    for other, atom_ref in _compatible(tx, ref.cls):
+        record = tx.record(atom_ref)
+        assert isinstance(record, ObjRec)
+        present, current = record.get(name)
+        if other is loc:
+            tx.write(atom_ref, record.with_field(name, value))
+        elif present:
+            tx.write(atom_ref, record.with_field(name, _merged(T.eq(loc, other), value, current, name, ref.cls)))
+    return tx.done(Ok(None))
+
+
+def _merged(cond: Arg, new: object, old: object, name: str, cls: str) -> object:
+    try:
+        return merge(cond, new, old)
+    except _NoMerge:
+        raise RuntimeUnsupported(f"field '{name}' of a possibly aliased input {cls} assigned a value of another kind") from None
+
+
+# ---------------------------------------------------------------- tests on references
+
+
+def identical(a: object, b: object) -> Arg | None:
+    """``a is b`` when one side is an input reference (None: neither is)."""
+    if not isinstance(a, SymRef) and not isinstance(b, SymRef):
+        return None
+    la, lb = location(a), location(b)
+    if la is None or lb is None:
+        return False  # an input object is never an int, a list...
+    if isinstance(a, SymRef) and isinstance(b, SymRef) and a.cls != b.cls:
+        return T.and_(T.eq(la, 0), T.eq(lb, 0))
+    return T.eq(la, lb)
+
+
+def not_none(ref: SymRef) -> Arg:
+    return T.not_(T.eq(ref.loc, 0))  # type: ignore[arg-type]
+
+
+def none_case(ref: SymRef, name: str, message: str) -> list[tuple[Arg, Outcome]]:
+    """The AttributeError (CPython's ``message``) of ``ref.name`` where ``ref`` is None (no
+    case when the types exclude it)."""
+    if not ref.nullable:
+        return []
+    return [(T.eq(ref.loc, 0), throw("AttributeError", message))]  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- lazy and lazier#
+
+
+def resolve(module: Module, heap: HeapView, values: tuple[object, ...], use: str) -> Outcome | None:
+    """The split lazy initialization or lazier# makes before ``use`` ("deref" or "test") of
+    input references among ``values`` whose aliasing it has not decided; None: nothing to
+    decide (always, under POSE)."""
+    refs = [v for v in values if isinstance(v, SymRef)]
+    if not refs:
+        return None
+    tx = _tx(heap)
+    model = tx.get("model")
+    if model == "pose":
+        return None
+    need = 2 if use == "deref" or model == "lazy" else 1
+    known: tuple[_Known, ...] = tx.get("known")  # type: ignore[assignment]
+    levels = {a: level for a, level, _, _ in known}
+    for ref in refs:
+        for _, atom in leaves(ref.loc):  # type: ignore[arg-type]
+            if isinstance(atom, Term) and levels.get(atom, 0) < need:
+                return _decide(tx, ref, atom, levels.get(atom, 0), need, known)
+    return None
+
+
+def _decide(tx: _Tx, ref: SymRef, atom: Term, level: int, need: int, known: tuple[_Known, ...]) -> Outcome:
+    """The cases of one atom: None (if the types allow it and it is not decided yet), then for
+    identity each atom of the class decided fresh before, or fresh itself."""
+    others = [a for a, _, fresh, c in known if fresh and c == ref.cls and a is not atom]
+    rest = [k for k in known if k[0] is not atom]
+    cls = ref.cls
+    cases: list[tuple[Arg, Outcome]] = []
+    if ref.nullable and level < 1:
+        cases.append((T.eq(atom, 0), _refine(tx, rest + [(atom, 2, False, cls)])))
+    if need == 1:
+        cases.append((T.not_(T.eq(atom, 0)), _refine(tx, rest + [(atom, 1, False, cls)])))
+        return Split(tuple(cases))
+    for other in others:
+        cases.append((T.eq(atom, other), _refine(tx, rest + [(atom, 2, False, cls)])))
+    fresh = T.conj([T.not_(T.eq(atom, 0))] + [T.not_(T.eq(atom, o)) for o in others])
+    limit: int = tx.get("max_objects")  # type: ignore[assignment]
+    if len(others) >= limit:
+        cases.append((fresh, Cut(f"max-objects bound {limit} reached for class {ref.cls} (--max-objects)")))
+    else:
+        cases.append((fresh, _refine(tx, rest + [(atom, 2, True, cls)])))
+    return Split(tuple(cases))
+
+
+def _refine(tx: _Tx, known: list[_Known]) -> Outcome:
+    record = tx.inputs().with_field("known", tuple(known))
+    return Refine(((INPUTS, record),))
