@@ -83,16 +83,21 @@ def _current_line(frame: Frame) -> int | None:
 
 
 class State:
-    __slots__ = ("frames", "heap", "pc", "model")
+    """One analysis trace. ``trail`` hashes the program path it follows: the blocks it
+    entered and the exceptions it raised, so that traces which differ only in what the heap
+    model assumed (lazy initialization) count as one program path."""
 
-    def __init__(self, frames: list[Frame], heap: ConcreteHeap, pc: list[Term], model: dict[str, object]) -> None:
+    __slots__ = ("frames", "heap", "pc", "model", "trail")
+
+    def __init__(self, frames: list[Frame], heap: ConcreteHeap, pc: list[Term], model: dict[str, object], trail: int = 0) -> None:
         self.frames = frames
         self.heap = heap
         self.pc = pc
         self.model = model
+        self.trail = trail
 
     def fork(self) -> State:
-        return State([f.copy() for f in self.frames], self.heap.copy(), list(self.pc), self.model)
+        return State([f.copy() for f in self.frames], self.heap.copy(), list(self.pc), self.model, self.trail)
 
 
 class _Stop(Exception):
@@ -124,6 +129,7 @@ class ForkingEngine:
         self.validate = "validate" in options.solver_layers
         self.entered: set[str] = set()  # functions this run executed (their branches count for coverage)
         self.concretizations: dict[str, int] = {}  # "line N: operation" -> operations run in CPython on pinned values
+        self.program_paths: set[int] = set()  # the trails of the traces that ended (``State.trail``)
 
     # ------------------------------------------------------------ driving
 
@@ -201,6 +207,8 @@ class ForkingEngine:
         s = self.solver_stats
         return {
             "paths": self.paths,
+            "traces": self.paths,
+            "program_paths": len(self.program_paths),
             "solver_calls": s.z3_calls,
             "solver_time_s": round(s.z3_time_s, 6),
             "time_s": round(time.monotonic() - self.start, 6),
@@ -341,6 +349,7 @@ class ForkingEngine:
 
         def go(s: State, choice: tuple[int, bool]) -> object:
             self.covered.add((qualname, label, choice[1]))
+            s.trail = hash((s.trail, qualname, label, choice[1]))
             self._goto(s.frames[-1], choice[0], False)
             return None
 
@@ -358,6 +367,7 @@ class ForkingEngine:
             advanced, item = case
             f = s.frames[-1]
             self.covered.add((qualname, label, advanced is not None))
+            s.trail = hash((s.trail, qualname, label, advanced is not None))
             if advanced is None:
                 self._goto(f, term.exit, False)
             else:
@@ -446,6 +456,7 @@ class ForkingEngine:
 
     def _raise(self, state: State, exc: ExcVal, line: int, kind: str) -> object:
         line = control.line_in_target_file([f.function for f in state.frames], line, lambda i: _current_line(state.frames[i]))
+        state.trail = hash((state.trail, "raise", exc.cls, line))
         found = control.handler_depth(f.function.blocks[f.label] for f in state.frames)
         if found is not None:
             depth, handler = found
@@ -469,6 +480,7 @@ class ForkingEngine:
 
     def _finish(self, state: State, partial: PathResult) -> PathResult:
         self.paths += 1
+        self.program_paths.add(hash((state.trail, partial.outcome, partial.line, partial.reason)))
         if partial.outcome in ("return", "raise"):
             self.finished += 1
         from dataclasses import replace

@@ -91,8 +91,26 @@ def make_ref(cls: str, loc: Arg, nullable: bool) -> object:
     return Ref(-loc)
 
 
+def leaf_set(loc: Arg) -> list[Arg]:
+    """The distinct leaves of an ite of locations (atoms and constants), in first-met order."""
+    found: dict[Arg, None] = {}
+    seen: set[Arg] = set()
+    todo = [loc]
+    while todo:
+        t = todo.pop()
+        if t in seen:
+            continue
+        seen.add(t)
+        if isinstance(t, Term) and t.op == "ite":
+            todo += [t.args[2], t.args[1]]
+        else:
+            found.setdefault(t, None)
+    return list(found)
+
+
 def leaves(loc: Arg) -> Iterator[tuple[Arg, Arg]]:
-    """(condition, leaf) for each leaf of an ite of locations: atoms and constants."""
+    """(condition, leaf) for each path to a leaf of an ite of locations (exponential in the
+    worst case: only for reads no ite joins)."""
     if isinstance(loc, Term) and loc.op == "ite":
         c, a, b = loc.args
         for cond, leaf in leaves(a):
@@ -297,11 +315,18 @@ def _read_leaf(module: Module, tx: _Tx, cls: str, leaf: Arg, name: str, shape: o
     return value
 
 
-def _read(module: Module, tx: _Tx, cls: str, loc: Arg, name: str, shape: object) -> object:
+def _read(module: Module, tx: _Tx, cls: str, loc: Arg, name: str, shape: object, memo: dict[Arg, object]) -> object:
+    """Rule Getfield (c2): the ite of the reads of the leaves (``memo``: an ite of locations is
+    a DAG, each shared part read once)."""
+    if loc in memo:
+        return memo[loc]
     if isinstance(loc, Term) and loc.op == "ite":
         c, a, b = loc.args
-        return merge(c, _read(module, tx, cls, a, name, shape), _read(module, tx, cls, b, name, shape))
-    return _read_leaf(module, tx, cls, loc, name, shape)
+        value = merge(c, _read(module, tx, cls, a, name, shape, memo), _read(module, tx, cls, b, name, shape, memo))
+    else:
+        value = _read_leaf(module, tx, cls, loc, name, shape)
+    memo[loc] = value
+    return value
 
 
 def read_field(module: Module, heap: HeapView, ref: SymRef, name: str) -> Outcome | None:
@@ -312,7 +337,7 @@ def read_field(module: Module, heap: HeapView, ref: SymRef, name: str) -> Outcom
         return None
     tx = _tx(heap)
     try:
-        value = _read(module, tx, ref.cls, ref.loc, name, shape)  # type: ignore[arg-type]
+        value = _read(module, tx, ref.cls, ref.loc, name, shape, {})  # type: ignore[arg-type]
     except _NoMerge:
         return _read_split(module, heap, ref, name)
     assert value is not _DONT_CARE
@@ -341,7 +366,7 @@ def write_field(module: Module, heap: HeapView, ref: SymRef, name: str, value: o
         raise RuntimeUnsupported(f"assigning attribute '{name}' that class {ref.cls} does not declare, on an input object")
     tx = _tx(heap)
     loc: Arg = ref.loc  # type: ignore[assignment]
-    for _, leaf in leaves(loc):
+    for leaf in leaf_set(loc):
         if isinstance(leaf, Term):
             atom_ref = _atom_record(tx, leaf, ref.cls)
             record = tx.record(atom_ref)
@@ -416,7 +441,7 @@ def resolve(module: Module, heap: HeapView, values: tuple[object, ...], use: str
     known: tuple[_Known, ...] = tx.get("known")  # type: ignore[assignment]
     levels = {a: level for a, level, _, _ in known}
     for ref in refs:
-        for _, atom in leaves(ref.loc):  # type: ignore[arg-type]
+        for atom in leaf_set(ref.loc):  # type: ignore[arg-type]
             if isinstance(atom, Term) and levels.get(atom, 0) < need:
                 return _decide(tx, ref, atom, levels.get(atom, 0), need, known)
     return None

@@ -54,6 +54,8 @@ def literal(value: JSON, module: str = "") -> str:
         if "$new" in value:
             args = ", ".join(f"{k}={literal(v, module)}" for k, v in value["args"].items())
             return f"{module}{value['$new']}({args})"
+        if "$name" in value:
+            return str(value["$name"])
         raise ValueError(f"no literal for {value!r}")
     return repr(value)
 
@@ -124,8 +126,39 @@ def _slug(text: str) -> str:
 MODULE = "_module"  # the generated file's name for the analysed module
 
 
-def _call(exploration: Exploration, target: str, path: PathResult) -> str:
-    inputs = dict(path.inputs or {})
+def _object_setup(inputs: dict[str, JSON]) -> tuple[list[str], dict[str, JSON]]:
+    """Statements that build the input objects (``$object``/``$ref``: shared and cyclic
+    graphs), as the replay does: each object made without ``__init__``, then its fields set;
+    and the inputs with every object replaced by the name of its variable."""
+    names: dict[int, str] = {}
+    made: list[str] = []
+    assigned: list[str] = []
+
+    def name_of(value: JSON) -> JSON:
+        if isinstance(value, list):
+            return [name_of(v) for v in value]
+        if not isinstance(value, dict):
+            return value
+        if "$tuple" in value:
+            return {"$tuple": [name_of(v) for v in value["$tuple"]]}
+        if "$ref" in value:
+            return {"$name": names[value["$ref"]]}
+        if "$object" not in value:
+            return value
+        cls = value["$object"]
+        var = f"{_slug(cls)}{value['$id']}"
+        names[value["$id"]] = var
+        made.append(f"{var} = object.__new__({MODULE}.{cls})")
+        fields = [(k, name_of(v)) for k, v in value["fields"].items()]
+        assigned.extend(f"{var}.{k} = {literal(v)}" for k, v in fields)
+        return {"$name": var}
+
+    renamed = {k: name_of(v) for k, v in inputs.items()}
+    return made + assigned, renamed
+
+
+def _call(exploration: Exploration, target: str, path: PathResult, inputs: dict[str, JSON] | None = None) -> str:
+    inputs = dict(path.inputs or {}) if inputs is None else dict(inputs)
     prefix = f"{MODULE}."
     if target.endswith(".__init__"):
         args = ", ".join(f"{k}={literal(v, prefix)}" for k, v in inputs.items())
@@ -150,18 +183,20 @@ _RAISE_KINDS = {"explicit": "explicit raise", "assert": "assertion failed", "pre
 
 def _test(exploration: Exploration, target: str, index: int, path: PathResult) -> str:
     base = target.replace(".", "_")
-    call = _call(exploration, target, path)
+    setup, inputs = _object_setup(dict(path.inputs or {}))
+    call = _call(exploration, target, path, inputs)
+    first = "".join(f"    {line}\n" for line in setup)
     if path.outcome == "raise":
         name = f"test_{base}_{index}_raises_{_slug(path.exception or '')}"
         where = f"  # line {path.line}: {_RAISE_KINDS.get(path.kind or '', 'raised by the code (bug?)')}"
-        return f"def {name}():\n    with pytest.raises({_exception(path.exception)}):{where}\n        {call}\n"
+        return f"def {name}():\n{first}    with pytest.raises({_exception(path.exception)}):{where}\n        {call}\n"
     name = f"test_{base}_{index}_returns_{_slug(literal(path.returned) if _is_literal(path.returned) else 'object')}"
     if path.returned is None or isinstance(path.returned, bool):
-        return f"def {name}():\n    assert {call} is {path.returned!r}\n"
+        return f"def {name}():\n{first}    assert {call} is {path.returned!r}\n"
     if _is_literal(path.returned):
-        return f"def {name}():\n    assert {call} == {literal(path.returned)}\n"
+        return f"def {name}():\n{first}    assert {call} == {literal(path.returned)}\n"
     lines = [f"result = {call}"] + _checks("result", path.returned, {})
-    return f"def {name}():\n" + "".join(f"    {line}\n" for line in lines)
+    return f"def {name}():\n{first}" + "".join(f"    {line}\n" for line in lines)
 
 
 _BUILTIN_EXCEPTIONS = frozenset(dir(__builtins__) if not isinstance(__builtins__, dict) else __builtins__)
