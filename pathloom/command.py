@@ -67,7 +67,8 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("target", help="FILE.py, FILE.py::function or FILE.py::Class.method")
         p.add_argument("--engine", default="dse", help=f"exploration engine ({', '.join(engine_names())})")
         if name == "compare":
-            p.add_argument("--engines", default="dse,multise", help="comma-separated engines to compare")
+            p.add_argument("--engines", default=None, help="comma-separated engines to compare (default dse,multise)")
+            p.add_argument("--heaps", default=None, help="comma-separated heap models to compare (lazy,lazier,pose) on --engine")
         p.add_argument("--strategy", default=None, choices=["dfs", "bfs", "random", "coverage", "topo"],
                        help="search order (dse default dfs; multise default topo: reverse post-order)")
         p.add_argument("--no-compaction", action="store_true", help="multise: never join values or merge states")

@@ -71,18 +71,28 @@ def _said(p: PathResult) -> str:
 
 
 def compare_command(args: argparse.Namespace, options: Options) -> int:
-    engines = [e.strip() for e in args.engines.split(",") if e.strip()]
-    if len(engines) < 2:
-        raise UsageError("--engines needs at least two engine names, e.g. dse,multise")
+    heaps = [h.strip() for h in (args.heaps or "").split(",") if h.strip()]
+    engines_text = args.engines if args.engines is not None else (args.engine if heaps else "dse,multise")
+    engines = [e.strip() for e in engines_text.split(",") if e.strip()]
+    configs = [(e, h) for e in engines for h in (heaps or [options.heap])]
+    if len(configs) < 2:
+        raise UsageError("compare needs at least two configurations: --engines dse,multise or --heaps lazy,lazier,pose")
+    for heap in heaps:
+        if heap not in ("pose", "lazier", "lazy"):
+            raise UsageError(f"--heaps: unknown heap model {heap!r} (available: lazy, lazier, pose)")
     file, _, name = args.target.partition("::")
     module_names = [name] if name else load_module(file).targets()
     bad = 0
     for target in module_names:
-        results = [explore(load_module(file), target, replace(options, engine=e)) for e in engines]
-        rows = [("engine", "paths", "complete", "time s", "instructions", "solver calls", "solver s", "branches")]
+        results = []
+        for engine, heap in configs:
+            e = explore(load_module(file), target, replace(options, engine=engine, heap=heap))
+            results.append(replace(e, engine=f"{engine}/{heap}") if heaps else e)
+        rows = [("engine", "paths", "traces", "program paths", "complete", "time s", "instructions", "solver calls", "solver s", "branches")]
         for e in results:
             s = e.stats
-            rows.append((e.engine, str(len(e.paths)), "yes" if e.complete else "no", f"{s['time_s']:.3f}",
+            rows.append((e.engine, str(len(e.paths)), str(s.get("traces", "-")), str(s.get("program_paths", "-")),
+                         "yes" if e.complete else "no", f"{s['time_s']:.3f}",
                          str(s["instructions"]), str(s["solver_calls"]), f"{s['solver_time_s']:.3f}",
                          f"{s['branches_covered']}/{s['branches_total']}"))
         widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
@@ -93,7 +103,7 @@ def compare_command(args: argparse.Namespace, options: Options) -> int:
         for other in results[1:]:
             ratio_t = base.stats["time_s"] / other.stats["time_s"] if other.stats["time_s"] else float("inf")
             ratio_i = base.stats["instructions"] / other.stats["instructions"] if other.stats["instructions"] else float("inf")
-            print(f"  {base.engine}/{other.engine}: time {ratio_t:.2f}x, instructions {ratio_i:.2f}x")
+            print(f"  {base.engine} vs {other.engine}: time {ratio_t:.2f}x, instructions {ratio_i:.2f}x")
             problems = agree(base, other)
             for problem in problems:
                 sys.stderr.write(f"pathloom: {file}::{target}: {base.engine} and {other.engine} disagree: {problem}\n")

@@ -117,7 +117,7 @@ class _Builder:
         reference = reference_shape(annotation, self.module.classes)
         if reference is not None:
             return self._object(param, name, reference[1], reference[2])
-        shape = parse_input_type(annotation)
+        shape = parse_input_type(annotation, self.module.classes)
         if shape is None:
             raise self.module.unsupported_at(
                 param.line, param.col, f"input of type {annotation} (supported: int, bool, str, list[T] and tuple[T1, ...] of these, Optional[...] of any)"
@@ -132,17 +132,21 @@ class _Builder:
         if info.is_exception or info.abstract:
             raise self.module.unsupported_at(param.line, param.col, f"input object of class {cls} (an exception or abstract class)")
         declared_fields(self.module, cls)  # every field has a type input objects hold, or Unsupported at the field
+        value, decode, encode = self._object_value(name, cls, nullable)
+        self.encoders[name] = encode
+        return value, decode
+
+    def _object_value(self, name: str, cls: str, nullable: bool) -> tuple[object, Callable[[dict[str, Any]], Any], Callable[[Any], dict[str, Any]]]:
         atom = T.sym(name, INT)
         self.constraints.append(T.le(0 if nullable else 1, atom))
         if not nullable:
             self.initial_model[name] = 1
         self.object_params.append((name, cls, nullable))
-        self.encoders[name] = lambda v: {}
 
         def decode(model: dict[str, Any]) -> Any:
             return self.graph(model).value(name, cls, nullable)
 
-        return SymRef(cls, atom, nullable), decode
+        return SymRef(cls, atom, nullable), decode, lambda v: {}  # the environment reads objects itself
 
     def graph(self, model: dict[str, Any]) -> ObjectGraph:
         """The object graph of ``model``, one for all the parameters decoded from it."""
@@ -173,6 +177,10 @@ class _Builder:
                 return {f"{name}.is_none": True} if v is None else {f"{name}.is_none": False, **encode(v)}
 
             return InputChoice(flag, None, value), decode_optional, encode_optional
+        if isinstance(shape, tuple) and shape[0] == "object":
+            cls, nullable = shape[1]  # type: ignore[misc]
+            declared_fields(self.module, cls)
+            return self._object_value(name, cls, nullable)
         if isinstance(shape, str):
             sort = _SORTS[shape]
             symbol = T.sym(name, sort)

@@ -100,7 +100,7 @@ class ObjectEnvironment(Mapping[str, Any]):
     """Symbol values of concrete JSON inputs for the access paths of object parameters."""
 
     def __init__(self, inputs: Mapping[str, JSON], params: list[tuple[str, str]]) -> None:
-        self.roots = {name: (inputs.get(name), cls) for name, cls in params}
+        self.roots = {name: (_root_value(inputs, name), cls) for name, cls in params}
         self.objects: dict[int, JSON] = {}
         for value, _ in self.roots.values():
             self._index(value)
@@ -119,7 +119,7 @@ class ObjectEnvironment(Mapping[str, Any]):
         return value
 
     def _lookup(self, name: str) -> tuple[bool, Any]:
-        head, *rest = name.split(".")
+        head, *rest = name.split(".")  # a root is a parameter or an item of one: "xs[0]"
         if head not in self.roots:
             return False, None
         value = self._resolve(self.roots[head][0])
@@ -144,3 +144,14 @@ class ObjectEnvironment(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(self.roots)
+
+
+def _root_value(inputs: Mapping[str, JSON], name: str) -> JSON:
+    """The JSON of the input object root ``name``: a parameter, or an item (``xs[0][1]``)."""
+    base, _, rest = name.partition("[")
+    value = inputs.get(base)
+    for index in rest.rstrip("]").split("][") if rest else []:
+        if not isinstance(value, list) or int(index) >= len(value):
+            return None
+        value = value[int(index)]
+    return value

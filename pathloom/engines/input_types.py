@@ -4,7 +4,8 @@ A shape is ``"int"``, ``"bool"`` or ``"str"``; ``("list", item)`` for ``list[T]`
 and bare ``list``, which is ``list[int]``: a documented default); ``("tuple", items)`` for a
 fixed-length ``tuple[T1, ..., Tn]`` (``Tuple[...]``); items may be any of these, nested. A
 parameter may also be ``("optional", shape)``: ``Optional[T]``, ``T | None``, ``Union[T,
-None]`` (at the top level only: an item of a list is never None).
+None]`` (at the top level only: an item of a list is never None, except an input object's
+reference: ``list[Optional[Node]]`` items are ``("object", ("Node", True))``).
 Invariant: ``parse_input_type`` returns None for every other annotation (``float``, ``dict``,
 a class, ``tuple[T, ...]``, a nested ``Optional``); the caller reports it unsupported.
 """
@@ -12,6 +13,7 @@ a class, ``tuple[T, ...]``, a nested ``Optional``); the caller reports it unsupp
 from __future__ import annotations
 
 import ast
+from collections.abc import Container
 from typing import Union
 
 Shape = Union[str, tuple[str, object]]
@@ -21,16 +23,18 @@ _LISTS = frozenset({"list", "List", "typing.List"})
 _TUPLES = frozenset({"tuple", "Tuple", "typing.Tuple"})
 
 
-def parse_input_type(annotation: str) -> Shape | None:
+def parse_input_type(annotation: str, classes: Container[str] = ()) -> Shape | None:
+    """The shape of an annotation; an item of a list may also be an input object of one of
+    ``classes`` (``("object", C, nullable)``: ``C`` or ``Optional[C]``, see ``heap.inputs``)."""
     try:
         node = ast.parse(annotation, mode="eval").body
     except SyntaxError:
         return None
     inner = _optional_of(node)
     if inner is not None:
-        shape = _shape(inner)
+        shape = _shape(inner, classes)
         return None if shape is None else ("optional", shape)
-    return _shape(node)
+    return _shape(node, classes)
 
 
 def _optional_of(node: ast.expr) -> ast.expr | None:
@@ -55,7 +59,22 @@ def _is_none(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and node.value is None
 
 
-def _shape(node: ast.expr) -> Shape | None:
+def _object_item(node: ast.expr, classes: Container[str]) -> Shape | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        try:
+            node = ast.parse(node.value, mode="eval").body
+        except SyntaxError:
+            return None
+    inner = _optional_of(node)
+    target = inner if inner is not None else node
+    if isinstance(target, ast.Constant) and isinstance(target.value, str):
+        return _object_item(target, classes) if inner is None else None
+    if isinstance(target, ast.Name) and target.id in classes:
+        return ("object", (target.id, inner is not None))
+    return None
+
+
+def _shape(node: ast.expr, classes: Container[str] = ()) -> Shape | None:
     name = ast.unparse(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
     if name in SCALARS:
         return name
@@ -65,12 +84,12 @@ def _shape(node: ast.expr) -> Shape | None:
         return None
     outer = ast.unparse(node.value)
     if outer in _LISTS:
-        item = _shape(node.slice)
+        item = _shape(node.slice, classes) or _object_item(node.slice, classes)
         return None if item is None else ("list", item)
     if outer in _TUPLES:
         parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
         if any(isinstance(p, ast.Constant) and p.value is Ellipsis for p in parts):
             return None  # tuple[T, ...]: a tuple of any length
-        items = [_shape(p) for p in parts]
+        items = [_shape(p, classes) for p in parts]
         return None if any(i is None for i in items) else ("tuple", tuple(items))
     return None

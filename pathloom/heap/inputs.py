@@ -341,6 +341,11 @@ def read_field(module: Module, heap: HeapView, ref: SymRef, name: str) -> Outcom
     except _NoMerge:
         return _read_split(module, heap, ref, name)
     assert value is not _DONT_CARE
+    if isinstance(value, SymRef) and tx.get("model") == "lazy":
+        # lazy initialization proper: a reference field is initialized (forked) when it is read
+        decided = resolve(module, heap, (value,), "deref")
+        if decided is not None:
+            return decided
     return tx.done(Ok(value))
 
 

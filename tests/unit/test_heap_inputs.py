@@ -146,3 +146,23 @@ def test_json_inputs_are_object_graphs(program: Path, tmp_path: Path) -> None:
     data = json.loads(out.read_text())
     node = data["paths"][0]["inputs"]["n"] if "paths" in data else data["targets"][0]["paths"][0]["inputs"]["n"]
     assert set(node) == {"$object", "$id", "fields"} and list(node["fields"]) == ["val", "next"]
+
+
+def test_compare_heaps_side_by_side(program: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from pathloom.cli import main
+
+    assert main(["compare", f"{program}::has_null", "--heaps", "lazy,lazier,pose"]) == 0
+    out = capsys.readouterr().out
+    rows = {line.split()[0]: line.split() for line in out.splitlines() if line.strip().startswith("dse/") and " vs " not in line}
+    assert rows["dse/lazy"][1:4] == ["21", "21", "6"] and rows["dse/pose"][1:4] == ["6", "6", "6"]
+    assert out.count("outcomes agree") == 2
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_list_of_input_objects_may_share_items(program: Path, engine: str) -> None:
+    result = explore_verified(program, "shared_in_list", engine, "--max-list-len", "2")
+    assert result["complete"] and 5 in {p["returned"] for p in result["paths"]}
+    result = explore_verified(program, "optional_items", engine, "--max-list-len", "2")
+    assert result["complete"]
+    items = [x for p in result["paths"] for x in p["inputs"]["nodes"]]
+    assert None in items and any(isinstance(x, dict) for x in items)

@@ -105,3 +105,18 @@ def find(t: Optional[Tree], k: int) -> bool:
 
 def tree_size(t: Tree) -> int:
     return t.size()
+
+
+def shared_in_list(nodes: list[Node]) -> int:
+    if len(nodes) >= 2 and nodes[0] is nodes[1]:
+        nodes[0].val = 5
+        return nodes[1].val
+    return 0
+
+
+def optional_items(nodes: list[Optional[Node]]) -> int:
+    total = 0
+    for n in nodes:
+        if n is not None:
+            total += n.val
+    return total
