@@ -72,8 +72,9 @@ def declared_fields(module: Module, cls: str) -> tuple[Field, ...]:
 
 def _collect(module: Module, cls: str) -> tuple[Field, ...]:
     node = _class_node(module, cls)
+    filename = module.adopted.get(cls, module).filename
     if node is None:
-        raise Unsupported(module.filename, module.classes[cls].line, 1, f"input object of class {cls}: its definition is not a plain class statement")
+        raise Unsupported(filename, module.classes[cls].line, 1, f"input object of class {cls}: its definition is not a plain class statement")
     fields: dict[str, Field] = {}
     base = module.classes[cls].base
     if base is not None and base in module.classes and not module.classes[cls].is_exception:
@@ -99,7 +100,7 @@ def _collect(module: Module, cls: str) -> tuple[Field, ...]:
             if annotation is None and isinstance(value, ast.Name) and value.id in params:
                 annotation = params[value.id]
             if annotation is None:
-                raise Unsupported(module.filename, stmt.lineno, stmt.col_offset + 1,
+                raise Unsupported(filename, stmt.lineno, stmt.col_offset + 1,
                                   f"input object of class {cls}: attribute '{target.attr}' has no type (annotate it in the class body)")
             _add(module, fields, cls, target.attr, annotation, stmt)
     return tuple(fields.values())
@@ -108,14 +109,15 @@ def _collect(module: Module, cls: str) -> tuple[Field, ...]:
 def _add(module: Module, fields: dict[str, Field], cls: str, name: str, annotation: ast.expr, stmt: ast.stmt) -> None:
     shape = field_shape(annotation, module.classes)
     if shape is None:
-        raise Unsupported(module.filename, stmt.lineno, stmt.col_offset + 1,
+        raise Unsupported(module.adopted.get(cls, module).filename, stmt.lineno, stmt.col_offset + 1,
                           f"input object of class {cls}: field '{name}' of type {ast.unparse(annotation)} "
                           "(input objects hold int, bool, str and references to analysed classes)")
     fields.setdefault(name, Field(name, shape, stmt.lineno, stmt.col_offset + 1))
 
 
 def _class_node(module: Module, cls: str) -> ast.ClassDef | None:
-    for stmt in module.tree.body:
+    home = module.adopted.get(cls, module)  # a class imported from another project module
+    for stmt in home.tree.body:
         if isinstance(stmt, ast.ClassDef) and stmt.name == cls:
             return stmt
     return None

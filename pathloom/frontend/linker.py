@@ -21,9 +21,11 @@ Functions of the target file imported back into another module are the target's 
 
 from __future__ import annotations
 
+import ast
 import sys
 import sysconfig
 import types
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -97,6 +99,40 @@ def _link(target: Module, fn: types.FunctionType) -> str | None:
     except Unsupported:
         return None
     return qualname
+
+
+def adopt_classes(target: Module) -> None:
+    """Classes of other project modules the target imports by name (``from pkg.tree import
+    TreeNode``) become analysed classes of the target, under that name, when their own module
+    analyses them (a plain class, not an exception, with no base or an adopted base): their
+    methods are the linked module's (``"<module>:TreeNode.m"``). ``target.adopted`` maps each
+    to its module, where its definition is read (``frontend.fields``)."""
+    if target.runtime is None:
+        return
+    for name, stmt in list(target.opaque.items()):
+        if not isinstance(stmt, ast.ImportFrom):
+            continue
+        value = vars(target.runtime).get(name)
+        if not isinstance(value, type) or value.__name__ != name:
+            continue
+        real = sys.modules.get(value.__module__)
+        filename = getattr(real, "__file__", None)
+        if real is None or real is target.runtime or not isinstance(filename, str) or not is_project_file(filename, target.filename):
+            continue
+        linked = _linked_module(target, value.__module__, filename, real)
+        info = linked.classes.get(name) if linked is not None else None
+        if linked is None or info is None or info.is_exception or vars(real).get(name) is not value:
+            continue
+        if info.base is not None and info.base not in target.adopted:
+            continue
+        target.classes[name] = replace(
+            info,
+            methods={m: linked.namespace + q for m, q in info.methods.items()},
+            compare_methods={m: linked.namespace + q for m, q in info.compare_methods.items()},
+            decorated={m: (kind, linked.namespace + q) for m, (kind, q) in info.decorated.items()},
+        )
+        target.adopted[name] = linked
+        del target.opaque[name]
 
 
 def _linked_module(target: Module, name: str, filename: str, real: types.ModuleType) -> Module | None:

@@ -46,6 +46,7 @@ class Module:
     namespace: str = ""
     linked: dict[str, Module] = field(default_factory=dict)  # module name -> linked module
     link_cache: dict[object, str | None] = field(default_factory=dict)  # real function -> qualname
+    adopted: dict[str, Module] = field(default_factory=dict)  # imported project class -> its module (``frontend.linker``)
     runtime: ModuleType | None = None  # the imported real module (None for source analysed alone)
     foreign_exceptions: dict[str, type] = field(default_factory=dict)  # raised by code run in CPython
     _lowered: dict[str, Function] = field(default_factory=dict)
@@ -218,6 +219,9 @@ def load_module(path: str, real: bool = True) -> Module:
 
         # scanned again with the real module: it decides which dataclasses are modelled
         module = parse_module(source, path, load_checked(path))
+        from pathloom.frontend.linker import adopt_classes
+
+        adopt_classes(module)
     return module
 
 

@@ -166,3 +166,41 @@ def test_list_of_input_objects_may_share_items(program: Path, engine: str) -> No
     assert result["complete"]
     items = [x for p in result["paths"] for x in p["inputs"]["nodes"]]
     assert None in items and any(isinstance(x, dict) for x in items)
+
+
+def test_class_imported_from_another_project_module(tmp_path: Path) -> None:
+    """``from nodes import Tree``: the imported project class is analysed (its methods from
+    its own module), so a ``Tree | None`` parameter is an input object."""
+    (tmp_path / "nodes.py").write_text(
+        "from __future__ import annotations\n"
+        "\n"
+        "\n"
+        "class Tree:\n"
+        "    def __init__(self, key: int, left: Tree | None = None, right: Tree | None = None) -> None:\n"
+        "        self.key = key\n"
+        "        self.left = left\n"
+        "        self.right = right\n"
+        "\n"
+        "    def leaf(self) -> bool:\n"
+        "        return self.left is None and self.right is None\n"
+    )
+    target = tmp_path / "use_tree.py"
+    target.write_text(
+        "from __future__ import annotations\n"
+        "\n"
+        "from nodes import Tree\n"
+        "\n"
+        "\n"
+        "def depth2(t: Tree | None) -> int:\n"
+        "    if t is None:\n"
+        "        return 0\n"
+        "    if t.leaf():\n"
+        "        return 1\n"
+        "    assert t.left is not t\n"
+        "    return 2\n"
+    )
+    for engine in ENGINES:
+        result = explore_verified(target, "depth2", engine, "--no-preconditions")
+        assert result["complete"]
+        outcomes = {str(p["exception"] if p["outcome"] == "raise" else p["returned"]) for p in result["paths"]}
+        assert outcomes == {"0", "1", "2", "AssertionError"}, outcomes
