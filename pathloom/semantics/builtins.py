@@ -41,7 +41,7 @@ _NUMERIC_ARGUMENTS = frozenset({"abs", "ord", "chr", "range", "int", "min", "max
 
 
 def call_builtin(module: Module, heap: HeapView, name: str, args: tuple[object, ...]) -> Outcome:
-    if name in _NUMERIC_ARGUMENTS and any(isinstance(a, (Ref, PyObj)) and not is_list(heap, a) for a in args):
+    if name in _NUMERIC_ARGUMENTS and any(isinstance(a, (Ref, PyObj, SymRef)) and not is_list(heap, a) for a in args):
         raise NotModeled(f"{name}() of an object")  # its dunders (__abs__, __index__...): CPython's builtin
     if name in ("abs", "ord", "chr", "range", "int") and any(is_list(heap, a) for a in args):
         raise NotModeled(f"{name}() of a list")  # CPython's builtin and its message

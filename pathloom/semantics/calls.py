@@ -20,7 +20,7 @@ from pathloom.semantics import dicts as D
 from pathloom.semantics import sequences as S
 from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
-from pathloom.semantics.ops import shown_type
+from pathloom.semantics.ops import input_reference, shown_type
 from pathloom.semantics.names import BUILTIN_FUNCTIONS, EXCEPTION_BASES, NEVER_RUN, NONDETERMINISTIC_MODULES
 from pathloom.heap import inputs as IN
 from pathloom.semantics.outcome import Invoke, Ok, Outcome, RuntimeUnsupported, map_ok, split, throw
@@ -179,12 +179,10 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
     if isinstance(func, BuiltinVal):
         if func.name.startswith("%"):  # the analysis's own checks (frontend.protocols)
             return B.call_builtin(module, heap, func.name, args)
-        if not kwargs:
-            try:
-                return B.call_builtin(module, heap, func.name, args)
-            except RuntimeUnsupported:
-                pass  # a case the model does not cover: CPython's own builtin, below
-        return call_real(module, heap, getattr(builtins, func.name), args, kwargs)
+        if func.name not in ("print", "isinstance") and any(isinstance(a, SymRef) for a in args):
+            # an input object that may be None: len(None) is CPython's TypeError, not __len__'s
+            return input_reference(module, heap, args, lambda values: _builtin_call(module, heap, func.name, values, kwargs))  # type: ignore[union-attr]
+        return _builtin_call(module, heap, func.name, args, kwargs)
     if isinstance(func, ClassVal):
         return instantiate(module, heap, func.name, args, kwargs)
     if isinstance(func, PyObj):
@@ -320,6 +318,15 @@ def getattr_(module: Module, heap: HeapView, obj: object, name: str) -> Outcome:
     if analysed is not None:
         return Ok(analysed)
     return run_concretely(module, heap, f"attribute .{name}", getattr, (obj, name))
+
+
+def _builtin_call(module: Module, heap: HeapView, name: str, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:
+    if not kwargs:
+        try:
+            return B.call_builtin(module, heap, name, args)
+        except RuntimeUnsupported:
+            pass  # a case the model does not cover: CPython's own builtin, below
+    return call_real(module, heap, getattr(builtins, name), args, kwargs)
 
 
 def _module_function(module: Module, obj: object, name: str) -> FuncVal | None:

@@ -38,7 +38,7 @@ from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.outcome import Cut, Ok, Outcome, RuntimeUnsupported, Throw, split
 from pathloom.semantics.values import (
     ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictIter, DictRec, DictView, ExcVal, FuncVal, ListRec, ObjRec,
-    PyObj, RangeIter, RangeVal, Record, Ref, SeqIter, iterator_record,
+    PyObj, RangeIter, RangeVal, Record, Ref, SeqIter, SymRef, iterator_record,
 )
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import evaluate
@@ -144,6 +144,8 @@ class Materializer:
             return range(self.value(v.start), self.value(v.stop), v.step)  # type: ignore[call-overload]
         if isinstance(v, DictView):
             return getattr(self._ref(v.ref), v.kind)()
+        if isinstance(v, SymRef):
+            raise RuntimeUnsupported(f"passing an input object ({v.cls}) to an operation run in CPython")
         raise RuntimeUnsupported(f"passing a {type(v).__name__} to an operation run in CPython")
 
     def _ref(self, ref: Ref) -> object:

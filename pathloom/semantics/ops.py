@@ -345,7 +345,7 @@ def truth_outcome(module: Module, heap: HeapView, value: object) -> Outcome:
     """``bool(value)`` for any value: objects with ``__bool__`` or ``__len__`` the analysis
     does not model, and opaque objects, are tested in CPython."""
     if isinstance(value, SymRef):
-        return _input_reference(module, heap, (value,), lambda v: _truth_outcome(module, heap, v[0]))
+        return input_reference(module, heap, (value,), lambda v: _truth_outcome(module, heap, v[0]))
     return _truth_outcome(module, heap, value)
 
 
@@ -519,7 +519,7 @@ def _defines(module: Module, heap: HeapView, value: object, name: str) -> bool:
     return info is not None and name in info.methods
 
 
-def _input_reference(module: Module, heap: HeapView, values: tuple[object, ...], then: Callable[[tuple[object, ...]], Outcome]) -> Outcome:
+def input_reference(module: Module, heap: HeapView, values: tuple[object, ...], then: Callable[[tuple[object, ...]], Outcome]) -> Outcome:
     """``then(values)`` where ``values`` hold input references (``heap.inputs``): after what
     lazy initialization or lazier# decide first; a reference that may be None and whose
     class defines a dunder the operation may call is split into None and not None first;
@@ -579,7 +579,7 @@ def _same_class_comparison(module: Module, heap: HeapView, op: str, a: object, b
 
 def compare(module: Module, heap: HeapView, op: str, a: object, b: object) -> Outcome:
     if isinstance(a, SymRef) or isinstance(b, SymRef):
-        return _input_reference(module, heap, (a, b), lambda v: _compare(module, heap, op, v[0], v[1]))
+        return input_reference(module, heap, (a, b), lambda v: _compare(module, heap, op, v[0], v[1]))
     return _compare(module, heap, op, a, b)
 
 

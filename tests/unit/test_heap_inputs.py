@@ -204,3 +204,17 @@ def test_class_imported_from_another_project_module(tmp_path: Path) -> None:
         assert result["complete"]
         outcomes = {str(p["exception"] if p["outcome"] == "raise" else p["returned"]) for p in result["paths"]}
         assert outcomes == {"0", "1", "2", "AssertionError"}, outcomes
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_len_of_an_optional_input_object_with_len(program: Path, engine: str) -> None:
+    """len(None) is CPython's TypeError; a non-None object's __len__ runs with its checks."""
+    result = explore_verified(program, "sized_len", engine)
+    assert result["complete"]
+    assert {p["exception"] for p in result["paths"] if p["outcome"] == "raise"} == {"TypeError", "ValueError", "OverflowError"}
+
+
+def test_input_object_passed_to_cpython_is_one_clear_line(program: Path) -> None:
+    run = subprocess.run([sys.executable, "-m", "pathloom", "explore", f"{program}::node_type"], capture_output=True, text=True)
+    assert run.returncode == 2
+    assert "unsupported: passing an input object (Node) to an operation run in CPython" in run.stderr

@@ -120,3 +120,19 @@ def optional_items(nodes: list[Optional[Node]]) -> int:
         if n is not None:
             total += n.val
     return total
+
+
+class Sized:
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def __len__(self) -> int:
+        return self.n
+
+
+def sized_len(s: Optional[Sized]) -> int:
+    return len(s)
+
+
+def node_type(n: Node) -> bool:
+    return type(n) is Node
