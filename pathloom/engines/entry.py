@@ -45,7 +45,24 @@ class InputChoice:
 
     @property
     def options(self) -> tuple[tuple[Arg, object], ...]:
-        return ((self.flag, self.when_true), (T.not_(self.flag), self.when_false))
+        """(condition, value) of each alternative; a choice inside a choice (a list that may be
+        one of several earlier lists) is flattened."""
+        return tuple(
+            (T.and_(cond, inner_cond), inner)
+            for cond, value in ((self.flag, self.when_true), (T.not_(self.flag), self.when_false))
+            for inner_cond, inner in (value.options if isinstance(value, InputChoice) else ((True, value),))
+        )
+
+    def forced(self) -> list[tuple[dict[str, bool], object]]:
+        """(the flag values that select it, value) of each alternative, as ``options``."""
+        found: list[tuple[dict[str, bool], object]] = []
+        for holds, value in ((True, self.when_true), (False, self.when_false)):
+            flags = {self.flag.args[0]: holds}
+            if isinstance(value, InputChoice):
+                found += [({**flags, **inner}, v) for inner, v in value.forced()]
+            else:
+                found.append((flags, value))
+        return found
 
 
 def choice_combinations(args: tuple[object, ...]) -> list[tuple[list[Arg], dict[str, object], tuple[object, ...]]]:
@@ -56,11 +73,11 @@ def choice_combinations(args: tuple[object, ...]) -> list[tuple[list[Arg], dict[
         if not isinstance(arg, InputChoice):
             combinations = [(conds, model, chosen + (arg,)) for conds, model, chosen in combinations]
             continue
-        name = arg.flag.args[0]
         combinations = [
-            (conds + [cond], {**model, name: holds}, chosen + (value,))
+            (conds + [cond], {**model, **flags}, chosen + (value,))
             for conds, model, chosen in combinations
-            for holds, (cond, value) in zip((True, False), arg.options)
+            for (cond, value), (flags, _) in zip(arg.options, arg.forced())
+            if all(model.get(f, v) == v for f, v in flags.items())  # a flag chosen twice must agree
         ]
     return combinations
 
@@ -104,6 +121,7 @@ class _Builder:
         self.next_ref = 1 << 30  # input references never collide with allocations
         self.encoders: dict[str, Callable[[Any], dict[str, Any]]] = {}
         self.object_params: list[tuple[str, str, bool]] = []
+        self.lists: list[tuple[str, Shape, object]] = []  # list parameters made so far (name, shape, value)
         self.initial_model: dict[str, Any] = {}
         self._graph: tuple[int, ObjectGraph] | None = None
 
@@ -123,8 +141,37 @@ class _Builder:
                 param.line, param.col, f"input of type {annotation} (supported: int, bool, str, list[T] and tuple[T1, ...] of these, Optional[...] of any)"
             )
         value, decode, encode = self._make(shape, name)
+        if isinstance(shape, tuple) and shape[0] == "list":
+            value, decode, encode = self._may_alias(name, shape, value, decode, encode)
         self.encoders[name] = encode
         return value, decode
+
+    def _may_alias(self, name: str, shape: Shape, value: object, decode: Callable[[dict[str, Any]], Any],
+                   encode: Callable[[Any], dict[str, Any]]) -> tuple[object, Callable[[dict[str, Any]], Any], Callable[[Any], dict[str, Any]]]:
+        """A list parameter may be the same list as an earlier list parameter of the same type:
+        a choice (flag ``ys.is_xs``) per earlier one, reported as ``{"$same": "xs"}``."""
+        earlier = [(n, v) for n, s, v in self.lists if s == shape]
+        for other, other_value in reversed(earlier):
+            # the earlier parameter's own value (itself maybe a choice): "zs is ys" where ys is xs
+            # makes zs xs too, as {"$same": "ys"} replays (a combination may repeat another)
+            value = InputChoice(T.sym(f"{name}.is_{other}", BOOL), other_value, value)
+        self.lists.append((name, shape, value))
+        flags = [(f"{name}.is_{other}", other) for other, _ in earlier]
+
+        def decode_alias(model: dict[str, Any]) -> Any:
+            for flag_name, other in flags:
+                if model.get(flag_name, False):
+                    return {"$same": other}
+            return decode(model)
+
+        def encode_alias(v: Any) -> dict[str, Any]:
+            env: dict[str, Any] = {flag_name: False for flag_name, _ in flags}
+            if isinstance(v, dict) and "$same" in v:
+                env[f"{name}.is_{v['$same']}"] = True
+                return env
+            return {**env, **encode(v)}
+
+        return value, decode_alias, encode_alias
 
     def _object(self, param: ir.Param, name: str, cls: str, nullable: bool) -> tuple[object, Callable[[dict[str, Any]], Any]]:
         """An input object of class ``cls`` (``heap.inputs``): a location symbol."""

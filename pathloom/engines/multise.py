@@ -496,7 +496,7 @@ class MultiSEEngine:
             for key, value in cell_writes(None, ref, record):
                 self.cells[key] = ValueSummary.single(self.mgr, value)
         for p, a in zip(function.params, self.entry.args):
-            if isinstance(a, InputChoice):  # Optional[T]: None or a T, one summary
+            if isinstance(a, InputChoice):  # Optional[T]: None or a T; a list or an earlier list: one summary
                 self.vars[(0, p.name)] = ValueSummary.from_entries(self.mgr, [(self.guard(c), v) for c, v in a.options])
             else:
                 self.vars[(0, p.name)] = ValueSummary.single(self.mgr, a)

@@ -153,8 +153,18 @@ def _object_setup(inputs: dict[str, JSON]) -> tuple[list[str], dict[str, JSON]]:
         assigned.extend(f"{var}.{k} = {literal(v)}" for k, v in fields)
         return {"$name": var}
 
-    renamed = {k: name_of(v) for k, v in inputs.items()}
-    return made + assigned, renamed
+    shared = {v["$same"] for v in inputs.values() if isinstance(v, dict) and "$same" in v}
+    renamed = {}
+    lists: list[str] = []
+    for k, v in inputs.items():
+        if isinstance(v, dict) and "$same" in v:
+            renamed[k] = {"$name": v["$same"]}
+        elif k in shared:  # a list given for two parameters: one variable
+            lists.append(f"{k} = {literal(name_of(v), MODULE + '.')}")
+            renamed[k] = {"$name": k}
+        else:
+            renamed[k] = name_of(v)
+    return made + assigned + lists, renamed
 
 
 def _call(exploration: Exploration, target: str, path: PathResult, inputs: dict[str, JSON] | None = None) -> str:

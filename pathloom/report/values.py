@@ -185,9 +185,13 @@ def _opaque(value: object) -> JSON:
 
 def decode_inputs(inputs: Mapping[str, JSON], namespace: Mapping[str, Any]) -> dict[str, object]:
     """Rebuild the Python arguments of one call from their JSON forms; ``$object`` inputs
-    share one id space (``{"$ref": k}`` in any argument is the object ``$id`` k)."""
+    share one id space (``{"$ref": k}`` in any argument is the object ``$id`` k), and an
+    argument ``{"$same": name}`` is the argument given for the earlier parameter ``name``."""
     objects: dict[int, object] = {}
-    return {name: decode_input(value, namespace, objects) for name, value in inputs.items()}
+    args: dict[str, object] = {}
+    for name, value in inputs.items():  # {"$same": "xs"}: the very object given for xs
+        args[name] = args[value["$same"]] if isinstance(value, dict) and "$same" in value else decode_input(value, namespace, objects)
+    return args
 
 
 def decode_input(value: JSON, namespace: Mapping[str, Any], objects: dict[int, object] | None = None) -> object:

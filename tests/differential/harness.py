@@ -377,8 +377,13 @@ def _input_problem(program: GeneratedProgram, inputs: Any, options: Options) -> 
     names = [n for n, _ in program.params]
     if sorted(inputs) != sorted(names):
         return f"input names {sorted(inputs)} != parameters {names}"
-    for name, ann in program.params:
+    for index, (name, ann) in enumerate(program.params):
         v = inputs[name]
+        if ann == "list[int]" and isinstance(v, dict) and set(v) == {"$same"}:
+            earlier = [n for n, a in program.params[:index] if a == ann]
+            if v["$same"] not in earlier:
+                return f"{name}={v!r} names no earlier list parameter"
+            continue
         if not _TYPE_OK[ann](v):
             return f"{name}={v!r} is not a {ann}"
         if ann == "str" and len(v) > options.max_str_len:

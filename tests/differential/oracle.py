@@ -211,10 +211,15 @@ def run_in_cpython(
     """Run ``program.entry`` on ``inputs`` (keyed by param name) in this interpreter.
 
     Inputs are deep-copied first, so list arguments the program mutates do not change
-    the caller's values. Arguments are passed positionally in ``program.params`` order.
+    the caller's values; ``{"$same": name}`` is the same list object as the argument of the
+    earlier parameter ``name``. Arguments are passed positionally in ``program.params`` order.
     """
     missing = [name for name, _ in program.params if name not in inputs]
     if missing:
         raise KeyError(f"missing inputs for {missing}")
-    args = [copy.deepcopy(inputs[name]) for name, _ in program.params]
+    copied: dict[str, Any] = {}
+    for name, _ in program.params:  # {"$same": "xs"}: the very list given for xs (aliasing)
+        value = inputs[name]
+        copied[name] = copied[value["$same"]] if isinstance(value, dict) and "$same" in value else copy.deepcopy(value)
+    args = [copied[name] for name, _ in program.params]
     return run_source(program.source, program.entry, args, timeout_s=timeout_s)

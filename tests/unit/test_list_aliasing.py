@@ -1,0 +1,74 @@
+"""Two list parameters of one type may be the same list (``{"$same": "xs"}``), in both
+engines; every input is replayed in CPython (tests/unit/verified.py)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.unit.verified import explore_source
+
+SOURCE = '''
+def distinct(a: list[int], b: list[int]) -> int:
+    n = len(a) + len(b)
+    assert a is not b
+    return n
+
+
+def append_both(a: list[int], b: list[int]) -> int:
+    before = len(b)
+    a.append(1)
+    assert len(b) == before
+    return len(b)
+
+
+def three(a: list[int], b: list[int], c: list[int]) -> int:
+    a.append(5)
+    if len(b) == 1 and len(c) == 1 and b[0] == 5 and c is not a:
+        return 1
+    return 0
+
+
+def other_types(a: list[int], s: list[str]) -> int:
+    return len(a) + len(s)
+'''
+
+
+@pytest.mark.parametrize("engine", ["dse", "multise"])
+def test_two_list_parameters_may_be_one_list(tmp_path: Path, engine: str) -> None:
+    result = explore_source(tmp_path, SOURCE, "lists.py", "distinct", engine)
+    raised = [p for p in result["paths"] if p["outcome"] == "raise"]
+    assert [p["inputs"]["b"] for p in raised] == [{"$same": "a"}]
+    assert result["complete"]
+
+
+@pytest.mark.parametrize("engine", ["dse", "multise"])
+def test_a_write_through_one_list_parameter_is_seen_through_the_other(tmp_path: Path, engine: str) -> None:
+    result = explore_source(tmp_path, SOURCE, "lists.py", "append_both", engine, "--max-list-len", "2")
+    bugs = [p for p in result["paths"] if p["outcome"] == "raise"]
+    assert bugs and all(p["inputs"]["b"] == {"$same": "a"} for p in bugs)
+
+
+@pytest.mark.parametrize("engine", ["dse", "multise"])
+def test_three_list_parameters_replay(tmp_path: Path, engine: str) -> None:
+    result = explore_source(tmp_path, SOURCE, "lists.py", "three", engine, "--max-list-len", "2")
+    assert result["complete"] and 1 in {p.get("returned") for p in result["paths"]}
+
+
+def test_lists_of_different_types_never_alias(tmp_path: Path) -> None:
+    result = explore_source(tmp_path, SOURCE, "lists.py", "other_types", "dse", "--max-list-len", "1")
+    assert all(isinstance(p["inputs"]["s"], list) for p in result["paths"])
+
+
+def test_generated_test_passes_one_list_twice(tmp_path: Path) -> None:
+    from pathloom.cli import main
+
+    (tmp_path / "lists.py").write_text(SOURCE)
+    out = tmp_path / "test_lists_generated.py"
+    assert main(["explore", f"{tmp_path / 'lists.py'}::distinct", "--tests", str(out), "--quiet"]) == 1
+    assert "_module.distinct(a=a, b=a)" in out.read_text()
+    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", str(out)], capture_output=True, text=True)
+    assert run.returncode == 0 and "2 passed" in run.stdout, run.stdout
