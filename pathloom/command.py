@@ -88,6 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="input objects: pose (path-optimal, default), lazier (lazier#), lazy (lazy initialization)")
         p.add_argument("--max-objects", type=_count(1), default=16,
                        help="input objects per class a path may assume distinct (more: a reported cut)")
+        p.add_argument("--receiver", default="constructor", choices=["constructor", "object"],
+                       help="self of a method target: built by its constructor (default) or an input object")
         p.add_argument("--json", metavar="OUT.json", help="write the machine-readable result")
         p.add_argument("--tests", metavar="OUT.py", help="write a pytest file, one test per path")
         p.add_argument("--verify", action="store_true", help="replay every input in CPython and compare")
@@ -113,7 +115,7 @@ def _options(args: argparse.Namespace) -> Options:
         solver_timeout_ms=max(1, int(args.solver_timeout * 1000)), max_iterations=args.max_iterations,
         max_depth=args.max_depth, max_list_len=args.max_list_len, max_str_len=args.max_str_len, max_paths=args.max_paths,
         max_concretizations=args.max_concretizations,
-        preconditions=not args.no_preconditions, heap=args.heap, max_objects=args.max_objects,
+        preconditions=not args.no_preconditions, heap=args.heap, max_objects=args.max_objects, receiver=args.receiver,
     )
 
 

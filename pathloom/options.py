@@ -28,6 +28,7 @@ class Options:
     preconditions: bool = True
     heap: str = "pose"  # input objects: pose (path-optimal ite heap) | lazier (lazier#) | lazy (lazy initialization)
     max_objects: int = 16  # input objects per class a path may assume distinct; more is a reported cut
+    receiver: str = "constructor"  # self of a method target: built by its constructor | an input object
 
     def validate(self) -> None:
         from pathloom.errors import UsageError
@@ -45,6 +46,8 @@ class Options:
             raise UsageError(f"--strategy must be one of dfs, bfs, random, coverage, topo (got {self.strategy!r})")
         if self.heap not in ("pose", "lazier", "lazy"):
             raise UsageError(f"--heap must be one of pose, lazier, lazy (got {self.heap!r})")
+        if self.receiver not in ("constructor", "object"):
+            raise UsageError(f"--receiver must be constructor or object (got {self.receiver!r})")
         if self.max_objects < 1:
             raise UsageError("--max-objects must be at least 1")
         if self.strategy == "topo" and self.engine == "dse":

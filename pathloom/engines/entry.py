@@ -272,11 +272,14 @@ def _reachable_classes(module: Module, roots: list[str]) -> list[str]:
     return found
 
 
-def build_entry(module: Module, target: str, max_list_len: int, max_str_len: int, heap_model: str = "pose", max_objects: int = 16) -> Entry:
+def build_entry(module: Module, target: str, max_list_len: int, max_str_len: int, heap_model: str = "pose", max_objects: int = 16,
+                receiver: str = "constructor") -> Entry:
     builder = _Builder(module, max_list_len, max_str_len, heap_model, max_objects)
     cls, _, method = target.partition(".")
     kind = module.classes[cls].decorated.get(method, ("",))[0] if method and cls in module.classes else ""
     if method and cls in module.classes and kind != "staticmethod":  # a static method is a plain function
+        if receiver == "object" and kind != "classmethod" and method != "__init__":
+            return _object_receiver_entry(module, builder, target, kind)
         return _method_entry(module, builder, target, kind)
     function = module.function(target)
     args: list[object] = []
@@ -343,6 +346,39 @@ def _method_entry(module: Module, builder: _Builder, target: str, kind: str = ""
         inputs: dict[str, Any] = {} if kind == "classmethod" else {"self": {"$new": cls_name, "args": {n: d(model) for n, d in init_decoders}}}
         inputs.update({n: d(model) for n, d in decoders})
         return inputs
+
+    return builder.finish(Entry(driver, tuple(args), builder.constraints, builder.records, decode, params, builder.encoders))
+
+
+def _object_receiver_entry(module: Module, builder: _Builder, target: str, kind: str) -> Entry:
+    """A method explored on an input object (``--receiver object``): ``self`` holds any values
+    of the class's declared fields and may alias the other object parameters."""
+    cls_name, method_name = target.split(".", 1)
+    method = module.function(target)
+    if not method.params or method.params[0].name != "self":
+        raise module.unsupported_at(method.line, method.col, "method without a 'self' first parameter")
+    self_param = ir.Param("self", cls_name, None, method.line, method.col)
+    self_value, self_decode = builder.value(method, self_param, "")
+    args: list[object] = [self_value]
+    decoders: list[tuple[str, Callable[[dict[str, Any]], Any]]] = [("self", self_decode)]  # type: ignore[list-item]
+    params: list[tuple[str, str]] = [("self", cls_name)]
+    for p in method.params[1:]:
+        value, decoder = builder.value(method, p, "")
+        args.append(value)
+        if decoder is not None:
+            decoders.append((p.name, decoder))
+            params.append((p.name, p.annotation or ""))
+    loc = ir.Loc(method.line, method.col)
+    block = ir.Block(0)
+    if kind == "property":
+        block.instrs.append(ir.GetAttr("%result", ir.Var("self"), method_name, loc))
+    else:
+        block.instrs.append(ir.CallMethod("%result", ir.Var("self"), method_name, tuple(ir.Var(p.name) for p in method.params[1:]), (), loc))
+    block.terminator = ir.Return(ir.Var("%result"), loc)
+    driver = ir.Function(f"<driver {target}>", method_name, (self_param,) + tuple(method.params[1:]), {0: block}, 0, method.line, method.col)
+
+    def decode(model: dict[str, Any]) -> dict[str, Any]:
+        return {n: d(model) for n, d in decoders}
 
     return builder.finish(Entry(driver, tuple(args), builder.constraints, builder.records, decode, params, builder.encoders))
 

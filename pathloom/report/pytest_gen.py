@@ -143,6 +143,8 @@ def _object_setup(inputs: dict[str, JSON]) -> tuple[list[str], dict[str, JSON]]:
             return {"$tuple": [name_of(v) for v in value["$tuple"]]}
         if "$ref" in value:
             return {"$name": names[value["$ref"]]}
+        if "$new" in value:  # a receiver built by its constructor, from arguments that may be objects
+            return {"$new": value["$new"], "args": {k: name_of(v) for k, v in value["args"].items()}}
         if "$object" not in value:
             return value
         cls = value["$object"]

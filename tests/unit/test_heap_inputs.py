@@ -218,3 +218,26 @@ def test_input_object_passed_to_cpython_is_one_clear_line(program: Path) -> None
     run = subprocess.run([sys.executable, "-m", "pathloom", "explore", f"{program}::node_type"], capture_output=True, text=True)
     assert run.returncode == 2
     assert "unsupported: passing an input object (Node) to an operation run in CPython" in run.stderr
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("receiver", ["constructor", "object"])
+def test_method_targets_take_input_objects(program: Path, engine: str, receiver: str) -> None:
+    """The partner may be the account itself (aliasing through self) under both receivers;
+    with --receiver object, self is an input object (no constructor precondition)."""
+    result = explore_verified(program, "Account.transfer", engine, "--receiver", receiver)
+    assert result["complete"]
+    bugs = _bugs(result)
+    assert len(bugs) == 1 and bugs[0]["exception"] == "AssertionError"
+    self_input = bugs[0]["inputs"]["self"]
+    assert ("$object" in self_input) == (receiver == "object")
+
+
+def test_generated_tests_for_method_targets_build_their_objects(program: Path, tmp_path: Path) -> None:
+    from pathloom.cli import main
+
+    for receiver in ("constructor", "object"):
+        out = tmp_path / f"test_tree_{receiver}.py"
+        main(["explore", f"{program}::Tree.size", "--receiver", receiver, "--max-depth", "3", "--tests", str(out), "--quiet"])
+    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", str(tmp_path)], capture_output=True, text=True)
+    assert run.returncode == 0 and "failed" not in run.stdout, run.stdout

@@ -136,3 +136,22 @@ def sized_len(s: Optional[Sized]) -> int:
 
 def node_type(n: Node) -> bool:
     return type(n) is Node
+
+
+class Account:
+    def __init__(self, balance: int, partner: Optional[Account] = None) -> None:
+        assert balance >= 0
+        self.balance = balance
+        self.partner = partner
+
+    def transfer(self, amount: int) -> int:
+        if self.partner is None or amount <= 0:
+            return 0
+        self.balance -= amount
+        self.partner.balance += amount
+        assert self.partner is self or self.balance + self.partner.balance >= 0
+        return self.balance
+
+    @property
+    def rich(self) -> bool:
+        return self.balance > 100
