@@ -24,6 +24,7 @@ from pathloom.semantics.ops import input_reference, shown_type
 from pathloom.semantics.names import BUILTIN_FUNCTIONS, EXCEPTION_BASES, NEVER_RUN, NONDETERMINISTIC_MODULES
 from pathloom.heap import inputs as IN
 from pathloom.semantics.outcome import Invoke, Ok, Outcome, RuntimeUnsupported, map_ok, split, throw
+from pathloom.terms import expr as T
 from pathloom.terms.expr import Term
 from pathloom.semantics.values import (
     ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictRec, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SuperVal, SymRef, type_name,
@@ -199,6 +200,14 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
             return _invoke(module, info.methods["__call__"], (func,) + args, kwargs)
         if info is None or "__call__" in info.other:
             return run_concretely(module, heap, "call", lambda f, *a, **k: f(*a, **k), (func,) + args, kwargs)
+    if isinstance(func, SymRef):  # an input object: None is not callable either
+        info = module.classes[func.cls]
+        if "__call__" in info.other:
+            raise RuntimeUnsupported(f"calling an input object of class {func.cls}")
+        found = _invoke(module, info.methods["__call__"], (func,) + args, kwargs) if "__call__" in info.methods else \
+            throw("TypeError", f"'{func.cls}' object is not callable")
+        none = [(T.eq(func.loc, 0), throw("TypeError", "'NoneType' object is not callable"))] if func.nullable else []  # type: ignore[arg-type]
+        return split(none + [(IN.not_none(func) if none else True, found)])
     return throw("TypeError", f"'{shown_type(heap, func)}' object is not callable")
 
 

@@ -225,6 +225,8 @@ def type_name(value: object) -> str:
         return "NoneType"
     if isinstance(value, Ref):
         return "object"  # callers that know the record say "list" or the class
+    if isinstance(value, SymRef):
+        return value.cls  # an input object where it is known not to be None
     if isinstance(value, (FuncVal, BuiltinVal)):
         return "function"
     if isinstance(value, BoundMethod):

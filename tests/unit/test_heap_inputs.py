@@ -241,3 +241,8 @@ def test_generated_tests_for_method_targets_build_their_objects(program: Path, t
         main(["explore", f"{program}::Tree.size", "--receiver", receiver, "--max-depth", "3", "--tests", str(out), "--quiet"])
     run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", str(tmp_path)], capture_output=True, text=True)
     assert run.returncode == 0 and "failed" not in run.stdout, run.stdout
+
+
+def test_calling_an_input_object_raises_cpythons_type_errors(program: Path) -> None:
+    result = explore_verified(program, "call_node", "dse")
+    assert sorted(p["message"] for p in result["paths"]) == ["'Node' object is not callable", "'NoneType' object is not callable"]

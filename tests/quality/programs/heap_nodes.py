@@ -155,3 +155,7 @@ class Account:
     @property
     def rich(self) -> bool:
         return self.balance > 100
+
+
+def call_node(n: Optional[Node]) -> int:
+    return n()
