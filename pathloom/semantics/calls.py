@@ -23,7 +23,7 @@ from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import input_reference, shown_type
 from pathloom.semantics.names import BUILTIN_FUNCTIONS, EXCEPTION_BASES, NEVER_RUN, NONDETERMINISTIC_MODULES
 from pathloom.heap import inputs as IN
-from pathloom.semantics.outcome import Invoke, Ok, Outcome, RuntimeUnsupported, map_ok, split, throw
+from pathloom.semantics.outcome import Invoke, Ok, Outcome, RuntimeUnsupported, Split, Throw, map_ok, split, throw
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Term
 from pathloom.semantics.values import (
@@ -187,6 +187,8 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
     if isinstance(func, ClassVal):
         return instantiate(module, heap, func.name, args, kwargs)
     if isinstance(func, PyObj):
+        if args and isinstance(args[0], SymRef) and not kwargs and func.obj in (type, getattr, hasattr):
+            return _input_object_builtin(module, heap, func.obj, args)
         if len(args) == 1 and not kwargs:
             text = _modelled_text(module, heap, func.obj, args[0])
             if text is not None:
@@ -327,6 +329,34 @@ def getattr_(module: Module, heap: HeapView, obj: object, name: str) -> Outcome:
     if analysed is not None:
         return Ok(analysed)
     return run_concretely(module, heap, f"attribute .{name}", getattr, (obj, name))
+
+
+def _input_object_builtin(module: Module, heap: HeapView, fn: object, args: tuple[object, ...]) -> Outcome:
+    """``type(obj)``, ``getattr(obj, name[, default])`` and ``hasattr(obj, name)`` of an input
+    object, with a str name: as the attribute read (None is split off, CPython's builtin
+    answers for it)."""
+    obj = args[0]
+    assert isinstance(obj, SymRef)
+    if fn is type and len(args) == 1:
+        found: Outcome = Ok(ClassVal(obj.cls))
+    elif fn in (getattr, hasattr) and len(args) in ((2, 3) if fn is getattr else (2,)) and isinstance(args[1], str):
+        read = getattr_(module, heap, SymRef(obj.cls, obj.loc, False), args[1])
+
+        def absent(outcome: Outcome) -> Outcome:
+            if isinstance(outcome, Split):
+                return Split(tuple((c, absent(o)) for c, o in outcome.cases))
+            if isinstance(outcome, Throw) and outcome.exc.cls == "AttributeError":
+                return Ok(False) if fn is hasattr else (Ok(args[2]) if len(args) == 3 else outcome)
+            if isinstance(outcome, Ok) and fn is hasattr:
+                return Ok(True, outcome.writes)
+            return outcome
+
+        found = absent(read)
+    else:
+        return call_real(module, heap, fn, args, ())
+    if not obj.nullable:
+        return found
+    return split([(T.eq(obj.loc, 0), call_real(module, heap, fn, (None,) + args[1:], ())), (IN.not_none(obj), found)])  # type: ignore[arg-type]
 
 
 def _builtin_call(module: Module, heap: HeapView, name: str, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:

@@ -246,3 +246,9 @@ def test_generated_tests_for_method_targets_build_their_objects(program: Path, t
 def test_calling_an_input_object_raises_cpythons_type_errors(program: Path) -> None:
     result = explore_verified(program, "call_node", "dse")
     assert sorted(p["message"] for p in result["paths"]) == ["'Node' object is not callable", "'NoneType' object is not callable"]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_type_getattr_hasattr_of_input_objects(program: Path, engine: str) -> None:
+    result = explore_verified(program, "reflect", engine)
+    assert result["complete"] and 7 in {p["returned"] for p in result["paths"]}  # None: getattr's default

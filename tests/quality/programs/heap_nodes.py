@@ -159,3 +159,8 @@ class Account:
 
 def call_node(n: Optional[Node]) -> int:
     return n()
+
+
+def reflect(n: Optional[Node]) -> int:
+    kind = 1 if type(n) is Node else 0
+    return kind + getattr(n, "val", 7) + (10 if hasattr(n, "next") else 0) + (100 if hasattr(n, "nope") else 0)
