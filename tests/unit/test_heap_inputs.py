@@ -215,7 +215,7 @@ def test_len_of_an_optional_input_object_with_len(program: Path, engine: str) ->
 
 
 def test_input_object_passed_to_cpython_is_one_clear_line(program: Path) -> None:
-    run = subprocess.run([sys.executable, "-m", "pathloom", "explore", f"{program}::node_type"], capture_output=True, text=True)
+    run = subprocess.run([sys.executable, "-m", "pathloom", "explore", f"{program}::node_plus"], capture_output=True, text=True)
     assert run.returncode == 2
     assert "unsupported: passing an input object (Node) to an operation run in CPython" in run.stderr
 

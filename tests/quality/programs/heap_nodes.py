@@ -134,8 +134,8 @@ def sized_len(s: Optional[Sized]) -> int:
     return len(s)
 
 
-def node_type(n: Node) -> bool:
-    return type(n) is Node
+def node_plus(n: Node) -> int:
+    return n + 1
 
 
 class Account:
