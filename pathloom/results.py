@@ -113,18 +113,23 @@ class Exploration:
         """Whether concrete ``inputs`` satisfy the path condition of ``path``."""
         from pathloom.terms.evaluate import evaluate
 
-        return evaluate(path.condition, self.environment(inputs)) is True
+        return evaluate(path.condition, self._environment(path, inputs)) is True
 
     def predicted_return(self, path: PathResult, inputs: dict[str, JSON]) -> JSON:
         """What ``path`` predicts the function returns for ``inputs`` (which take that path)."""
         assert path.predict is not None
-        return path.predict(self.environment(inputs))
+        return path.predict(self._environment(path, inputs))
 
     def predicted_message(self, path: PathResult, inputs: dict[str, JSON]) -> str | None:
         """The exception message ``path`` predicts for ``inputs`` (which take that path)."""
         if path.predict_message is None:
             return path.message
-        return path.predict_message(self.environment(inputs))
+        return path.predict_message(self._environment(path, inputs))
+
+    def _environment(self, path: PathResult, inputs: dict[str, JSON]) -> Any:
+        """The symbol values of ``inputs``; a symbol the inputs do not determine (an access path
+        through None: a location no real object has) takes the path's own witness value."""
+        return self.environment(inputs, path.symbol_values or {})
 
     @property
     def bugs(self) -> list[PathResult]:

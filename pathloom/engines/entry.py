@@ -95,8 +95,11 @@ class Entry:
     object_params: list[tuple[str, str]] = field(default_factory=list)
     initial_model: dict[str, Any] = field(default_factory=dict)  # satisfies ``constraints``
 
-    def environment(self, inputs: dict[str, Any]) -> Mapping[str, Any]:
-        """The values of the input symbols for concrete inputs (the inverse of ``decode``)."""
+    def environment(self, inputs: dict[str, Any], fallback: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
+        """The values of the input symbols for concrete inputs (the inverse of ``decode``);
+        with input objects, an access path the inputs do not reach (through None, past the
+        end of a list) takes its value in ``fallback`` (a path's own witness): it names no
+        object, and only the heap model's bookkeeping constrains it."""
         env: dict[str, Any] = {}
         for name, value in inputs.items():
             if name == "self":
@@ -105,7 +108,7 @@ class Entry:
             elif name in self.encoders:
                 env.update(self.encoders[name](value))
         if self.object_params:
-            return ChainMap(env, ObjectEnvironment(inputs, self.object_params))  # type: ignore[arg-type]
+            return ChainMap(env, ObjectEnvironment(inputs, self.object_params), dict(fallback or {}))  # type: ignore[arg-type]
         return env
 
 

@@ -120,7 +120,7 @@ class ObjectEnvironment(Mapping[str, Any]):
 
     def _lookup(self, name: str) -> tuple[bool, Any]:
         head, *rest = name.split(".")  # a root is a parameter or an item of one: "xs[0]"
-        if head not in self.roots:
+        if head not in self.roots or self.roots[head][0] is _ABSENT:
             return False, None
         value = self._resolve(self.roots[head][0])
         for part in rest:
@@ -146,12 +146,15 @@ class ObjectEnvironment(Mapping[str, Any]):
         return len(self.roots)
 
 
+_ABSENT = object()  # an item past the end of its list: no object
+
+
 def _root_value(inputs: Mapping[str, JSON], name: str) -> JSON:
     """The JSON of the input object root ``name``: a parameter, or an item (``xs[0][1]``)."""
     base, _, rest = name.partition("[")
-    value = inputs.get(base)
+    value = inputs.get(base, _ABSENT)
     for index in rest.rstrip("]").split("][") if rest else []:
         if not isinstance(value, list) or int(index) >= len(value):
-            return None
+            return _ABSENT
         value = value[int(index)]
     return value
