@@ -191,7 +191,7 @@ class _EnvHeap:
 
     def record(self, ref: Ref) -> Record:
         kind = self._value((ref.id, KIND))
-        if kind == "dict":
+        if kind in ("dict", "set"):
             return self._value((ref.id, ENTRIES))  # type: ignore[no-any-return]
         if kind == "list":
             cap = self._value((ref.id, CAP))

@@ -22,7 +22,7 @@ import re
 from typing import Any, Mapping
 
 from pathloom.semantics.values import (
-    ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictRec, DictView, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref,
+    ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictRec, DictView, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SetRec,
 )
 from pathloom.terms.evaluate import evaluate
 from pathloom.terms.expr import Term
@@ -60,6 +60,8 @@ def encode_symbolic(value: object, heap: Any, model: Mapping[str, Any]) -> JSON:
                 return [enc(x) for x in record.items[:n]]
             if isinstance(record, DictRec):
                 return {"$dict": [[enc(k), enc(x)] for k, x in zip(record.keys, record.values)]}
+            if isinstance(record, SetRec):
+                return {"$set": sorted((enc(x) for x in record.items), key=lambda e: json.dumps(e, sort_keys=True))}
             assert isinstance(record, ObjRec)
             if record.cls == ITERATOR:
                 return {"$opaque": record.get("type")[1]}

@@ -15,6 +15,7 @@ from pathloom.semantics import calls as C
 from pathloom.semantics import dicts as D
 from pathloom.semantics import ops as O
 from pathloom.semantics import sequences as S
+from pathloom.semantics import sets as SETS
 from pathloom.semantics import slicing as SL
 from pathloom.semantics.heapview import HeapView
 import itertools
@@ -22,7 +23,7 @@ import operator
 
 from pathloom.semantics.concretize import clone_iterator, run_concretely
 from pathloom.semantics.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, map_ok, throw
-from pathloom.semantics.values import FuncVal, ListRec, SeqIter
+from pathloom.semantics.values import FuncVal, ListRec, SeqIter, SetIter
 
 if TYPE_CHECKING:
     from pathloom.frontend.module import Module
@@ -74,7 +75,7 @@ def operands(instr: ir.Instruction) -> tuple[ir.Operand, ...]:
         return (instr.obj, instr.start, instr.stop, instr.step)
     if isinstance(instr, ir.SetItem):
         return (instr.obj, instr.index, instr.value)
-    if isinstance(instr, (ir.BuildList, ir.BuildTuple)):
+    if isinstance(instr, (ir.BuildList, ir.BuildTuple, ir.BuildSet)):
         return instr.items
     if isinstance(instr, ir.MakeFunction):
         return instr.captures
@@ -124,9 +125,14 @@ def _in_cpython(module: Module, heap: HeapView, instr: ir.Instruction, v: list[o
         return run_concretely(module, heap, "item assignment []", operator.setitem, (v[0], v[1], v[2]))
     if isinstance(instr, ir.GetIter):
         snapshot = run_concretely(module, heap, "iteration", _snapshot, (v[0],))
+        over_set = SETS.record_of(heap, v[0])
+        if over_set is not None:  # CPython's order on pinned values; a change is detected at next
+            return map_ok(snapshot, lambda ok: Ok(SetIter(v[0], ok.value, 0, over_set.items), ok.writes))  # type: ignore[arg-type]
         return map_ok(snapshot, lambda ok: Ok(SeqIter(ok.value, 0), ok.writes))
     if isinstance(instr, ir.Compare):
         return run_concretely(module, heap, f"comparison {instr.op}", O._PY_OPERATORS[instr.op], (v[0], v[1]))
+    if isinstance(instr, ir.BuildSet):
+        return run_concretely(module, heap, "set display", lambda *items: set(items), tuple(v))
     if isinstance(instr, ir.BuildDict):
         return run_concretely(module, heap, "dict display", lambda *kv: dict(zip(kv[::2], kv[1::2])), tuple(v))
     if isinstance(instr, ir.Unpack):
@@ -227,6 +233,7 @@ _HANDLERS: dict[type, _Handler] = {
     ir.BuildList: _build_list,  # type: ignore[dict-item]
     ir.BuildTuple: lambda m, h, i, v: Ok(tuple(v)),
     ir.BuildDict: _build_dict,  # type: ignore[dict-item]
+    ir.BuildSet: lambda m, h, i, v: SETS.build(h, tuple(v), i.foldable),  # type: ignore[attr-defined]
     ir.Unpack: _unpack,  # type: ignore[dict-item]
     ir.MakeFunction: lambda m, h, i, v: Ok(FuncVal(i.qualname, tuple(v))),  # type: ignore[attr-defined]
     ir.GetIter: lambda m, h, i, v: S.get_iter(h, v[0]),

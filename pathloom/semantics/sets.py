@@ -1,0 +1,611 @@
+"""Sets: displays, comprehensions, ``set()``, ``in``, ``len``, truth, the operators and the
+common methods, symbolic; iteration where CPython's order is known.
+
+A set is a ``SetRec`` in the heap (immutable: a change replaces it). Invariant, on every path
+that holds a record: the number of items is concrete and the items are pairwise different
+under Python's key equality (``ops.equal``, as a dict's keys, ``semantics.dicts``), each the
+object CPython keeps (adding an item equal to one present keeps the present one: ``{1, True}``
+is ``{1}``). So ``x in s`` is one disjunction of equalities, and ``s.add(x)`` splits into
+"present" (the set unchanged) and "new" (one item more); ``discard``/``remove`` split on which
+item is equal, or none. The operators and methods that make or change sets are these steps
+over the operands' items, in the order CPython takes them (``a & b`` walks the smaller set and
+keeps its objects, the right one on a tie; ``a | b`` copies ``a`` then adds ``b``'s items).
+
+Iteration order. The items' order in the record is the model's, not CPython's: CPython's
+order is the order of its hash table, which depends on the items' hashes and on the whole
+history of the set (insertions, removals leaving dummies, resizes, copies). The record keeps
+that history (``SetHistory``: every operation, with its operands as values or terms), and the
+order is obtained by replaying it on real sets in CPython, which is exact by construction
+when every value the history holds has a hash that is the same in every process (ints,
+bools, floats and tuples of these; not strs, whose hash is salted per process, nor None,
+hashed by address before Python 3.12). So:
+
+- a set of at most one item: its items, whatever they are;
+- a history of concrete ints, bools, floats and tuples of these: replayed, no pinning, exact;
+- a history holding Int or Bool terms: the iteration runs in CPython on the history replayed
+  under models of the path (``concretize``: the terms are pinned, at most
+  ``--max-concretizations`` values, then a reported ``concretized`` cut);
+- a history holding strs or None (concrete or not): unsupported, never guessed.
+
+What does not depend on the order is symbolic whatever the items: ``in``, ``len``, truth,
+``==``, ``<=``/``<``/``>=``/``>`` (subset tests), ``|``, ``&``, ``-``, ``^`` and their in-place
+forms, ``add``, ``discard``, ``remove``, ``clear``, ``copy``, ``update``, ``union``,
+``intersection``, ``difference``, ``symmetric_difference``, ``issubset``, ``issuperset``,
+``isdisjoint``, and ``sorted``, ``sum``, ``min``, ``max``, ``any``, ``all`` of a set whose items
+are all ints and bools (or all strs, for ``sorted``, ``min``, ``max``, ``any``, ``all``): these
+see the items as a list in the model's order, which gives CPython's answer because it cannot
+depend on the order (distinct items of one kind have no ties, and no comparison between
+items can raise). A set passed to any other operation run in CPython (``str(s)``, ``list(s)``,
+``s.pop()`` with symbolic items...) is the history replayed under the pinned model, so its
+order is CPython's; one holding strs or None is unsupported there. An operation run in CPython
+that changes a set is unsupported. Items outside the dict model's keys (instances with their
+``__hash__``, NaN) run the operation in CPython; a list, dict or set item is CPython's
+``TypeError: unhashable type``. Departure: frozensets are not modelled (CPython's own).
+"""
+
+from __future__ import annotations
+
+import builtins
+import marshal
+import sys
+from collections.abc import Callable
+
+from pathloom.semantics import dicts
+from pathloom.semantics.heapview import HeapView
+from pathloom.semantics.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, split, throw
+from pathloom.semantics.values import BuiltinVal, DictRec, ExcVal, Items, ListRec, PyObj, Ref, SetHistory, SetIter, SetRec, type_name
+from pathloom.terms import expr as T
+from pathloom.terms.expr import BOOL, INT, Arg, Term
+
+Cases = list[tuple[Arg, tuple[object, ...]]]
+
+NEW = SetHistory("new", None, ())
+
+
+def record_of(heap: HeapView, value: object) -> SetRec | None:
+    if isinstance(value, Ref):
+        record = heap.record(value)
+        if isinstance(record, SetRec):
+            return record
+    return None
+
+
+def _any(conditions: list[Arg]) -> Arg:
+    found: Arg = False
+    for c in conditions:
+        found = T.or_(found, c)
+    return found
+
+
+def _present(heap: HeapView, items: tuple[object, ...], x: object) -> list[Arg]:
+    return [dicts.same_key(heap, x, y) for y in items]
+
+
+def _added(heap: HeapView, cases: Cases, values: tuple[object, ...]) -> Cases:
+    """The item tuples after adding ``values`` one by one to each case."""
+    for x in values:
+        grown: Cases = []
+        for cond, items in cases:
+            present = _any(_present(heap, items, x))
+            grown.append((T.and_(cond, present), items))
+            grown.append((T.and_(cond, T.not_(present)), items + (x,)))
+        cases = [(c, items) for c, items in grown if c is not False]
+    return cases
+
+
+def _kept(heap: HeapView, items: tuple[object, ...], other: tuple[object, ...], keep_if_in: bool) -> Cases:
+    """The cases of the items of ``items`` that are (or are not) in ``other``, in order."""
+    cases: Cases = [(True, ())]
+    for x in items:
+        inside = _any(_present(heap, other, x))
+        wanted = inside if keep_if_in else T.not_(inside)
+        grown: Cases = []
+        for cond, kept in cases:
+            grown.append((T.and_(cond, wanted), kept + (x,)))
+            grown.append((T.and_(cond, T.not_(wanted)), kept))
+        cases = [(c, k) for c, k in grown if c is not False]
+    return cases
+
+
+def _stored(ref: Ref, cases: Cases, history: SetHistory, result: object = None) -> Outcome:
+    """``ref`` holding each case's items (one history for all: it is the operations done);
+    the value is ``result``."""
+    return split([(c, Ok(result, ((ref, SetRec(items, history)),))) for c, items in cases])
+
+
+def _new(heap: HeapView, cases: Cases, history: SetHistory) -> Outcome:
+    fresh = heap.fresh()
+    return _stored(fresh, cases, history, fresh)
+
+
+def _first_unhashable(heap: HeapView, values: tuple[object, ...]) -> Throw | None:
+    for x in values:
+        problem = dicts.unhashable(heap, x)
+        if problem is not None:
+            return problem
+    return None
+
+
+# ---------------------------------------------------------------- making sets
+
+
+def build(heap: HeapView, values: tuple[object, ...], foldable: bool = False) -> Outcome:
+    """A set display ``{a, b, ...}``: a new set, the values added left to right (a
+    ``foldable`` one may be CPython's ``set().update(frozenset constant)``: see ``replay``)."""
+    problem = _first_unhashable(heap, values)
+    if problem is not None:
+        return problem
+    if foldable:
+        history = SetHistory("display", None, (Items(values),))
+    else:
+        history = NEW
+        for x in values:
+            history = SetHistory("add", history, (x,))
+    return _new(heap, _added(heap, [(True, ())], values), history)
+
+
+def _operand_items(heap: HeapView, value: object) -> tuple[tuple[object, ...], object] | None:
+    """The items a set operation takes from an iterable (a list of concrete length, a tuple,
+    a concrete str, a set) and its replay form (``SetHistory`` or ``Items``); None for others."""
+    record = record_of(heap, value)
+    if record is not None:
+        return record.items, record.history
+    if isinstance(value, tuple):
+        return value, Items(value)
+    if isinstance(value, str):
+        return tuple(value), Items(tuple(value))
+    if isinstance(value, Ref):
+        listed = heap.record(value)
+        if isinstance(listed, ListRec) and not isinstance(listed.length, Term):
+            items = listed.items[: int(listed.length)]  # type: ignore[call-overload]
+            return items, Items(items)
+    return None
+
+
+def _with_operands(heap: HeapView, values: tuple[object, ...], then: Callable[[list[tuple[tuple[object, ...], object]]], Outcome]) -> Outcome:
+    """``then`` on the operands' items, a list whose length is symbolic split on it first."""
+    from pathloom.semantics.ops import with_concrete_length
+
+    operands: list[tuple[tuple[object, ...], object]] = []
+    for value in values:
+        got = _operand_items(heap, value)
+        if got is None:
+            if isinstance(value, Ref) and isinstance(heap.record(value), ListRec):
+                return with_concrete_length(heap, value, lambda: _with_operands(heap, values, then))
+            raise NotModeled(f"a set operation on a {type_name(value)}")
+        operands.append(got)
+    return then(operands)
+
+
+def from_iterable(heap: HeapView, value: object) -> Outcome:
+    """``set(value)``: a copy of a set, or the items of a list, tuple or str added in order."""
+    record = record_of(heap, value)
+    if record is not None:
+        return _new(heap, [(True, record.items)], SetHistory("copy", record.history, ()))
+
+    def made(operands: list[tuple[tuple[object, ...], object]]) -> Outcome:
+        items, form = operands[0]
+        problem = _first_unhashable(heap, items)
+        if problem is not None:
+            return problem
+        return _new(heap, _added(heap, [(True, ())], items), SetHistory("from", None, (form,)))
+
+    return _with_operands(heap, (value,), made)
+
+
+# ---------------------------------------------------------------- queries
+
+
+def contains(heap: HeapView, record: SetRec, needle: object) -> Outcome:
+    """``needle in s``; a set needle is looked up as a frozenset (CPython), never present here."""
+    if record_of(heap, needle) is not None:
+        return Ok(False)
+    problem = dicts.unhashable(heap, needle)
+    if problem is not None:
+        return problem
+    return Ok(_any(_present(heap, record.items, needle)))
+
+
+def _subset(heap: HeapView, a: tuple[object, ...], b: tuple[object, ...]) -> Arg:
+    return T.conj([_any(_present(heap, b, x)) for x in a])
+
+
+def equal(heap: HeapView, a: SetRec, b: SetRec) -> Arg:
+    if len(a.items) != len(b.items):
+        return False
+    return _subset(heap, a.items, b.items)
+
+
+_COMPARE = {"<=": "issubset", ">=": "issuperset", "<": "<", ">": ">"}
+
+
+def compare(heap: HeapView, op: str, a: SetRec, b: SetRec) -> Arg:
+    """``a op b`` for ``<=``, ``<``, ``>=``, ``>``: subset tests."""
+    if op in (">=", ">"):
+        a, b, op = b, a, op.replace(">", "<")
+    subset = _subset(heap, a.items, b.items)
+    return T.and_(subset, len(a.items) < len(b.items)) if op == "<" else subset
+
+
+# ---------------------------------------------------------------- operators
+
+
+_OPERATOR_METHODS = {"|": "union", "&": "intersection", "-": "difference", "^": "symmetric_difference"}
+
+
+def binop(heap: HeapView, op: str, a: object, b: object) -> Outcome | None:
+    """``a op b`` (``|``, ``&``, ``-``, ``^`` or their in-place forms) when both are sets;
+    None when they are not both sets (the caller decides: TypeError or CPython)."""
+    ra, rb = record_of(heap, a), record_of(heap, b)
+    if op.rstrip("=") not in _OPERATOR_METHODS:
+        return None
+    if ra is None or rb is None:
+        if _builtin_operand(heap, a) and _builtin_operand(heap, b):
+            from pathloom.semantics.ops import shown_type
+
+            return throw("TypeError", f"unsupported operand type(s) for {op}: '{shown_type(heap, a)}' and '{shown_type(heap, b)}'")
+        return None
+    base = op.rstrip("=")
+    cases = _combined(heap, base, ra.items, [(rb.items, True)])
+    if op.endswith("="):
+        return _stored(a, cases, SetHistory(op, ra.history, (rb.history,)), a)  # type: ignore[arg-type]
+    return _new(heap, cases, SetHistory(base, ra.history, (rb.history,)))
+
+
+def _builtin_operand(heap: HeapView, value: object) -> bool:
+    """A value of a builtin type whose ``|``, ``&``, ``-``, ``^`` with a set is a TypeError
+    (or a set: the caller has checked that both are not sets)."""
+    from pathloom.semantics.ops import kind
+
+    if kind(value) != "other":
+        return True
+    return isinstance(value, Ref) and isinstance(heap.record(value), (ListRec, DictRec, SetRec))
+
+
+def _combined(heap: HeapView, base: str, items: tuple[object, ...], others: list[tuple[tuple[object, ...], bool]]) -> Cases:
+    """The item cases of ``items op other`` for each other in turn (``|``, ``&``, ``-``, ``^``);
+    each other is its items and whether it is a set (else a sequence, maybe with repeats)."""
+    cases: Cases = [(True, items)]
+    for other, is_set in others:
+        grown: Cases = []
+        for cond, current in cases:
+            for c, result in _combine_once(heap, base, current, other, is_set):
+                grown.append((T.and_(cond, c), result))
+        cases = [(c, r) for c, r in grown if c is not False]
+    return cases
+
+
+def _combine_once(heap: HeapView, base: str, a: tuple[object, ...], b: tuple[object, ...], b_is_set: bool) -> Cases:
+    if base == "|":
+        return _added(heap, [(True, a)], b)
+    if base == "-":
+        return _kept(heap, a, b, keep_if_in=False)
+    if not b_is_set:  # CPython makes a set of the sequence first (its first equal item kept)
+        cases: Cases = []
+        for c, unique in _added(heap, [(True, ())], b):
+            for d, result in _combine_once(heap, base, a, unique, True):
+                both = T.and_(c, d)
+                if both is not False:
+                    cases.append((both, result))
+        return cases
+    if base == "&":  # CPython walks the smaller set (the right one on a tie) and keeps its objects
+        small, large = (b, a) if len(b) <= len(a) else (a, b)
+        return _kept(heap, small, large, keep_if_in=True)
+    left = _kept(heap, a, b, keep_if_in=False)
+    right = _kept(heap, b, a, keep_if_in=False)
+    return [(T.and_(c, d), x + y) for c, x in left for d, y in right if T.and_(c, d) is not False]
+
+
+# ---------------------------------------------------------------- methods
+
+
+_MAKING = {"union": "|", "intersection": "&", "difference": "-", "symmetric_difference": "^"}
+_UPDATING = {"update": "|", "intersection_update": "&", "difference_update": "-", "symmetric_difference_update": "^"}
+
+
+def call_method(heap: HeapView, ref: Ref, record: SetRec, name: str, args: tuple[object, ...]) -> Outcome:
+    """A method of a set with positional arguments; ``RuntimeUnsupported`` for the others (the
+    caller runs them in CPython)."""
+    if name in ("add", "discard", "remove"):
+        if len(args) != 1:
+            raise RuntimeUnsupported(f"set.{name}() with {len(args)} arguments")  # CPython's TypeError
+        return _add_or_remove(heap, ref, record, name, args[0])
+    if name in ("clear", "copy") and not args:
+        if name == "copy":
+            return _new(heap, [(True, record.items)], SetHistory("copy", record.history, ()))
+        return _stored(ref, [(True, ())], SetHistory("clear", record.history, ()))
+    if name in _MAKING or name in _UPDATING:
+        if name in ("symmetric_difference", "symmetric_difference_update") and len(args) != 1:
+            raise RuntimeUnsupported(f"set.{name}() with {len(args)} arguments")
+        return _with_operands(heap, args, lambda operands: _apply(heap, ref, record, name, operands))
+    if name in ("issubset", "issuperset", "isdisjoint") and len(args) == 1:
+        return _with_operands(heap, args, lambda operands: _test(heap, name, record.items, operands[0]))
+    if name == "pop" and not args:
+        return _pop(heap, ref, record)
+    raise RuntimeUnsupported(f"set method {name}()")
+
+
+def _add_or_remove(heap: HeapView, ref: Ref, record: SetRec, name: str, x: object) -> Outcome:
+    if name != "add" and record_of(heap, x) is not None:
+        if name == "discard":  # looked up as a frozenset (CPython): not present
+            return Ok(None)
+        raise NotModeled("set.remove() of a set")  # the KeyError shows the set's repr
+    problem = dicts.unhashable(heap, x)
+    if problem is not None:
+        return problem
+    if name == "add":
+        return _stored(ref, _added(heap, [(True, record.items)], (x,)), SetHistory("add", record.history, (x,)))
+    hits = _present(heap, record.items, x)
+    history = SetHistory("discard", record.history, (x,))
+    cases: list[tuple[Arg, Outcome]] = []
+    for i, hit in enumerate(hits):
+        cases.append((hit, Ok(None, ((ref, SetRec(record.items[:i] + record.items[i + 1 :], history)),))))
+    missing: Outcome = Ok(None) if name == "discard" else Throw(ExcVal("KeyError", (x,)))
+    cases.append((T.conj([T.not_(h) for h in hits]), missing))
+    return split(cases)
+
+
+def _apply(heap: HeapView, ref: Ref, record: SetRec, name: str, operands: list[tuple[tuple[object, ...], object]]) -> Outcome:
+    for items, form in operands:
+        if isinstance(form, Items) and name in ("union", "update", "symmetric_difference", "symmetric_difference_update"):
+            problem = _first_unhashable(heap, items)  # these add the items: CPython hashes each
+            if problem is not None:
+                return problem
+        elif isinstance(form, Items) and any(dicts.unhashable(heap, x) is not None for x in items):
+            raise NotModeled(f"set.{name}() of an iterable holding unhashable items")  # where CPython raises depends on the order
+    base = _MAKING.get(name) or _UPDATING[name]
+    cases = _combined(heap, base, record.items, [(items, isinstance(form, SetHistory)) for items, form in operands])
+    history = SetHistory(name, record.history, tuple(form for _, form in operands))
+    if name in _UPDATING:
+        return _stored(ref, cases, history)
+    return _new(heap, cases, history)
+
+
+def _test(heap: HeapView, name: str, items: tuple[object, ...], operand: tuple[tuple[object, ...], object]) -> Outcome:
+    other, form = operand
+    if isinstance(form, Items) and any(dicts.unhashable(heap, x) is not None for x in other):
+        raise NotModeled(f"set.{name}() of an iterable holding unhashable items")  # where CPython raises depends on the order
+    if name == "issubset":
+        return Ok(_subset(heap, items, other))
+    if name == "issuperset":
+        return Ok(_subset(heap, other, items))
+    return Ok(T.conj([T.not_(_any(_present(heap, other, x))) for x in items]))
+
+
+def _pop(heap: HeapView, ref: Ref, record: SetRec) -> Outcome:
+    if not record.items:
+        return Throw(ExcVal("KeyError", ("pop from an empty set",)))
+    if not _concrete_history(record.history):
+        raise RuntimeUnsupported("set.pop() of a set whose items are symbolic or strs (CPython's order is not known here)")
+    real = known_order(record.history, lambda v: v)
+    if real is None:
+        raise RuntimeUnsupported(DISPLAY_PROBLEM)
+    value = real.pop()
+    rest = tuple(x for x in record.items if not (type(x) is type(value) and x == value))
+    return Ok(value, ((ref, SetRec(rest, SetHistory("pop", record.history, ()))),))
+
+
+# ---------------------------------------------------------------- calls of builtins
+
+ORDER_DEPENDENT_METHODS = frozenset({"pop"})
+
+# builtin -> (the keyword arguments that keep its answer independent of the order, whether
+# the items must be numbers)
+_ORDER_FREE: dict[object, tuple[frozenset[str], bool]] = {
+    builtins.sorted: (frozenset({"reverse"}), False), builtins.sum: (frozenset({"start"}), True),
+    builtins.min: (frozenset(), False), builtins.max: (frozenset(), False),
+    builtins.any: (frozenset(), False), builtins.all: (frozenset(), False),
+}
+
+
+def order_free_args(heap: HeapView, func: object, args: tuple[object, ...], kwargs: tuple[tuple[str, object], ...]) -> tuple[object, ...] | None:
+    """For ``sorted``, ``sum``, ``min``, ``max``, ``any`` or ``all`` of one set whose items
+    make the answer the same in any order (see the module docstring): the arguments with the
+    set replaced by the tuple of its items; None otherwise."""
+    if isinstance(func, BuiltinVal):
+        real: object = getattr(builtins, func.name, None)
+    elif isinstance(func, PyObj):
+        real = func.obj
+    else:
+        return None
+    try:
+        allowed = _ORDER_FREE.get(real)  # type: ignore[call-overload]
+    except TypeError:  # an unhashable callable
+        return None
+    if allowed is None or not args or any(name not in allowed[0] for name, _ in kwargs):
+        return None
+    record = record_of(heap, args[0])
+    most = 2 if real is builtins.sum else 1
+    if record is None or len(args) > most or not _one_order(record, numbers_only=allowed[1]):
+        return None
+    return (record.items,) + args[1:]
+
+
+def make_set(heap: HeapView, args: tuple[object, ...], kwargs: tuple[tuple[str, object], ...]) -> Outcome | None:
+    """``set()`` or ``set(iterable)`` in the model; None for the calls CPython runs."""
+    if kwargs or len(args) > 1:
+        return None
+    if not args:
+        return _new(heap, [(True, ())], NEW)
+    try:
+        return from_iterable(heap, args[0])
+    except NotModeled:
+        return None
+
+
+
+
+def _one_order(record: SetRec, numbers_only: bool) -> bool:
+    """Whether the items are all ints and bools (or all strs, unless ``numbers_only``): a
+    builtin that sorts, sums, compares or tests them then gives the same answer in any order."""
+    from pathloom.semantics.ops import kind
+
+    kinds = {kind(x) for x in record.items}
+    return kinds <= {"int", "bool"} or (not numbers_only and kinds == {"str"})
+
+
+# ---------------------------------------------------------------- iteration and replay
+
+
+def _deterministic(value: object) -> bool:
+    """A value whose hash is the same in every CPython process."""
+    if isinstance(value, Term):
+        return value.sort in (INT, BOOL)
+    if value is None:
+        return sys.version_info >= (3, 12)
+    if isinstance(value, tuple):
+        return all(_deterministic(v) for v in value)
+    return type(value) in (int, bool, float)
+
+
+def history_values(history: SetHistory) -> list[object]:
+    """Every value the history holds, each operand's included."""
+    found: list[object] = []
+    todo: list[SetHistory] = [history]
+    while todo:
+        node = todo.pop()
+        for arg in node.args:
+            if isinstance(arg, SetHistory):
+                todo.append(arg)
+            elif isinstance(arg, Items):
+                found.extend(arg.values)
+            else:
+                found.append(arg)
+        if node.parent is not None:
+            todo.append(node.parent)
+    return found
+
+
+def _flat(values: list[object]) -> list[object]:
+    out: list[object] = []
+    for v in values:
+        out.extend(_flat(list(v)) if isinstance(v, tuple) else [v])
+    return out
+
+
+def _concrete_history(history: SetHistory) -> bool:
+    values = history_values(history)
+    return all(_deterministic(v) for v in values) and not any(isinstance(v, Term) for v in _flat(values))
+
+
+def order_problem(history: SetHistory) -> str | None:
+    """Why CPython's order of this set cannot be known here, or None."""
+    for value in _flat(history_values(history)):
+        if not _deterministic(value):
+            return f"the iteration order of a set that held a {type_name(value)} (CPython's order depends on the process's hash seed or addresses)"
+    return None
+
+
+_IN_PLACE = {"add": "add", "discard": "discard", "clear": "clear", "pop": "pop", "update": "update",
+             "intersection_update": "intersection_update", "difference_update": "difference_update",
+             "symmetric_difference_update": "symmetric_difference_update",
+             "|=": "__ior__", "&=": "__iand__", "-=": "__isub__", "^=": "__ixor__"}
+_NEW = {"copy": "copy", "|": "__or__", "&": "__and__", "-": "__sub__", "^": "__xor__",
+        "union": "union", "intersection": "intersection", "difference": "difference",
+        "symmetric_difference": "symmetric_difference"}
+
+
+# How CPython may have built a display of constants: item by item (not folded), or from the
+# frozenset constant of a fresh compile (built from the items in source order), or from the
+# one a .pyc holds (marshal writes a frozenset's items sorted by their marshalled bytes and
+# reads them back one by one). Which one ran is not known here.
+DISPLAY_FORMS = ("adds", "source", "marshal")
+
+
+def _display(values: list[object], form: str) -> set[object]:
+    if form == "adds":
+        return set(values)
+    constant = frozenset(sorted(values, key=marshal.dumps) if form == "marshal" else values)
+    result: set[object] = set()
+    result.update(constant)
+    return result
+
+
+def _has_display(history: SetHistory) -> bool:
+    todo = [history]
+    while todo:
+        node = todo.pop()
+        if node.op == "display":
+            return True
+        todo.extend(a for a in node.args if isinstance(a, SetHistory))
+        if node.parent is not None:
+            todo.append(node.parent)
+    return False
+
+
+def known_order(history: SetHistory, real: Callable[[object], object]) -> set[object] | None:
+    """The set ``history`` builds in CPython, when its order is the same however CPython built
+    its displays of constants; None when it is not."""
+    first = replay(history, real, "adds")
+    if not _has_display(history):
+        return first
+    shown = [(type(x), x) for x in first]
+    for form in DISPLAY_FORMS[1:]:
+        if [(type(x), x) for x in replay(history, real, form)] != shown:
+            return None
+    return first
+
+
+def replay(history: SetHistory, real: Callable[[object], object], form: str = "adds") -> set[object]:
+    """The set ``history`` builds, built by CPython (``real`` gives each value's real object;
+    ``form``: how a display of constants was built, one of ``DISPLAY_FORMS``)."""
+    chain: list[SetHistory] = []
+    node = history
+    while node.op in _IN_PLACE:
+        chain.append(node)
+        assert node.parent is not None
+        node = node.parent
+    if node.op == "new":
+        result: set[object] = set()
+    elif node.op in ("from", "display"):
+        items = node.args[0]
+        assert isinstance(items, Items)
+        values = [real(v) for v in items.values]
+        result = set(values) if node.op == "from" else _display(values, form)
+    else:
+        assert node.parent is not None
+        result = getattr(replay(node.parent, real, form), _NEW[node.op])(*(_operand(a, real, form) for a in node.args))
+    for step in reversed(chain):
+        getattr(result, _IN_PLACE[step.op])(*(_operand(a, real, form) for a in step.args))
+    return result
+
+
+def _operand(arg: object, real: Callable[[object], object], form: str) -> object:
+    if isinstance(arg, SetHistory):
+        return replay(arg, real, form)
+    if isinstance(arg, Items):
+        return [real(v) for v in arg.values]
+    return real(arg)
+
+
+def get_iter(heap: HeapView, ref: Ref, record: SetRec) -> Outcome:
+    """An iterator in CPython's order, when the model knows it; else ``NotModeled`` (the
+    order is taken from CPython on pinned values) or unsupported (strs, None)."""
+    if len(record.items) <= 1:
+        return Ok(SetIter(ref, record.items, 0, record.items))
+    problem = order_problem(record.history)
+    if problem is not None:
+        raise RuntimeUnsupported(problem)
+    if not _concrete_history(record.history):
+        raise NotModeled("the iteration order of a set of symbolic items")
+    real = known_order(record.history, lambda v: v)
+    if real is None:
+        raise RuntimeUnsupported(DISPLAY_PROBLEM)
+    return Ok(SetIter(ref, tuple(real), 0, record.items))
+
+
+DISPLAY_PROBLEM = (
+    "the iteration order of a set built from a display of constants, which depends on whether CPython "
+    "compiled the module afresh or loaded it from a .pyc"
+)
+
+
+def next_item(heap: HeapView, it: SetIter) -> tuple[SetIter | None, object]:
+    """The advanced iterator and the item, or ``(None, None)`` at the end."""
+    record = record_of(heap, it.ref)
+    assert record is not None
+    if record.items is not it.items:
+        raise RuntimeUnsupported("a set changed during iteration over it (CPython raises RuntimeError or goes on in table order)")
+    if it.index >= len(it.order):
+        return None, None
+    return SetIter(it.ref, it.order, it.index + 1, it.items), it.order[it.index]
