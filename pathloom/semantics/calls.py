@@ -23,7 +23,7 @@ from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import shown_type
 from pathloom.semantics.names import BUILTIN_FUNCTIONS, EXCEPTION_BASES, NEVER_RUN, NONDETERMINISTIC_MODULES
-from pathloom.semantics.outcome import Invoke, NotModeled, Ok, Outcome, RuntimeUnsupported, map_ok, throw
+from pathloom.semantics.outcome import Invoke, Ok, Outcome, RuntimeUnsupported, map_ok, throw
 from pathloom.terms.expr import Term
 from pathloom.semantics.values import (
     ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictRec, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SetRec, SuperVal,
@@ -408,12 +408,13 @@ def call_method(module: Module, heap: HeapView, obj: object, name: str, args: tu
                 pass  # a method the model does not cover: CPython's own, below
             return run_concretely(module, heap, f"dict.{name}()", _method_caller(name), (obj,) + args, kwargs)
         if isinstance(record, SetRec):
+            if name == "pop" and not args and not kwargs:
+                return SETS.pop(module, heap, obj, record)
             try:
                 if not kwargs:
                     return SETS.call_method(heap, obj, record, name, args)
-            except RuntimeUnsupported as why:
-                if not isinstance(why, NotModeled) and name in SETS.ORDER_DEPENDENT_METHODS:
-                    raise
+            except RuntimeUnsupported:
+                pass  # a method the model does not cover: CPython's own, below
             return run_concretely(module, heap, f"set.{name}()", _method_caller(name), (obj,) + args, kwargs)
     elif isinstance(obj, PyObj):  # a method of a real object: the receiver is an operand (checked for changes)
         analysed = _module_function(module, obj, name)

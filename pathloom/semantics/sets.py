@@ -49,13 +49,17 @@ import builtins
 import marshal
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from pathloom.semantics import dicts
 from pathloom.semantics.heapview import HeapView
-from pathloom.semantics.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, split, throw
+from pathloom.semantics.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, map_ok, split, throw
 from pathloom.semantics.values import BuiltinVal, DictRec, ExcVal, Items, ListRec, PyObj, Ref, SetHistory, SetIter, SetRec, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import BOOL, INT, Arg, Term
+
+if TYPE_CHECKING:
+    from pathloom.frontend.module import Module
 
 Cases = list[tuple[Arg, tuple[object, ...]]]
 
@@ -320,8 +324,6 @@ def call_method(heap: HeapView, ref: Ref, record: SetRec, name: str, args: tuple
         return _with_operands(heap, args, lambda operands: _apply(heap, ref, record, name, operands))
     if name in ("issubset", "issuperset", "isdisjoint") and len(args) == 1:
         return _with_operands(heap, args, lambda operands: _test(heap, name, record.items, operands[0]))
-    if name == "pop" and not args:
-        return _pop(heap, ref, record)
     raise RuntimeUnsupported(f"set method {name}()")
 
 
@@ -372,22 +374,44 @@ def _test(heap: HeapView, name: str, items: tuple[object, ...], operand: tuple[t
     return Ok(T.conj([T.not_(_any(_present(heap, other, x))) for x in items]))
 
 
-def _pop(heap: HeapView, ref: Ref, record: SetRec) -> Outcome:
+def pop(module: Module, heap: HeapView, ref: Ref, record: SetRec) -> Outcome:
+    """``s.pop()``: the item CPython's table gives first from its pop finger, found by
+    replaying the history in CPython (on pinned values when it holds terms)."""
+    from pathloom.semantics.concretize import run_concretely
+
     if not record.items:
         return Throw(ExcVal("KeyError", ("pop from an empty set",)))
-    if not _concrete_history(record.history):
-        raise RuntimeUnsupported("set.pop() of a set whose items are symbolic or strs (CPython's order is not known here)")
-    real = known_order(record.history, lambda v: v)
-    if real is None:
+    problem = order_problem(record.history)
+    if problem is not None:
+        raise RuntimeUnsupported(f"set.pop(): {problem}")
+    values = tuple(history_values(record.history))
+    popped = run_concretely(module, heap, "set.pop()", lambda *reals: _replayed_pop(record.history, values, reals), values)
+    history = SetHistory("pop", record.history, ())
+
+    def removed(ok: Ok) -> Outcome:
+        hits = _present(heap, record.items, ok.value)
+        cases: list[tuple[Arg, Outcome]] = []
+        for i, hit in enumerate(hits):
+            cases.append((hit, Ok(record.items[i], ok.writes + ((ref, SetRec(record.items[:i] + record.items[i + 1 :], history)),))))
+        return split(cases)
+
+    return map_ok(popped, removed)
+
+
+def _replayed_pop(history: SetHistory, values: tuple[object, ...], reals: tuple[object, ...]) -> object:
+    def real(v: object) -> object:
+        for model, value in zip(values, reals):
+            if model is v:
+                return value
+        return v
+
+    built = known_order(history, real)
+    if built is None:
         raise RuntimeUnsupported(DISPLAY_PROBLEM)
-    value = real.pop()
-    rest = tuple(x for x in record.items if not (type(x) is type(value) and x == value))
-    return Ok(value, ((ref, SetRec(rest, SetHistory("pop", record.history, ()))),))
+    return built.pop()
 
 
 # ---------------------------------------------------------------- calls of builtins
-
-ORDER_DEPENDENT_METHODS = frozenset({"pop"})
 
 # builtin -> (the keyword arguments that keep its answer independent of the order, whether
 # the items must be numbers)
