@@ -238,8 +238,6 @@ def get_iter(heap: HeapView, obj: object) -> Outcome:
         return Ok(RangeIter(obj.start, obj.stop, obj.step))
     if isinstance(obj, Ref) and isinstance(heap.record(obj), ListRec):
         return Ok(SeqIter(obj, 0))
-    if isinstance(obj, Ref) and isinstance(heap.record(obj), SetRec):
-        return sets.get_iter(heap, obj, heap.record(obj))  # type: ignore[arg-type]
     over_dict = dicts.get_iter(heap, obj)
     if over_dict is not None:
         return over_dict

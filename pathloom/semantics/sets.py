@@ -602,20 +602,81 @@ def _operand(arg: object, real: Callable[[object], object], form: str) -> object
     return real(arg)
 
 
-def get_iter(heap: HeapView, ref: Ref, record: SetRec) -> Outcome:
-    """An iterator in CPython's order, when the model knows it; else ``NotModeled`` (the
-    order is taken from CPython on pinned values) or unsupported (strs, None)."""
+def get_iter(module: Module, heap: HeapView, ref: Ref, record: SetRec) -> Outcome:
+    """An iterator in CPython's order: the items' order when the model knows it (see the
+    module docstring), else CPython's on pinned values; unsupported for strs and None."""
     if len(record.items) <= 1:
         return Ok(SetIter(ref, record.items, 0, record.items))
     problem = order_problem(record.history)
     if problem is not None:
         raise RuntimeUnsupported(problem)
-    if not _concrete_history(record.history):
-        raise NotModeled("the iteration order of a set of symbolic items")
-    real = known_order(record.history, lambda v: v)
-    if real is None:
-        raise RuntimeUnsupported(DISPLAY_PROBLEM)
-    return Ok(SetIter(ref, tuple(real), 0, record.items))
+    if _concrete_history(record.history):
+        real = known_order(record.history, lambda v: v)
+        if real is None:
+            raise RuntimeUnsupported(DISPLAY_PROBLEM)
+        return Ok(SetIter(ref, tuple(real), 0, record.items))
+    small = _small_ints_in_order(record)
+    if small is None:
+        return _iterated_in_cpython(module, heap, ref, record, True)
+    within, ascending = small
+    return split([
+        (within, Ok(SetIter(ref, ascending, 0, record.items))),
+        (T.not_(within), _iterated_in_cpython(module, heap, ref, record, T.not_(within))),
+    ])
+
+
+def _iterated_in_cpython(module: Module, heap: HeapView, ref: Ref, record: SetRec, where: Arg) -> Outcome:
+    from pathloom.semantics.concretize import run_concretely
+
+    order = run_concretely(module, heap, "iteration", lambda real: tuple(real), (ref,), where=where)
+    return map_ok(order, lambda ok: Ok(SetIter(ref, ok.value, 0, record.items), ok.writes))  # type: ignore[arg-type]
+
+
+MAX_SORTED = 6  # most items ordered by a sorting network of if-then-else terms
+
+
+def table_size(count: int) -> int:
+    """The size of CPython's hash table after ``count`` distinct items were added one by one
+    to a new set (``set_add_entry``: a resize to the smallest power of two above four times
+    the items once the table is three fifths full; no item was removed)."""
+    mask = 7
+    for fill in range(1, count + 1):
+        if fill * 5 >= mask * 3:
+            size = 8
+            while size <= fill * 4:
+                size <<= 1
+            mask = size - 1
+    return mask + 1
+
+
+def _small_ints_in_order(record: SetRec) -> tuple[Arg, tuple[object, ...]] | None:
+    """For a set of ints made only by adding (``set(xs)``, a display or comprehension with
+    symbolic items, ``add``), of at most ``MAX_SORTED`` items: the condition that every item
+    is in ``range(table_size(n))`` and the items in ascending order. Under that condition
+    CPython's order is ascending: an int in that range is its own hash, so it sits at its own
+    slot (distinct items, distinct slots: no probing; no dummies without removals; a resize
+    puts every item back at its own slot), and iteration walks the slots in order."""
+    items = record.items
+    if len(items) > MAX_SORTED or not all(_is_int(x) for x in items):
+        return None
+    node: SetHistory | None = record.history
+    while node is not None and node.op == "add":
+        node = node.parent
+    if node is None or node.op not in ("new", "from"):
+        return None
+    size = table_size(len(items))
+    within = T.conj([T.and_(T.le(0, x), T.lt(x, size)) for x in items])  # type: ignore[arg-type]
+    ordered: list[Arg] = list(items)  # type: ignore[arg-type]
+    for end in range(len(ordered) - 1, 0, -1):  # bubble network: compare-exchange neighbours
+        for i in range(end):
+            a, b = ordered[i], ordered[i + 1]
+            first = T.le(a, b)
+            ordered[i], ordered[i + 1] = T.ite(first, a, b), T.ite(first, b, a)
+    return within, tuple(ordered)
+
+
+def _is_int(value: object) -> bool:
+    return (isinstance(value, Term) and value.sort == INT) or type(value) is int
 
 
 DISPLAY_PROBLEM = (

@@ -23,7 +23,7 @@ import operator
 
 from pathloom.semantics.concretize import clone_iterator, run_concretely
 from pathloom.semantics.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, map_ok, throw
-from pathloom.semantics.values import FuncVal, ListRec, SeqIter, SetIter
+from pathloom.semantics.values import FuncVal, ListRec, SeqIter
 
 if TYPE_CHECKING:
     from pathloom.frontend.module import Module
@@ -125,9 +125,6 @@ def _in_cpython(module: Module, heap: HeapView, instr: ir.Instruction, v: list[o
         return run_concretely(module, heap, "item assignment []", operator.setitem, (v[0], v[1], v[2]))
     if isinstance(instr, ir.GetIter):
         snapshot = run_concretely(module, heap, "iteration", _snapshot, (v[0],))
-        over_set = SETS.record_of(heap, v[0])
-        if over_set is not None:  # CPython's order on pinned values; a change is detected at next
-            return map_ok(snapshot, lambda ok: Ok(SetIter(v[0], ok.value, 0, over_set.items), ok.writes))  # type: ignore[arg-type]
         return map_ok(snapshot, lambda ok: Ok(SeqIter(ok.value, 0), ok.writes))
     if isinstance(instr, ir.Compare):
         return run_concretely(module, heap, f"comparison {instr.op}", O._PY_OPERATORS[instr.op], (v[0], v[1]))
@@ -211,6 +208,13 @@ def _build_dict(module: Module, heap: HeapView, instr: ir.BuildDict, v: list[obj
     return D.build(heap, tuple(v[::2]), tuple(v[1::2]))
 
 
+def _get_iter(module: Module, heap: HeapView, instr: ir.GetIter, v: list[object]) -> Outcome:
+    over_set = SETS.record_of(heap, v[0])
+    if over_set is not None:
+        return SETS.get_iter(module, heap, v[0], over_set)  # type: ignore[arg-type]
+    return S.get_iter(heap, v[0])
+
+
 def _unpack(module: Module, heap: HeapView, instr: ir.Unpack, v: list[object]) -> Outcome:
     return S.unpack(heap, v[0], len(instr.dsts))
 
@@ -236,7 +240,7 @@ _HANDLERS: dict[type, _Handler] = {
     ir.BuildSet: lambda m, h, i, v: SETS.build(h, tuple(v), i.foldable),  # type: ignore[attr-defined]
     ir.Unpack: _unpack,  # type: ignore[dict-item]
     ir.MakeFunction: lambda m, h, i, v: Ok(FuncVal(i.qualname, tuple(v))),  # type: ignore[attr-defined]
-    ir.GetIter: lambda m, h, i, v: S.get_iter(h, v[0]),
+    ir.GetIter: _get_iter,  # type: ignore[dict-item]
     ir.CurrentException: lambda m, h, i, v: Ok(v[0]),
     ir.ExcMatch: lambda m, h, i, v: C.exc_match(m, v[0], tuple(v[1:])),
     ir.Unbind: lambda m, h, i, v: Ok(UNBOUND),

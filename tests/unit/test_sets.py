@@ -101,6 +101,13 @@ SOURCE = textwrap.dedent("""
         return out
 
 
+    def small_order(xs: list[int]) -> list:
+        assert all(0 <= x < 8 for x in xs)
+        s = set(xs)
+        s.add(len(xs))
+        return [v for v in s]
+
+
     def order_free(xs: list[int]) -> tuple:
         s = set(xs)
         if not s:
@@ -237,6 +244,42 @@ def test_iteration_over_symbolic_ints_runs_on_pinned_values(program: Path, engin
     for p in _paths(result):
         if p["outcome"] == "return":
             assert p["returned"] == _run("symbolic_order", p["inputs"]["xs"])
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_small_ints_iterate_in_ascending_order_symbolically(program: Path, engine: str) -> None:
+    """Ints in ``range(table_size(n))`` sit at their own slots: ascending, no pinning."""
+    result = explore_verified(program, "small_order", engine)
+    _symbolic(result)
+    for p in _paths(result):
+        if p["outcome"] == "return":
+            xs = p["inputs"]["xs"]
+            assert p["returned"] == _run("small_order", xs) == sorted(set(xs) | {len(xs)})
+
+
+def test_table_size_is_cpythons() -> None:
+    """``table_size`` against CPython's own table (``sys.getsizeof``: 16 bytes a slot beyond
+    the 8 slots kept inside the set object), and ascending order for distinct ints below it
+    added in any order."""
+    import random
+    import sys
+
+    from pathloom.semantics.sets import table_size
+
+    empty = sys.getsizeof(set())
+    rng = random.Random(15)
+    for n in range(60):
+        s: set[int] = set()
+        for i in range(n):
+            s.add(1000 + 7 * i)
+        external = (sys.getsizeof(s) - empty) // 16
+        assert (external or 8) == table_size(n)
+        for _ in range(20):
+            items = rng.sample(range(table_size(n)), n)
+            made: set[int] = set()
+            for x in items + items[: rng.randint(0, n)]:
+                made.add(x)
+            assert list(made) == sorted(items)
 
 
 def test_min_and_max_of_a_set_are_symbolic(program: Path) -> None:
