@@ -363,22 +363,19 @@ class EdgeBuilder:
         return made
 
     def set_num(self, c: _Ctx, d: int) -> _E:
+        """``len``, ``sum``, ``min``/``max`` (ValueError for an empty set), ``sorted(...)[i]``
+        or ``[cv for cv in s][i]`` (CPython's iteration order; IndexError past the end)."""
         s = _par(self.set_value(c, d))
-        k = self.int_in(0, 4)
-        if k == 0:
-            self.tag("set_len")
-            return _E(f"len({s})", True)
-        if k == 1:
-            self.tag("set_sum")
-            return _E(f"sum({s})", True)
-        if k == 2:  # ValueError for an empty set
-            self.tag("set_minmax")
-            return _E(f"{self.choice(['min', 'max'])}({s})", True)
-        if k == 3:  # IndexError past the end
-            self.tag("set_sorted")
-            return _E(f"sorted({s}{self.choice(['', ', reverse=True'])})[{self.index(c, d).text}]", True)
-        self.tag("set_iter")  # CPython's iteration order (IndexError past the end)
-        return _E(f"[cv for cv in {s}][{self.index(c, d).text}]", True)
+        forms: list[tuple[str, Callable[[], str]]] = [
+            ("set_len", lambda: f"len({s})"),
+            ("set_sum", lambda: f"sum({s})"),
+            ("set_minmax", lambda: f"{self.choice(['min', 'max'])}({s})"),
+            ("set_sorted", lambda: f"sorted({s}{self.choice(['', ', reverse=True'])})[{self.index(c, d).text}]"),
+            ("set_iter", lambda: f"[cv for cv in {s}][{self.index(c, d).text}]"),
+        ]
+        tag, write = self.choice(forms)
+        self.tag(tag)
+        return _E(write(), True)
 
     def set_bool(self, c: _Ctx, d: int) -> _E:
         k = self.int_in(0, 2)
