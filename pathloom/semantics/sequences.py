@@ -292,8 +292,8 @@ def next_item(heap: HeapView, it: object) -> list[tuple[Arg, object | None, obje
         after, taken = dicts.next_item(heap, it)
         return [(True, after, taken)]
     if isinstance(it, SetIter):
-        advanced, item = sets.next_item(heap, it)
-        return [(True, advanced, item)]
+        following, item = sets.next_item(heap, it)
+        return [(True, following, item)]
     assert isinstance(it, SeqIter)
     seq = it.seq
     if isinstance(seq, Ref):

@@ -53,8 +53,29 @@ from typing import TYPE_CHECKING
 
 from pathloom.semantics import dicts
 from pathloom.semantics.heapview import HeapView
-from pathloom.semantics.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, map_ok, split, throw
-from pathloom.semantics.values import BuiltinVal, DictRec, ExcVal, Items, ListRec, PyObj, Ref, SetHistory, SetIter, SetRec, type_name
+from pathloom.semantics.outcome import (
+    NotModeled,
+    Ok,
+    Outcome,
+    RuntimeUnsupported,
+    Throw,
+    map_ok,
+    split,
+    throw,
+)
+from pathloom.semantics.values import (
+    BuiltinVal,
+    DictRec,
+    ExcVal,
+    Items,
+    ListRec,
+    PyObj,
+    Ref,
+    SetHistory,
+    SetIter,
+    SetRec,
+    type_name,
+)
 from pathloom.terms import expr as T
 from pathloom.terms.expr import BOOL, INT, Arg, Term
 
@@ -539,10 +560,14 @@ DISPLAY_FORMS = ("adds", "source", "marshal")
 def _display(values: list[object], form: str) -> set[object]:
     if form == "adds":
         return set(values)
-    constant = frozenset(sorted(values, key=marshal.dumps) if form == "marshal" else values)
+    constant = frozenset(sorted(values, key=_marshalled) if form == "marshal" else values)
     result: set[object] = set()
     result.update(constant)
     return result
+
+
+def _marshalled(value: object) -> bytes:
+    return marshal.dumps(value)  # type: ignore[arg-type]
 
 
 def _has_display(history: SetHistory) -> bool:
