@@ -37,7 +37,7 @@ _UNSUPPORTED_STMT = {
     ast.Match: "match statement", ast.TryStar: "try/except*",
 }
 _UNSUPPORTED_EXPR = {
-    ast.GeneratorExp: "generator expression outside list(), tuple(), sorted(), sum(), min(), max(), any(), all() and 'sep'.join()",
+    ast.GeneratorExp: "generator expression outside list(), tuple(), set(), sorted(), sum(), min(), max(), any(), all() and 'sep'.join()",
     ast.NamedExpr: "assignment expression (:=)", ast.Await: "await", ast.Yield: "yield",
     ast.YieldFrom: "yield from", ast.Starred: "starred expression",
     ast.Slice: "extended slicing (a slice inside a tuple subscript)",
@@ -831,18 +831,23 @@ class _Lowerer:
         def produce() -> None:
             key = self.expr(node.key)
             value = self.expr(node.value)
-            self.emit(ir.SetItem(Var(dst), key, value, _loc(node.key)))
+            self.emit(ir.SetItem(Var(dst), key, value, _loc(node)))  # CPython reports an unhashable key at the comprehension
 
         self._comprehension(node, produce)
         return Var(dst)
 
     def expr_SetComp(self, node: ast.SetComp) -> Operand:
+        return self._set_comprehension(node, _loc(node))
+
+    def _set_comprehension(self, node: ast.SetComp | ast.GeneratorExp, add_loc: Loc) -> Operand:
+        """A new set and the loops adding each item (``add_loc``: where CPython reports an
+        unhashable item: the comprehension's first line, or the call for ``set(generator)``)."""
         dst = self.temp()
         self.emit(ir.BuildSet(dst, (), _loc(node)))
 
         def produce() -> None:
             value = self.expr(node.elt)
-            self.emit(ir.CallMethod(self.temp(), Var(dst), "add", (value,), (), _loc(node.elt)))
+            self.emit(ir.CallMethod(self.temp(), Var(dst), "add", (value,), (), add_loc))
 
         self._comprehension(node, produce)
         return Var(dst)
@@ -931,6 +936,8 @@ class _Lowerer:
             return Var(dst)
         if node.keywords:
             return None
+        if name == "set" and not rest:  # set() adds each item as the generator makes it
+            return self._set_comprehension(generator, _loc(node))
         if name == "sum" and (not rest or (len(rest) == 1 and isinstance(rest[0], ast.Constant) and type(rest[0].value) in (int, float))):
             return self._sum(generator, Const(rest[0].value) if rest else Const(0))  # type: ignore[attr-defined]
         if name in ("any", "all") and not rest:

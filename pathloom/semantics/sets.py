@@ -70,6 +70,7 @@ from pathloom.semantics.values import (
     Items,
     ListRec,
     PyObj,
+    RangeVal,
     Ref,
     SetHistory,
     SetIter,
@@ -171,10 +172,24 @@ def build(heap: HeapView, values: tuple[object, ...], foldable: bool = False) ->
 
 def _operand_items(heap: HeapView, value: object) -> tuple[tuple[object, ...], object] | None:
     """The items a set operation takes from an iterable (a list of concrete length, a tuple,
-    a concrete str, a set) and its replay form (``SetHistory`` or ``Items``); None for others."""
+    a concrete str, a set, a range of concrete bounds, a real list or tuple of plain values
+    such as a module constant) and its replay form (``SetHistory`` or ``Items``); None for
+    others."""
+    from pathloom.semantics.ops import is_plain
+
     record = record_of(heap, value)
     if record is not None:
         return record.items, record.history
+    if isinstance(value, PyObj) and isinstance(value.obj, (list, tuple)) and type(value.obj) in (list, tuple):
+        real: tuple[object, ...] = tuple(value.obj)
+        if len(real) > MAX_REAL_ITEMS or not all(is_plain(v) for v in real):
+            return None
+        value = real
+    if isinstance(value, RangeVal) and isinstance(value.start, int) and isinstance(value.stop, int):
+        span = range(value.start, value.stop, value.step)
+        if len(span) > MAX_REAL_ITEMS:
+            return None
+        value = tuple(span)
     if isinstance(value, tuple):
         return value, Items(value)
     if isinstance(value, str):
@@ -185,6 +200,9 @@ def _operand_items(heap: HeapView, value: object) -> tuple[tuple[object, ...], o
             items = listed.items[: int(listed.length)]  # type: ignore[call-overload]
             return items, Items(items)
     return None
+
+
+MAX_REAL_ITEMS = 1000  # most items taken from a real list or a range (more: run in CPython)
 
 
 def _with_operands(heap: HeapView, values: tuple[object, ...], then: Callable[[list[tuple[tuple[object, ...], object]]], Outcome]) -> Outcome:

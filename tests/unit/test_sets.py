@@ -128,6 +128,30 @@ SOURCE = textwrap.dedent("""
         return (s.pop(), len(s))
 
 
+    def unhashable_in_comprehension(xs: list[int]) -> int:
+        s = {
+            [x] if x > 5 else 10 // x
+            for x in xs
+        }
+        return len(s)
+
+
+    def of_generator(xs: list[int]) -> int:
+        s = set(
+            [x] if x > 5 else 10 // x
+            for x in xs
+        )
+        return len(s)
+
+
+    def dict_comprehension_key(xs: list[int]) -> int:
+        d = {
+            [x]: 1
+            for x in xs
+        }
+        return len(d)
+
+
     def of_strs(words: list[str]) -> int:
         s = {w for w in words if w}
         if "ab" in s:
@@ -203,6 +227,20 @@ def test_remove_of_a_missing_item_is_key_error_with_the_item(program: Path) -> N
 def test_an_unhashable_item_is_cpythons_type_error(program: Path) -> None:
     result = explore_verified(program, "unhashable", "dse")
     assert [(p["exception"], p["message"]) for p in _paths(result)] == [("TypeError", "unhashable type: 'list'")]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("target", ["unhashable_in_comprehension", "of_generator", "dict_comprehension_key"])
+def test_an_unhashable_item_is_reported_where_cpython_reports_it(program: Path, engine: str, target: str) -> None:
+    """CPython reports an unhashable item of a set or dict comprehension at the
+    comprehension's first line, and one of ``set(generator)`` at the call; a division by
+    zero in the item at the item's line. ``--verify`` compares the lines with CPython's."""
+    result = explore_verified(program, target, engine)
+    raised = {p["exception"]: p["line"] for p in _paths(result) if p["outcome"] == "raise"}
+    first = SOURCE.splitlines().index(f"def {target}(xs: list[int]) -> int:") + 2
+    assert raised["TypeError"] == first
+    if target != "dict_comprehension_key":
+        assert raised["ZeroDivisionError"] == first + 1
 
 
 @pytest.mark.parametrize("target", ["operators", "in_place", "identity", "methods"])
