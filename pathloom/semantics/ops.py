@@ -560,10 +560,12 @@ def compare(module: Module, heap: HeapView, op: str, a: object, b: object) -> Ou
             dispatched = dispatch_dunder(module, heap, names, a, b)
             if dispatched is not None:
                 return dispatched
-    if op in ("<", "<=", ">", ">=") and _is_set(heap, a) and _is_set(heap, b):
+    if _is_set(heap, a) or _is_set(heap, b):
         from pathloom.semantics import sets
 
-        return Ok(sets.compare(heap, op, heap.record(a), heap.record(b)))  # type: ignore[arg-type]
+        compared = sets.compare(heap, op, a, b)
+        if compared is not None:
+            return compared
     if _needs_cpython(heap, op, a, b):
         return run_concretely(module, heap, f"comparison {op}", _PY_OPERATORS[op], (a, b))
     if op == "==":

@@ -107,6 +107,9 @@ def _present(heap: HeapView, items: tuple[object, ...], x: object) -> list[Arg]:
     return [dicts.same_key(heap, x, y) for y in items]
 
 
+MAX_CASES = 1024  # most cases of one set operation (each symbolic item may be new or not)
+
+
 def _added(heap: HeapView, cases: Cases, values: tuple[object, ...]) -> Cases:
     """The item tuples after adding ``values`` one by one to each case."""
     for x in values:
@@ -115,7 +118,13 @@ def _added(heap: HeapView, cases: Cases, values: tuple[object, ...]) -> Cases:
             present = _any(_present(heap, items, x))
             grown.append((T.and_(cond, present), items))
             grown.append((T.and_(cond, T.not_(present)), items + (x,)))
-        cases = [(c, items) for c, items in grown if c is not False]
+        cases = _bounded([(c, items) for c, items in grown if c is not False])
+    return cases
+
+
+def _bounded(cases: Cases) -> Cases:
+    if len(cases) > MAX_CASES:
+        raise NotModeled(f"a set operation with more than {MAX_CASES} cases of equal items")  # run in CPython
     return cases
 
 
@@ -129,7 +138,7 @@ def _kept(heap: HeapView, items: tuple[object, ...], other: tuple[object, ...], 
         for cond, kept in cases:
             grown.append((T.and_(cond, wanted), kept + (x,)))
             grown.append((T.and_(cond, T.not_(wanted)), kept))
-        cases = [(c, k) for c, k in grown if c is not False]
+        cases = _bounded([(c, k) for c, k in grown if c is not False])
     return cases
 
 
@@ -180,6 +189,9 @@ def _operand_items(heap: HeapView, value: object) -> tuple[tuple[object, ...], o
     record = record_of(heap, value)
     if record is not None:
         return record.items, record.history
+    in_real_set = real_set(value)
+    if in_real_set is not None:
+        return in_real_set, value
     if isinstance(value, PyObj) and isinstance(value.obj, (list, tuple)) and type(value.obj) in (list, tuple):
         real: tuple[object, ...] = tuple(value.obj)
         if len(real) > MAX_REAL_ITEMS or not all(is_plain(v) for v in real):
@@ -259,15 +271,38 @@ def equal(heap: HeapView, a: SetRec, b: SetRec) -> Arg:
     return _subset(heap, a.items, b.items)
 
 
-_COMPARE = {"<=": "issubset", ">=": "issuperset", "<": "<", ">": ">"}
+def real_set(value: object) -> tuple[object, ...] | None:
+    """The items of a real set or frozenset of plain values (a module constant), else None."""
+    from pathloom.semantics.ops import is_plain
+
+    if not isinstance(value, PyObj) or not isinstance(value.obj, (set, frozenset)) or type(value.obj) not in (set, frozenset):
+        return None
+    items: tuple[object, ...] = tuple(value.obj)
+    if len(items) > MAX_REAL_ITEMS or not all(is_plain(v) for v in items):
+        return None
+    return items
 
 
-def compare(heap: HeapView, op: str, a: SetRec, b: SetRec) -> Arg:
-    """``a op b`` for ``<=``, ``<``, ``>=``, ``>``: subset tests."""
+def _set_items(heap: HeapView, value: object) -> tuple[object, ...] | None:
+    record = record_of(heap, value)
+    return record.items if record is not None else real_set(value)
+
+
+def compare(heap: HeapView, op: str, a: object, b: object) -> Outcome | None:
+    """``a op b`` for the six comparisons when one operand is a modelled set and the other a
+    set too (a real one included): equality and subset tests; None otherwise."""
+    if record_of(heap, a) is None and record_of(heap, b) is None:
+        return None
+    x, y = _set_items(heap, a), _set_items(heap, b)
+    if x is None or y is None or op not in ("==", "!=", "<", "<=", ">", ">="):
+        return None
+    if op in ("==", "!="):
+        same = _subset(heap, x, y) if len(x) == len(y) else False
+        return Ok(same if op == "==" else T.not_(same))
     if op in (">=", ">"):
-        a, b, op = b, a, op.replace(">", "<")
-    subset = _subset(heap, a.items, b.items)
-    return T.and_(subset, len(a.items) < len(b.items)) if op == "<" else subset
+        x, y, op = y, x, op.replace(">", "<")
+    subset = _subset(heap, x, y)
+    return Ok(T.and_(subset, len(x) < len(y)) if op == "<" else subset)
 
 
 # ---------------------------------------------------------------- operators
@@ -282,17 +317,22 @@ def binop(heap: HeapView, op: str, a: object, b: object) -> Outcome | None:
     ra, rb = record_of(heap, a), record_of(heap, b)
     if op.rstrip("=") not in _OPERATOR_METHODS:
         return None
-    if ra is None or rb is None:
+    left, right = _set_items(heap, a), _set_items(heap, b)
+    if left is None or right is None:
         if _builtin_operand(heap, a) and _builtin_operand(heap, b):
             from pathloom.semantics.ops import shown_type
 
             return throw("TypeError", f"unsupported operand type(s) for {op}: '{shown_type(heap, a)}' and '{shown_type(heap, b)}'")
         return None
+    if ra is None and (op.endswith("=") or type(a.obj) is not set):  # type: ignore[attr-defined]
+        return None  # a real frozenset's operator makes a frozenset; a real set changed in place: CPython's
     base = op.rstrip("=")
-    cases = _combined(heap, base, ra.items, [(rb.items, True)])
+    cases = _combined(heap, base, left, [(right, True)])
+    parent = ra.history if ra is not None else SetHistory("real", None, (a,))
+    operand = rb.history if rb is not None else b
     if op.endswith("="):
-        return _stored(a, cases, SetHistory(op, ra.history, (rb.history,)), a)  # type: ignore[arg-type]
-    return _new(heap, cases, SetHistory(base, ra.history, (rb.history,)))
+        return _stored(a, cases, SetHistory(op, parent, (operand,)), a)  # type: ignore[arg-type]
+    return _new(heap, cases, SetHistory(base, parent, (operand,)))
 
 
 def _builtin_operand(heap: HeapView, value: object) -> bool:
@@ -395,7 +435,7 @@ def _apply(heap: HeapView, ref: Ref, record: SetRec, name: str, operands: list[t
         elif isinstance(form, Items) and any(dicts.unhashable(heap, x) is not None for x in items):
             raise NotModeled(f"set.{name}() of an iterable holding unhashable items")  # where CPython raises depends on the order
     base = _MAKING.get(name) or _UPDATING[name]
-    cases = _combined(heap, base, record.items, [(items, isinstance(form, SetHistory)) for items, form in operands])
+    cases = _combined(heap, base, record.items, [(items, not isinstance(form, Items)) for items, form in operands])
     history = SetHistory(name, record.history, tuple(form for _, form in operands))
     if name in _UPDATING:
         return _stored(ref, cases, history)
@@ -532,6 +572,8 @@ def history_values(history: SetHistory) -> list[object]:
                 todo.append(arg)
             elif isinstance(arg, Items):
                 found.extend(arg.values)
+            elif isinstance(arg, PyObj) and isinstance(arg.obj, (set, frozenset)):
+                found.extend(arg.obj)
             else:
                 found.append(arg)
         if node.parent is not None:
@@ -622,6 +664,8 @@ def replay(history: SetHistory, real: Callable[[object], object], form: str = "a
         chain.append(node)
         assert node.parent is not None
         node = node.parent
+    if node.op == "real":  # a real set, the left operand of an operator making a new set
+        return node.args[0].obj  # type: ignore[attr-defined, no-any-return]
     if node.op == "new":
         result: set[object] = set()
     elif node.op in ("from", "display"):
@@ -642,6 +686,8 @@ def _operand(arg: object, real: Callable[[object], object], form: str) -> object
         return replay(arg, real, form)
     if isinstance(arg, Items):
         return [real(v) for v in arg.values]
+    if isinstance(arg, PyObj):  # a real set operand, never changed by the operation
+        return arg.obj
     return real(arg)
 
 

@@ -19,6 +19,19 @@ from .verified import explore_verified
 ENGINES = ("dse", "multise")
 
 SOURCE = textwrap.dedent("""
+    ODD = frozenset({1, 3, 5})
+    EVEN = {0, 2, 4}
+    PRIMES = [2, 3, 5, 3]
+
+
+    def with_real_sets(x: int, y: int) -> tuple:
+        s = {x, y}
+        u = EVEN | s
+        t = s | ODD
+        p = set(PRIMES) - s
+        return (u, t, p, s <= ODD, EVEN == s, s != EVEN, s.issubset(ODD), s.isdisjoint(EVEN), len(s & EVEN))
+
+
     def display(x: int, y: int) -> set:
         return {x, y}
 
@@ -190,7 +203,7 @@ def _set(encoded: object) -> set[object]:
 @pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize("target", [
     "display", "alias", "member", "methods", "remove_missing", "operators", "in_place", "identity",
-    "method_forms", "comprehension", "order_free", "of_strs",
+    "method_forms", "comprehension", "order_free", "of_strs", "with_real_sets",
 ])
 def test_symbolic_in_both_engines(program: Path, engine: str, target: str) -> None:
     result = explore_verified(program, target, engine)
@@ -243,7 +256,7 @@ def test_an_unhashable_item_is_reported_where_cpython_reports_it(program: Path, 
         assert raised["ZeroDivisionError"] == first + 1
 
 
-@pytest.mark.parametrize("target", ["operators", "in_place", "identity", "methods"])
+@pytest.mark.parametrize("target", ["operators", "in_place", "identity", "methods", "with_real_sets"])
 def test_every_path_returns_what_cpython_returns(program: Path, target: str) -> None:
     result = explore_verified(program, target, "dse")
     for p in _paths(result):
