@@ -168,6 +168,8 @@ def decode_input(value: JSON, namespace: Mapping[str, Any]) -> object:
             return tuple(decode_input(v, namespace) for v in value["$tuple"])
         if "$float" in value:
             return float(value["$float"])
+        if "$set" in value:  # an input set: built from its items in that order (its table is the analysed one)
+            return set([decode_input(v, namespace) for v in value["$set"]])
         if "$new" in value:
             cls = namespace[value["$new"]]
             return cls(**{k: decode_input(v, namespace) for k, v in value["args"].items()})

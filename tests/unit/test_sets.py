@@ -165,6 +165,22 @@ SOURCE = textwrap.dedent("""
         return len(d)
 
 
+    def input_set(s: set[int], x: int) -> int:
+        if x in s:
+            s.discard(x)
+            return len(s)
+        s.add(x)
+        return -len(s)
+
+
+    def input_order(s: set[int]) -> list:
+        return [v for v in s]
+
+
+    def input_words(words: set[str], w: str) -> bool:
+        return w in words and len(words) > 1
+
+
     def of_strs(words: list[str]) -> int:
         s = {w for w in words if w}
         if "ab" in s:
@@ -203,7 +219,7 @@ def _set(encoded: object) -> set[object]:
 @pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize("target", [
     "display", "alias", "member", "methods", "remove_missing", "operators", "in_place", "identity",
-    "method_forms", "comprehension", "order_free", "of_strs", "with_real_sets",
+    "method_forms", "comprehension", "order_free", "of_strs", "with_real_sets", "input_set", "input_words",
 ])
 def test_symbolic_in_both_engines(program: Path, engine: str, target: str) -> None:
     result = explore_verified(program, target, engine)
@@ -357,3 +373,32 @@ def test_pop_of_concrete_items_is_cpythons(program: Path, engine: str) -> None:
 @pytest.mark.parametrize("target", ["display", "member", "methods", "operators", "in_place", "identity", "method_forms"])
 def test_engines_agree(program: Path, target: str) -> None:
     assert main(["compare", f"{program}::{target}", "--engines", "dse,multise", "--quiet"]) in (0, 1)
+
+
+def test_set_annotations_are_input_types() -> None:
+    from pathloom.engines.input_types import parse_input_type
+
+    assert parse_input_type("set[int]") == ("set", "int")
+    assert parse_input_type("Set[str]") == ("set", "str")
+    assert parse_input_type("set") == ("set", "int")
+    for unsupported in ("set[list[int]]", "Optional[set[int]]", "list[set[int]]", "set[float]"):
+        assert parse_input_type(unsupported) is None, unsupported
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("target", ["input_set", "input_order", "input_words"])
+def test_set_inputs_have_different_items_and_replay(program: Path, engine: str, target: str) -> None:
+    """A ``set[T]`` input is reported as ``{"$set": [...]}``, its items pairwise different,
+    in the order the replay adds them (``set([...])``); every size up to the list bound."""
+    result = explore_verified(program, target, engine)
+    sizes = set()
+    for p in _paths(result):
+        items = next(iter(p["inputs"].values()))["$set"]
+        assert len(set(items)) == len(items)
+        sizes.add(len(items))
+        if p["outcome"] == "return":
+            args = [set(v["$set"]) if isinstance(v, dict) else v for v in p["inputs"].values()]
+            expected = _run(target, *args)
+            assert p["returned"] == expected or p["returned"] == {"$tuple": list(expected)}
+    if engine == "dse":
+        assert sizes == {0, 1, 2, 3, 4}
