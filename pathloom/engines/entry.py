@@ -70,7 +70,7 @@ def choice_combinations(args: tuple[object, ...]) -> list[tuple[list[Arg], dict[
             combinations = [(conds, model, chosen + (arg,)) for conds, model, chosen in combinations]
             continue
         if isinstance(arg, InputChoice):
-            name = arg.flag.args[0]
+            name = str(arg.flag.args[0])
             forced: tuple[dict[str, object], ...] = ({name: True}, {name: False})
         else:
             forced = arg.models
@@ -188,7 +188,9 @@ class _Builder:
 
         size = T.sym(f"{name}.len", INT)
         most = min(self.max_list_len, 2 if item == "bool" else 1 if item == "str" and self.max_str_len == 0 else self.max_list_len)
-        distinct = {"int": list(range(most)), "bool": [False, True], "str": ["", *(chr(97 + i % 26) * (1 + i // 26) for i in range(most - 1))]}[item]
+        distinct: list[object] = [False, True] if item == "bool" else list(range(most))
+        if item == "str":  # different strs of length at most 1: within --max-str-len
+            distinct = ["", *(chr(97 + i) for i in range(most - 1))]
         symbols = [T.sym(f"{name}[{i}]", _SORTS[item]) for i in range(most)]
         self.constraints += [T.le(0, size), T.le(size, most)]
         for j in range(most):
