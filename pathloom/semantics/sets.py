@@ -22,10 +22,17 @@ hashed by address before Python 3.12). So:
 
 - a set of at most one item: its items, whatever they are;
 - a history of concrete ints, bools, floats and tuples of these: replayed, no pinning, exact;
+- a set made only by adding (``set(xs)``, ``add``, a display or comprehension of terms) of at
+  most ``MAX_SORTED`` ints: where every item is in ``range(table_size(n))``, ascending (each
+  int is its own hash and sits at its own slot), symbolic; elsewhere as the next case;
 - a history holding Int or Bool terms: the iteration runs in CPython on the history replayed
   under models of the path (``concretize``: the terms are pinned, at most
   ``--max-concretizations`` values, then a reported ``concretized`` cut);
-- a history holding strs or None (concrete or not): unsupported, never guessed.
+- a history holding strs or None (concrete or not): unsupported, never guessed;
+- a display of more than two constants may be, in CPython, ``set().update(frozenset
+  constant)``, whose table depends on whether the module was compiled afresh or loaded from a
+  ``.pyc`` (marshal sorts a frozenset's items): replayed the three ways, unsupported where
+  their orders differ.
 
 What does not depend on the order is symbolic whatever the items: ``in``, ``len``, truth,
 ``==``, ``<=``/``<``/``>=``/``>`` (subset tests), ``|``, ``&``, ``-``, ``^`` and their in-place
@@ -40,7 +47,10 @@ items can raise). A set passed to any other operation run in CPython (``str(s)``
 order is CPython's; one holding strs or None is unsupported there. An operation run in CPython
 that changes a set is unsupported. Items outside the dict model's keys (instances with their
 ``__hash__``, NaN) run the operation in CPython; a list, dict or set item is CPython's
-``TypeError: unhashable type``. Departure: frozensets are not modelled (CPython's own).
+``TypeError: unhashable type``. A real set or frozenset of plain values (a module
+constant) is an operand like a modelled set (kept, unchanged, in the history). One operation
+makes at most ``MAX_CASES`` cases of "this item is new or not"; beyond, it runs in CPython.
+Departure: frozensets are not modelled (CPython's own).
 """
 
 from __future__ import annotations
