@@ -14,13 +14,12 @@ a user (and the replay check) passes to the real function.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
-from pathloom.engines.input_types import Shape, parse_input_type
 from pathloom.frontend import ir
 from pathloom.frontend.module import Module
+from pathloom.engines.input_types import Shape, parse_input_type
 from pathloom.semantics.values import ListRec, Ref, SetRec
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import DEFAULTS
