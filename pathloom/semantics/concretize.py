@@ -79,7 +79,7 @@ def collect_terms(heap: HeapView, values: tuple[object, ...]) -> list[Arg]:
             elif isinstance(record, DictRec):
                 todo.extend(reversed([x for pair in zip(record.keys, record.values) for x in pair]))
             elif isinstance(record, SetRec):  # the history decides the table, hence the order
-                from pathloom.semantics.sets import history_values
+                from pathloom.semantics.set_order import history_values
 
                 todo.extend(reversed(list(record.items) + history_values(record.history)))
             else:
@@ -182,7 +182,7 @@ class Materializer:
 
     def _set(self, ref: Ref, record: SetRec) -> object:
         """The set its history builds in CPython (its table, hence its order, is CPython's)."""
-        from pathloom.semantics.sets import DISPLAY_PROBLEM, known_order, order_problem
+        from pathloom.semantics.set_order import DISPLAY_PROBLEM, known_order, order_problem
 
         problem = order_problem(record.history)
         if problem is not None:

@@ -1036,14 +1036,10 @@ class _Builder(EdgeBuilder):
         for edge in edge_classes:
             init_lines += self.edge_instances(c, edge, objs)
         if self.edges:
-            made_list = self.optional(lambda: self.list_local(c), 1, 3)
-            if made_list is not None:
-                init_lines.append(made_list)
-                objs.append(_Var("l0", LIST, False))
-            made_set = self.optional(lambda: self.set_local(c), 1, 3)
-            if made_set is not None:
-                init_lines.append(made_set)
-                objs.append(_Var("s0", SET, False))
+            made_local = self.optional(lambda: self.container_local(c), 1, 3)
+            if made_local is not None:
+                init_lines.append(made_local[0])
+                objs.append(made_local[1])
         c = _Ctx(fn, c.scope + tuple(local_vars) + tuple(objs))
         body = init_lines + self.function_body(c, 7)
         sig_text = ", ".join(f"{n}: {a}" for n, a in params)

@@ -782,6 +782,13 @@ class EdgeBuilder:
             objs.append(_Var(name, kind, False, cls))
         return lines
 
+    def container_local(self, c: _Ctx) -> tuple[str, _Var]:
+        """``s0``, a local set of ints, when a list parameter can feed it, else ``l0``, a
+        local list (no draw of its own: the shrinker keeps its structure)."""
+        if c.vars(LIST):
+            return self.set_local(c), _Var("s0", SET, False)
+        return self.list_local(c), _Var("l0", LIST, False)
+
     def list_local(self, c: _Ctx) -> str:
         self.tag("list_local")
         return f"l0 = {self.list_value(c, 1).text}"

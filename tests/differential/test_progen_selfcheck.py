@@ -47,7 +47,7 @@ SELF_CHECK = settings(
 
 # the real-module features allow a few constructs, each only in its place
 IMPORTS = {"import math", "from dataclasses import dataclass", "from enum import Enum"}
-KEYWORDS = {"default", "b", "s", "order"}  # max/min(xs, default=...), D0(a, b=..., s=...)
+KEYWORDS = {"default", "b", "s", "order", "reverse"}  # max/min(xs, default=...), D0(a, b=..., s=...), sorted(s, reverse=...)
 
 
 def _forbidden_constructs(tree: ast.Module) -> list[str]:
@@ -55,8 +55,8 @@ def _forbidden_constructs(tree: ast.Module) -> list[str]:
     bad: list[str] = []
     banned = (
         ast.Global, ast.Nonlocal, ast.Lambda,
-        ast.SetComp, ast.DictComp, ast.Yield, ast.YieldFrom, ast.Await,
-        ast.JoinedStr, ast.Set, ast.With, ast.AsyncFunctionDef,
+        ast.DictComp, ast.Yield, ast.YieldFrom, ast.Await,
+        ast.JoinedStr, ast.With, ast.AsyncFunctionDef,
         ast.Starred, ast.NamedExpr, ast.Delete, ast.Match,
     )
     top_level = set(map(id, tree.body))

@@ -331,7 +331,7 @@ def test_table_size_is_cpythons() -> None:
     import random
     import sys
 
-    from pathloom.semantics.sets import table_size
+    from pathloom.semantics.set_order import table_size
 
     empty = sys.getsizeof(set())
     rng = random.Random(15)
