@@ -25,7 +25,7 @@ from pathloom.engines.input_objects import ObjectEnvironment, ObjectGraph
 from pathloom.engines.input_types import Shape, parse_input_type
 from pathloom.frontend.fields import declared_fields, reference_shape
 from pathloom.heap.inputs import INPUTS, inputs_record
-from pathloom.semantics.values import ListRec, Record, Ref, SymRef
+from pathloom.semantics.values import ListRec, Record, Ref, SetRec, SymRef
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import DEFAULTS
 from pathloom.terms.expr import BOOL, INT, STR, Arg, Term
@@ -65,19 +65,41 @@ class InputChoice:
         return found
 
 
+@dataclass(frozen=True)
+class InputSizes:
+    """A ``set[T]`` input: ``values[k]`` (a set of ``k`` items) where the Int symbol ``size``
+    is ``k``; only ever an argument of the entry, expanded by the engines as ``InputChoice``
+    (the conditions are disjoint as BDD guards too: each excludes the smaller sizes)."""
+
+    size: Term
+    values: tuple[object, ...]
+    models: tuple[dict[str, object], ...]  # a model of each size (its items different)
+
+    @property
+    def options(self) -> tuple[tuple[Arg, object], ...]:
+        return tuple(
+            (T.conj([T.eq(self.size, k)] + [T.not_(T.eq(self.size, j)) for j in range(k)]), value)
+            for k, value in enumerate(self.values)
+        )
+
+
 def choice_combinations(args: tuple[object, ...]) -> list[tuple[list[Arg], dict[str, object], tuple[object, ...]]]:
     """(conditions, the model they force, arguments) of every combination of the entry's
     input choices."""
     combinations: list[tuple[list[Arg], dict[str, object], tuple[object, ...]]] = [([], {}, ())]
     for arg in args:
-        if not isinstance(arg, InputChoice):
+        if not isinstance(arg, (InputChoice, InputSizes)):
             combinations = [(conds, model, chosen + (arg,)) for conds, model, chosen in combinations]
             continue
+        if isinstance(arg, InputChoice):
+            forced: list[dict[str, object]] = [flags for flags, _ in arg.forced()]  # type: ignore[misc]
+        else:
+            forced = list(arg.models)
         combinations = [
-            (conds + [cond], {**model, **flags}, chosen + (value,))
+            (conds + [cond], {**model, **chosen_model}, chosen + (value,))
             for conds, model, chosen in combinations
-            for (cond, value), (flags, _) in zip(arg.options, arg.forced())
-            if all(model.get(f, v) == v for f, v in flags.items())  # a flag chosen twice must agree
+            for chosen_model, (cond, value) in zip(forced, arg.options)
+            if all(model.get(f, v) == v for f, v in chosen_model.items())  # a flag chosen twice must agree
         ]
     return combinations
 
@@ -238,6 +260,8 @@ class _Builder:
                 self.constraints.append(T.le(T.str_len(symbol), self.max_str_len))
             return symbol, lambda model: model.get(name, DEFAULTS[sort]), lambda v: {name: v}
         kind, inner = shape
+        if kind == "set":
+            return self._set(inner, name)  # type: ignore[arg-type]
         if kind == "tuple":
             parts = [self._make(item, f"{name}[{i}]") for i, item in enumerate(inner)]  # type: ignore[attr-defined]
 
@@ -262,6 +286,47 @@ class _Builder:
             return [dec(model) for _, dec, _ in items[: model.get(f"{name}.len", 0)]]
 
         return ref, decode_list, encode_list
+
+
+    def _set(self, item: str, name: str) -> tuple[object, Callable[[dict[str, Any]], Any], Callable[[Any], dict[str, Any]]]:
+        """A ``set[item]`` input: items ``name[i]`` pairwise different (``name.len`` of them,
+        at most ``max_list_len``; a bool set has at most two), one set record per size, each
+        built as ``set([name[0], ...])``: the replay passes ``set(list)`` of the items in that
+        order (``{"$set": [...]}`` in index order), so CPython's table is the one replayed."""
+        from pathloom.semantics.values import Items, SetHistory
+
+        size = T.sym(f"{name}.len", INT)
+        most = min(self.max_list_len, 2 if item == "bool" else 1 if item == "str" and self.max_str_len == 0 else self.max_list_len)
+        distinct: list[object] = [False, True] if item == "bool" else list(range(most))
+        if item == "str":  # different strs of length at most 1: within --max-str-len
+            distinct = ["", *(chr(97 + i) for i in range(most - 1))]
+        symbols = [T.sym(f"{name}[{i}]", _SORTS[item]) for i in range(most)]
+        self.constraints += [T.le(0, size), T.le(size, most)]
+        for j in range(most):
+            for i in range(j):
+                self.constraints.append(T.or_(T.le(size, j), T.not_(T.eq(symbols[i], symbols[j]))))
+            if item == "str":
+                self.constraints.append(T.le(T.str_len(symbols[j]), self.max_str_len))
+        values: list[object] = []
+        models: list[dict[str, object]] = []
+        for k in range(most + 1):
+            models.append({f"{name}.len": k, **{f"{name}[{i}]": distinct[i] for i in range(k)}})
+            ref = Ref(self.next_ref)
+            self.next_ref += 1
+            items = tuple(symbols[:k])
+            self.records[ref] = SetRec(items, SetHistory("from", None, (Items(items),)))
+            values.append(ref)
+
+        def decode_set(model: dict[str, Any]) -> dict[str, Any]:
+            n = model.get(f"{name}.len", 0)
+            return {"$set": [model.get(f"{name}[{i}]", DEFAULTS[_SORTS[item]]) for i in range(n)]}
+
+        def encode_set(value: dict[str, Any]) -> dict[str, Any]:
+            env: dict[str, Any] = {f"{name}.len": len(value["$set"])}
+            env.update({f"{name}[{i}]": v for i, v in enumerate(value["$set"])})
+            return env
+
+        return InputSizes(size, tuple(values), tuple(models)), decode_set, encode_set
 
 
 def _reachable_classes(module: Module, roots: list[str]) -> list[str]:

@@ -5,7 +5,9 @@ and bare ``list``, which is ``list[int]``: a documented default); ``("tuple", it
 fixed-length ``tuple[T1, ..., Tn]`` (``Tuple[...]``); items may be any of these, nested. A
 parameter may also be ``("optional", shape)``: ``Optional[T]``, ``T | None``, ``Union[T,
 None]`` (at the top level only: an item of a list is never None, except an input object's
-reference: ``list[Optional[Node]]`` items are ``("object", ("Node", True))``).
+reference: ``list[Optional[Node]]`` items are ``("object", ("Node", True))``). A parameter may
+also be ``("set", item)``: ``set[T]`` (``Set[T]``; bare ``set`` is ``set[int]``) of ints, bools
+or strs, at the top level only (not inside a container nor ``Optional``).
 Invariant: ``parse_input_type`` returns None for every other annotation (``float``, ``dict``,
 a class, ``tuple[T, ...]``, a nested ``Optional``); the caller reports it unsupported.
 """
@@ -21,6 +23,7 @@ Shape = Union[str, tuple[str, object]]
 SCALARS = frozenset({"int", "bool", "str"})
 _LISTS = frozenset({"list", "List", "typing.List"})
 _TUPLES = frozenset({"tuple", "Tuple", "typing.Tuple"})
+_SETS = frozenset({"set", "Set", "typing.Set"})
 
 
 def parse_input_type(annotation: str, classes: Container[str] = ()) -> Shape | None:
@@ -34,6 +37,9 @@ def parse_input_type(annotation: str, classes: Container[str] = ()) -> Shape | N
     if inner is not None:
         shape = _shape(inner, classes)
         return None if shape is None else ("optional", shape)
+    if (ast.unparse(node.value) if isinstance(node, ast.Subscript) else ast.unparse(node)) in _SETS:
+        item = _shape(node.slice) if isinstance(node, ast.Subscript) else "int"
+        return ("set", item) if item in SCALARS else None
     return _shape(node, classes)
 
 

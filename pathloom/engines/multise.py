@@ -51,7 +51,7 @@ from typing import Any, NamedTuple
 
 from pathloom import interrupt
 from pathloom.engines.cube_batch import solve_cubes
-from pathloom.engines.entry import Entry, InputChoice, build_entry
+from pathloom.engines.entry import Entry, InputChoice, InputSizes, build_entry
 from pathloom.engines.guard_z3 import GuardEncoder
 from pathloom.engines.multise_heap import (
     CAP,
@@ -191,7 +191,7 @@ class _EnvHeap:
 
     def record(self, ref: Ref) -> Record:
         kind = self._value((ref.id, KIND))
-        if kind == "dict":
+        if kind in ("dict", "set"):
             return self._value((ref.id, ENTRIES))  # type: ignore[no-any-return]
         if kind == "list":
             cap = self._value((ref.id, CAP))
@@ -496,7 +496,7 @@ class MultiSEEngine:
             for key, value in cell_writes(None, ref, record):
                 self.cells[key] = ValueSummary.single(self.mgr, value)
         for p, a in zip(function.params, self.entry.args):
-            if isinstance(a, InputChoice):  # Optional[T]: None or a T; a list or an earlier list: one summary
+            if isinstance(a, (InputChoice, InputSizes)):  # Optional[T]: None or a T; a list or an earlier list; set[T]: one set per size; one summary
                 self.vars[(0, p.name)] = ValueSummary.from_entries(self.mgr, [(self.guard(c), v) for c, v in a.options])
             else:
                 self.vars[(0, p.name)] = ValueSummary.single(self.mgr, a)

@@ -5,8 +5,8 @@ which differ in one field still share every other field. Here a cell is one part
 record: ``(ref, KIND)`` (``"list"`` or the class name), for lists ``(ref, LEN)`` (the length,
 an int or an Int term), ``(ref, CAP)`` (how many item cells the record has: ``len(items)``)
 and ``(ref, i)`` for each item, for instances ``(ref, NAMES)`` (attribute names in insertion
-order) and ``(ref, ("f", name))`` for each attribute, for dicts (kind ``"dict"``) one cell
-``(ref, ENTRIES)`` holding the whole immutable ``DictRec``: a dict's entries change together
+order) and ``(ref, ("f", name))`` for each attribute, for dicts (kind ``"dict"``) and sets
+(kind ``"set"``) one cell ``(ref, ENTRIES)`` holding the whole immutable ``DictRec`` (``SetRec``): a dict's entries change together
 (an insertion moves its size and its keys), so paths that differ in one entry hold two
 records.
 
@@ -31,7 +31,7 @@ from typing import Any
 
 from pathloom.guards.bdd import Guard, GuardManager
 from pathloom.guards.summary import ValueSummary, same_value
-from pathloom.semantics.values import DictRec, ListRec, ObjRec, Record, Ref
+from pathloom.semantics.values import DictRec, ListRec, ObjRec, Record, Ref, SetRec
 
 KIND = "kind"
 LEN = "len"
@@ -92,7 +92,7 @@ class CellReader:
 
     def record(self, ref: Ref) -> Record:
         kind = self.value((ref.id, KIND))
-        if kind == "dict":
+        if kind in ("dict", "set"):
             return self.value((ref.id, ENTRIES))  # type: ignore[return-value]
         if kind == "list":
             return LazyList(self, ref.id)
@@ -232,8 +232,8 @@ def cell_writes(reader: CellReader | None, ref: Ref, record: Record) -> list[Cel
         return writes
     if isinstance(record, LazyList) and record.ref_id == r and record.reader is reader:  # type: ignore[attr-defined]
         return writes
-    if isinstance(record, DictRec):
-        put((r, KIND), "dict")
+    if isinstance(record, (DictRec, SetRec)):
+        put((r, KIND), record.cls)
         put((r, ENTRIES), record)
         return writes
     put((r, KIND), "list")

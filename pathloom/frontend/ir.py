@@ -163,6 +163,19 @@ class BuildTuple:
 
 
 @dataclass(frozen=True)
+class BuildSet:
+    """``dst = {items[0], ...}`` (``BUILD_SET``: a new set, the items added left to right).
+    ``foldable``: more than two items, each an expression CPython's compiler may fold into a
+    constant; CPython then builds the set from a frozenset constant (``SET_UPDATE``), whose
+    table, hence the set's order, can differ (``semantics.sets``)."""
+
+    dst: str
+    items: tuple[Operand, ...]
+    loc: Loc
+    foldable: bool = False
+
+
+@dataclass(frozen=True)
 class BuildDict:
     """``dst = {keys[0]: values[0], ...}``; operands are evaluated key, value, key, value..."""
 
@@ -247,7 +260,7 @@ class Unbind:
 
 Instruction = Union[
     Assign, BinOp, UnaryOp, Compare, Truth, Call, CallMethod, GetAttr, SetAttr, GetItem, GetSlice,
-    SetItem, BuildList, BuildTuple, BuildDict, Unpack, MakeFunction, GetIter, CurrentException, ExcMatch, Unbind,
+    SetItem, BuildList, BuildTuple, BuildSet, BuildDict, Unpack, MakeFunction, GetIter, CurrentException, ExcMatch, Unbind,
     Format, BuildString,
 ]
 

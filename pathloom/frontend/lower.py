@@ -37,12 +37,21 @@ _UNSUPPORTED_STMT = {
     ast.Match: "match statement", ast.TryStar: "try/except*",
 }
 _UNSUPPORTED_EXPR = {
-    ast.Set: "set display", ast.SetComp: "set comprehension",
-    ast.GeneratorExp: "generator expression outside list(), tuple(), sorted(), sum(), min(), max(), any(), all() and 'sep'.join()",
+    ast.GeneratorExp: "generator expression outside list(), tuple(), set(), sorted(), sum(), min(), max(), any(), all() and 'sep'.join()",
     ast.NamedExpr: "assignment expression (:=)", ast.Await: "await", ast.Yield: "yield",
     ast.YieldFrom: "yield from", ast.Starred: "starred expression",
     ast.Slice: "extended slicing (a slice inside a tuple subscript)",
 }
+
+
+_FOLDABLE = (ast.Constant, ast.UnaryOp, ast.BinOp, ast.Tuple, ast.Subscript, ast.unaryop, ast.operator, ast.expr_context)
+
+
+def _maybe_folded(node: ast.expr) -> bool:
+    """Whether CPython's AST optimizer may turn ``node`` into a constant: it folds only
+    constants, unary and binary operators, tuples and subscripts of constants, and
+    ``__debug__``; anything else (a name, a call) never is."""
+    return all(isinstance(n, _FOLDABLE) or (isinstance(n, ast.Name) and n.id == "__debug__") for n in ast.walk(node))
 
 
 @dataclass
@@ -776,7 +785,7 @@ class _Lowerer:
         """A slice bound; an omitted one is None, as in the slice CPython builds."""
         return Const(None) if node is None else self.expr(node)
 
-    def _display(self, node: ast.List | ast.Tuple) -> tuple[Operand, ...]:
+    def _display(self, node: ast.List | ast.Tuple | ast.Set) -> tuple[Operand, ...]:
         for elt in node.elts:
             if isinstance(elt, ast.Starred):
                 raise self.unsupported(elt, "starred expression")
@@ -792,6 +801,13 @@ class _Lowerer:
         items = self._display(node)
         dst = self.temp()
         self.emit(ir.BuildTuple(dst, items, _loc(node)))
+        return Var(dst)
+
+    def expr_Set(self, node: ast.Set) -> Operand:
+        items = self._display(node)
+        dst = self.temp()
+        foldable = len(node.elts) > 2 and all(_maybe_folded(e) for e in node.elts)
+        self.emit(ir.BuildSet(dst, items, _loc(node), foldable))
         return Var(dst)
 
     def expr_Dict(self, node: ast.Dict) -> Operand:
@@ -815,7 +831,23 @@ class _Lowerer:
         def produce() -> None:
             key = self.expr(node.key)
             value = self.expr(node.value)
-            self.emit(ir.SetItem(Var(dst), key, value, _loc(node.key)))
+            self.emit(ir.SetItem(Var(dst), key, value, _loc(node)))  # CPython reports an unhashable key at the comprehension
+
+        self._comprehension(node, produce)
+        return Var(dst)
+
+    def expr_SetComp(self, node: ast.SetComp) -> Operand:
+        return self._set_comprehension(node, _loc(node))
+
+    def _set_comprehension(self, node: ast.SetComp | ast.GeneratorExp, add_loc: Loc) -> Operand:
+        """A new set and the loops adding each item (``add_loc``: where CPython reports an
+        unhashable item: the comprehension's first line, or the call for ``set(generator)``)."""
+        dst = self.temp()
+        self.emit(ir.BuildSet(dst, (), _loc(node)))
+
+        def produce() -> None:
+            value = self.expr(node.elt)
+            self.emit(ir.CallMethod(self.temp(), Var(dst), "add", (value,), (), add_loc))
 
         self._comprehension(node, produce)
         return Var(dst)
@@ -832,7 +864,7 @@ class _Lowerer:
         self._comprehension(node, produce)
         return Var(dst)
 
-    def _comprehension(self, node: ast.ListComp | ast.GeneratorExp | ast.DictComp, produce: Callable[[], None]) -> None:
+    def _comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp, produce: Callable[[], None]) -> None:
         """The loops of a comprehension, in a scope of its own: the outermost iterable is
         evaluated in the enclosing scope, every target name is a fresh local, and ``produce``
         runs for each item that passes the conditions (``self.loops[outer]`` is the outermost
@@ -904,6 +936,8 @@ class _Lowerer:
             return Var(dst)
         if node.keywords:
             return None
+        if name == "set" and not rest:  # set() adds each item as the generator makes it
+            return self._set_comprehension(generator, _loc(node))
         if name == "sum" and (not rest or (len(rest) == 1 and isinstance(rest[0], ast.Constant) and type(rest[0].value) in (int, float))):
             return self._sum(generator, Const(rest[0].value) if rest else Const(0))  # type: ignore[attr-defined]
         if name in ("any", "all") and not rest:

@@ -49,6 +49,8 @@ def instruction(i: ir.Instruction) -> str:
         return f"{i.dst} = [{', '.join(operand(x) for x in i.items)}]"
     if isinstance(i, ir.BuildTuple):
         return f"{i.dst} = ({', '.join(operand(x) for x in i.items)})"
+    if isinstance(i, ir.BuildSet):
+        return f"{i.dst} = set({', '.join(operand(x) for x in i.items)})"
     if isinstance(i, ir.BuildDict):
         return f"{i.dst} = {{{', '.join(f'{operand(k)}: {operand(v)}' for k, v in zip(i.keys, i.values))}}}"
     if isinstance(i, ir.Unpack):

@@ -51,6 +51,8 @@ def literal(value: JSON, module: str = "") -> str:
             return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
         if "$float" in value:
             return f"float({value['$float']!r})"
+        if "$set" in value:  # built as the replay builds an input set (a display may be a frozenset constant)
+            return "set([" + ", ".join(literal(v, module) for v in value["$set"]) + "])"
         if "$new" in value:
             args = ", ".join(f"{k}={literal(v, module)}" for k, v in value["args"].items())
             return f"{module}{value['$new']}({args})"

@@ -22,7 +22,8 @@ import re
 from typing import Any, Mapping
 
 from pathloom.semantics.values import (
-    ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictRec, DictView, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SymRef,
+    ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictRec, DictView, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SetRec,
+    SymRef,
 )
 from pathloom.terms.evaluate import evaluate
 from pathloom.terms.expr import Term
@@ -86,6 +87,8 @@ def encode_symbolic(value: object, heap: Any, model: Mapping[str, Any]) -> JSON:
                 return [enc(x) for x in record.items[:n]]
             if isinstance(record, DictRec):
                 return {"$dict": [[enc(k), enc(x)] for k, x in zip(record.keys, record.values)]}
+            if isinstance(record, SetRec):
+                return {"$set": sorted((enc(x) for x in record.items), key=lambda e: json.dumps(e, sort_keys=True))}
             assert isinstance(record, ObjRec)
             if record.cls == ITERATOR:
                 return {"$opaque": record.get("type")[1]}
@@ -206,6 +209,8 @@ def decode_input(value: JSON, namespace: Mapping[str, Any], objects: dict[int, o
             return tuple(decode_input(v, namespace, objects) for v in value["$tuple"])
         if "$float" in value:
             return float(value["$float"])
+        if "$set" in value:  # an input set: built from its items in that order (its table is the analysed one)
+            return set([decode_input(v, namespace) for v in value["$set"]])
         if "$new" in value:
             cls = namespace[value["$new"]]
             return cls(**{k: decode_input(v, namespace, objects) for k, v in value["args"].items()})

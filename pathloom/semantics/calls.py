@@ -18,6 +18,7 @@ from pathloom.frontend.linker import linked_qualname
 from pathloom.semantics import builtins as B
 from pathloom.semantics import dicts as D
 from pathloom.semantics import sequences as S
+from pathloom.semantics import sets as SETS
 from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import input_reference, shown_type
@@ -27,7 +28,8 @@ from pathloom.semantics.outcome import Invoke, Ok, Outcome, RuntimeUnsupported, 
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Term
 from pathloom.semantics.values import (
-    ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictRec, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SuperVal, SymRef, type_name,
+    ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictRec, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SetRec, SuperVal,
+    SymRef, type_name,
 )
 
 if TYPE_CHECKING:
@@ -177,6 +179,9 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
         if args or kwargs:
             return throw("TypeError", "object.__init__() takes exactly one argument (the instance to initialize)")
         return Ok(None)
+    order_free = SETS.order_free_args(heap, func, args, kwargs)
+    if order_free is not None:  # sorted(s), sum(s)...: the items as a tuple (same answer in any order)
+        args = order_free
     if isinstance(func, BuiltinVal):
         if func.name.startswith("%"):  # the analysis's own checks (frontend.protocols)
             return B.call_builtin(module, heap, func.name, args)
@@ -194,6 +199,8 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
             if text is not None:
                 return text
         made = _list_or_dict(heap, func.obj, args, kwargs)
+        if made is None and func.obj is set:
+            made = SETS.make_set(heap, args, kwargs)
         return made if made is not None else call_real(module, heap, func.obj, args, kwargs)
     if isinstance(func, Ref) and isinstance(heap.record(func), ObjRec):
         record = heap.record(func)
@@ -302,8 +309,8 @@ def getattr_(module: Module, heap: HeapView, obj: object, name: str) -> Outcome:
             if "__getattr__" in info.other or "__getattribute__" in info.methods or "__getattribute__" in info.other:
                 return run_concretely(module, heap, f"attribute .{name}", getattr, (obj, name))
             return throw("AttributeError", f"'{record.cls}' object has no attribute '{name}'")
-        if name in ("append", "pop") or (isinstance(record, DictRec) and hasattr(dict, name)):
-            raise RuntimeUnsupported(f"{record.cls if isinstance(record, DictRec) else 'list'} method {name} used as a value")
+        if name in ("append", "pop") or (isinstance(record, DictRec) and hasattr(dict, name)) or (isinstance(record, SetRec) and hasattr(set, name)):
+            raise RuntimeUnsupported(f"{record.cls if isinstance(record, (DictRec, SetRec)) else 'list'} method {name} used as a value")
         return throw("AttributeError", f"'{shown_type(heap, obj)}' object has no attribute '{name}'")
     if isinstance(obj, ExcVal) and name == "args":
         return Ok(obj.args)
@@ -502,6 +509,15 @@ def call_method(module: Module, heap: HeapView, obj: object, name: str, args: tu
             except RuntimeUnsupported:
                 pass  # a method the model does not cover: CPython's own, below
             return run_concretely(module, heap, f"dict.{name}()", _method_caller(name), (obj,) + args, kwargs)
+        if isinstance(record, SetRec):
+            if name == "pop" and not args and not kwargs:
+                return SETS.pop(module, heap, obj, record)
+            try:
+                if not kwargs:
+                    return SETS.call_method(heap, obj, record, name, args)
+            except RuntimeUnsupported:
+                pass  # a method the model does not cover: CPython's own, below
+            return run_concretely(module, heap, f"set.{name}()", _method_caller(name), (obj,) + args, kwargs)
     elif isinstance(obj, PyObj):  # a method of a real object: the receiver is an operand (checked for changes)
         analysed = _module_function(module, obj, name)
         if analysed is not None:  # helpers.clamp(x): a function the analysis runs

@@ -38,7 +38,7 @@ from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.outcome import Cut, Ok, Outcome, RuntimeUnsupported, Throw, split
 from pathloom.semantics.values import (
     ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictIter, DictRec, DictView, ExcVal, FuncVal, ListRec, ObjRec,
-    PyObj, RangeIter, RangeVal, Record, Ref, SeqIter, SymRef, iterator_record,
+    PyObj, RangeIter, RangeVal, Record, Ref, SeqIter, SetIter, SetRec, SymRef, iterator_record,
 )
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import evaluate
@@ -78,6 +78,10 @@ def collect_terms(heap: HeapView, values: tuple[object, ...]) -> list[Arg]:
                     todo.extend(reversed(record.items[: int(record.length)]))  # type: ignore[call-overload]
             elif isinstance(record, DictRec):
                 todo.extend(reversed([x for pair in zip(record.keys, record.values) for x in pair]))
+            elif isinstance(record, SetRec):  # the history decides the table, hence the order
+                from pathloom.semantics.set_order import history_values
+
+                todo.extend(reversed(list(record.items) + history_values(record.history)))
             else:
                 todo.extend(reversed([value for _, value in record.fields]))
         elif isinstance(v, ExcVal):
@@ -86,7 +90,7 @@ def collect_terms(heap: HeapView, values: tuple[object, ...]) -> list[Arg]:
             todo.extend((v.start, v.stop))
         elif isinstance(v, (BoundMethod, DictView)):
             todo.append(v.self_ref if isinstance(v, BoundMethod) else v.ref)
-        elif isinstance(v, (SeqIter, RangeIter, DictIter)):
+        elif isinstance(v, (SeqIter, RangeIter, DictIter, SetIter)):
             raise RuntimeUnsupported("an iterator passed to an operation run in CPython")
     return [t for t in found if isinstance(t, Term)]
 
@@ -165,6 +169,8 @@ class Materializer:
             real.update((self.value(k), self.value(x)) for k, x in zip(record.keys, record.values))
             self.snapshots.append((ref, real, list(real.items())))
             return real
+        if isinstance(record, SetRec):
+            return self._set(ref, record)
         if record.cls == ITERATOR:
             return self._iterator(ref, record)
         cls = self.module.real_class(record.cls)
@@ -175,6 +181,20 @@ class Materializer:
         self.snapshots.append((ref, instance, dict(fields)))
         return instance
 
+
+    def _set(self, ref: Ref, record: SetRec) -> object:
+        """The set its history builds in CPython (its table, hence its order, is CPython's)."""
+        from pathloom.semantics.set_order import DISPLAY_PROBLEM, known_order, order_problem
+
+        problem = order_problem(record.history)
+        if problem is not None:
+            raise RuntimeUnsupported(f"a set passed to an operation run in CPython: {problem}")
+        real = known_order(record.history, self.value)
+        if real is None:
+            raise RuntimeUnsupported(f"a set passed to an operation run in CPython: {DISPLAY_PROBLEM}")
+        self.built[ref.id] = real
+        self.snapshots.append((ref, real, list(real)))
+        return real
 
     def _iterator(self, ref: Ref, record: ObjRec) -> object:
         fields = dict(record.fields)
@@ -294,6 +314,11 @@ class Importer:
                     record = self.heap.record(ref)
                     assert isinstance(record, ObjRec)
                     self.writes.append((ref, record.with_field("pos", before + obj.taken)))  # type: ignore[operator]
+            elif isinstance(obj, set):
+                assert isinstance(before, list)
+                after = list(obj)
+                if len(after) != len(before) or any(a is not b for a, b in zip(after, before)):
+                    raise RuntimeUnsupported("an operation run in CPython changed a set")
             elif isinstance(obj, dict):
                 assert isinstance(before, list)
                 entries = list(obj.items())

@@ -28,7 +28,7 @@ import math
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import equal
 from pathloom.semantics.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, split, throw
-from pathloom.semantics.values import DictIter, DictRec, DictView, ExcVal, ListRec, Ref, type_name
+from pathloom.semantics.values import DictIter, DictRec, DictView, ExcVal, ListRec, Ref, SetRec, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Arg, Term, sort_of
 
@@ -62,12 +62,14 @@ def _key_problem(heap: HeapView, key: object) -> str | None:
         return None
     if isinstance(key, Ref):
         record = heap.record(key)
-        if isinstance(record, (ListRec, DictRec)):
-            return "list" if isinstance(record, ListRec) else "dict"
+        if isinstance(record, (ListRec, DictRec, SetRec)):
+            return "list" if isinstance(record, ListRec) else record.cls
     raise NotModeled(f"a dict key of type {type_name(key)}")
 
 
-def _unhashable(heap: HeapView, key: object) -> Throw | None:
+def unhashable(heap: HeapView, key: object) -> Throw | None:
+    """CPython's ``TypeError`` for a key it cannot hash, None for a key the model compares
+    (``NotModeled`` for other keys)."""
     problem = _key_problem(heap, key)
     return throw("TypeError", f"unhashable type: '{problem}'") if problem is not None else None
 
@@ -80,14 +82,15 @@ def _has_term(value: object) -> bool:
     return isinstance(value, Term) or (isinstance(value, tuple) and any(_has_term(v) for v in value))
 
 
-def _same_key(heap: HeapView, a: object, b: object) -> Arg:
+def same_key(heap: HeapView, a: object, b: object) -> Arg:
+    """Python's key equality of ``a`` and ``b`` (``NotModeled`` for a float against a term)."""
     if (_has_float(a) and _has_term(b)) or (_has_float(b) and _has_term(a)):
         raise NotModeled("a float dict key compared with a symbolic one")
     return equal(heap, a, b)
 
 
 def _matches(heap: HeapView, record: DictRec, key: object) -> list[Arg]:
-    return [_same_key(heap, key, k) for k in record.keys]
+    return [same_key(heap, key, k) for k in record.keys]
 
 
 def _one_sort(values: tuple[object, ...]) -> bool:
@@ -146,7 +149,7 @@ def _stored(ref: Ref, cases: Cases, returned: bool = False) -> Outcome:
 def build(heap: HeapView, keys: tuple[object, ...], values: tuple[object, ...]) -> Outcome:
     """A dict display: the pairs inserted left to right into a fresh dict."""
     for key in keys:
-        problem = _unhashable(heap, key)
+        problem = unhashable(heap, key)
         if problem is not None:
             return problem
     cases: Cases = [(True, EMPTY)]
@@ -156,21 +159,21 @@ def build(heap: HeapView, keys: tuple[object, ...], values: tuple[object, ...]) 
 
 
 def getitem(heap: HeapView, ref: Ref, record: DictRec, key: object) -> Outcome:
-    problem = _unhashable(heap, key)
+    problem = unhashable(heap, key)
     if problem is not None:
         return problem
     return _lookup(_matches(heap, record, key), record.values, Throw(ExcVal("KeyError", (key,))))
 
 
 def setitem(heap: HeapView, ref: Ref, record: DictRec, key: object, value: object) -> Outcome:
-    problem = _unhashable(heap, key)
+    problem = unhashable(heap, key)
     if problem is not None:
         return problem
     return _stored(ref, _insert(heap, record, key, value))
 
 
 def contains(heap: HeapView, record: DictRec, key: object) -> Outcome:
-    problem = _unhashable(heap, key)
+    problem = unhashable(heap, key)
     if problem is not None:
         return problem
     found: Arg = False
@@ -201,7 +204,7 @@ def call_method(heap: HeapView, ref: Ref, record: DictRec, name: str, args: tupl
     missing = Ok(default) if len(args) > 1 else Throw(ExcVal("KeyError", (key,)))
     if name == "pop" and not record.keys:
         return missing  # CPython's pop looks at an empty dict's size before hashing the key
-    problem = _unhashable(heap, args[0])
+    problem = unhashable(heap, args[0])
     if problem is not None:
         return problem
     hits = _matches(heap, record, key)

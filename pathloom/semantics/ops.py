@@ -22,7 +22,7 @@ from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.outcome import Cut, NotModeled, Ok, Outcome, Refine, RuntimeUnsupported, split, throw
 from pathloom.heap import inputs as IN
-from pathloom.semantics.values import BuiltinVal, ClassVal, DictRec, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SymRef, type_name
+from pathloom.semantics.values import BuiltinVal, ClassVal, DictRec, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SetRec, SymRef, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import BOOL, INT, STR, Arg, Term
 
@@ -112,6 +112,12 @@ def binop(module: Module, heap: HeapView, op: str, a: object, b: object) -> Outc
         dispatched = dispatch_dunder(module, heap, _ARITHMETIC_DUNDERS[base], a, b)
         if dispatched is not None:
             return dispatched
+    if _is_set(heap, a) or _is_set(heap, b):
+        from pathloom.semantics import sets
+
+        made = sets.binop(heap, op, a, b)
+        if made is not None:
+            return made
     if base in BITWISE:
         return _bitwise(module, heap, op, a, b)
     ka, kb = kind(a), kind(b)
@@ -330,6 +336,8 @@ def truth(heap: HeapView, value: object) -> Arg:
             return T.not_(T.eq(record.length, 0))
         if isinstance(record, DictRec):
             return bool(record.keys)
+        if isinstance(record, SetRec):
+            return bool(record.items)
         _reject_dunder(heap, record, ("__bool__", "__len__"))
         return True
     if isinstance(value, RangeVal):
@@ -436,6 +444,10 @@ def equal(heap: HeapView, a: object, b: object) -> Arg:
             return _lists_equal(heap, ra, rb)
         if isinstance(ra, DictRec) or isinstance(rb, DictRec):
             raise NotModeled("dict equality")  # run in CPython
+        if isinstance(ra, SetRec) and isinstance(rb, SetRec):
+            from pathloom.semantics import sets
+
+            return sets.equal(heap, ra, rb)
         if isinstance(ra, ObjRec):
             _reject_dunder(heap, ra, ("__eq__",))
         return a == b
@@ -601,6 +613,12 @@ def _compare(module: Module, heap: HeapView, op: str, a: object, b: object) -> O
             dispatched = dispatch_dunder(module, heap, names, a, b)
             if dispatched is not None:
                 return dispatched
+    if _is_set(heap, a) or _is_set(heap, b):
+        from pathloom.semantics import sets
+
+        compared = sets.compare(heap, op, a, b)
+        if compared is not None:
+            return compared
     if _needs_cpython(heap, op, a, b):
         return run_concretely(module, heap, f"comparison {op}", _PY_OPERATORS[op], (a, b))
     if op == "==":
@@ -653,6 +671,10 @@ def _needs_cpython(heap: HeapView, op: str, a: object, b: object) -> bool:
         "not in": ("__contains__", "__iter__", "__getitem__"),
     }.get(op, ())
     return _has_dunder(heap, a, dunders) or _has_dunder(heap, b, dunders)
+
+
+def _is_set(heap: HeapView, value: object) -> bool:
+    return isinstance(value, Ref) and isinstance(heap.record(value), SetRec)
 
 
 def _is_dict(heap: HeapView, value: object) -> bool:
@@ -758,6 +780,13 @@ def _membership(module: Module, heap: HeapView, op: str, needle: object, contain
         found = False
         for i, item in enumerate(record.items):
             found = T.or_(found, T.and_(T.lt(i, record.length), equal(heap, needle, item)))  # type: ignore[arg-type]
+    elif _is_set(heap, container):
+        from pathloom.semantics import sets
+
+        in_set = sets.contains(heap, heap.record(container), needle)  # type: ignore[arg-type]
+        if not isinstance(in_set, Ok):
+            return in_set
+        found = in_set.value  # type: ignore[assignment]
     elif (in_dict := _dict_membership(heap, needle, container)) is not None:
         if not isinstance(in_dict, Ok):
             return in_dict

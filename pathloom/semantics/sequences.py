@@ -12,11 +12,11 @@ from __future__ import annotations
 import itertools
 from typing import Callable, Sequence
 
-from pathloom.semantics import dicts
+from pathloom.semantics import dicts, sets
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import as_int, fix_length, kind, range_length, with_concrete_length
 from pathloom.semantics.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, split, throw
-from pathloom.semantics.values import ITERATOR, DictIter, DictRec, ExcVal, ListRec, ObjRec, PyObj, RangeIter, RangeVal, Ref, SeqIter, type_name
+from pathloom.semantics.values import ITERATOR, DictIter, DictRec, ExcVal, ListRec, ObjRec, PyObj, RangeIter, RangeVal, Ref, SeqIter, SetIter, SetRec, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Arg, Term, sort_of
 
@@ -223,6 +223,8 @@ def length(heap: HeapView, obj: object) -> Outcome:
             return Ok(record.length)
         if isinstance(record, DictRec):
             return Ok(len(record.keys))
+        if isinstance(record, SetRec):
+            return Ok(len(record.items))
     if isinstance(obj, RangeVal):
         return Ok(range_length(obj))
     raise NotModeled(f"len() of a {type_name(obj)}")
@@ -289,6 +291,9 @@ def next_item(heap: HeapView, it: object) -> list[tuple[Arg, object | None, obje
     if isinstance(it, DictIter):
         after, taken = dicts.next_item(heap, it)
         return [(True, after, taken)]
+    if isinstance(it, SetIter):
+        following, item = sets.next_item(heap, it)
+        return [(True, following, item)]
     assert isinstance(it, SeqIter)
     seq = it.seq
     if isinstance(seq, Ref):

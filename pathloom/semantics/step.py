@@ -15,6 +15,7 @@ from pathloom.semantics import calls as C
 from pathloom.semantics import dicts as D
 from pathloom.semantics import ops as O
 from pathloom.semantics import sequences as S
+from pathloom.semantics import sets as SETS
 from pathloom.semantics import slicing as SL
 from pathloom.semantics.heapview import HeapView
 import itertools
@@ -74,7 +75,7 @@ def operands(instr: ir.Instruction) -> tuple[ir.Operand, ...]:
         return (instr.obj, instr.start, instr.stop, instr.step)
     if isinstance(instr, ir.SetItem):
         return (instr.obj, instr.index, instr.value)
-    if isinstance(instr, (ir.BuildList, ir.BuildTuple)):
+    if isinstance(instr, (ir.BuildList, ir.BuildTuple, ir.BuildSet)):
         return instr.items
     if isinstance(instr, ir.MakeFunction):
         return instr.captures
@@ -127,6 +128,8 @@ def _in_cpython(module: Module, heap: HeapView, instr: ir.Instruction, v: list[o
         return map_ok(snapshot, lambda ok: Ok(SeqIter(ok.value, 0), ok.writes))
     if isinstance(instr, ir.Compare):
         return run_concretely(module, heap, f"comparison {instr.op}", O._PY_OPERATORS[instr.op], (v[0], v[1]))
+    if isinstance(instr, ir.BuildSet):
+        return run_concretely(module, heap, "set display", lambda *items: set(items), tuple(v))
     if isinstance(instr, ir.BuildDict):
         return run_concretely(module, heap, "dict display", lambda *kv: dict(zip(kv[::2], kv[1::2])), tuple(v))
     if isinstance(instr, ir.Unpack):
@@ -205,6 +208,13 @@ def _build_dict(module: Module, heap: HeapView, instr: ir.BuildDict, v: list[obj
     return D.build(heap, tuple(v[::2]), tuple(v[1::2]))
 
 
+def _get_iter(module: Module, heap: HeapView, instr: ir.GetIter, v: list[object]) -> Outcome:
+    over_set = SETS.record_of(heap, v[0])
+    if over_set is not None:
+        return SETS.get_iter(module, heap, v[0], over_set)  # type: ignore[arg-type]
+    return S.get_iter(heap, v[0])
+
+
 def _unpack(module: Module, heap: HeapView, instr: ir.Unpack, v: list[object]) -> Outcome:
     return S.unpack(heap, v[0], len(instr.dsts))
 
@@ -227,9 +237,10 @@ _HANDLERS: dict[type, _Handler] = {
     ir.BuildList: _build_list,  # type: ignore[dict-item]
     ir.BuildTuple: lambda m, h, i, v: Ok(tuple(v)),
     ir.BuildDict: _build_dict,  # type: ignore[dict-item]
+    ir.BuildSet: lambda m, h, i, v: SETS.build(h, tuple(v), i.foldable),  # type: ignore[attr-defined]
     ir.Unpack: _unpack,  # type: ignore[dict-item]
     ir.MakeFunction: lambda m, h, i, v: Ok(FuncVal(i.qualname, tuple(v))),  # type: ignore[attr-defined]
-    ir.GetIter: lambda m, h, i, v: S.get_iter(h, v[0]),
+    ir.GetIter: _get_iter,  # type: ignore[dict-item]
     ir.CurrentException: lambda m, h, i, v: Ok(v[0]),
     ir.ExcMatch: lambda m, h, i, v: C.exc_match(m, v[0], tuple(v[1:])),
     ir.Unbind: lambda m, h, i, v: Ok(UNBOUND),

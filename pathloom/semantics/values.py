@@ -196,7 +196,63 @@ class DictIter:
         return hash((self.ref, self.kind, self.index, len(self.keys)))
 
 
-Record = Union[ListRec, ObjRec, DictRec]
+@dataclass(frozen=True, eq=False)
+class SetHistory:
+    """One step of how CPython built a set (``semantics.sets``): ``op`` is ``"new"`` (an empty
+    set), ``"from"`` (``set(items)``: ``args[0]`` an ``Items``), ``"copy"``, a binary operator
+    (``"|"``, ``"&"``, ``"-"``, ``"^"``) or a method making a new set (``"union"`` ...) of the
+    set ``parent`` builds, or a change in place of that set (``"add"``, ``"discard"``,
+    ``"clear"``, ``"|="`` ..., ``"update"`` ...); ``args``: the values or operands (an
+    operand set is its ``SetHistory``, a sequence an ``Items``). Replayed in CPython it gives
+    the set's hash table, hence its iteration order. Compares by identity (it holds terms)."""
+
+    op: str
+    parent: SetHistory | None
+    args: tuple[object, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class Items:
+    """A sequence of values handed to a set operation (replayed as a list)."""
+
+    values: tuple[object, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class SetRec:
+    """A set: its items in the model's order, which is not CPython's (``semantics.sets``).
+
+    Invariant, on every path that holds the record: the number of items is concrete and the
+    items are pairwise different under Python's key equality (as a ``DictRec``'s keys), each
+    the object CPython keeps (the first one added). ``history`` rebuilds the set in CPython
+    (its iteration order). Records compare by identity."""
+
+    items: tuple[object, ...]
+    history: SetHistory
+    cls: ClassVar[str] = "set"
+
+
+@dataclass(frozen=True, eq=False)
+class SetIter:
+    """An iterator over the set ``ref`` yielding ``order`` (CPython's iteration order) from
+    ``index``; ``items``: the set's items when the iteration began (a change is detected)."""
+
+    ref: Ref
+    order: tuple[object, ...]
+    index: int
+    items: tuple[object, ...]
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, SetIter) and (self.ref, self.index) == (other.ref, other.index)
+            and self.order is other.order and self.items is other.items
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.ref, self.index, len(self.order)))
+
+
+Record = Union[ListRec, ObjRec, DictRec, SetRec]
 
 # An iterator produced by CPython (``zip``, ``enumerate``, ``map``, ``iter``...): an ``ObjRec``
 # of this class with fields ``type`` (its type name), ``source`` (a ``PyObj`` holding an
@@ -241,6 +297,8 @@ def type_name(value: object) -> str:
         return type(value.obj).__name__
     if isinstance(value, DictView):
         return f"dict_{value.kind}"
+    if isinstance(value, SetIter):
+        return "set_iterator"
     if isinstance(value, DictIter):
         return {"keys": "dict_keyiterator", "values": "dict_valueiterator"}.get(value.kind, "dict_itemiterator")
     return type(value).__name__

@@ -2,7 +2,7 @@
 expected behaviour taken from CPython itself.
 
 A *kind* is a kind of value the semantics can meet (int, bool, float, str, None, list,
-tuple, dict, range, a user object without dunders, one with the relevant dunders, a function, a
+tuple, dict, set, range, a user object without dunders, one with the relevant dunders, a function, a
 class, an exception, an Enum member, a dataclass instance), given by one to three
 representatives written as Python source. An *operation* is a statement template over the
 operands ``a`` (and ``b``) ending in a ``return``. A *case* is one operation on one choice of
@@ -75,6 +75,7 @@ KINDS: tuple[Kind, ...] = (
     Kind("list", ("[]", "[1, 2]"), "list[int]"),
     Kind("tuple", ("()", "(1, 'a')")),
     Kind("dict", ("{}", "{1: 'a', 'ab': 2, (1, 'a'): None}")),
+    Kind("set", ("set()", "{3, True, (1, 2)}", "{'ab', -2}")),
     Kind("range", ("range(3)",)),
     Kind("object", ("Plain()",)),
     Kind("dunder", ("Rich(2)", "Seq()")),
@@ -339,6 +340,13 @@ def _ops() -> tuple[Operation, ...]:
         Operation("setdefault", 2, "v = a.setdefault(b, 5)\nreturn (v, a)", method="setdefault", container=0),
         Operation("a.pop(b, 0)", 2, "v = a.pop(b, 0)\nreturn (v, a)", method="pop", container=0),
         Operation("{a: 1, b: 2}", 2, "return {a: 1, b: 2}"),
+        Operation("{a, b}", 2, "return {a, b}"),
+        Operation("add", 2, "a.add(b)\nreturn a", method="add", container=0),
+        Operation("discard", 2, "a.discard(b)\nreturn a", method="discard", container=0),
+        Operation("remove", 2, "a.remove(b)\nreturn a", method="remove", container=0),
+        Operation("union", 2, "return a.union(b)", method="union"),
+        Operation("issubset", 2, "return a.issubset(b)", method="issubset"),
+        Operation("a ^= b", 2, "c = a\na ^= b\nreturn (a, c)"),
         Operation("-a", 1, "return -a"),
         Operation("+a", 1, "return +a"),
         Operation("~a", 1, "return ~a"),
@@ -371,6 +379,8 @@ def _ops() -> tuple[Operation, ...]:
         Operation("pop", 1, "v = a.pop()\nreturn (v, a)"),
         Operation("items", 1, "t = []\nfor k, v in a.items():\n    t.append((k, v))\nreturn (t, list(a.values()))"),
         Operation("{v: 0 for v in a}", 1, "return {v: 0 for v in a}"),
+        Operation("{v for v in a}", 1, "return {v for v in a}"),
+        Operation("set(a)", 1, "return set(a)"),
         Operation("upper", 1, "return a.upper()"),
         Operation("split", 1, "return a.split()"),
     ]

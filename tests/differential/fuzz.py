@@ -423,7 +423,8 @@ class Fuzzer:
         print(f"paths:            {', '.join(f'{e} {n}' for e, n in sorted(s.paths.items()))}")
         shown = ("<any real-module feature>", "dunder_class", "enum", "dataclass", "const_computed",
                  "const_list", "const_dict", "list_repeat", "list_compare", "listcomp", "genexp_sum",
-                 "genexp_minmax", "genexp_anyall", "slice_list", "slice_str")
+                 "genexp_minmax", "genexp_anyall", "slice_list", "slice_str", "set_display", "setcomp", "set_op",
+                 "set_iter", "set_local")
         print("programs with:    " + ", ".join(f"{t.strip('<>')} {s.features[t]}" for t in shown))
         print(f"incomplete:       {', '.join(f'{e} {s.incomplete[e]} ({100 * s.incomplete[e] / max(s.programs, 1):.1f}%)' for e in self.engines)}")
         for e in self.engines:

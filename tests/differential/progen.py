@@ -73,6 +73,7 @@ from .progen_base import (
     MAX_NONLINEAR,
     MESSAGES,
     OBJ,
+    SET,
     STR,
     STR_LITERALS,
     T,
@@ -656,6 +657,9 @@ class _Builder(EdgeBuilder):
             enums = c.writable(ENUM)
             if enums:
                 opts.append((1, lambda: ([self.enum_assign(c, enums)], False)))
+            sets = c.vars(SET)
+            if sets:
+                opts.append((2, lambda: ([self.set_stmt(c, sets)], False)))
             if c.mutable_lists() or c.vars(OBJ):
                 opts.append((2, lambda: ([self.expr_stmt(c)], False)))
             opts.append((1, lambda: ([self.assert_(c)], False)))
@@ -1032,10 +1036,10 @@ class _Builder(EdgeBuilder):
         for edge in edge_classes:
             init_lines += self.edge_instances(c, edge, objs)
         if self.edges:
-            made_list = self.optional(lambda: self.list_local(c), 1, 3)
-            if made_list is not None:
-                init_lines.append(made_list)
-                objs.append(_Var("l0", LIST, False))
+            made_local = self.optional(lambda: self.container_local(c), 1, 3)
+            if made_local is not None:
+                init_lines.append(made_local[0])
+                objs.append(made_local[1])
         c = _Ctx(fn, c.scope + tuple(local_vars) + tuple(objs))
         body = init_lines + self.function_body(c, 7)
         sig_text = ", ".join(f"{n}: {a}" for n, a in params)

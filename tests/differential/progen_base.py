@@ -18,6 +18,7 @@ INT, BOOL, STR, CHAR, LIST, OBJ = "int", "bool", "str", "char", "list", "obj"
 # kinds of the real-module features: an instance of the dunder class N0, a member of the
 # Enum Color, an instance of the dataclass D0, the module-level dict TABLE
 DOBJ, ENUM, DC, DICT = "dobj", "enum", "dc", "dict"
+SET = "set"  # the set local ``s0`` (a set of ints)
 ANNOTATION = {INT: "int", BOOL: "bool", STR: "str", LIST: "list[int]"}
 
 ENTRY_NAME = "f"

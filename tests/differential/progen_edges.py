@@ -45,6 +45,7 @@ from .progen_base import (
     ENUM,
     INT,
     LIST,
+    SET,
     STR,
     STR_LITERALS,
     _Ctx,
@@ -81,6 +82,10 @@ EDGE_FEATURES: frozenset[str] = frozenset(
         "listcomp", "genexp_sum", "genexp_minmax", "genexp_anyall", "comprehension_filter",
         # slices of lists and strs (symbolic bounds, negative, stepped, omitted)
         "slice_list", "slice_str", "slice_step",
+        # sets of ints (semantics.sets): made, combined, queried, iterated, changed
+        "set_display", "set_from_list", "setcomp", "set_op", "set_len", "set_in", "set_compare",
+        "set_method", "set_sum", "set_minmax", "set_sorted", "set_iter", "set_local", "set_add",
+        "set_discard", "set_remove", "set_update",
         # stdlib calls and builtins run in CPython
         "math.gcd", "math.isqrt", "math.floor", "math.ceil", "divmod", "divmod_unpack",
         "sorted", "sum", "max_default", "str()", "len_str()", "str.upper", "str.find",
@@ -116,6 +121,7 @@ class EdgeBuilder:
             (3, enums, lambda: self.enum_num(enums)),
             (2, with_method, lambda: self.dataclass_method(with_method)),
             (1, dicts, lambda: self.dict_len(dicts)),
+            (2, True, lambda: self.set_num(c, d)),
         )
 
     def edge_bools(self, c: _Ctx, d: int) -> list[Option]:
@@ -128,6 +134,7 @@ class EdgeBuilder:
             (4, dcs, lambda: self.dataclass_bool(c, d, dcs)),
             (1, dicts, lambda: self.dict_in(c, d, dicts)),
             (1, strs, lambda: self.startswith(c, d, strs)),
+            (2, True, lambda: self.set_bool(c, d)),
         )
 
     def edge_strs(self, c: _Ctx, d: int) -> list[Option]:
@@ -319,6 +326,82 @@ class EdgeBuilder:
         self.tag("list_compare")
         a, b = self.list_operand(c, d), self.list_operand(c, d)
         return _E(f"{_par(a)} {self.choice(CMP_OPS)} {_par(b)}", False)
+
+    # sets of ints
+    def set_value(self, c: _Ctx, d: int) -> _E:
+        """A set of ints: a display, ``set(xs)``, a comprehension over a list, the set local
+        ``s0``, or two of these combined by ``|``, ``&``, ``-`` or ``^``."""
+        lists, sets = c.vars(LIST), c.vars(SET)
+
+        def display() -> _E:
+            self.tag("set_display")
+            items = [self.num(c, max(d - 1, 0)).text for _ in range(self.int_in(0, 3))]
+            return _E("{" + ", ".join(items) + "}" if items else "set()", True)
+
+        def from_list() -> _E:
+            self.tag("set_from_list")
+            return _E(f"set({self.choice(lists).text})", True)
+
+        def comprehension() -> _E:
+            self.tag("setcomp")
+            xs = self.choice(lists)
+            inner = replace(c, scope=c.scope + (_Var("cv", INT, False),), loop_depth=c.loop_depth + 1, frozen=c.frozen | {xs.text})
+            loop = f"for cv in {xs.text}"
+            if self.flag(1, 2):
+                loop += f" if {_par(self.boolean(inner, d - 1))}"
+            return _E(f"{{{_par(self.num(inner, d - 1))} {loop}}}", True)
+
+        opts = _present(
+            (2, True, display), (2, lists, from_list), (2, lists, comprehension),
+            (2, sets, lambda: _E(self.choice(sets).text, True)),
+        )
+        made = self.pick(opts)
+        if d > 1 and self.flag(1, 3):
+            self.tag("set_op")
+            other = self.set_value(c, d - 1)
+            return _E(f"{_par(made)} {self.choice(['|', '&', '-', '^'])} {_par(other)}", False)
+        return made
+
+    def set_num(self, c: _Ctx, d: int) -> _E:
+        """``len``, ``sum``, ``min``/``max`` (ValueError for an empty set), ``sorted(...)[i]``
+        or ``[cv for cv in s][i]`` (CPython's iteration order; IndexError past the end)."""
+        s = _par(self.set_value(c, d))
+        forms: list[tuple[str, Callable[[], str]]] = [
+            ("set_len", lambda: f"len({s})"),
+            ("set_sum", lambda: f"sum({s})"),
+            ("set_minmax", lambda: f"{self.choice(['min', 'max'])}({s})"),
+            ("set_sorted", lambda: f"sorted({s}{self.choice(['', ', reverse=True'])})[{self.index(c, d).text}]"),
+            ("set_iter", lambda: f"[cv for cv in {s}][{self.index(c, d).text}]"),
+        ]
+        tag, write = self.choice(forms)
+        self.tag(tag)
+        return _E(write(), True)
+
+    def set_bool(self, c: _Ctx, d: int) -> _E:
+        k = self.int_in(0, 2)
+        a = _par(self.set_value(c, d))
+        if k == 0:
+            self.tag("set_in")
+            return _E(f"{_par(self.num(c, d - 1))} {self.choice(['in', 'not in'])} {a}", False)
+        b = _par(self.set_value(c, d - 1))
+        if k == 1:
+            self.tag("set_compare")
+            return _E(f"{a} {self.choice(['==', '!=', '<', '<=', '>', '>='])} {b}", False)
+        self.tag("set_method")
+        return _E(f"{a}.{self.choice(['issubset', 'issuperset', 'isdisjoint'])}({b})", True)
+
+    def set_local(self, c: _Ctx) -> str:
+        self.tag("set_local")
+        return f"s0 = {self.set_value(c, 1).text}"
+
+    def set_stmt(self, c: _Ctx, sets: list[_Var]) -> str:
+        """A change of the set local: ``add``, ``discard``, ``remove`` (KeyError) or ``|=``."""
+        s = self.choice(sets).text
+        method = self.choice(["add", "discard", "remove", "update"])
+        self.tag(f"set_{method}")
+        if method == "update":
+            return f"{s} |= {{{self.num(c, 1).text}}}"
+        return f"{s}.{method}({self.num(c, 1).text})"
 
     # module-level dict
     def dict_len(self, dicts: list[_Var]) -> _E:
@@ -698,6 +781,13 @@ class EdgeBuilder:
                 objs += [_Var(f"{name}.{f}", k, True, cls) for f, k in cls.fields]
             objs.append(_Var(name, kind, False, cls))
         return lines
+
+    def container_local(self, c: _Ctx) -> tuple[str, _Var]:
+        """``s0``, a local set of ints, when a list parameter can feed it, else ``l0``, a
+        local list (no draw of its own: the shrinker keeps its structure)."""
+        if c.vars(LIST):
+            return self.set_local(c), _Var("s0", SET, False)
+        return self.list_local(c), _Var("l0", LIST, False)
 
     def list_local(self, c: _Ctx) -> str:
         self.tag("list_local")

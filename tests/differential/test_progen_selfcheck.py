@@ -47,7 +47,16 @@ SELF_CHECK = settings(
 
 # the real-module features allow a few constructs, each only in its place
 IMPORTS = {"import math", "from dataclasses import dataclass", "from enum import Enum"}
-KEYWORDS = {"default", "b", "s", "order"}  # max/min(xs, default=...), D0(a, b=..., s=...)
+KEYWORDS = {"default", "b", "s", "order", "reverse"}  # max/min(xs, default=...), D0(a, b=..., s=...), sorted(s, reverse=...)
+
+
+def _is_set_expr(node: ast.expr) -> bool:
+    """A set of ints as the generator writes one (``|``, ``&``, ``^``, ``-`` are set operators there)."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.BitOr, ast.BitAnd, ast.BitXor, ast.Sub)):
+        return _is_set_expr(node.left) and _is_set_expr(node.right)
+    if isinstance(node, ast.Call):
+        return ast.unparse(node.func) == "set"
+    return isinstance(node, (ast.Set, ast.SetComp)) or (isinstance(node, ast.Name) and node.id == "s0")
 
 
 def _forbidden_constructs(tree: ast.Module) -> list[str]:
@@ -55,8 +64,8 @@ def _forbidden_constructs(tree: ast.Module) -> list[str]:
     bad: list[str] = []
     banned = (
         ast.Global, ast.Nonlocal, ast.Lambda,
-        ast.SetComp, ast.DictComp, ast.Yield, ast.YieldFrom, ast.Await,
-        ast.JoinedStr, ast.Set, ast.With, ast.AsyncFunctionDef,
+        ast.DictComp, ast.Yield, ast.YieldFrom, ast.Await,
+        ast.JoinedStr, ast.With, ast.AsyncFunctionDef,
         ast.Starred, ast.NamedExpr, ast.Delete, ast.Match,
     )
     top_level = set(map(id, tree.body))
@@ -99,7 +108,7 @@ def _forbidden_constructs(tree: ast.Module) -> list[str]:
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) and id(node) not in floor_args:
             bad.append("/ outside math.floor/math.ceil")
         other_ops = (ast.LShift, ast.RShift, ast.BitAnd, ast.BitOr, ast.BitXor)
-        if isinstance(node, ast.BinOp) and isinstance(node.op, other_ops + (ast.MatMult,)):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, other_ops + (ast.MatMult,)) and not _is_set_expr(node):
             bad.append(type(node.op).__name__)
     # no nested functions
     for node in ast.walk(tree):

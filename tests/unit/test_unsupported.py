@@ -213,16 +213,18 @@ CASES = [
             d = {**base, "b": 1}
             return x
         """, 6, ast.Name, pick=lambda n: named("base")(n) and isinstance(n.ctx, ast.Load), what=r"\*\*|unpacking"),
-    Case("set-display", """
-        def f(x: int) -> int:
-            s = {x, 1}
-            return x
-        """, 5, ast.Set, what=r"set"),
-    Case("set-comprehension", """
-        def f(x: int) -> int:
-            ys = {i for i in range(x)}
-            return x
-        """, 5, ast.SetComp, what=r"comprehension"),
+    Case("starred-in-set-display", """
+        def f(xs: list[int]) -> int:
+            s = {1, *xs}
+            return 0
+        """, 5, ast.Starred, what=r"star|\*"),
+    Case("iteration-over-a-set-of-strs", """
+        def f(xs: list[str]) -> int:
+            s = set(xs)
+            for w in s:
+                return len(w)
+            return 0
+        """, 6, ast.For, what=r"iteration order of a set that held a str"),
     Case("dict-changing-size-while-iterated", """
         def f(x: int) -> int:
             d = {x: 1}
@@ -238,8 +240,8 @@ CASES = [
         """, 5, ast.GeneratorExp, what=r"generator"),
     Case("construct-in-an-f-string", """
         def f(x: int) -> str:
-            return f"x={ {x, 1} }"
-        """, 5, ast.Set, what=r"set"),
+            return f"x={(y := x)}"
+        """, 5, ast.NamedExpr, what=r":=|assignment expression"),
     Case("walrus", """
         def f(x: int) -> int:
             if (y := x + 1) > 3:
