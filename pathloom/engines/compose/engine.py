@@ -1,0 +1,434 @@
+"""The compose engine: compositional symbolic execution with memoized replay (Qiu, Yang,
+Pasareanu, Khurshid, ICSE 2015), on top of the forking engine.
+
+Init (the paper's Algorithm 1): the summarizable functions reachable from the target
+(``purity``) are explored alone, callees first, each on fresh symbols for its formals; every
+path of that exploration is a leaf of the function's ``MemoTree`` (``tree``). A function
+explored later replays the trees of the ones it calls, so trees compose bottom-up.
+
+Composition (Algorithm 2): at a call of a function that has a tree, with actual arguments
+of the formals' sorts, each leaf's path condition is rewritten over the actual arguments
+(``terms.substitute``) and checked in the calling context: true under the path's model (no
+solver), answered by the leaf's memoized witness (``witness``), or by the solver chain.
+The state forks once per feasible leaf. In each child the callee is then re-executed with
+the solver off: at every decision inside it the case that holds under the child's model is
+taken (the model satisfies the leaf's condition, so it follows that leaf's path), which
+rebuilds the return value, the exception and its line, and the coverage exactly as DSE
+would. The replayed choices are compared with the leaf's (``replay_divergences``, 0 unless
+the semantics disagree with themselves).
+
+Invariants: the leaves of a tree partition the formals' values, so the children of a call
+partition the caller's path; each child's model satisfies its path condition; a leaf that is
+not a finished path (cut by a bound, or unknown to the solver), or whose nested calls would
+pass the call-depth bound from this depth, is not replayed: the callee is executed as DSE
+does on that leaf's inputs only, so every bound cuts where DSE's would and is reported.
+
+Departures from the paper: the callee is replayed by following the model rather than the
+recorded choice indices (the same path, and robust to decisions that become concrete in a
+context); only argument-decided functions are summarized (no heap path conditions: calls of
+any other function are executed inline, exactly as DSE, which is always correct).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Iterator
+
+from pathloom import interrupt
+from pathloom.engines.compose.purity import SCALAR_SORTS, call_graph
+from pathloom.engines.compose.tree import SUMMARY, Chain, MemoLeaf, MemoTree, count_nodes, length, push, suffix
+from pathloom.engines.forking import _FORKED, ForkingEngine, State, _Stop
+from pathloom.errors import EngineBug, Unsupported
+from pathloom.frontend import ir
+from pathloom.frontend.module import Module
+from pathloom.options import Options
+from pathloom.results import PathResult
+from pathloom.semantics import control
+from pathloom.semantics.outcome import Invoke, Ok, Outcome, Refine
+from pathloom.solver.base import SAT, UNSAT, Query
+from pathloom.terms import expr as T
+from pathloom.terms.evaluate import evaluate
+from pathloom.terms.expr import BOOL, INT, STR, Arg, Term, symbols
+from pathloom.terms.substitute import OffDomain, substitute_conjuncts
+
+# A function whose exploration alone has more paths than this is not summarized (its calls
+# run inline): a tree that large costs more to build than its replays save.
+MAX_TREE_LEAVES = 256
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A callee being replayed on a path: until the stack is back to ``floor`` frames."""
+
+    floor: int
+    tree: MemoTree
+    leaf: int
+    start: int  # length of the path's full trace when the replay began
+
+
+class ComposeState(State):
+    __slots__ = ("full", "compressed", "peak", "replay")
+
+    full: Chain | None
+    compressed: Chain | None
+    peak: int
+    replay: Replay | None
+
+    def fork(self) -> ComposeState:
+        return _adopt(State.fork(self), self)
+
+
+def _adopt(base: State, like: ComposeState | None = None) -> ComposeState:
+    """``base`` as a ``ComposeState`` (the traces and replay of ``like``, or empty ones)."""
+    state = ComposeState.__new__(ComposeState)
+    for slot in State.__slots__:
+        setattr(state, slot, getattr(base, slot))
+    state.full = like.full if like is not None else None
+    state.compressed = like.compressed if like is not None else None
+    state.peak = like.peak if like is not None else len(base.frames)
+    state.replay = like.replay if like is not None else None
+    return state
+
+
+@dataclass
+class Counters:
+    trees: list[str] = field(default_factory=list)  # functions summarized
+    not_summarized: list[str] = field(default_factory=list)  # rejected by their exploration alone
+    init_time_s: float = 0.0
+    init_solver_calls: int = 0
+    replayed_calls: int = 0  # the paper's "sub-method invocations" replayed from a tree
+    region_executions: int = 0  # leaves executed as DSE does (cut, unknown or too deep here)
+    inline_calls: int = 0  # calls of a summarized function whose arguments do not fit its tree
+    leaf_checks: int = 0
+    refuted_without_solver: int = 0  # leaves with a conjunct whose negation is on the path
+    witness_hits: int = 0  # leaves shown feasible by their memoized witness
+    replay_divergences: int = 0
+    replay_fallbacks: int = 0
+
+
+def _fits(value: object, sort: str) -> bool:
+    if isinstance(value, Term):
+        return value.sort == sort
+    return {INT: type(value) is int, BOOL: type(value) is bool, STR: type(value) is str}[sort]
+
+
+class ComposeEngine(ForkingEngine):
+    name = "compose"
+
+    def __init__(self, module: Module, target: str, options: Options, progress: Callable[[dict[str, object]], None] | None = None,
+                 *, formals: tuple[tuple[str, str], ...] | None = None, trees: dict[str, MemoTree] | None = None,
+                 parent: ComposeEngine | None = None) -> None:
+        super().__init__(module, target, options, progress)
+        self.formals = formals  # set: this engine builds the tree of ``target`` alone
+        self.trees: dict[str, MemoTree] = trees if trees is not None else {}
+        self.counters = Counters()
+        self.leaves: list[MemoLeaf] = []
+        self.impure = False  # the exploration wrote the heap (its tree would not be argument-decided)
+        self.t0 = time.monotonic()
+        if parent is not None:  # one solver chain (and its caches and counts) for the whole run
+            self.solver, self.z3_core, self.solver_stats = parent.solver, parent.z3_core, parent.solver_stats
+
+    # ------------------------------------------------------------ init: the trees
+
+    def run(self) -> Iterator[PathResult]:
+        self.t0 = time.monotonic()
+        if self.formals is None:
+            self._build_trees()
+            self.counters.init_time_s = time.monotonic() - self.t0
+            self.counters.init_solver_calls = self.solver_stats.z3_calls
+            if self.options.timeout is not None:
+                remaining = max(self.options.timeout - self.counters.init_time_s, 1e-3)
+                self.options = replace(self.options, timeout=remaining)
+        yield from super().run()
+
+    def _build_trees(self) -> None:
+        for qualname in call_graph(self.module, self.target).bottom_up:
+            if interrupt.requested() or self._time_left() <= 0:
+                return
+            tree = self._build_tree(qualname)
+            if tree is None:
+                self.counters.not_summarized.append(qualname)
+            else:
+                self.trees[qualname] = tree
+                self.counters.trees.append(qualname)
+
+    def _time_left(self) -> float:
+        if self.options.timeout is None:
+            return float("inf")
+        return self.options.timeout - (time.monotonic() - self.t0)
+
+    def _build_tree(self, qualname: str) -> MemoTree | None:
+        function = self.module.function(qualname)
+        formals = tuple((f"@{qualname}.{p.name}", SCALAR_SORTS[p.annotation or ""]) for p in function.params)
+        left = self._time_left()
+        options = replace(self.options, timeout=None if left == float("inf") else left, max_paths=None)
+        try:
+            alone = ComposeEngine(self.module, qualname, options, formals=formals, trees=self.trees, parent=self)
+            for count, _ in enumerate(alone.run(), 1):
+                if count > MAX_TREE_LEAVES:
+                    return None
+        except Unsupported:
+            return None  # met alone, perhaps never in a context: calls run inline, as DSE
+        self.counters.replay_divergences += alone.counters.replay_divergences
+        self.counters.replay_fallbacks += alone.counters.replay_fallbacks
+        if alone.impure or alone.concretizations:
+            return None
+        return MemoTree(qualname, formals, tuple(alone.leaves))
+
+    def initial_states(self) -> list[State]:
+        states: list[State] = [_adopt(s) for s in super().initial_states()]
+        if self.formals is None:
+            return states
+        state = states[0]
+        args = tuple(T.sym(name, sort) for name, sort in self.formals)
+        frame = state.frames[0]
+        frame.locals = {p.name: a for p, a in zip(self.entry.function.params, args)}
+        frame.args = args
+        state.pc = []  # no input domain: the tree holds in any calling context
+        state.model = {}
+        return [state]
+
+    # ------------------------------------------------------------ composition: calls
+
+    def _apply(self, state: State, outcome: Outcome, instr: ir.Instruction, loc: ir.Loc, schedule: Callable[[list[State]], None]) -> object:
+        assert isinstance(state, ComposeState)
+        if isinstance(outcome, (Ok, Refine, Invoke)) and outcome.writes:
+            self.impure = True
+        if isinstance(outcome, Invoke):
+            self._settle(state)
+            tree = self.trees.get(outcome.qualname) if state.replay is None else None
+            if tree is not None:
+                return self._call_with_tree(state, tree, outcome, instr, loc, schedule)
+        return super()._apply(state, outcome, instr, loc, schedule)
+
+    def _invoke(self, state: State, call: Invoke, instr: ir.Instruction) -> object:
+        assert isinstance(state, ComposeState)
+        result = super()._invoke(state, call, instr)
+        state.peak = max(state.peak, len(state.frames))
+        return result
+
+    def _call_with_tree(self, state: ComposeState, tree: MemoTree, call: Invoke, instr: ir.Instruction, loc: ir.Loc,
+                        schedule: Callable[[list[State]], None]) -> object:
+        args = call.args
+        if call.kwargs or call.result is not None or len(args) != len(tree.formals) or not all(
+            _fits(a, sort) for a, (_, sort) in zip(args, tree.formals)
+        ):
+            self.counters.inline_calls += 1
+            return super()._apply(state, call, instr, loc, schedule)
+        mapping: dict[str, Arg] = {name: a for (name, _), a in zip(tree.formals, args)}  # type: ignore[misc]
+        try:
+            cases: list[tuple[Arg, object]] = [(substitute_conjuncts(leaf.conjuncts, mapping), i) for i, leaf in enumerate(tree.leaves)]
+        except OffDomain:
+            self.counters.inline_calls += 1
+            return super()._apply(state, call, instr, loc, schedule)
+        floor = len(state.frames)
+        pushed = self._invoke(state, call, instr)
+        if pushed is not None or len(state.frames) != floor + 1:
+            return pushed  # a bound or an infinite recursion stopped the call, as in DSE
+        self.counters.leaf_checks += len(cases)
+        feasible = self._feasible_leaves(state, tree, mapping, cases)
+        if not feasible:
+            return _FORKED
+        # every case is known feasible: the forking engine's own fork (no solver) schedules
+        # one child per leaf, and ``_begin`` gives each child its leaf's condition and model
+        chosen: list[tuple[Arg, object]] = [(True, item) for item in feasible]
+        return ForkingEngine._fork(self, state, chosen, lambda s, item: self._begin(s, tree, item, floor), schedule)  # type: ignore[arg-type]
+
+    def _feasible_leaves(self, state: ComposeState, tree: MemoTree, mapping: dict[str, Arg],
+                         cases: list[tuple[Arg, int]]) -> list[tuple[Arg, int, dict[str, object]]]:
+        """The leaves whose condition (over the actual arguments) is feasible on ``state``'s
+        path, each with a model of the path and that condition (the paper's consistency
+        check). In order: folded constants; the path's own model; a conjunct whose negation is
+        on the path (no solver); the leaf's witness renamed to the actual arguments; then the
+        solver, asked whether any of the remaining leaves is feasible, as many times as it
+        finds one (the last answer, unsat, rules out all that remain at once)."""
+        feasible: list[tuple[Arg, int, dict[str, object]]] = []
+        open_cases: list[tuple[Term, int]] = []
+        on_path = frozenset(c for c in state.pc if isinstance(c, Term))
+        memo: dict[Term, Any] = {}
+        renaming = {name: str(a.args[0]) for name, a in mapping.items() if isinstance(a, Term) and a.op == "sym"}
+        for cond, index in cases:
+            if cond is False:
+                continue
+            if not isinstance(cond, Term) or evaluate(cond, state.model, memo) is True:
+                feasible.append((cond, index, state.model))
+            elif _contradicts(cond, on_path):
+                self.counters.refuted_without_solver += 1
+            else:
+                witness = self._witness_model(state, tree.leaves[index], renaming, cond)
+                if witness is not None:
+                    feasible.append((cond, index, witness))
+                else:
+                    open_cases.append((cond, index))
+        while open_cases:
+            anyone: Arg = False
+            for c, _ in open_cases:
+                anyone = T.or_(anyone, c)
+            assert isinstance(anyone, Term)
+            self.solver_stats.queries += 1
+            answer = self.solver.check(Query(on_path | {anyone}, anyone))
+            if answer.status == UNSAT:
+                break
+            if answer.status != SAT:
+                self._unknown_leaves(state, open_cases)
+                break
+            model = {**state.model, **answer.model}
+            memo = {}
+            found = [(c, i) for c, i in open_cases if evaluate(c, model, memo) is True]
+            if not found:  # the model satisfies the disjunction, so one of its leaves
+                raise EngineBug(f"pathloom: internal error: a model of {anyone!r} satisfies none of its disjuncts")
+            feasible += [(c, i, model) for c, i in found]
+            open_cases = [(c, i) for c, i in open_cases if (c, i) not in found]
+        return feasible
+
+    def _witness_model(self, state: ComposeState, leaf: MemoLeaf, renaming: dict[str, str], cond: Term) -> dict[str, object] | None:
+        """The leaf's witness moved to the actual arguments that are input symbols, over the
+        path's model, if it satisfies the path and the leaf's condition (checked, not assumed)."""
+        moved = {renaming[n]: v for n, v in leaf.witness.items() if n in renaming}
+        if not moved:
+            return None
+        model = {**state.model, **moved}
+        memo: dict[Term, Any] = {}
+        if evaluate(cond, model, memo) is True and all(evaluate(c, model, memo) is True for c in state.pc):  # type: ignore[arg-type]
+            self.counters.witness_hits += 1
+            return model
+        return None
+
+    def _unknown_leaves(self, state: ComposeState, open_cases: list[tuple[Term, int]]) -> None:
+        """The solver could not decide: each undecided leaf is an ``unknown`` path, as DSE
+        reports a branch it cannot decide (never dropped as infeasible)."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise _Stop("timeout")
+        for cond, _ in open_cases:
+            self.complete = False
+            self.paths += 1
+            self.emitted.append(self._unknown_result(state, cond))
+
+    def _begin(self, state: ComposeState, tree: MemoTree, item: tuple[Arg, int, dict[str, object]], floor: int) -> None:
+        cond, index, model = item
+        self._constrain(state, cond, model)
+        leaf = tree.leaves[index]
+        if not leaf.replayable or (leaf.frames > 1 and control.depth_exceeded(floor + leaf.frames - 1, self.options.max_depth)):
+            self.counters.region_executions += 1  # DSE's own exploration, on this leaf's inputs only
+            return None
+        state.replay = Replay(floor, tree, index, length(state.full))
+        state.compressed = push(state.compressed, (SUMMARY, tree.qualname, index))
+        self.counters.replayed_calls += 1
+        return None
+
+    def _settle(self, state: ComposeState) -> None:
+        """End the replay of a callee that has returned (or raised past its caller's frame)."""
+        replay = state.replay
+        if replay is not None and len(state.frames) <= replay.floor:
+            if suffix(state.full, replay.start) != replay.tree.leaves[replay.leaf].full:
+                self.counters.replay_divergences += 1
+            state.replay = None
+
+    # ------------------------------------------------------------ decisions
+
+    def _fork(self, state: State, cases: list[tuple[Arg, object]], apply: Callable[[State, object], object], schedule: Callable[[list[State]], None]) -> object:
+        assert isinstance(state, ComposeState)
+        self._settle(state)
+        site = self._decision_site(state)
+        if state.replay is not None:
+            memo: dict[Term, Any] = {}
+            for cond, payload in cases:
+                if cond is True or (cond is not False and evaluate(cond, state.model, memo) is True):  # type: ignore[arg-type]
+                    self._constrain(state, cond, state.model)
+                    if site is not None:
+                        state.full = push(state.full, site + (self._direction(state, payload),))
+                    return apply(state, payload)
+            self.counters.replay_fallbacks += 1  # no case holds under the model: decide as DSE
+            state.replay = None
+        if site is None:
+            return super()._fork(state, cases, apply, schedule)
+
+        def recorded(child: State, payload: object) -> object:
+            assert isinstance(child, ComposeState)
+            choice = site + (self._direction(child, payload),)
+            child.full = push(child.full, choice)
+            child.compressed = push(child.compressed, choice)
+            return apply(child, payload)
+
+        return super()._fork(state, cases, recorded, schedule)
+
+    @staticmethod
+    def _decision_site(state: State) -> tuple[str, int] | None:
+        """(function, block) when ``state`` decides a ``Branch`` or ``ForIter``, else None."""
+        frame = state.frames[-1]
+        block = frame.function.blocks[frame.label]
+        if frame.index < len(block.instrs) or not isinstance(block.terminator, (ir.Branch, ir.ForIter)):
+            return None
+        return (frame.function.qualname, frame.label)
+
+    @staticmethod
+    def _direction(state: State, payload: object) -> bool:
+        frame = state.frames[-1]
+        if isinstance(frame.function.blocks[frame.label].terminator, ir.Branch):
+            return bool(payload[1])  # type: ignore[index]
+        return payload[0] is not None  # type: ignore[index]
+
+    # ------------------------------------------------------------ leaves and stats
+
+    def _finish(self, state: State, partial: PathResult) -> PathResult:
+        assert isinstance(state, ComposeState)
+        self._settle(state)
+        result = super()._finish(state, partial)
+        self._record_leaf(state, list(state.pc), result.outcome, result.exception or result.reason)
+        return result
+
+    def _unknown_result(self, state: State, cond: Arg) -> PathResult:
+        assert isinstance(state, ComposeState)
+        self._record_leaf(state, [*state.pc, cond], "unknown", "solver returned unknown")
+        return super()._unknown_result(state, cond)
+
+    def _record_leaf(self, state: ComposeState, conjuncts: list[Arg], outcome: str, detail: str | None) -> None:
+        names = {str(s.args[0]) for c in conjuncts for s in symbols(c)}
+        witness = {n: v for n, v in state.model.items() if n in names}
+        self.leaves.append(MemoLeaf(tuple(c for c in conjuncts if c is not True), outcome, detail, witness, state.peak,
+                                    suffix(state.full, 0), suffix(state.compressed, 0)))
+
+    def stats(self) -> dict[str, object]:
+        s = super().stats()
+        c = self.counters
+        total_time = time.monotonic() - self.t0
+        s["time_s"] = round(total_time, 6)
+        s.update({
+            "init_time_s": round(c.init_time_s, 6),
+            "composition_time_s": round(total_time - c.init_time_s, 6),
+            "init_solver_calls": c.init_solver_calls,
+            "composition_solver_calls": self.solver_stats.z3_calls - c.init_solver_calls,
+            "summarized": list(c.trees),
+            "not_summarized": list(c.not_summarized),
+            "sub_method_invocations": c.replayed_calls,
+            "region_executions": c.region_executions,
+            "inline_calls": c.inline_calls,
+            "leaf_checks": c.leaf_checks,
+            "leaves_refuted_without_solver": c.refuted_without_solver,
+            "witness_hits": c.witness_hits,
+            "compressed_tree_nodes": count_nodes(leaf.compressed for leaf in self.leaves),
+            "tree_nodes": count_nodes(leaf.full for leaf in self.leaves),
+            "replay_divergences": c.replay_divergences,
+            "replay_fallbacks": c.replay_fallbacks,
+        })
+        return s
+
+
+def _literals(cond: Term) -> list[Arg]:
+    """The conjuncts of a conjunction (nested ``and`` terms flattened)."""
+    found: list[Arg] = []
+    stack: list[Arg] = [cond]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Term) and item.op == "and":
+            stack.extend(item.args)
+        else:
+            found.append(item)
+    return found
+
+
+def _contradicts(cond: Term, on_path: frozenset[Term]) -> bool:
+    """Whether a conjunct of ``cond`` is the negation of a constraint on the path (terms are
+    interned, so a repeated call on the same arguments meets the very terms of the first)."""
+    return any(isinstance(lit, Term) and T.not_(lit) in on_path for lit in _literals(cond))
