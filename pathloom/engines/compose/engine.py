@@ -230,9 +230,16 @@ class ComposeEngine(ForkingEngine):
         feasible = self._feasible_leaves(state, tree, mapping, cases)
         if not feasible:
             return _FORKED
+        replayed = [item for item in feasible if self._replayable(tree.leaves[item[1]], floor)]  # type: ignore[index]
+        rest = [item for item in feasible if item not in replayed]
+        if rest:  # one region for all the others: DSE explores it as it would the whole call
+            region: Arg = False
+            for cond, _, _ in rest:
+                region = T.or_(region, cond)
+            replayed.append((region, None, rest[0][2]))  # type: ignore[arg-type]
         # every case is known feasible: the forking engine's own fork (no solver) schedules
-        # one child per leaf, and ``_begin`` gives each child its leaf's condition and model
-        chosen: list[tuple[Arg, object]] = [(True, item) for item in feasible]
+        # one child per case, and ``_begin`` gives each child its condition and model
+        chosen: list[tuple[Arg, object]] = [(True, item) for item in replayed]
         return ForkingEngine._fork(self, state, chosen, lambda s, item: self._begin(s, tree, item, floor), schedule)  # type: ignore[arg-type]
 
     def _feasible_leaves(self, state: ComposeState, tree: MemoTree, mapping: dict[str, Arg],
@@ -305,12 +312,15 @@ class ComposeEngine(ForkingEngine):
             self.paths += 1
             self.emitted.append(self._unknown_result(state, cond))
 
-    def _begin(self, state: ComposeState, tree: MemoTree, item: tuple[Arg, int, dict[str, object]], floor: int) -> None:
+    def _replayable(self, leaf: MemoLeaf, floor: int) -> bool:
+        """A finished leaf whose nested calls stay within the call-depth bound from here."""
+        return leaf.replayable and not (leaf.frames > 1 and control.depth_exceeded(floor + leaf.frames - 1, self.options.max_depth))
+
+    def _begin(self, state: ComposeState, tree: MemoTree, item: tuple[Arg, int | None, dict[str, object]], floor: int) -> None:
         cond, index, model = item
         self._constrain(state, cond, model)
-        leaf = tree.leaves[index]
-        if not leaf.replayable or (leaf.frames > 1 and control.depth_exceeded(floor + leaf.frames - 1, self.options.max_depth)):
-            self.counters.region_executions += 1  # DSE's own exploration, on this leaf's inputs only
+        if index is None:
+            self.counters.region_executions += 1  # DSE's own exploration, on these leaves' inputs only
             return None
         state.replay = Replay(floor, tree, index, length(state.full))
         state.compressed = push(state.compressed, (SUMMARY, tree.qualname, index))

@@ -48,7 +48,7 @@ class CallGraph:
     """Functions reachable from a target and the summarizable ones among them, callees first."""
 
     reachable: tuple[str, ...]
-    bottom_up: tuple[str, ...]  # the summarizable functions, each after the ones it calls
+    bottom_up: tuple[str, ...]  # the summarizable functions with a conditional, each after the ones it calls
 
 
 def _operands(instr: ir.Instruction | ir.Terminator) -> list[ir.Operand]:
@@ -123,19 +123,20 @@ def _shape_ok(function: ir.Function) -> bool:
     return all(p.annotation in SCALAR_SORTS for p in function.params) and bool(function.params)
 
 
+def _has_conditional(function: ir.Function) -> bool:
+    return any(isinstance(node, (ir.Branch, ir.ForIter)) for node in _nodes(function))
+
+
 def _body_ok(module: Module, function: ir.Function, pure_candidates: set[str]) -> bool:
-    has_conditional = False
     for node in _nodes(function):
-        if isinstance(node, (ir.Branch, ir.ForIter)):
-            has_conditional = True
-        elif not isinstance(node, _VALUE_INSTRUCTIONS + (ir.Goto, ir.Return, ir.Raise)):
+        if not isinstance(node, _VALUE_INSTRUCTIONS + (ir.Goto, ir.Return, ir.Raise, ir.Branch, ir.ForIter)):
             return False
         for operand in _operands(node):
             if isinstance(operand, ir.Global) and not _global_is_pure(module, operand.name, pure_candidates):
                 return False
         if isinstance(node, ir.Call) and not isinstance(node.func, ir.Global):
             return False
-    return has_conditional
+    return True
 
 
 def call_graph(module: Module, target: str) -> CallGraph:
@@ -165,6 +166,7 @@ def call_graph(module: Module, target: str) -> CallGraph:
             if not _body_ok(module, module.function(q), candidates):
                 candidates.discard(q)
                 changed = True
+    summarized = {q for q in candidates if _has_conditional(module.function(q))}
     order: list[str] = []
     visited: set[str] = set()
 
@@ -178,4 +180,4 @@ def call_graph(module: Module, target: str) -> CallGraph:
     for q in sorted(candidates):
         if q not in visited:
             visit(q)
-    return CallGraph(tuple(reachable), tuple(order))
+    return CallGraph(tuple(reachable), tuple(q for q in order if q in summarized))
