@@ -26,6 +26,8 @@ class Options:
     solver_layers: tuple[str, ...] = ("independence", "cache", "cex")
     # the leading asserts of the target are preconditions: inputs violating them are no bugs
     preconditions: bool = True
+    # compose: the SQLite summary store (None: none; the CLI's default is beside the project)
+    store: str | None = None
 
     def validate(self) -> None:
         from pathloom.errors import UsageError

@@ -188,7 +188,7 @@ def test_paper_example_is_replayed_from_p_s_tree(tmp_path: Path) -> None:
     assert stats["branches_covered"] == dse.stats["branches_covered"] == 6
 
 
-REPEATED = """
+BAND = """
 def band(v: int, w: int) -> int:
     if v < 0:
         return 0
@@ -197,6 +197,9 @@ def band(v: int, w: int) -> int:
     if v < 2 * w:
         return 2
     return 3
+"""
+
+REPEATED = BAND + """
 
 
 def main(a: int, b: int) -> int:

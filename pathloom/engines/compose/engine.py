@@ -31,15 +31,17 @@ any other function are executed inline, exactly as DSE, which is always correct)
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterator
 
 from pathloom import interrupt
 from pathloom.engines.compose.purity import SCALAR_SORTS, call_graph
+from pathloom.engines.compose.store import SummaryStore, run_key, tree_key
 from pathloom.engines.compose.tree import SUMMARY, Chain, MemoLeaf, MemoTree, count_nodes, length, push, suffix
 from pathloom.engines.forking import _FORKED, ForkingEngine, State, _Stop
-from pathloom.errors import EngineBug, Unsupported
+from pathloom.errors import EngineBug, Unsupported, UsageError
 from pathloom.frontend import ir
 from pathloom.frontend.module import Module
 from pathloom.options import Options
@@ -49,7 +51,7 @@ from pathloom.semantics.outcome import Invoke, Ok, Outcome, Refine
 from pathloom.solver.base import SAT, UNSAT, Query
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import evaluate
-from pathloom.terms.expr import BOOL, INT, STR, Arg, Term, symbols
+from pathloom.terms.expr import BOOL, INT, STR, Arg, Term
 from pathloom.terms.substitute import OffDomain, substitute_conjuncts
 
 # A function whose exploration alone has more paths than this is not summarized (its calls
@@ -65,6 +67,9 @@ class Replay:
     tree: MemoTree
     leaf: int
     start: int  # length of the path's full trace when the replay began
+    # a stored run: the leaves still on this path (they share its choices so far); ``leaf``
+    # is the first of them, whose model the path has
+    group: tuple[int, ...] = ()
 
 
 class ComposeState(State):
@@ -95,6 +100,8 @@ def _adopt(base: State, like: ComposeState | None = None) -> ComposeState:
 class Counters:
     trees: list[str] = field(default_factory=list)  # functions summarized
     not_summarized: list[str] = field(default_factory=list)  # rejected by their exploration alone
+    trees_built: int = 0
+    trees_from_store: int = 0
     init_time_s: float = 0.0
     init_solver_calls: int = 0
     replayed_calls: int = 0  # the paper's "sub-method invocations" replayed from a tree
@@ -125,6 +132,8 @@ class ComposeEngine(ForkingEngine):
         self.counters = Counters()
         self.leaves: list[MemoLeaf] = []
         self.impure = False  # the exploration wrote the heap (its tree would not be argument-decided)
+        self.stored_run: MemoTree | None = None  # a complete run of the target read from the store
+        self.timed_out_init = False
         self.t0 = time.monotonic()
         if parent is not None:  # one solver chain (and its caches and counts) for the whole run
             self.solver, self.z3_core, self.solver_stats = parent.solver, parent.z3_core, parent.solver_stats
@@ -133,25 +142,62 @@ class ComposeEngine(ForkingEngine):
 
     def run(self) -> Iterator[PathResult]:
         self.t0 = time.monotonic()
-        if self.formals is None:
-            self._build_trees()
+        if self.formals is not None:
+            yield from super().run()
+            return
+        store = self._open_store()
+        try:
+            key = run_key(self.module, self.target, self.options) if store is not None else ""
+            if store is not None:
+                self.stored_run = store.load(key, "run")[1]
+            if self.stored_run is None:
+                self._build_trees(store)
             self.counters.init_time_s = time.monotonic() - self.t0
             self.counters.init_solver_calls = self.solver_stats.z3_calls
             if self.options.timeout is not None:
                 remaining = max(self.options.timeout - self.counters.init_time_s, 1e-3)
                 self.options = replace(self.options, timeout=remaining)
-        yield from super().run()
+            yield from super().run()
+            finished = all(leaf.outcome in ("return", "raise") for leaf in self.leaves)
+            if store is not None and self.stored_run is None and self.complete and finished:
+                leaves = tuple(replace(leaf, conjuncts=()) for leaf in self.leaves)  # a replay needs only models and choices
+                store.save(key, "run", self.module.filename, self.target, MemoTree(self.target, (), leaves))
+        finally:
+            if store is not None:
+                store.close()
 
-    def _build_trees(self) -> None:
+    def _open_store(self) -> SummaryStore | None:
+        if self.options.store is None:
+            return None
+        try:
+            return SummaryStore(self.options.store)
+        except (sqlite3.Error, OSError) as exc:
+            raise UsageError(f"--store {self.options.store}: {exc}") from None
+
+    def _build_trees(self, store: SummaryStore | None) -> None:
         for qualname in call_graph(self.module, self.target).bottom_up:
             if interrupt.requested() or self._time_left() <= 0:
                 return
+            key = ""
+            if store is not None:
+                key = tree_key(self.module, qualname, call_graph(self.module, qualname).reachable, self.options)
+                found, tree = store.load(key, "tree")
+                if found:
+                    self.counters.trees_from_store += 1
+                    self._adopt_tree(qualname, tree)
+                    continue
             tree = self._build_tree(qualname)
-            if tree is None:
-                self.counters.not_summarized.append(qualname)
-            else:
-                self.trees[qualname] = tree
-                self.counters.trees.append(qualname)
+            self.counters.trees_built += 1
+            if store is not None and (tree is not None or not self.timed_out_init):
+                store.save(key, "tree", self.module.filename, qualname, tree)
+            self._adopt_tree(qualname, tree)
+
+    def _adopt_tree(self, qualname: str, tree: MemoTree | None) -> None:
+        if tree is None:
+            self.counters.not_summarized.append(qualname)
+        else:
+            self.trees[qualname] = tree
+            self.counters.trees.append(qualname)
 
     def _time_left(self) -> float:
         if self.options.timeout is None:
@@ -170,6 +216,8 @@ class ComposeEngine(ForkingEngine):
                     return None
         except Unsupported:
             return None  # met alone, perhaps never in a context: calls run inline, as DSE
+        if any(leaf.detail in ("timeout", "interrupted") for leaf in alone.leaves):
+            self.timed_out_init = True  # a correct tree (its cut leaves are re-executed), not one to keep
         self.counters.replay_divergences += alone.counters.replay_divergences
         self.counters.replay_fallbacks += alone.counters.replay_fallbacks
         if alone.impure or alone.concretizations:
@@ -178,6 +226,8 @@ class ComposeEngine(ForkingEngine):
 
     def initial_states(self) -> list[State]:
         states: list[State] = [_adopt(s) for s in super().initial_states()]
+        if self.stored_run is not None:
+            return self._stored_states(states)  # type: ignore[arg-type]
         if self.formals is None:
             return states
         state = states[0]
@@ -188,6 +238,55 @@ class ComposeEngine(ForkingEngine):
         state.pc = []  # no input domain: the tree holds in any calling context
         state.model = {}
         return [state]
+
+    def _stored_states(self, bases: list[ComposeState]) -> list[State]:
+        """One state per leaf of the stored run, on that leaf's model, replayed from the entry
+        with the solver off (the initial state whose choices the model satisfies)."""
+        stored = self.stored_run
+        assert stored is not None
+        groups: list[list[int]] = [[] for _ in bases]
+        for index, leaf in enumerate(stored.leaves):
+            at = next((k for k, b in enumerate(bases) if all(evaluate(c, leaf.witness) is True for c in b.pc)), None)  # type: ignore[arg-type]
+            if at is None:  # the stored models do not fit this entry: explore instead
+                self.stored_run = None
+                return list(bases)
+            groups[at].append(index)
+        states: list[State] = []
+        for base, group in zip(bases, groups):
+            if group:
+                base.model = dict(stored.leaves[group[0]].witness)
+                base.replay = Replay(0, stored, group[0], 0, tuple(group))
+                states.append(base)
+        return states
+
+    def _split_group(self, state: ComposeState, cases: list[tuple[Arg, object]], apply: Callable[[State, object], object],
+                     schedule: Callable[[list[State]], None], site: tuple[str, int] | None) -> object:
+        """A decision of a stored run's replay: the leaves on this path go with the case their
+        models satisfy (no solver); one child per case that some leaf took."""
+        replay = state.replay
+        assert replay is not None
+        leaves = replay.tree.leaves
+        taken: list[tuple[Arg, object, tuple[int, ...]]] = []
+        for cond, payload in cases:
+            members = tuple(i for i in replay.group if cond is True or (cond is not False and evaluate(cond, leaves[i].witness) is True))  # type: ignore[arg-type]
+            if members:
+                taken.append((cond, payload, members))
+
+        def go(child: State, item: object) -> object:
+            assert isinstance(child, ComposeState)
+            cond, payload, members = item  # type: ignore[misc]
+            child.model = dict(leaves[members[0]].witness)
+            child.replay = replace(replay, leaf=members[0], group=members)
+            self._constrain(child, cond, child.model)
+            if site is not None:
+                child.full = push(child.full, site + (self._direction(child, payload),))
+            return apply(child, payload)
+
+        if not taken:  # no stored path goes on from here: the store does not describe this code
+            self.counters.replay_fallbacks += 1
+            state.replay = None
+            return super()._fork(state, cases, apply, schedule)
+        return ForkingEngine._fork(self, state, [(True, item) for item in taken], go, schedule)
 
     # ------------------------------------------------------------ composition: calls
 
@@ -341,6 +440,8 @@ class ComposeEngine(ForkingEngine):
         assert isinstance(state, ComposeState)
         self._settle(state)
         site = self._decision_site(state)
+        if state.replay is not None and len(state.replay.group) > 1:
+            return self._split_group(state, cases, apply, schedule, site)
         if state.replay is not None:
             memo: dict[Term, Any] = {}
             for cond, payload in cases:
@@ -394,9 +495,7 @@ class ComposeEngine(ForkingEngine):
         return super()._unknown_result(state, cond)
 
     def _record_leaf(self, state: ComposeState, conjuncts: list[Arg], outcome: str, detail: str | None) -> None:
-        names = {str(s.args[0]) for c in conjuncts for s in symbols(c)}
-        witness = {n: v for n, v in state.model.items() if n in names}
-        self.leaves.append(MemoLeaf(tuple(c for c in conjuncts if c is not True), outcome, detail, witness, state.peak,
+        self.leaves.append(MemoLeaf(tuple(c for c in conjuncts if c is not True), outcome, detail, dict(state.model), state.peak,
                                     suffix(state.full, 0), suffix(state.compressed, 0)))
 
     def stats(self) -> dict[str, object]:
@@ -409,6 +508,9 @@ class ComposeEngine(ForkingEngine):
             "composition_time_s": round(total_time - c.init_time_s, 6),
             "init_solver_calls": c.init_solver_calls,
             "composition_solver_calls": self.solver_stats.z3_calls - c.init_solver_calls,
+            "answered_from_store": self.stored_run is not None,
+            "trees_built": c.trees_built,
+            "trees_from_store": c.trees_from_store,
             "summarized": list(c.trees),
             "not_summarized": list(c.not_summarized),
             "sub_method_invocations": c.replayed_calls,
