@@ -81,13 +81,17 @@ _FACTORIES: dict[str, Callable[..., Arg]] = {
 }
 
 
-def substitute(term: Arg, mapping: Mapping[str, Arg]) -> Arg:
+def substitute(term: Arg, mapping: Mapping[str, Arg], done: dict[Term, Arg] | None = None) -> Arg:
     """``term`` with each symbol named in ``mapping`` replaced by its image (see the module
-    invariant); raises ``OffDomain`` when a fold would leave an operator's domain."""
+    invariant); raises ``OffDomain`` when a fold would leave an operator's domain. ``done``
+    (term -> image under this same mapping) is shared by the calls that pass it."""
     if not isinstance(term, Term):
         return term
-    done: dict[Term, Arg] = {}
-    for t in postorder(term):  # iterative: terms can be deeper than the recursion limit
+    if done is None:
+        done = {}
+    if term in done:
+        return done[term]
+    for t in postorder(term, done):  # iterative: terms can be deeper than the recursion limit
         if t.op == "sym":
             name = str(t.args[0])
             image = mapping.get(name, t)
@@ -106,14 +110,22 @@ def substitute(term: Arg, mapping: Mapping[str, Arg]) -> Arg:
     return done[term]
 
 
-def substitute_conjuncts(conjuncts: Sequence[Arg], mapping: Mapping[str, Arg]) -> Arg:
-    """The conjunction of ``conjuncts`` after substitution, in order: ``False`` as soon as one
-    folds to ``False`` (a later conjunct may be off its operators' domain on such values).
-    Raises ``OffDomain`` only if a conjunct that is not excluded by the earlier ones is."""
-    result: Arg = True
+def substitute_each(conjuncts: Sequence[Arg], mapping: Mapping[str, Arg], done: dict[Term, Arg] | None = None) -> tuple[Term, ...] | None:
+    """The conjuncts after substitution, in order, without those that fold to ``True``; None
+    as soon as one folds to ``False`` (a later conjunct may be off its operators' domain on
+    such values). Raises ``OffDomain`` only if a conjunct not excluded by the earlier ones is."""
+    images: list[Term] = []
+    done = {} if done is None else done
     for conjunct in conjuncts:
-        image = substitute(conjunct, mapping)
+        image = substitute(conjunct, mapping, done)
         if image is False:
-            return False
-        result = T.and_(result, image)
-    return result
+            return None
+        if isinstance(image, Term):
+            images.append(image)
+    return tuple(images)
+
+
+def substitute_conjuncts(conjuncts: Sequence[Arg], mapping: Mapping[str, Arg]) -> Arg:
+    """The conjunction of ``substitute_each``'s conjuncts (``False`` when it gives None)."""
+    images = substitute_each(conjuncts, mapping)
+    return False if images is None else T.conj(images)

@@ -52,11 +52,14 @@ from pathloom.solver.base import SAT, UNSAT, Query
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import evaluate
 from pathloom.terms.expr import BOOL, INT, STR, Arg, Term
-from pathloom.terms.substitute import OffDomain, substitute_conjuncts
+from pathloom.terms.substitute import OffDomain, substitute_each
 
 # A function whose exploration alone has more paths than this is not summarized (its calls
 # run inline): a tree that large costs more to build than its replays save.
 MAX_TREE_LEAVES = 256
+# The call-depth bound of a function explored alone (the paper's bound on a recursive
+# method's tree): a path it cuts is a cut leaf, re-executed in each context under the real bound.
+TREE_DEPTH = 8
 
 
 @dataclass(frozen=True)
@@ -134,6 +137,7 @@ class ComposeEngine(ForkingEngine):
         self.impure = False  # the exploration wrote the heap (its tree would not be argument-decided)
         self.stored_run: MemoTree | None = None  # a complete run of the target read from the store
         self.timed_out_init = False
+        self.substituted: dict[tuple[object, ...], list[tuple[Arg, tuple[Term, ...], int]]] = {}
         self.t0 = time.monotonic()
         if parent is not None:  # one solver chain (and its caches and counts) for the whole run
             self.solver, self.z3_core, self.solver_stats = parent.solver, parent.z3_core, parent.solver_stats
@@ -208,7 +212,8 @@ class ComposeEngine(ForkingEngine):
         function = self.module.function(qualname)
         formals = tuple((f"@{qualname}.{p.name}", SCALAR_SORTS[p.annotation or ""]) for p in function.params)
         left = self._time_left()
-        options = replace(self.options, timeout=None if left == float("inf") else left, max_paths=None)
+        options = replace(self.options, timeout=None if left == float("inf") else left, max_paths=None,
+                          max_depth=min(self.options.max_depth, TREE_DEPTH))
         try:
             alone = ComposeEngine(self.module, qualname, options, formals=formals, trees=self.trees, parent=self)
             for count, _ in enumerate(alone.run(), 1):
@@ -317,7 +322,7 @@ class ComposeEngine(ForkingEngine):
             return super()._apply(state, call, instr, loc, schedule)
         mapping: dict[str, Arg] = {name: a for (name, _), a in zip(tree.formals, args)}  # type: ignore[misc]
         try:
-            cases: list[tuple[Arg, object]] = [(substitute_conjuncts(leaf.conjuncts, mapping), i) for i, leaf in enumerate(tree.leaves)]
+            images = self._leaf_conditions(tree, mapping)
         except OffDomain:
             self.counters.inline_calls += 1
             return super()._apply(state, call, instr, loc, schedule)
@@ -325,8 +330,8 @@ class ComposeEngine(ForkingEngine):
         pushed = self._invoke(state, call, instr)
         if pushed is not None or len(state.frames) != floor + 1:
             return pushed  # a bound or an infinite recursion stopped the call, as in DSE
-        self.counters.leaf_checks += len(cases)
-        feasible = self._feasible_leaves(state, tree, mapping, cases)
+        self.counters.leaf_checks += len(images)
+        feasible = self._feasible_leaves(state, tree, mapping, images)
         if not feasible:
             return _FORKED
         replayed = [item for item in feasible if self._replayable(tree.leaves[item[1]], floor)]  # type: ignore[index]
@@ -341,8 +346,28 @@ class ComposeEngine(ForkingEngine):
         chosen: list[tuple[Arg, object]] = [(True, item) for item in replayed]
         return ForkingEngine._fork(self, state, chosen, lambda s, item: self._begin(s, tree, item, floor), schedule)  # type: ignore[arg-type]
 
+    def _leaf_conditions(self, tree: MemoTree, mapping: dict[str, Arg]) -> list[tuple[Arg, tuple[Term, ...], int]]:
+        """Each leaf's condition over the actual arguments (its conjunction and conjuncts),
+        the leaves that fold to ``False`` left out. Memoized per tree and arguments (terms are
+        interned: a call repeated on the same arguments meets the same key); the leaves of a
+        tree share their prefixes, so one substitution memo serves them all."""
+        key = (tree.qualname, tuple((type(v), v) for v in mapping.values()))
+        found = self.substituted.get(key)
+        if found is not None:
+            return found
+        done: dict[Term, Arg] = {}
+        images: list[tuple[Arg, tuple[Term, ...], int]] = []
+        for index, leaf in enumerate(tree.leaves):
+            conjuncts = substitute_each(leaf.conjuncts, mapping, done)
+            if conjuncts is not None:
+                images.append((T.conj(conjuncts), conjuncts, index))
+        if len(self.substituted) > 20_000:
+            self.substituted.clear()
+        self.substituted[key] = images
+        return images
+
     def _feasible_leaves(self, state: ComposeState, tree: MemoTree, mapping: dict[str, Arg],
-                         cases: list[tuple[Arg, int]]) -> list[tuple[Arg, int, dict[str, object]]]:
+                         cases: list[tuple[Arg, tuple[Term, ...], int]]) -> list[tuple[Arg, int, dict[str, object]]]:
         """The leaves whose condition (over the actual arguments) is feasible on ``state``'s
         path, each with a model of the path and that condition (the paper's consistency
         check). In order: folded constants; the path's own model; a conjunct whose negation is
@@ -354,12 +379,10 @@ class ComposeEngine(ForkingEngine):
         on_path = frozenset(c for c in state.pc if isinstance(c, Term))
         memo: dict[Term, Any] = {}
         renaming = {name: str(a.args[0]) for name, a in mapping.items() if isinstance(a, Term) and a.op == "sym"}
-        for cond, index in cases:
-            if cond is False:
-                continue
+        for cond, conjuncts, index in cases:
             if not isinstance(cond, Term) or evaluate(cond, state.model, memo) is True:
                 feasible.append((cond, index, state.model))
-            elif _contradicts(cond, on_path):
+            elif not on_path.isdisjoint(map(T.not_, conjuncts)):
                 self.counters.refuted_without_solver += 1
             else:
                 witness = self._witness_model(state, tree.leaves[index], renaming, cond)
@@ -367,10 +390,9 @@ class ComposeEngine(ForkingEngine):
                     feasible.append((cond, index, witness))
                 else:
                     open_cases.append((cond, index))
+        conjuncts_of = {index: conjuncts for _, conjuncts, index in cases}
         while open_cases:
-            anyone: Arg = False
-            for c, _ in open_cases:
-                anyone = T.or_(anyone, c)
+            anyone = _factored_disjunction([conjuncts_of[i] for _, i in open_cases])
             assert isinstance(anyone, Term)
             self.solver_stats.queries += 1
             answer = self.solver.check(Query(on_path | {anyone}, anyone))
@@ -495,7 +517,8 @@ class ComposeEngine(ForkingEngine):
         return super()._unknown_result(state, cond)
 
     def _record_leaf(self, state: ComposeState, conjuncts: list[Arg], outcome: str, detail: str | None) -> None:
-        self.leaves.append(MemoLeaf(tuple(c for c in conjuncts if c is not True), outcome, detail, dict(state.model), state.peak,
+        unique = tuple(dict.fromkeys(c for c in conjuncts if c is not True))  # a replayed callee's choices repeat its leaf's
+        self.leaves.append(MemoLeaf(unique, outcome, detail, dict(state.model), state.peak,
                                     suffix(state.full, 0), suffix(state.compressed, 0)))
 
     def stats(self) -> dict[str, object]:
@@ -527,20 +550,16 @@ class ComposeEngine(ForkingEngine):
         return s
 
 
-def _literals(cond: Term) -> list[Arg]:
-    """The conjuncts of a conjunction (nested ``and`` terms flattened)."""
-    found: list[Arg] = []
-    stack: list[Arg] = [cond]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Term) and item.op == "and":
-            stack.extend(item.args)
-        else:
-            found.append(item)
-    return found
-
-
-def _contradicts(cond: Term, on_path: frozenset[Term]) -> bool:
-    """Whether a conjunct of ``cond`` is the negation of a constraint on the path (terms are
-    interned, so a repeated call on the same arguments meets the very terms of the first)."""
-    return any(isinstance(lit, Term) and T.not_(lit) in on_path for lit in _literals(cond))
+def _factored_disjunction(conjunctions: list[tuple[Term, ...]]) -> Arg:
+    """The disjunction of conjunctions, their shared prefixes factored out (the leaves of a
+    tree share the conditions of their common ancestors): ``a & (b | c)`` for ``a & b``,
+    ``a & c``. Its size is that of the trie of the conjunctions, not the sum of their lengths."""
+    if any(not c for c in conjunctions):
+        return True
+    groups: dict[Term, list[tuple[Term, ...]]] = {}
+    for c in conjunctions:
+        groups.setdefault(c[0], []).append(c[1:])
+    result: Arg = False
+    for first, rests in groups.items():
+        result = T.or_(result, T.and_(first, _factored_disjunction(rests)))
+    return result
