@@ -30,10 +30,10 @@ ROOT = HERE.parent
 SUBJECTS = HERE / "compose_subjects"
 sys.path.insert(0, str(ROOT))
 
-from pathloom.api import explore  # noqa: E402
-from pathloom.compare import agree  # noqa: E402
-from pathloom.frontend.module import load_module  # noqa: E402
-from pathloom.options import Options  # noqa: E402
+from pathloom.api import explore
+from pathloom.compare import agree
+from pathloom.frontend.module import load_module
+from pathloom.options import Options
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ term folds to ``False`` first on such values (``substitute_conjuncts``).
 from __future__ import annotations
 
 import sys
-from typing import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Arg, Term, postorder

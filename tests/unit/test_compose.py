@@ -11,7 +11,13 @@ import pytest
 from pathloom.api import explore
 from pathloom.compare import agree
 from pathloom.engines.compose.purity import call_graph
-from pathloom.engines.compose.tree import MemoLeaf, MemoTree, count_nodes, tree_from_json, tree_to_json
+from pathloom.engines.compose.tree import (
+    MemoLeaf,
+    MemoTree,
+    count_nodes,
+    tree_from_json,
+    tree_to_json,
+)
 from pathloom.frontend.module import load_module
 from pathloom.options import Options
 from pathloom.replay import verify
@@ -343,3 +349,15 @@ def test_max_paths_and_timeouts_stay_bounded(tmp_path: Path) -> None:
     composed = explore(str(path), "main", Options(engine="compose", max_paths=2))
     assert len([p for p in composed.paths if p.outcome == "return"]) == 2
     assert not composed.complete
+
+
+def test_compare_prints_table_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from pathloom.cli import main
+
+    path = tmp_path / "paper.py"
+    path.write_text(PAPER)
+    assert main(["compare", f"{path}::q", "--engines", "dse,compose", "--no-store"]) == 0
+    out = capsys.readouterr().out
+    assert "outcomes agree" in out
+    assert "compose: solver calls init 3 + composition" in out
+    assert "sub-method invocations 6" in out and "trees 1 built / 0 from the store" in out

@@ -33,13 +33,23 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from pathloom import interrupt
 from pathloom.engines.compose.purity import SCALAR_SORTS, call_graph
 from pathloom.engines.compose.store import SummaryStore, run_key, tree_key
-from pathloom.engines.compose.tree import SUMMARY, Chain, MemoLeaf, MemoTree, count_nodes, length, push, suffix
+from pathloom.engines.compose.tree import (
+    SUMMARY,
+    Chain,
+    MemoLeaf,
+    MemoTree,
+    count_nodes,
+    length,
+    push,
+    suffix,
+)
 from pathloom.engines.forking import _FORKED, ForkingEngine, State, _Stop
 from pathloom.errors import EngineBug, Unsupported, UsageError
 from pathloom.frontend import ir
@@ -76,7 +86,7 @@ class Replay:
 
 
 class ComposeState(State):
-    __slots__ = ("full", "compressed", "peak", "replay")
+    __slots__ = ("compressed", "full", "peak", "replay")
 
     full: Chain | None
     compressed: Chain | None
@@ -251,7 +261,7 @@ class ComposeEngine(ForkingEngine):
         assert stored is not None
         groups: list[list[int]] = [[] for _ in bases]
         for index, leaf in enumerate(stored.leaves):
-            at = next((k for k, b in enumerate(bases) if all(evaluate(c, leaf.witness) is True for c in b.pc)), None)  # type: ignore[arg-type]
+            at = next((k for k, b in enumerate(bases) if all(evaluate(c, leaf.witness) is True for c in b.pc)), None)
             if at is None:  # the stored models do not fit this entry: explore instead
                 self.stored_run = None
                 return list(bases)
@@ -273,13 +283,15 @@ class ComposeEngine(ForkingEngine):
         leaves = replay.tree.leaves
         taken: list[tuple[Arg, object, tuple[int, ...]]] = []
         for cond, payload in cases:
-            members = tuple(i for i in replay.group if cond is True or (cond is not False and evaluate(cond, leaves[i].witness) is True))  # type: ignore[arg-type]
+            members = tuple(i for i in replay.group if cond is True or (cond is not False and evaluate(cond, leaves[i].witness) is True))
             if members:
                 taken.append((cond, payload, members))
 
         def go(child: State, item: object) -> object:
-            assert isinstance(child, ComposeState)
-            cond, payload, members = item  # type: ignore[misc]
+            assert isinstance(child, ComposeState) and isinstance(item, tuple)
+            cond: Arg = item[0]
+            payload: object = item[1]
+            members: tuple[int, ...] = item[2]
             child.model = dict(leaves[members[0]].witness)
             child.replay = replace(replay, leaf=members[0], group=members)
             self._constrain(child, cond, child.model)
@@ -334,13 +346,14 @@ class ComposeEngine(ForkingEngine):
         feasible = self._feasible_leaves(state, tree, mapping, images)
         if not feasible:
             return _FORKED
-        replayed = [item for item in feasible if self._replayable(tree.leaves[item[1]], floor)]  # type: ignore[index]
+        replayed: list[tuple[Arg, int | None, dict[str, object]]] = [
+            item for item in feasible if self._replayable(tree.leaves[item[1]], floor)]
         rest = [item for item in feasible if item not in replayed]
         if rest:  # one region for all the others: DSE explores it as it would the whole call
             region: Arg = False
             for cond, _, _ in rest:
                 region = T.or_(region, cond)
-            replayed.append((region, None, rest[0][2]))  # type: ignore[arg-type]
+            replayed.append((region, None, rest[0][2]))
         # every case is known feasible: the forking engine's own fork (no solver) schedules
         # one child per case, and ``_begin`` gives each child its condition and model
         chosen: list[tuple[Arg, object]] = [(True, item) for item in replayed]
@@ -380,7 +393,7 @@ class ComposeEngine(ForkingEngine):
         memo: dict[Term, Any] = {}
         renaming = {name: str(a.args[0]) for name, a in mapping.items() if isinstance(a, Term) and a.op == "sym"}
         for cond, conjuncts, index in cases:
-            if not isinstance(cond, Term) or evaluate(cond, state.model, memo) is True:
+            if not isinstance(cond, Term) or evaluate(cond, state.model, memo) is True:  # type: ignore[arg-type]
                 feasible.append((cond, index, state.model))
             elif not on_path.isdisjoint(map(T.not_, conjuncts)):
                 self.counters.refuted_without_solver += 1
@@ -403,7 +416,7 @@ class ComposeEngine(ForkingEngine):
                 break
             model = {**state.model, **answer.model}
             memo = {}
-            found = [(c, i) for c, i in open_cases if evaluate(c, model, memo) is True]
+            found = [(c, i) for c, i in open_cases if evaluate(c, model, memo) is True]  # type: ignore[arg-type]
             if not found:  # the model satisfies the disjunction, so one of its leaves
                 raise EngineBug(f"pathloom: internal error: a model of {anyone!r} satisfies none of its disjuncts")
             feasible += [(c, i, model) for c, i in found]
@@ -418,7 +431,7 @@ class ComposeEngine(ForkingEngine):
             return None
         model = {**state.model, **moved}
         memo: dict[Term, Any] = {}
-        if evaluate(cond, model, memo) is True and all(evaluate(c, model, memo) is True for c in state.pc):  # type: ignore[arg-type]
+        if evaluate(cond, model, memo) is True and all(evaluate(c, model, memo) is True for c in state.pc):
             self.counters.witness_hits += 1
             return model
         return None
@@ -442,11 +455,11 @@ class ComposeEngine(ForkingEngine):
         self._constrain(state, cond, model)
         if index is None:
             self.counters.region_executions += 1  # DSE's own exploration, on these leaves' inputs only
-            return None
+            return
         state.replay = Replay(floor, tree, index, length(state.full))
         state.compressed = push(state.compressed, (SUMMARY, tree.qualname, index))
         self.counters.replayed_calls += 1
-        return None
+        return
 
     def _settle(self, state: ComposeState) -> None:
         """End the replay of a callee that has returned (or raised past its caller's frame)."""

@@ -27,9 +27,10 @@ import hashlib
 import json
 import sqlite3
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from pathloom.engines.compose.tree import MemoTree, tree_from_json, tree_to_json
 from pathloom.frontend.module import Module

@@ -18,8 +18,9 @@ condition. Trees serialize to JSON only (terms through ``terms.serialize``), nev
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from pathloom.terms.expr import Arg
 from pathloom.terms.serialize import from_json, to_json
@@ -31,7 +32,11 @@ SUMMARY = "@"
 class Chain:
     """A persistent list of choices (shared by the states a fork creates)."""
 
-    __slots__ = ("prev", "item", "length")
+    __slots__ = ("item", "length", "prev")
+
+    prev: Chain | None
+    item: Choice
+    length: int
 
     def __init__(self, prev: Chain | None, item: Choice) -> None:
         self.prev = prev
