@@ -1,6 +1,9 @@
 """Compositional symbolic execution (``--engine compose``) against DSE, after the paper's Table I.
 
-Usage: python benchmarks/compose.py [--markdown] [--timeout S] [--only NAME]
+Usage: python benchmarks/compose.py [--markdown] [--timeout S] [--only NAME] [--targets]
+
+``--targets``: the target heuristics instead (the paper's Table II): solver calls until the
+first seeded error is reported, DSE against compose, compose H1 and compose H2.
 
 For each subject of ``benchmarks/compose_subjects/``, in this process, with a fresh module
 load per run: DSE; compose cold (an empty summary store: the trees are built, then the
@@ -116,15 +119,52 @@ def table(rows: list[dict[str, Any]], markdown: bool) -> str:
     return "\n".join("  ".join(x.rjust(w) for x, w in zip(line, widths)) for line in [header] + lines)
 
 
+TARGETS = [("bank account", "bank.py", "seeded_session"), ("list repOk x3", "linked_list.py", "seeded_calls")]
+
+
+def first_bug(file: str, target: str, engine: str, heuristic: str | None, timeout: float) -> tuple[int | None, int, float, bool]:
+    """(solver calls when the first bug was reported, total solver calls, time, complete)."""
+    from pathloom.api import Run
+
+    options = Options(engine=engine, timeout=timeout, target_heuristic=heuristic)
+    run = Run(load_module(str(SUBJECTS / file)), target, options)
+    found = None
+    for result in run.results():
+        if result.is_bug and found is None:
+            found = run.engine.solver_stats.z3_calls
+    stats = run.exploration.stats
+    return found, stats["solver_calls"], stats["time_s"], run.exploration.complete
+
+
+def targets_table(timeout: float, markdown: bool) -> str:
+    """The paper's Table II: solver calls to the first seeded error (trees built included)."""
+    header = ["subject", "DSE", "compose", "compose H1", "compose H2 (incomplete)"]
+    lines = []
+    for name, file, target in TARGETS:
+        cells = [name]
+        for engine, heuristic in (("dse", None), ("compose", None), ("compose", "h1"), ("compose", "h2")):
+            calls, total, seconds, _ = first_bug(file, target, engine, heuristic, timeout)
+            cells.append(f"{calls} of {total} ({seconds:.2f}s in all)")
+        lines.append(cells)
+    if markdown:
+        return "\n".join(["| " + " | ".join(header) + " |", "|" + "---|" * len(header)] + ["| " + " | ".join(x) + " |" for x in lines])
+    widths = [max(len(x) for x in col) for col in zip(header, *lines)]
+    return "\n".join("  ".join(x.rjust(w) for x, w in zip(line, widths)) for line in [header] + lines)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--markdown", action="store_true")
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--only", default=None, help="run only the subjects whose name contains this")
+    parser.add_argument("--targets", action="store_true", help="only the target heuristics' table (solver calls to the first error)")
     args = parser.parse_args()
     commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
     print(f"$ python benchmarks/compose.py {' '.join(sys.argv[1:])}")
     print(f"machine: {os.cpu_count()} cpus, {platform.processor() or platform.machine()}, Python {platform.python_version()}, pathloom {commit}")
+    if args.targets:
+        print(targets_table(args.timeout, args.markdown))
+        return 0
     rows = []
     for subject in SUBJECTS_RUN:
         if args.only and args.only not in subject.name:

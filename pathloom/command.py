@@ -68,6 +68,9 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--engine", default="dse", help=f"exploration engine ({', '.join(engine_names())})")
         if name == "compare":
             p.add_argument("--engines", default="dse,multise", help="comma-separated engines to compare")
+        if name == "check":
+            p.add_argument("--target-heuristic", choices=["h1", "h2"], default=None,
+                           help="compose: error paths of callees' trees first (h1), or only them (h2: the rest pruned)")
         p.add_argument("--strategy", default=None, choices=["dfs", "bfs", "random", "coverage", "topo"],
                        help="search order (dse default dfs; multise default topo: reverse post-order)")
         p.add_argument("--no-compaction", action="store_true", help="multise: never join values or merge states")
@@ -111,7 +114,7 @@ def _options(args: argparse.Namespace) -> Options:
         raise UsageError("usage error: --timeout and --no-timeout together")
     timeout = None if args.no_timeout else args.timeout if args.timeout is not None else DEFAULT_TIMEOUT_S
     return Options(
-        store=_store_path(args),
+        store=_store_path(args), target_heuristic=getattr(args, "target_heuristic", None),
         engine=args.engine, strategy=args.strategy, compaction=not args.no_compaction, seed=args.seed, timeout=timeout,
         solver_timeout_ms=max(1, int(args.solver_timeout * 1000)), max_iterations=args.max_iterations,
         max_depth=args.max_depth, max_list_len=args.max_list_len, max_str_len=args.max_str_len, max_paths=args.max_paths,

@@ -28,6 +28,9 @@ class Options:
     preconditions: bool = True
     # compose: the SQLite summary store (None: none; the CLI's default is beside the project)
     store: str | None = None
+    # compose: the paper's target heuristics for error detection (h1: error paths of a callee's
+    # tree first; h2: only them, the other paths pruned and reported as cut)
+    target_heuristic: str | None = None
 
     def validate(self) -> None:
         from pathloom.errors import UsageError
@@ -43,5 +46,9 @@ class Options:
             raise UsageError("--max-paths must be at least 1")
         if self.strategy not in (None, "dfs", "bfs", "random", "coverage", "topo"):
             raise UsageError(f"--strategy must be one of dfs, bfs, random, coverage, topo (got {self.strategy!r})")
+        if self.target_heuristic not in (None, "h1", "h2"):
+            raise UsageError(f"--target-heuristic must be h1 or h2 (got {self.target_heuristic!r})")
+        if self.target_heuristic is not None and self.engine != "compose":
+            raise UsageError("--target-heuristic needs --engine compose")
         if self.strategy == "topo" and self.engine == "dse":
             raise UsageError("--strategy topo needs --engine multise")

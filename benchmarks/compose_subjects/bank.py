@@ -24,3 +24,17 @@ def session(start: int, a: int, b: int, c: int) -> int:
     balance = withdraw(balance, a)
     balance = withdraw(balance, c)
     return balance
+
+
+def withdraw_checked(balance: int, amount: int) -> int:
+    left = withdraw(balance, amount)
+    if left < 100:
+        if left < 10:
+            assert left != 7, "seeded error"
+    return left
+
+
+def seeded_session(start: int, a: int, b: int, c: int) -> int:
+    """The target heuristics' subject: an error seeded on one path of withdraw_checked."""
+    balance = deposit(deposit(deposit(start, a), b), c)
+    return withdraw_checked(withdraw_checked(withdraw_checked(balance, a), b), c)

@@ -41,3 +41,17 @@ def call5times(n0: int, n1: int, n2: int, n3: int, size: int) -> int:
         if rep_ok(n0, n1, n2, n3, size):
             ok += 1
     return ok
+
+
+def rep_ok_seeded(n0: int, n1: int, n2: int, n3: int, size: int) -> bool:
+    ok = rep_ok(n0, n1, n2, n3, size)
+    if ok and size == 4:
+        assert not (n2 == 3 and n3 == -1), "seeded error"
+    return ok
+
+
+def seeded_calls(n0: int, n1: int, n2: int, n3: int, size: int) -> int:
+    """The target heuristics' subject: repOk (with an error seeded on one path) called 3 times."""
+    if rep_ok_seeded(n0, n1, n2, n3, size) and rep_ok_seeded(n0, n1, n2, n3, size):
+        return 2 if rep_ok_seeded(n0, n1, n2, n3, size) else 1
+    return 0

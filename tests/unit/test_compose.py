@@ -361,3 +361,45 @@ def test_compare_prints_table_one(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert "outcomes agree" in out
     assert "compose: solver calls init 3 + composition" in out
     assert "sub-method invocations 6" in out and "trees 1 built / 0 from the store" in out
+
+
+TARGET = """
+def withdraw(balance: int, amount: int) -> int:
+    if amount <= 0:
+        raise ValueError("not positive")
+    left = balance - amount
+    if left < 10:
+        assert left != 7, "seeded"
+    return left
+
+
+def main(start: int, a: int, b: int) -> int:
+    return withdraw(withdraw(start, a), b)
+"""
+
+
+def test_target_heuristics(tmp_path: Path) -> None:
+    path = tmp_path / "target.py"
+    path.write_text(TARGET)
+    plain = explore(str(path), "main", Options(engine="compose"))
+    h1 = explore(str(path), "main", Options(engine="compose", target_heuristic="h1"))
+    h2 = explore(str(path), "main", Options(engine="compose", target_heuristic="h2"))
+    assert agree(plain, h1) == [] and h1.complete
+    assert verify(h1, str(path), "main") == [] and verify(h2, str(path), "main") == []
+    first = next(p for p in h1.paths if p.outcome in ("return", "raise"))
+    assert first.is_bug  # H1: a callee's error path first
+    assert [b.line for b in h2.distinct_bugs] == [b.line for b in plain.distinct_bugs] == [7]
+    assert not h2.complete and h2.stats["pruned_leaves"] > 0
+    assert all(p.reason.startswith("pruned by --target-heuristic h2") for p in h2.paths if p.outcome == "cut")
+    with pytest.raises(Exception, match="needs --engine compose"):
+        explore(str(path), "main", Options(engine="dse", target_heuristic="h1"))
+
+
+def test_check_command_takes_a_target_heuristic(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from pathloom.cli import main
+
+    path = tmp_path / "target.py"
+    path.write_text(TARGET)
+    assert main(["check", f"{path}::main", "--engine", "compose", "--target-heuristic", "h2", "--no-store"]) == 1
+    assert "seeded" in capsys.readouterr().out
+    assert main(["check", f"{path}::main", "--target-heuristic", "h1", "--no-store"]) == 2

@@ -125,6 +125,7 @@ class Counters:
     witness_hits: int = 0  # leaves shown feasible by their memoized witness
     replay_divergences: int = 0
     replay_fallbacks: int = 0
+    pruned_leaves: int = 0  # --target-heuristic h2
 
 
 def _fits(value: object, sort: str) -> bool:
@@ -354,10 +355,29 @@ class ComposeEngine(ForkingEngine):
             for cond, _, _ in rest:
                 region = T.or_(region, cond)
             replayed.append((region, None, rest[0][2]))
+        replayed = self._targeted(state, tree, replayed)
         # every case is known feasible: the forking engine's own fork (no solver) schedules
         # one child per case, and ``_begin`` gives each child its condition and model
         chosen: list[tuple[Arg, object]] = [(True, item) for item in replayed]
         return ForkingEngine._fork(self, state, chosen, lambda s, item: self._begin(s, tree, item, floor), schedule)  # type: ignore[arg-type]
+
+    def _targeted(self, state: ComposeState, tree: MemoTree,
+                  items: list[tuple[Arg, int | None, dict[str, object]]]) -> list[tuple[Arg, int | None, dict[str, object]]]:
+        """The paper's target heuristics: H1 explores the error leaves of the callee first (the
+        searcher takes the first child first); H2, when an error leaf is feasible here, keeps
+        only the error leaves and reports each pruned one as a cut path (incomplete)."""
+        heuristic = self.options.target_heuristic
+        if heuristic is None or self.formals is not None:
+            return items
+        errors = [item for item in items if item[1] is not None and tree.leaves[item[1]].bug]
+        if heuristic == "h1" or not errors:
+            return errors + [item for item in items if item not in errors]
+        for cond, _, model in (item for item in items if item not in errors):
+            pruned = state.fork()
+            self._constrain(pruned, cond, model)
+            self.counters.pruned_leaves += 1
+            self.emitted.append(self._cut(pruned, "pruned by --target-heuristic h2 (a path of a callee that leads to no error)"))
+        return errors
 
     def _leaf_conditions(self, tree: MemoTree, mapping: dict[str, Arg]) -> list[tuple[Arg, tuple[Term, ...], int]]:
         """Each leaf's condition over the actual arguments (its conjunction and conjuncts),
@@ -521,7 +541,8 @@ class ComposeEngine(ForkingEngine):
         assert isinstance(state, ComposeState)
         self._settle(state)
         result = super()._finish(state, partial)
-        self._record_leaf(state, list(state.pc), result.outcome, result.exception or result.reason)
+        bug = result.outcome == "raise" and result.kind in ("implicit", "assert", "precondition")  # a callee's precondition is its caller's bug
+        self._record_leaf(state, list(state.pc), result.outcome, result.exception or result.reason, bug)
         return result
 
     def _unknown_result(self, state: State, cond: Arg) -> PathResult:
@@ -529,10 +550,10 @@ class ComposeEngine(ForkingEngine):
         self._record_leaf(state, [*state.pc, cond], "unknown", "solver returned unknown")
         return super()._unknown_result(state, cond)
 
-    def _record_leaf(self, state: ComposeState, conjuncts: list[Arg], outcome: str, detail: str | None) -> None:
+    def _record_leaf(self, state: ComposeState, conjuncts: list[Arg], outcome: str, detail: str | None, bug: bool = False) -> None:
         unique = tuple(dict.fromkeys(c for c in conjuncts if c is not True))  # a replayed callee's choices repeat its leaf's
         self.leaves.append(MemoLeaf(unique, outcome, detail, dict(state.model), state.peak,
-                                    suffix(state.full, 0), suffix(state.compressed, 0)))
+                                    suffix(state.full, 0), suffix(state.compressed, 0), bug))
 
     def stats(self) -> dict[str, object]:
         s = super().stats()
@@ -559,6 +580,7 @@ class ComposeEngine(ForkingEngine):
             "tree_nodes": count_nodes(leaf.full for leaf in self.leaves),
             "replay_divergences": c.replay_divergences,
             "replay_fallbacks": c.replay_fallbacks,
+            "pruned_leaves": c.pruned_leaves,
         })
         return s
 

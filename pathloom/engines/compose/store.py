@@ -36,7 +36,7 @@ from pathloom.engines.compose.tree import MemoTree, tree_from_json, tree_to_json
 from pathloom.frontend.module import Module
 from pathloom.options import Options
 
-FORMAT = 1
+FORMAT = 2
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS summaries (
@@ -110,6 +110,7 @@ def run_key(module: Module, target: str, options: Options) -> str:
         "run", FORMAT, pathloom_version(), str(Path(module.filename).resolve()), target, module.source, linked,
         options.max_iterations, options.max_depth, options.max_list_len, options.max_str_len, options.max_paths,
         options.max_concretizations, options.preconditions, options.strategy, options.seed, options.solver_layers,
+        options.target_heuristic,
     ])
 
 

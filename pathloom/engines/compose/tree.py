@@ -70,6 +70,7 @@ class MemoLeaf:
     frames: int  # the most frames the path had (1: the function alone)
     full: tuple[Choice, ...]
     compressed: tuple[Choice, ...]
+    bug: bool = False  # an error path: a failed assert or an implicit exception (the paper's targets)
 
     @property
     def replayable(self) -> bool:
@@ -114,6 +115,7 @@ def tree_to_json(tree: MemoTree) -> dict[str, Any]:
                 "frames": leaf.frames,
                 "full": [list(c) for c in leaf.full],
                 "compressed": [list(c) for c in leaf.compressed],
+                "bug": leaf.bug,
             }
             for leaf in tree.leaves
         ],
@@ -132,6 +134,7 @@ def tree_from_json(data: dict[str, Any]) -> MemoTree:
                 frames=int(leaf["frames"]),
                 full=tuple(tuple(c) for c in leaf["full"]),
                 compressed=tuple(tuple(c) for c in leaf["compressed"]),
+                bug=bool(leaf.get("bug", False)),
             )
             for leaf in data["leaves"]
         )
