@@ -50,7 +50,7 @@ from pathloom.engines.compose.tree import (
     push,
     suffix,
 )
-from pathloom.engines.forking import _FORKED, ForkingEngine, State, _Stop
+from pathloom.engines.forking import ForkingEngine, State, _Stop
 from pathloom.errors import EngineBug, Unsupported, UsageError
 from pathloom.frontend import ir
 from pathloom.frontend.module import Module
@@ -345,8 +345,9 @@ class ComposeEngine(ForkingEngine):
             return pushed  # a bound or an infinite recursion stopped the call, as in DSE
         self.counters.leaf_checks += len(images)
         feasible = self._feasible_leaves(state, tree, mapping, images)
-        if not feasible:
-            return _FORKED
+        if not feasible:  # the leaves did not cover this path (they always should): run it as DSE does
+            self.counters.region_executions += 1
+            return None
         replayed: list[tuple[Arg, int | None, dict[str, object]]] = [
             item for item in feasible if self._replayable(tree.leaves[item[1]], floor)]
         rest = [item for item in feasible if item not in replayed]
