@@ -9,8 +9,10 @@ explored later replays the trees of the ones it calls, so trees compose bottom-u
 Composition (Algorithm 2): at a call of a function that has a tree, with actual arguments
 of the formals' sorts, each leaf's path condition is rewritten over the actual arguments
 (``terms.substitute``) and checked in the calling context: true under the path's model (no
-solver), answered by the leaf's memoized witness (``witness``), or by the solver chain.
-The state forks once per feasible leaf. In each child the callee is then re-executed with
+solver), refuted by a conjunct whose negation is on the path (no solver), answered by the
+leaf's memoized witness moved to the arguments (checked by evaluation), or by the solver
+chain, asked once about the disjunction of the leaves still open (and again after each one it
+finds). The state forks once per feasible leaf. In each child the callee is then re-executed with
 the solver off: at every decision inside it the case that holds under the child's model is
 taken (the model satisfies the leaf's condition, so it follows that leaf's path), which
 rebuilds the return value, the exception and its line, and the coverage exactly as DSE
@@ -21,12 +23,16 @@ Invariants: the leaves of a tree partition the formals' values, so the children 
 partition the caller's path; each child's model satisfies its path condition; a leaf that is
 not a finished path (cut by a bound, or unknown to the solver), or whose nested calls would
 pass the call-depth bound from this depth, is not replayed: the callee is executed as DSE
-does on that leaf's inputs only, so every bound cuts where DSE's would and is reported.
+does on those leaves' inputs only (one region), so every bound cuts where DSE's would and is
+reported. The store (``store``) keeps trees and complete runs; a stored run is replayed from
+the entry with the solver off, its paths grouped along their shared choices.
 
 Departures from the paper: the callee is replayed by following the model rather than the
 recorded choice indices (the same path, and robust to decisions that become concrete in a
 context); only argument-decided functions are summarized (no heap path conditions: calls of
-any other function are executed inline, exactly as DSE, which is always correct).
+any other function are executed inline, exactly as DSE, which is always correct); a
+function's tree is built with a call-depth bound of ``TREE_DEPTH``. Uses two private names of
+the forking engine (``_Stop``, to stop on a timeout as it does) and no hook in it.
 """
 
 from __future__ import annotations
