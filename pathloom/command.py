@@ -69,6 +69,9 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "compare":
             p.add_argument("--engines", default=None, help="comma-separated engines to compare (default dse,multise)")
             p.add_argument("--heaps", default=None, help="comma-separated heap models to compare (lazy,lazier,pose) on --engine")
+        if name == "check":
+            p.add_argument("--target-heuristic", choices=["h1", "h2"], default=None,
+                           help="compose: error paths of callees' trees first (h1), or only them (h2: the rest pruned)")
         p.add_argument("--strategy", default=None, choices=["dfs", "bfs", "random", "coverage", "topo"],
                        help="search order (dse default dfs; multise default topo: reverse post-order)")
         p.add_argument("--no-compaction", action="store_true", help="multise: never join values or merge states")
@@ -96,6 +99,13 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--no-preconditions", action="store_true",
                        help="the asserts that open the target are bugs too (default: preconditions)")
         p.add_argument("--quiet", action="store_true", help="no per-path lines on stdout")
+        p.add_argument("--store", metavar="PATH", default=None,
+                       help="compose: the summary store (default .pathloom/summaries.sqlite beside the project)")
+        p.add_argument("--no-store", action="store_true", help="compose: neither read nor write a summary store")
+    s = sub.add_parser("summaries", help="list or clear the compose engine's summary store")
+    s.add_argument("action", choices=["list", "clear"])
+    s.add_argument("--store", metavar="PATH", default=None,
+                   help="the store (default .pathloom/summaries.sqlite of the project of the current directory)")
     return parser
 
 
@@ -111,12 +121,25 @@ def _options(args: argparse.Namespace) -> Options:
         raise UsageError("usage error: --timeout and --no-timeout together")
     timeout = None if args.no_timeout else args.timeout if args.timeout is not None else DEFAULT_TIMEOUT_S
     return Options(
+        store=_store_path(args), target_heuristic=getattr(args, "target_heuristic", None),
         engine=args.engine, strategy=args.strategy, compaction=not args.no_compaction, seed=args.seed, timeout=timeout,
         solver_timeout_ms=max(1, int(args.solver_timeout * 1000)), max_iterations=args.max_iterations,
         max_depth=args.max_depth, max_list_len=args.max_list_len, max_str_len=args.max_str_len, max_paths=args.max_paths,
         max_concretizations=args.max_concretizations,
         preconditions=not args.no_preconditions, heap=args.heap, max_objects=args.max_objects, receiver=args.receiver,
     )
+
+
+def _store_path(args: argparse.Namespace) -> str | None:
+    if args.no_store and args.store is not None:
+        raise UsageError("usage error: --store and --no-store together")
+    if args.no_store:
+        return None
+    if args.store is not None:
+        return str(args.store)
+    from pathloom.engines.compose.location import default_store_path
+
+    return str(default_store_path(_split_target(args.target)[0]))
 
 
 class _Progress:
@@ -337,6 +360,10 @@ def _verify(exploration: Exploration, file: str, target: str) -> list[str]:
 
 def run_command(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command == "summaries":
+        from pathloom.engines.compose.summaries_command import summaries_command
+
+        return summaries_command(args.action, args.store)
     options = _options(args)
     if args.command == "compare":
         from pathloom.compare import compare_command

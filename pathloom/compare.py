@@ -66,6 +66,17 @@ def _cross_predictions(a: Exploration, b: Exploration) -> list[str]:
     return problems
 
 
+def compositional_line(engine: str, s: dict[str, object]) -> str:
+    """The compose engine's Table I figures (Qiu et al.): solver calls and time split into init
+    (building the callees' trees) and composition, sub-method invocations replayed, and the
+    target's tree nodes compressed (summary nodes) and not."""
+    store = " (answered from the store)" if s.get("answered_from_store") else ""
+    return (f"{engine}: solver calls init {s['init_solver_calls']} + composition {s['composition_solver_calls']}, "
+            f"time init {float(s['init_time_s']):.3f}s + composition {float(s['composition_time_s']):.3f}s, "  # type: ignore[arg-type]
+            f"sub-method invocations {s['sub_method_invocations']}, tree nodes {s['compressed_tree_nodes']} compressed / "
+            f"{s['tree_nodes']}, trees {s['trees_built']} built / {s['trees_from_store']} from the store{store}")
+
+
 def _said(p: PathResult) -> str:
     return f"return {p.returned!r}" if p.outcome == "return" else f"{p.exception} at line {p.line}"
 
@@ -99,6 +110,9 @@ def compare_command(args: argparse.Namespace, options: Options) -> int:
         print(f"{file}::{target}")
         for r in rows:
             print("  " + "  ".join(c.rjust(w) for c, w in zip(r, widths)))
+        for e in results:
+            if "init_solver_calls" in e.stats:  # a compositional engine: the paper's Table I
+                print("  " + compositional_line(e.engine, e.stats))
         base = results[0]
         for other in results[1:]:
             ratio_t = base.stats["time_s"] / other.stats["time_s"] if other.stats["time_s"] else float("inf")

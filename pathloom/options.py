@@ -29,6 +29,11 @@ class Options:
     heap: str = "pose"  # input objects: pose (path-optimal ite heap) | lazier (lazier#) | lazy (lazy initialization)
     max_objects: int = 16  # input objects per class a path may assume distinct; more is a reported cut
     receiver: str = "constructor"  # self of a method target: built by its constructor | an input object
+    # compose: the SQLite summary store (None: none; the CLI's default is beside the project)
+    store: str | None = None
+    # compose: the paper's target heuristics for error detection (h1: error paths of a callee's
+    # tree first; h2: only them, the other paths pruned and reported as cut)
+    target_heuristic: str | None = None
 
     def validate(self) -> None:
         from pathloom.errors import UsageError
@@ -50,5 +55,9 @@ class Options:
             raise UsageError(f"--receiver must be constructor or object (got {self.receiver!r})")
         if self.max_objects < 1:
             raise UsageError("--max-objects must be at least 1")
+        if self.target_heuristic not in (None, "h1", "h2"):
+            raise UsageError(f"--target-heuristic must be h1 or h2 (got {self.target_heuristic!r})")
+        if self.target_heuristic is not None and self.engine != "compose":
+            raise UsageError("--target-heuristic needs --engine compose")
         if self.strategy == "topo" and self.engine == "dse":
             raise UsageError("--strategy topo needs --engine multise")

@@ -29,3 +29,4 @@ def engine_class(name: str) -> Any:
 
 register("dse", "pathloom.engines.forking:ForkingEngine")
 register("multise", "pathloom.engines.multise:MultiSEEngine")
+register("compose", "pathloom.engines.compose.engine:ComposeEngine")

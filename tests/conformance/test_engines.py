@@ -10,6 +10,7 @@ import pytest
 
 from pathloom.api import explore
 from pathloom.compare import agree
+from pathloom.engines.registry import engine_names
 from pathloom.errors import Unsupported
 from pathloom.frontend.module import load_module
 from pathloom.options import Options
@@ -36,6 +37,23 @@ def test_multise_agrees_with_dse(path: Path, target: str) -> None:
     assert len(plain.paths) == len(dse.paths)
     assert plain.stats["instructions"] == dse.stats["instructions"]
     assert agree(dse, plain) == []
+
+
+# the engines without a test of their own above: each against DSE on every example
+OTHER_ENGINES = [e for e in engine_names() if e not in ("dse", "multise")]
+
+
+@pytest.mark.parametrize("engine", OTHER_ENGINES)
+@pytest.mark.parametrize("path,target", CASES, ids=lambda v: v.name if isinstance(v, Path) else v)
+def test_engine_agrees_with_dse(path: Path, target: str, engine: str) -> None:
+    try:
+        dse = explore(str(path), target, Options(engine="dse", timeout=60))
+    except Unsupported:
+        pytest.skip("target cannot be entered")
+    other = explore(str(path), target, Options(engine=engine, timeout=60, solver_layers=VALIDATED))
+    assert agree(dse, other) == []
+    assert other.complete == dse.complete
+    assert verify(other, str(path), target) == []
 
 
 @pytest.mark.parametrize("layers", [(), ("cache",), ("cex",), ("independence",), ("independence", "cache", "cex", "validate")])

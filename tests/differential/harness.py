@@ -65,6 +65,7 @@ from hypothesis import strategies as st
 
 from pathloom.api import explore
 from pathloom.compare import agree
+from pathloom.engines.registry import engine_names
 from pathloom.errors import Unsupported
 from pathloom.frontend.module import Module, parse_module
 from pathloom.frontend.realmodule import import_plan, import_real
@@ -90,7 +91,8 @@ __all__ = [
     "save_regression",
 ]
 
-ENGINES = ("dse", "multise")
+# every registered engine, the forking engine (the reference of the agreement checks) first
+ENGINES = ("dse",) + tuple(e for e in engine_names() if e != "dse")
 ALPHABET = "ab"
 REGRESSIONS = Path(__file__).resolve().parent / "regressions"
 ORACLE_TIMEOUT_S = 2.0

@@ -1,0 +1,57 @@
+"""The paper's linked list repOk, called 3 and 5 times. The list is passed as ints (compose
+summarizes functions of ints, bools and strs only): up to 4 nodes, ``n0..n3`` the index of
+each node's successor (-1: none), ``size`` the size it claims; repOk follows the links from
+node 0 and checks that they end within 4 steps after exactly ``size`` nodes."""
+
+
+def successor(node: int, n0: int, n1: int, n2: int, n3: int) -> int:
+    if node == 0:
+        return n0
+    if node == 1:
+        return n1
+    if node == 2:
+        return n2
+    return n3
+
+
+def rep_ok(n0: int, n1: int, n2: int, n3: int, size: int) -> bool:
+    node = 0
+    count = 0
+    for _ in range(4):
+        if node == -1:
+            break
+        if node < 0 or node > 3:
+            return False
+        count += 1
+        node = successor(node, n0, n1, n2, n3)
+    return node == -1 and count == size
+
+
+def call3times(n0: int, n1: int, n2: int, n3: int, size: int) -> int:
+    ok = 0
+    for _ in range(3):
+        if rep_ok(n0, n1, n2, n3, size):
+            ok += 1
+    return ok
+
+
+def call5times(n0: int, n1: int, n2: int, n3: int, size: int) -> int:
+    ok = 0
+    for _ in range(5):
+        if rep_ok(n0, n1, n2, n3, size):
+            ok += 1
+    return ok
+
+
+def rep_ok_seeded(n0: int, n1: int, n2: int, n3: int, size: int) -> bool:
+    ok = rep_ok(n0, n1, n2, n3, size)
+    if ok and size == 4:
+        assert not (n2 == 3 and n3 == -1), "seeded error"
+    return ok
+
+
+def seeded_calls(n0: int, n1: int, n2: int, n3: int, size: int) -> int:
+    """The target heuristics' subject: repOk (with an error seeded on one path) called 3 times."""
+    if rep_ok_seeded(n0, n1, n2, n3, size) and rep_ok_seeded(n0, n1, n2, n3, size):
+        return 2 if rep_ok_seeded(n0, n1, n2, n3, size) else 1
+    return 0

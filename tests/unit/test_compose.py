@@ -1,0 +1,405 @@
+"""The compose engine: substitution, memoization trees, which functions are summarized, and
+composition against DSE (same outcomes, coverage and predictions; every input replays)."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from pathloom.api import explore
+from pathloom.compare import agree
+from pathloom.engines.compose.purity import call_graph
+from pathloom.engines.compose.tree import (
+    MemoLeaf,
+    MemoTree,
+    count_nodes,
+    tree_from_json,
+    tree_to_json,
+)
+from pathloom.frontend.module import load_module
+from pathloom.options import Options
+from pathloom.replay import verify
+from pathloom.results import Exploration
+from pathloom.terms import expr as T
+from pathloom.terms.evaluate import evaluate
+from pathloom.terms.substitute import OffDomain, substitute, substitute_conjuncts
+
+X, Y = T.sym("x", T.INT), T.sym("y", T.INT)
+A, B = T.sym("a", T.INT), T.sym("b", T.INT)
+S = T.sym("s", T.STR)
+
+
+# ---------------------------------------------------------------- substitution
+
+
+def test_substitution_folds_concrete_arguments() -> None:
+    cond = T.and_(T.lt(X, Y), T.eq(T.mod(X, 3), 1))
+    assert substitute(cond, {"x": 4, "y": 9}) is True
+    assert substitute(cond, {"x": 5, "y": 9}) is False
+    assert substitute(cond, {"x": 4}) is T.lt(4, Y)
+
+
+def test_substitution_agrees_with_evaluation() -> None:
+    terms = [
+        T.add(T.mul(X, 3), T.neg(Y)),
+        T.ite(T.le(X, Y), T.floordiv(X, 7), T.sub(Y, X)),
+        T.or_(T.not_(T.eq(X, 2)), T.lt(Y, T.mod(X, 5))),
+        T.eq(T.str_len(T.concat(S, "ab")), T.add(X, 2)),
+    ]
+    images = {"x": T.add(A, B), "y": T.sub(A, 1), "s": T.concat("z", S)}
+    for term, a, b, s in itertools.product(terms, range(-3, 4), range(-2, 3), ["", "q"]):
+        env = {"a": a, "b": b, "s": s}
+        moved = {"x": evaluate(images["x"], env), "y": evaluate(images["y"], env), "s": evaluate(images["s"], env)}
+        assert evaluate(substitute(term, images), env) == evaluate(term, moved)
+
+
+def test_substitution_refuses_to_fold_off_domain() -> None:
+    with pytest.raises(OffDomain):
+        substitute(T.floordiv(X, Y), {"y": 0})
+    guarded = [T.not_(T.eq(Y, 0)), T.lt(T.floordiv(X, Y), 3)]
+    assert substitute_conjuncts(guarded, {"y": 0}) is False  # the guard folds first
+    assert substitute_conjuncts(guarded, {"y": 2, "x": 1}) is True
+
+
+def test_substitution_keeps_sorts() -> None:
+    with pytest.raises(TypeError):
+        substitute(T.lt(X, 3), {"x": "text"})
+
+
+# ---------------------------------------------------------------- trees
+
+
+def test_tree_survives_json_and_counts_its_nodes() -> None:
+    leaf1 = MemoLeaf((T.lt(X, 3),), "return", None, {"x": 0}, 1, (("p", 0, True),), (("p", 0, True),))
+    leaf2 = MemoLeaf((T.not_(T.lt(X, 3)), T.eq(S, "a")), "raise", "ValueError", {"x": 3, "s": "a"}, 2,
+                     (("p", 0, False), ("g", 1, True)), (("p", 0, False), ("@", "g", 0)))
+    tree = MemoTree("p", (("x", T.INT), ("s", T.STR)), (leaf1, leaf2))
+    import json
+
+    again = tree_from_json(json.loads(json.dumps(tree_to_json(tree))))
+    assert again == tree
+    assert tree.nodes(compressed=False) == 4  # root, p0T, p0F, p0F/g1T
+    assert count_nodes([(), ()]) == 1
+    with pytest.raises(ValueError):
+        tree_from_json({"leaves": [{"conjuncts": []}]})
+
+
+# ---------------------------------------------------------------- which functions
+
+
+PURITY = """
+LIMIT = 10
+TABLE = [1, 2]
+
+
+def leaf(a: int, b: int) -> int:
+    if a > LIMIT:
+        return a
+    return b
+
+
+def no_branch(a: int) -> int:
+    return a + 1
+
+
+def reads_table(a: int) -> int:
+    if a > 0:
+        return TABLE[0]
+    return 0
+
+
+def calls_impure(a: int) -> int:
+    if a > 0:
+        return reads_table(a)
+    return 1
+
+
+def mid(a: int, s: str) -> int:
+    if len(s) > a:
+        return leaf(a, 2)
+    return no_branch(a)
+
+
+def takes_list(xs: list[int]) -> int:
+    if xs:
+        return 1
+    return 0
+
+
+def rec(n: int) -> int:
+    if n <= 0:
+        return 0
+    return rec(n - 1) + mid(n, "ab")
+
+
+def top(x: int, xs: list[int]) -> int:
+    return mid(x, "a") + calls_impure(x) + takes_list(xs) + rec(x)
+"""
+
+
+def test_summarizable_functions_bottom_up(tmp_path: Path) -> None:
+    path = tmp_path / "purity.py"
+    path.write_text(PURITY)
+    graph = call_graph(load_module(str(path)), "top")
+    assert set(graph.reachable) == {"top", "mid", "leaf", "no_branch", "calls_impure", "reads_table", "takes_list", "rec"}
+    assert set(graph.bottom_up) == {"leaf", "mid", "rec"}
+    assert graph.bottom_up.index("leaf") < graph.bottom_up.index("mid") < graph.bottom_up.index("rec")
+
+
+# ---------------------------------------------------------------- composition against DSE
+
+
+def _both(tmp_path: Path, source: str, target: str, **options: object) -> tuple[Exploration, Exploration, Path]:
+    path = tmp_path / "program.py"
+    path.write_text(source)
+    dse = explore(str(path), target, Options(engine="dse", **options))  # type: ignore[arg-type]
+    composed = explore(str(path), target, Options(engine="compose", **options))  # type: ignore[arg-type]
+    assert agree(dse, composed) == []
+    assert composed.complete == dse.complete
+    assert verify(composed, str(path), target) == []
+    assert {(p.outcome, p.exception, p.line, p.reason) for p in composed.paths if p.outcome != "return"} == {
+        (p.outcome, p.exception, p.line, p.reason) for p in dse.paths if p.outcome != "return"}
+    assert composed.stats["replay_divergences"] == 0
+    assert composed.stats["replay_fallbacks"] == 0
+    return dse, composed, path
+
+
+PAPER = """
+def p(x: int, y: int) -> int:
+    if x > y:
+        x = 3 * x
+    else:
+        y = 5 * y
+    if x + y > 10:
+        return x
+    return y
+
+
+def q(a: int, b: int) -> int:
+    if a > b:
+        return p(a + 1, b)
+    return p(b, a)
+"""
+
+
+def test_paper_example_is_replayed_from_p_s_tree(tmp_path: Path) -> None:
+    dse, composed, _ = _both(tmp_path, PAPER, "q")
+    stats = composed.stats
+    assert stats["summarized"] == ["p"]
+    assert stats["sub_method_invocations"] == len(composed.paths) == len(dse.paths)
+    assert stats["compressed_tree_nodes"] < stats["tree_nodes"]
+    assert stats["init_solver_calls"] + stats["composition_solver_calls"] == stats["solver_calls"]
+    assert stats["branches_covered"] == dse.stats["branches_covered"] == 6
+
+
+BAND = """
+def band(v: int, w: int) -> int:
+    if v < 0:
+        return 0
+    if v < w:
+        return 1
+    if v < 2 * w:
+        return 2
+    return 3
+"""
+
+REPEATED = BAND + """
+
+
+def main(a: int, b: int) -> int:
+    total = 0
+    for i in range(10):
+        total += band(a, b)
+    return total
+"""
+
+
+def test_repeated_calls_are_refuted_without_the_solver(tmp_path: Path) -> None:
+    dse, composed, _ = _both(tmp_path, REPEATED, "main")
+    stats = composed.stats
+    assert stats["leaves_refuted_without_solver"] > 0
+    assert stats["sub_method_invocations"] == 10 * len(composed.paths)
+    assert stats["solver_calls"] * 3 < dse.stats["solver_calls"]
+
+
+FRESH = """
+def sign(v: int) -> int:
+    if v > 0:
+        return 1
+    if v < 0:
+        return -1
+    return 0
+
+
+def main(a: int, b: int, c: int) -> int:
+    return sign(a) * 9 + sign(b) * 3 + sign(c)
+"""
+
+
+def test_witnesses_answer_calls_on_fresh_inputs(tmp_path: Path) -> None:
+    dse, composed, _ = _both(tmp_path, FRESH, "main")
+    stats = composed.stats
+    assert len(composed.paths) == 27
+    assert stats["witness_hits"] > 0
+    assert stats["composition_solver_calls"] == 0  # every leaf check answered by a witness or the model
+    assert dse.stats["solver_calls"] > 0
+
+
+CUTS = """
+def count(a: int, b: int) -> int:
+    t = 0
+    while a > b:
+        a -= 1
+        t += 1
+    return t
+
+
+def deep(n: int) -> int:
+    if n <= 0:
+        return 0
+    return deep(n - 1) + 1
+
+
+def main(x: int, y: int) -> int:
+    if x > 100:
+        return count(x, x - 3)
+    return count(x, y) + deep(y)
+"""
+
+
+def test_cut_leaves_are_executed_in_context(tmp_path: Path) -> None:
+    dse, composed, _ = _both(tmp_path, CUTS, "main", max_iterations=4, max_depth=6, timeout=60)
+    stats = composed.stats
+    assert not composed.complete
+    assert stats["region_executions"] > 0
+    assert stats["sub_method_invocations"] > 0
+    cuts = sorted((p.reason, p.line) for p in composed.paths if p.outcome == "cut")
+    assert cuts == sorted((p.reason, p.line) for p in dse.paths if p.outcome == "cut")  # one region: DSE's very cuts
+
+
+EXCEPTIONS = """
+def risky(a: int, b: int) -> int:
+    if a == b:
+        raise ValueError("same")
+    if a > b:
+        return 100 // (a - b - 1)
+    return a - b
+
+
+def main(x: int, y: int) -> int:
+    try:
+        r = risky(x, y) + risky(y, 3)
+    except ValueError:
+        return -1
+    if r > 5:
+        return r
+    return risky(r, 0)
+"""
+
+
+def test_exceptions_leave_replayed_callees_as_in_dse(tmp_path: Path) -> None:
+    _, composed, _ = _both(tmp_path, EXCEPTIONS, "main")
+    assert any(p.exception == "ZeroDivisionError" for p in composed.paths)
+    assert composed.stats["sub_method_invocations"] > 0
+
+
+MISFIT = """
+def pick(a: int, b: int) -> int:
+    if a > b:
+        return a
+    return b
+
+
+def main(x: int, flag: bool) -> int:
+    return pick(flag, x) + pick(x, b=2)
+"""
+
+
+def test_arguments_that_do_not_fit_the_tree_run_inline(tmp_path: Path) -> None:
+    _, composed, _ = _both(tmp_path, MISFIT, "main")
+    assert composed.stats["inline_calls"] == 1  # pick(flag, x): a bool where the tree has an int
+    assert composed.stats["sub_method_invocations"] > 0  # pick(x, b=2): the keyword is bound first
+
+
+STRINGS = """
+def kind(s: str, n: int) -> int:
+    if len(s) > n:
+        if s[n] == "a":
+            return 1
+        return 2
+    return 0
+
+
+def main(w: str, k: int) -> int:
+    return kind(w, 0) + kind(w + "a", k) + kind("ab", k)
+"""
+
+
+def test_string_arguments_and_concrete_calls(tmp_path: Path) -> None:
+    _, composed, _ = _both(tmp_path, STRINGS, "main")
+    assert composed.stats["summarized"] == ["kind"]
+    assert composed.stats["sub_method_invocations"] > 0
+
+
+def test_max_paths_and_timeouts_stay_bounded(tmp_path: Path) -> None:
+    path = tmp_path / "program.py"
+    path.write_text(REPEATED)
+    composed = explore(str(path), "main", Options(engine="compose", max_paths=2))
+    assert len([p for p in composed.paths if p.outcome == "return"]) == 2
+    assert not composed.complete
+
+
+def test_compare_prints_table_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from pathloom.cli import main
+
+    path = tmp_path / "paper.py"
+    path.write_text(PAPER)
+    assert main(["compare", f"{path}::q", "--engines", "dse,compose", "--no-store"]) == 0
+    out = capsys.readouterr().out
+    assert "outcomes agree" in out
+    assert "compose: solver calls init 3 + composition" in out
+    assert "sub-method invocations 6" in out and "trees 1 built / 0 from the store" in out
+
+
+TARGET = """
+def withdraw(balance: int, amount: int) -> int:
+    if amount <= 0:
+        raise ValueError("not positive")
+    left = balance - amount
+    if left < 10:
+        assert left != 7, "seeded"
+    return left
+
+
+def main(start: int, a: int, b: int) -> int:
+    return withdraw(withdraw(start, a), b)
+"""
+
+
+def test_target_heuristics(tmp_path: Path) -> None:
+    path = tmp_path / "target.py"
+    path.write_text(TARGET)
+    plain = explore(str(path), "main", Options(engine="compose"))
+    h1 = explore(str(path), "main", Options(engine="compose", target_heuristic="h1"))
+    h2 = explore(str(path), "main", Options(engine="compose", target_heuristic="h2"))
+    assert agree(plain, h1) == [] and h1.complete
+    assert verify(h1, str(path), "main") == [] and verify(h2, str(path), "main") == []
+    first = next(p for p in h1.paths if p.outcome in ("return", "raise"))
+    assert first.is_bug  # H1: a callee's error path first
+    assert [b.line for b in h2.distinct_bugs] == [b.line for b in plain.distinct_bugs] == [7]
+    assert not h2.complete and h2.stats["pruned_leaves"] > 0
+    assert all(p.reason.startswith("pruned by --target-heuristic h2") for p in h2.paths if p.outcome == "cut")
+    with pytest.raises(Exception, match="needs --engine compose"):
+        explore(str(path), "main", Options(engine="dse", target_heuristic="h1"))
+
+
+def test_check_command_takes_a_target_heuristic(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from pathloom.cli import main
+
+    path = tmp_path / "target.py"
+    path.write_text(TARGET)
+    assert main(["check", f"{path}::main", "--engine", "compose", "--target-heuristic", "h2", "--no-store"]) == 1
+    assert "seeded" in capsys.readouterr().out
+    assert main(["check", f"{path}::main", "--target-heuristic", "h1", "--no-store"]) == 2
