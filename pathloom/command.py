@@ -89,6 +89,9 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--no-preconditions", action="store_true",
                        help="the asserts that open the target are bugs too (default: preconditions)")
         p.add_argument("--quiet", action="store_true", help="no per-path lines on stdout")
+    from pathloom.navigation.command import add_parser as add_reach_parser
+
+    add_reach_parser(sub, _positive_float, _count)
     return parser
 
 
@@ -330,6 +333,10 @@ def _verify(exploration: Exploration, file: str, target: str) -> list[str]:
 
 def run_command(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command == "reach":
+        from pathloom.navigation.command import reach_command
+
+        return reach_command(args)
     options = _options(args)
     if args.command == "compare":
         from pathloom.compare import compare_command

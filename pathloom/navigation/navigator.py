@@ -1,0 +1,247 @@
+"""Constraints-driven symbolic execution (the paper's section 3.3) and the ``navigate`` entry
+of the chain technique.
+
+``navigate`` builds the chain form (``chains``) and the constraint system of the target
+(``constraints``). An unsatisfiable system proves the target unreachable for every input,
+before any execution. Otherwise the ``NavigatingEngine`` runs: the forking engine (one
+semantics, one state per path) on the function instrumented with the target's marker, whose
+states also carry the chain counters. A state that completes a run of a subchain (a back edge)
+adds one to its counter; at each loop node (a header entered or reached again), after each
+chain run and when a top-level loop is left (its counters are then final), the system is
+checked with the path condition and ``κ >= counts so far`` (``==`` for final counters); an
+unsatisfiable check drops the state. Of the states a branch makes, those that follow a chain
+the system's solution still wants more runs of go first (the paper's decision procedure, with
+Z3 as the oracle).
+
+Invariants (the paper's Theorem 2): a state is dropped only when no execution extending it
+reaches the target (the system over-approximates every such execution), so a run that ends
+complete without reaching the marker proves the target unreachable on the engine's input
+domain; a reported input is replayed in CPython by the caller. Departures: the loop bound of
+the forking engine is lifted (the counters and the time limit bound the search instead); the
+decision procedure asks Z3 rather than interval reasoning; a solver ``unknown`` never drops a
+state.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+from typing import Callable
+
+import z3
+
+from pathloom.errors import EngineBug, Unsupported
+from pathloom.engines.forking import _FORKED, ForkingEngine, State
+from pathloom.frontend import ir
+from pathloom.frontend.module import Module
+from pathloom.navigation import chains
+from pathloom.navigation.constraints import System, build_system
+from pathloom.navigation.fallback import domain, scan
+from pathloom.navigation.marker import instrumented
+from pathloom.navigation.targets import Target, sites
+from pathloom.options import Options
+from pathloom.terms.expr import Term
+from pathloom.terms.z3_encode import assertion
+
+UNBOUNDED_ITERATIONS = 1 << 40
+
+
+@dataclass(frozen=True)
+class NavAnswer:
+    verdict: str  # reachable (a candidate input) | unreachable | unknown | not-applicable
+    reason: str
+    inputs: dict[str, object] | None = None
+
+
+class Counters:
+    """A state's chain bookkeeping: runs per chain, the blocks since each open loop node."""
+
+    __slots__ = ("counts", "path", "open", "final", "wanted")
+
+    def __init__(self) -> None:
+        self.counts: dict[int, int] = {}
+        self.path: list[int] = []
+        self.open: list[tuple[int, int]] = []  # (header, position of the header in path)
+        self.final: frozenset[int] = frozenset()
+        self.wanted: dict[int, int] = {}  # chain id -> runs the last solution still asks for
+
+    def copy(self) -> Counters:
+        other = Counters()
+        other.counts = dict(self.counts)
+        other.path = list(self.path)
+        other.open = list(self.open)
+        other.final = self.final
+        other.wanted = self.wanted
+        return other
+
+
+class NavState(State):
+    __slots__ = ("nav",)
+    nav: Counters
+
+    def fork(self) -> NavState:
+        child = NavState([f.copy() for f in self.frames], self.heap.copy(), list(self.pc), self.model)
+        child.nav = self.nav.copy()
+        return child
+
+
+class NavigatingEngine(ForkingEngine):
+    name = "navigation"
+
+    def __init__(self, module: Module, target: str, options: Options, form: chains.ChainForm, system: System) -> None:
+        super().__init__(module, target, options)
+        self.form = form
+        self.system = system
+        self.checker = z3.Solver()
+        self.checker.set("timeout", options.solver_timeout_ms)
+        self.checker.add(system.formula)
+        self.checks = 0
+        self.dropped = 0
+
+    def initial_states(self) -> list[State]:
+        states: list[State] = []
+        for s in super().initial_states():
+            nav = NavState(s.frames, s.heap, s.pc, s.model)
+            nav.nav = Counters()
+            nav.nav.path.append(s.frames[-1].label)
+            states.append(nav)
+        return states
+
+    def _terminator(self, state: State, block: ir.Block, schedule: Callable[[list[State]], None]) -> object:
+        term = block.terminator
+        if len(state.frames) != 1 or isinstance(term, (ir.Return, ir.Raise)):
+            return super()._terminator(state, block, schedule)
+        forked: list[State] = []
+        result = super()._terminator(state, block, forked.extend)
+        if result is None:
+            return None if self._advance(state, term) else _FORKED  # type: ignore[arg-type]
+        kept = [child for child in forked if self._advance(child, term)]  # type: ignore[arg-type]
+        kept.sort(key=self._preference)
+        schedule(kept)
+        return result
+
+    # ------------------------------------------------------------ counters
+
+    def _advance(self, state: State, term: ir.Terminator) -> bool:
+        """Record the step ``state`` just took; False when the system rules the state out."""
+        assert isinstance(state, NavState)
+        nav = state.nav
+        here = state.frames[-1].label
+        blocks = self.form.function.blocks
+        if isinstance(term, ir.Goto) and term.back_edge:
+            start = next(pos for header, pos in reversed(nav.open) if header == term.target)
+            chain = self.form.by_path.get((term.target, tuple(nav.path[start:])))
+            if chain is None:
+                raise EngineBug(f"pathloom: internal error: a run through the loop at L{term.target} is no chain: {nav.path[start:]}")
+            nav.counts[chain.id] = nav.counts.get(chain.id, 0) + 1
+            del nav.path[start + 1 :]
+            return self._viable(state)
+        nav.path.append(here)
+        check = False
+        while nav.open and nav.open[-1][0] not in blocks[here].loops:
+            header, _ = nav.open.pop()
+            if self.form.parent[header] is None:
+                nav.final = nav.final | {c.id for c in self.form.chains_under(header)}
+                check = True
+        if self.form.is_header(here) and not (nav.open and nav.open[-1][0] == here):
+            nav.open.append((here, len(nav.path) - 1))
+            check = True
+        return self._viable(state) if check else True
+
+    def _viable(self, state: NavState) -> bool:
+        nav = state.nav
+        self.checks += 1
+        self.checker.push()
+        try:
+            for constraint in state.pc:
+                if isinstance(constraint, Term):
+                    self.checker.add(assertion(constraint))
+            for chain_id, k in self.system.counters.items():
+                done = nav.counts.get(chain_id, 0)
+                self.checker.add(k == done if chain_id in nav.final else k >= done)
+            answer = self.checker.check()
+            if answer == z3.unsat:
+                self.dropped += 1
+                return False
+            if answer == z3.sat:
+                model = self.checker.model()
+                nav.wanted = {
+                    chain_id: model.eval(k, model_completion=True).as_long() - nav.counts.get(chain_id, 0)  # type: ignore[attr-defined]
+                    for chain_id, k in self.system.counters.items()
+                }
+            return True
+        finally:
+            self.checker.pop()
+
+    def _preference(self, state: State) -> int:
+        """0 for a state on the way of a chain the solution wants run again, else 1."""
+        assert isinstance(state, NavState)
+        nav = state.nav
+        if not nav.open:
+            return 1
+        header, start = nav.open[-1]
+        trail = tuple(nav.path[start:])
+        for chain in self.form.loops.get(header, []):
+            if chain.blocks[: len(trail)] == trail and nav.wanted.get(chain.id, 0) > 0:
+                return 0
+        return 1
+
+    def stats(self) -> dict[str, object]:
+        stats = super().stats()
+        stats.update({"system_checks": self.checks, "states_dropped": self.dropped})
+        return stats
+
+
+# ---------------------------------------------------------------- the entry
+
+
+def _prepare(module: Module, qualname: str, target: Target) -> tuple[chains.ChainForm, list[tuple[int, ...]], dict[int, int]]:
+    if qualname not in module.function_defs or "." in qualname:
+        raise chains.NotApplicable("only plain functions (a method runs under a driver frame)")
+    function = module.function(qualname)
+    for block in function.blocks.values():
+        for instr in block.instrs:
+            if isinstance(instr, ir.Call) and isinstance(instr.func, ir.Global) and instr.func.name == function.name:
+                raise chains.NotApplicable("the function calls itself")
+    form = chains.build(function)
+    site_index = {site.label: site.index for site in sites(function, target)}
+    return form, chains.root_chains(form, set(site_index)), site_index
+
+
+def _solve(system: System, timeout_ms: int) -> str:
+    solver = z3.Solver()
+    solver.set("timeout", timeout_ms)
+    solver.add(system.formula)
+    answer = solver.check()
+    return "unsat" if answer == z3.unsat else "sat" if answer == z3.sat else "unknown"
+
+
+def navigate(module: Module, qualname: str, target: Target, options: Options, started: float) -> NavAnswer:
+    try:
+        form, roots, site_index = _prepare(module, qualname, target)
+    except chains.NotApplicable as exc:
+        return NavAnswer("not-applicable", f"not applicable: {exc}")
+    if not roots:
+        return NavAnswer("unreachable", "proved: no path of the control-flow graph leads to it (chain technique)")
+    system = build_system(module, form, roots, site_index)
+    count = sum(len(c) for c in form.loops.values())
+    solved = _solve(system, options.solver_timeout_ms)
+    if solved == "unsat":
+        return NavAnswer("unreachable", f"proved for every input: the constraint system of its {len(roots)} root chain(s) "
+                         f"({count} subchain(s)) has no solution (chain technique)")
+    if system.with_counters == 0:
+        unsolved = "; ".join(f"{name}: {why}" for name, why in system.unsolved.items())
+        return NavAnswer("not-applicable", "not applicable: no loop constraint on the way to the target" + (f" ({unsolved})" if unsolved else ""))
+    budget = None if options.timeout is None else max(0.05, (options.timeout - (time.monotonic() - started)) / 2)
+    run_options = replace(options, max_iterations=UNBOUNDED_ITERATIONS, timeout=budget, engine="dse")
+    engine = NavigatingEngine(instrumented(module, qualname, target), qualname, run_options, form, system)
+    try:
+        seen = scan(engine.run())
+    except Unsupported as exc:
+        return NavAnswer("unknown", f"navigation: {exc.one_line()}")
+    if seen.found is not None:
+        return NavAnswer("reachable", f"found by the chain technique (constraints-driven dse, {engine.checks} system checks)", seen.found)
+    if engine.complete and not seen.reasons:
+        return NavAnswer("unreachable", f"proved by constraints-driven dse: every path explored or ruled out by the constraint system "
+                         f"({domain(module, qualname, options)})")
+    return NavAnswer("unknown", f"navigation stopped: {seen.why}")
