@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from pathloom.frontend import ir
 from pathloom.frontend.cfg import successors
 
-MAX_CHAINS = 400
+MAX_CHAINS = 5000
+MAX_STEPS = 200_000  # partial paths tried while enumerating one loop's chains
 
 
 class NotApplicable(Exception):
@@ -73,7 +74,11 @@ def _paths(function: ir.Function, start: int, accept: object, allowed: object, l
     ``allowed(label)`` says whether a block may be entered."""
     found: list[tuple[int, ...]] = []
     stack: list[tuple[int, ...]] = [(start,)]
+    steps = 0
     while stack:
+        steps += 1
+        if steps > MAX_STEPS:
+            raise NotApplicable(f"more than {MAX_STEPS} partial paths while forming chains")
         path = stack.pop()
         label = path[-1]
         if accept(label):  # type: ignore[operator]

@@ -25,13 +25,15 @@ from pathloom.navigation import transfer
 from pathloom.navigation.chains import Chain, ChainForm
 from pathloom.navigation.linear import STAR, Cond, Linear
 from pathloom.navigation.recurrence import counter, entry_symbol, is_counter, merge
-from pathloom.navigation.transfer import State
+from pathloom.navigation.transfer import IterVal, State
+
+MAX_ALTERNATIVES = 64  # chains of one group whose conditions the previous-iteration constraint lists
 
 
 @dataclass
 class System:
     formula: z3.BoolRef
-    counters: dict[int, z3.ArithRef]  # chain id -> its counter
+    counters: dict[tuple[int, ...], z3.ArithRef]  # group of chain ids with one effect -> its counter
     with_counters: int = 0  # constraints that mention a counter
     unsolved: dict[str, str] = field(default_factory=dict)  # "var (loop at line L)" -> why STAR
 
@@ -68,14 +70,19 @@ class _Walker:
         return state
 
     def loop_node(self, header: int, state: State) -> tuple[State, z3.BoolRef | None]:
-        chains = self.form.loops[header]
         entry: State = {name: Linear.symbol(entry_symbol(header, name)) if isinstance(v, Linear) else v for name, v in state.items()}
-        outs: dict[int, State] = {}
-        chain_assumes: dict[int, list[Cond]] = {}
-        for chain in chains:
+        effects: dict[tuple[tuple[str, object], ...], list[tuple[Chain, list[Cond]]]] = {}
+        for chain in self.form.loops[header]:
             assumes: list[Cond] = []
-            outs[chain.id] = self.walk(chain.blocks, dict(entry), header, None, assumes, None)
-            chain_assumes[chain.id] = assumes
+            out = _live(self.walk(chain.blocks, dict(entry), header, None, assumes, None))
+            effects.setdefault(tuple(sorted(out.items(), key=lambda item: item[0])), []).append((chain, assumes))
+        groups: dict[str, list[tuple[Chain, list[Cond]]]] = {}
+        outs: dict[str, State] = {}
+        for effect, members in effects.items():
+            group = tuple(sorted(chain.id for chain, _ in members))
+            self.system.counters.setdefault(group, z3.Int(counter(group)))
+            groups[counter(group)] = members
+            outs[counter(group)] = dict(effect)
         merged = merge(header, entry, outs)
         for name, why in merged.unsolved.items():
             self.system.unsolved[f"{name} (loop at line {self._line(header)})"] = why
@@ -83,33 +90,44 @@ class _Walker:
         after: State = {}
         for name, value in merged.values.items():
             after[name] = value.substitute(actual) if isinstance(value, Linear) else value  # type: ignore[assignment]
-        return after, self._previous_iteration(header, chains, merged.values, chain_assumes, actual)
+        return after, self._previous_iteration(header, groups, merged.values, actual)
 
-    def _previous_iteration(self, header: int, chains: list[Chain], values: State, chain_assumes: dict[int, list[Cond]],
+    def _previous_iteration(self, header: int, groups: dict[str, list[tuple[Chain, list[Cond]]]], values: State,
                             actual: dict[str, Linear]) -> z3.BoolRef | None:
-        counters = [self.system.counters.setdefault(c.id, z3.Int(counter(c.id))) for c in chains]
-        cases = [z3.Sum(counters) == 0] if counters else []
-        own = {counter(c.id) for c in chains}
-        for chain, k in zip(chains, counters):
-            before = {}
+        """Either no chain ran, or the last run was of a chain whose conditions held on the
+        values one run before (its group's counter minus one)."""
+        cases = [z3.Sum([z3.Int(k) for k in groups]) == 0] if groups else []
+        for k, members in groups.items():
+            before: dict[str, object] = {}
             for name, value in values.items():
-                if isinstance(value, Linear) and not any(is_counter(s) and s not in own for s in value.symbols()):
-                    one_less = value.substitute({counter(chain.id): Linear.symbol(counter(chain.id)).add(Linear(-1))})
-                    before[entry_symbol(header, name)] = one_less.substitute(actual) if isinstance(one_less, Linear) else STAR  # type: ignore[arg-type]
+                if isinstance(value, Linear) and not any(is_counter(s) and s not in groups for s in value.symbols()):
+                    one_less = value.substitute({k: Linear.symbol(k).add(Linear(-1))})
+                    before[entry_symbol(header, name)] = one_less.substitute(actual) if isinstance(one_less, Linear) else STAR
                 else:
                     before[entry_symbol(header, name)] = STAR
-            held = [k >= 1]
-            for cond in chain_assumes[chain.id]:
-                if any(is_counter(s) for s in cond.symbols()):
-                    continue
-                known = cond.substitute(before)  # type: ignore[arg-type]
-                if isinstance(known, Cond) and not any(s.startswith("%a") for s in known.symbols()):
-                    held.append(known.to_z3())
-            cases.append(z3.And(held))
+            alternatives = [self._held(assumes, before) for _, assumes in members] if len(members) <= MAX_ALTERNATIVES else []
+            cases.append(z3.And(z3.Int(k) >= 1, z3.Or(alternatives)) if alternatives else z3.Int(k) >= 1)
         if not cases:
             return None
         self.system.with_counters += 1
         return z3.Or(cases)
+
+    @staticmethod
+    def _held(assumes: list[Cond], before: dict[str, object]) -> z3.BoolRef:
+        held = []
+        for cond in assumes:
+            if any(is_counter(s) for s in cond.symbols()):
+                continue
+            known = cond.substitute(before)  # type: ignore[arg-type]
+            if isinstance(known, Cond) and not any(s.startswith("%a") for s in known.symbols()):
+                held.append(known.to_z3())
+        return z3.And(held) if held else z3.BoolVal(True)
+
+
+def _live(state: State) -> State:
+    """``state`` without the expression temporaries, which no statement reads across a back
+    edge (a ``for`` iterator and its position do live on; a dropped name reads as ``STAR``)."""
+    return {name: v for name, v in state.items() if not name.startswith("%") or "." in name or isinstance(v, IterVal)}
 
 
 def build_system(module: Module, form: ChainForm, roots: list[tuple[int, ...]], site_index: dict[int, int]) -> System:

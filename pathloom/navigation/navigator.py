@@ -59,11 +59,11 @@ class Counters:
     __slots__ = ("counts", "path", "open", "final", "wanted")
 
     def __init__(self) -> None:
-        self.counts: dict[int, int] = {}
+        self.counts: dict[tuple[int, ...], int] = {}  # chain group -> runs
         self.path: list[int] = []
         self.open: list[tuple[int, int]] = []  # (header, position of the header in path)
-        self.final: frozenset[int] = frozenset()
-        self.wanted: dict[int, int] = {}  # chain id -> runs the last solution still asks for
+        self.final: frozenset[tuple[int, ...]] = frozenset()  # groups whose loops were left for good
+        self.wanted: dict[tuple[int, ...], int] = {}  # group -> runs the last solution still asks for
 
     def copy(self) -> Counters:
         other = Counters()
@@ -97,6 +97,10 @@ class NavigatingEngine(ForkingEngine):
         self.checker.add(system.formula)
         self.checks = 0
         self.dropped = 0
+        self.groups_of: dict[int, list[tuple[int, ...]]] = {}
+        for group in system.counters:
+            for chain_id in group:
+                self.groups_of.setdefault(chain_id, []).append(group)
 
     def initial_states(self) -> list[State]:
         states: list[State] = []
@@ -133,7 +137,8 @@ class NavigatingEngine(ForkingEngine):
             chain = self.form.by_path.get((term.target, tuple(nav.path[start:])))
             if chain is None:
                 raise EngineBug(f"pathloom: internal error: a run through the loop at L{term.target} is no chain: {nav.path[start:]}")
-            nav.counts[chain.id] = nav.counts.get(chain.id, 0) + 1
+            for group in self.groups_of.get(chain.id, ()):
+                nav.counts[group] = nav.counts.get(group, 0) + 1
             del nav.path[start + 1 :]
             return self._viable(state)
         nav.path.append(here)
@@ -141,7 +146,7 @@ class NavigatingEngine(ForkingEngine):
         while nav.open and nav.open[-1][0] not in blocks[here].loops:
             header, _ = nav.open.pop()
             if self.form.parent[header] is None:
-                nav.final = nav.final | {c.id for c in self.form.chains_under(header)}
+                nav.final = nav.final | {g for c in self.form.chains_under(header) for g in self.groups_of.get(c.id, ())}
                 check = True
         if self.form.is_header(here) and not (nav.open and nav.open[-1][0] == here):
             nav.open.append((here, len(nav.path) - 1))
@@ -156,9 +161,9 @@ class NavigatingEngine(ForkingEngine):
             for constraint in state.pc:
                 if isinstance(constraint, Term):
                     self.checker.add(assertion(constraint))
-            for chain_id, k in self.system.counters.items():
-                done = nav.counts.get(chain_id, 0)
-                self.checker.add(k == done if chain_id in nav.final else k >= done)
+            for group, k in self.system.counters.items():
+                done = nav.counts.get(group, 0)
+                self.checker.add(k == done if group in nav.final else k >= done)
             answer = self.checker.check()
             if answer == z3.unsat:
                 self.dropped += 1
@@ -166,8 +171,8 @@ class NavigatingEngine(ForkingEngine):
             if answer == z3.sat:
                 model = self.checker.model()
                 nav.wanted = {
-                    chain_id: model.eval(k, model_completion=True).as_long() - nav.counts.get(chain_id, 0)  # type: ignore[attr-defined]
-                    for chain_id, k in self.system.counters.items()
+                    group: model.eval(k, model_completion=True).as_long() - nav.counts.get(group, 0)  # type: ignore[attr-defined]
+                    for group, k in self.system.counters.items()
                 }
             return True
         finally:
@@ -182,7 +187,7 @@ class NavigatingEngine(ForkingEngine):
         header, start = nav.open[-1]
         trail = tuple(nav.path[start:])
         for chain in self.form.loops.get(header, []):
-            if chain.blocks[: len(trail)] == trail and nav.wanted.get(chain.id, 0) > 0:
+            if chain.blocks[: len(trail)] == trail and any(nav.wanted.get(g, 0) > 0 for g in self.groups_of.get(chain.id, ())):
                 return 0
         return 1
 

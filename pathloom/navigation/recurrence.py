@@ -1,7 +1,11 @@
 """Counters and recurrences (the paper's section 3.2): a variable's value after any number of
 runs of a loop's subchains, as a function of the chains' counters.
 
-Each subchain ``c`` has a counter ``κc`` (the symbol ``%k<id>``): how many times ``c`` ran.
+Each subchain ``c`` has a counter ``κc`` (the symbol ``%k<id>``): how many times ``c`` ran;
+chains of one loop with the same effect on every variable share one counter (``%k<id>_<id>...``:
+runs of any of them), which is exact since the merge depends only on the effects (this is the
+paper's suggested merge of chains "which have the same effect"; it keeps the Hello/HW/HWM
+forms, whose chains differ only in which character test failed, small).
 After one run of ``c`` from entry values ``α`` (symbols ``%a<header>:<var>``), a variable ``v``
 holds ``u_c``. The recurrence is solved when ``u_c = α_v + d_c`` with ``d_c`` an integer constant
 plus counter terms of loops nested in ``c`` (an arithmetic progression: after ``κc`` runs,
@@ -23,8 +27,9 @@ from pathloom.navigation.linear import STAR, Linear
 from pathloom.navigation.transfer import AbstractValue
 
 
-def counter(chain_id: int) -> str:
-    return f"%k{chain_id}"
+def counter(group: tuple[int, ...]) -> str:
+    """The counter of a group of chains with the same effect: runs of any of them."""
+    return "%k" + "_".join(str(i) for i in group)
 
 
 def entry_symbol(header: int, var: str) -> str:
@@ -56,8 +61,8 @@ def _delta(entry: str, after: Linear) -> tuple[Linear | None, str]:
     return rest, ""
 
 
-def merge(header: int, entry: dict[str, AbstractValue], outs: dict[int, dict[str, AbstractValue]]) -> Merge:
-    """Merge the per-chain values ``outs`` (chain id -> state after one run from the
+def merge(header: int, entry: dict[str, AbstractValue], outs: dict[str, dict[str, AbstractValue]]) -> Merge:
+    """Merge the per-chain values ``outs`` (counter symbol -> state after one run from the
     ``α`` entry state) of the loop headed by ``header``; ``entry`` is the α entry state."""
     result = Merge()
     names = set(entry)
@@ -77,11 +82,11 @@ def merge(header: int, entry: dict[str, AbstractValue], outs: dict[int, dict[str
         merged = Linear.symbol(symbol)
         inner: dict[str, int] = {}
         why = ""
-        for chain_id, after in zip(outs, afters):
+        for counter_symbol, after in zip(outs, afters):
             step, why = _delta(symbol, after)  # type: ignore[arg-type]
             if step is None:
                 break
-            merged = merged.add(Linear.symbol(counter(chain_id)), step.const)
+            merged = merged.add(Linear.symbol(counter_symbol), step.const)
             for s, c in step.coeffs:
                 if inner.setdefault(s, c) != c:
                     step, why = None, "nested loops update it differently"
