@@ -53,7 +53,7 @@ def reach_command(args: argparse.Namespace) -> int:
     from pathloom.frontend.module import load_module
     from pathloom.navigation.reach import ReachOptions, reach_targets
     from pathloom.navigation.report import write_json, write_text
-    from pathloom.navigation.targets import assert_targets, line_targets
+    from pathloom.navigation.targets import assert_targets, line_targets, statement_lines
 
     options = _options(args)
     options.validate()
@@ -69,7 +69,8 @@ def reach_command(args: argparse.Namespace) -> int:
     function = module.function(qualname)
     targets = line_targets(function, args.line)
     if args.asserts:
-        targets += [t for t in assert_targets(function, options.preconditions) if t not in targets]
+        statements = statement_lines(module.function_defs[qualname]) if qualname in module.function_defs else set()
+        targets += [t for t in assert_targets(function, statements, options.preconditions) if t not in targets]
     run = reach_targets(module, qualname, targets, options, ReachOptions(args.engine, not args.no_chains))
     label = f"{file}::{qualname}"
     write_text(sys.stdout, label, run.verdicts)

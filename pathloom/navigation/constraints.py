@@ -25,7 +25,7 @@ from pathloom.navigation import transfer
 from pathloom.navigation.chains import Chain, ChainForm
 from pathloom.navigation.linear import STAR, Cond, Linear
 from pathloom.navigation.recurrence import counter, entry_symbol, is_counter, merge
-from pathloom.navigation.transfer import IterVal, State
+from pathloom.navigation.transfer import AbstractValue, IterVal, State
 
 MAX_ALTERNATIVES = 64  # chains of one group whose conditions the previous-iteration constraint lists
 
@@ -71,7 +71,7 @@ class _Walker:
 
     def loop_node(self, header: int, state: State) -> tuple[State, z3.BoolRef | None]:
         entry: State = {name: Linear.symbol(entry_symbol(header, name)) if isinstance(v, Linear) else v for name, v in state.items()}
-        effects: dict[tuple[tuple[str, object], ...], list[tuple[Chain, list[Cond]]]] = {}
+        effects: dict[tuple[tuple[str, AbstractValue], ...], list[tuple[Chain, list[Cond]]]] = {}
         for chain in self.form.loops[header]:
             assumes: list[Cond] = []
             out = _live(self.walk(chain.blocks, dict(entry), header, None, assumes, None))

@@ -12,6 +12,7 @@ and ``observed`` says, from a CPython trace, whether it did.
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
 
 from pathloom.errors import UsageError
@@ -83,16 +84,22 @@ def line_targets(function: ir.Function, lines: list[int]) -> list[Target]:
     return targets
 
 
-def assert_targets(function: ir.Function, preconditions: bool = True) -> list[Target]:
-    """Every assert and explicit ``raise``; the leading asserts only without ``preconditions``
+def statement_lines(node: ast.AST) -> set[tuple[int, str]]:
+    """(line, ``assert`` or ``raise``) of the statements of a function's source; the IR also
+    raises where no statement does (the re-raise that ends a ``try`` without a match)."""
+    return {(n.lineno, "assert" if isinstance(n, ast.Assert) else "raise") for n in ast.walk(node) if isinstance(n, (ast.Assert, ast.Raise))}
+
+
+def assert_targets(function: ir.Function, statements: set[tuple[int, str]], preconditions: bool = True) -> list[Target]:
+    """Every assert and ``raise`` statement; the leading asserts only without ``preconditions``
     (with them, they bound the input domain, as for ``check``)."""
     kinds = ("assert", "explicit") if preconditions else ("assert", "explicit", "precondition")
     found: set[Target] = set()
     for block in function.blocks.values():
         term = block.terminator
         if isinstance(term, ir.Raise) and term.kind in kinds:
-            found.add(Target(term.loc.line, "assert" if term.kind == "assert" else "raise"))
-    return sorted(found, key=lambda t: (t.line, t.kind))
+            found.add(Target(term.loc.line, "raise" if term.kind == "explicit" else "assert"))
+    return sorted((t for t in found if (t.line, t.kind) in statements), key=lambda t: (t.line, t.kind))
 
 
 def observed(target: Target, lines: set[int], raised: set[tuple[str, int]]) -> bool:
