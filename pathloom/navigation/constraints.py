@@ -85,7 +85,8 @@ class _Walker:
             outs[counter(group)] = dict(effect)
         merged = merge(header, entry, outs)
         for name, why in merged.unsolved.items():
-            self.system.unsolved[f"{name} (loop at line {self._line(header)})"] = why
+            if not name.startswith("%"):  # not a temporary nor a for loop's hidden iterator
+                self.system.unsolved[f"{name} (loop at line {self._line(header)})"] = why
         actual = {entry_symbol(header, name): v for name, v in state.items() if isinstance(v, Linear)}
         after: State = {}
         for name, value in merged.values.items():

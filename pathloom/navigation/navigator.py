@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 import z3
+from z3.z3util import get_vars
 
 from pathloom.errors import EngineBug, Unsupported
 from pathloom.engines.forking import _FORKED, ForkingEngine, State
@@ -40,7 +41,7 @@ from pathloom.navigation.fallback import domain, scan
 from pathloom.navigation.marker import instrumented
 from pathloom.navigation.targets import Target, sites
 from pathloom.options import Options
-from pathloom.terms.expr import Term
+from pathloom.terms.expr import Term, symbols
 from pathloom.terms.z3_encode import assertion
 
 UNBOUNDED_ITERATIONS = 1 << 40
@@ -56,7 +57,7 @@ class NavAnswer:
 class Counters:
     """A state's chain bookkeeping: runs per chain, the blocks since each open loop node."""
 
-    __slots__ = ("counts", "path", "open", "final", "wanted")
+    __slots__ = ("counts", "path", "open", "final", "wanted", "left")
 
     def __init__(self) -> None:
         self.counts: dict[tuple[int, ...], int] = {}  # chain group -> runs
@@ -64,6 +65,7 @@ class Counters:
         self.open: list[tuple[int, int]] = []  # (header, position of the header in path)
         self.final: frozenset[tuple[int, ...]] = frozenset()  # groups whose loops were left for good
         self.wanted: dict[tuple[int, ...], int] = {}  # group -> runs the last solution still asks for
+        self.left = False  # the last step left a loop (and the system still holds)
 
     def copy(self) -> Counters:
         other = Counters()
@@ -72,6 +74,7 @@ class Counters:
         other.open = list(self.open)
         other.final = self.final
         other.wanted = self.wanted
+        other.left = self.left
         return other
 
 
@@ -97,6 +100,8 @@ class NavigatingEngine(ForkingEngine):
         self.checker.add(system.formula)
         self.checks = 0
         self.dropped = 0
+        self.verdicts: dict[object, tuple[bool, dict[tuple[int, ...], int] | None]] = {}  # memo of _check
+        self.inputs = {str(v) for v in get_vars(system.formula) if not str(v).startswith("%")}
         self.groups_of: dict[int, list[tuple[int, ...]]] = {}
         for group in system.counters:
             for chain_id in group:
@@ -143,8 +148,10 @@ class NavigatingEngine(ForkingEngine):
             return self._viable(state)
         nav.path.append(here)
         check = False
+        nav.left = False
         while nav.open and nav.open[-1][0] not in blocks[here].loops:
             header, _ = nav.open.pop()
+            nav.left = True
             if self.form.parent[header] is None:
                 nav.final = nav.final | {g for c in self.form.chains_under(header) for g in self.groups_of.get(c.id, ())}
                 check = True
@@ -155,33 +162,71 @@ class NavigatingEngine(ForkingEngine):
 
     def _viable(self, state: NavState) -> bool:
         nav = state.nav
+        related = self._related(state.pc)
+        key = (tuple(sorted(nav.counts.items())), nav.final, tuple(related))
+        known = self.verdicts.get(key)
+        if known is None:
+            known = self._check(nav, related)
+            self.verdicts[key] = known
+        viable, wanted = known
+        if not viable:
+            self.dropped += 1
+        elif wanted is not None:
+            nav.wanted = wanted
+        return viable
+
+    def _check(self, nav: Counters, related: list[Term]) -> tuple[bool, dict[tuple[int, ...], int] | None]:
+        """Whether the system holds with ``related`` and the counts so far, and how many more
+        runs of each group a solution then asks for (None: the solver did not say)."""
         self.checks += 1
         self.checker.push()
         try:
-            for constraint in state.pc:
-                if isinstance(constraint, Term):
-                    self.checker.add(assertion(constraint))
+            for constraint in related:
+                self.checker.add(assertion(constraint))
             for group, k in self.system.counters.items():
                 done = nav.counts.get(group, 0)
                 self.checker.add(k == done if group in nav.final else k >= done)
             answer = self.checker.check()
             if answer == z3.unsat:
-                self.dropped += 1
-                return False
-            if answer == z3.sat:
-                model = self.checker.model()
-                nav.wanted = {
-                    group: model.eval(k, model_completion=True).as_long() - nav.counts.get(group, 0)  # type: ignore[attr-defined]
-                    for group, k in self.system.counters.items()
-                }
-            return True
+                return False, None
+            if answer != z3.sat:
+                return True, None  # unknown: never a reason to drop a state
+            model = self.checker.model()
+            return True, {
+                group: model.eval(k, model_completion=True).as_long() - nav.counts.get(group, 0)  # type: ignore[attr-defined]
+                for group, k in self.system.counters.items()
+            }
         finally:
             self.checker.pop()
 
+    def _related(self, pc: list[Term]) -> list[Term]:
+        """The path constraints that share inputs with the system, transitively (the others
+        are independent of it: their satisfiability is the forking engine's business)."""
+        if not self.inputs:
+            return []
+        names = set(self.inputs)
+        related: list[Term] = []
+        rest = [c for c in pc if isinstance(c, Term)]
+        grown = True
+        while grown and rest:
+            grown = False
+            for constraint in list(rest):
+                mentioned = {str(t.args[0]) for t in symbols(constraint)}
+                if mentioned & names:
+                    names |= mentioned
+                    related.append(constraint)
+                    rest.remove(constraint)
+                    grown = True
+        return related
+
     def _preference(self, state: State) -> int:
-        """0 for a state on the way of a chain the solution wants run again, else 1."""
+        """-1 for a state that just left a loop (the counters so far are a solution: the
+        paper's decision procedure then leaves the loop node), 0 for a state on the way of a
+        chain the solution wants run again, else 1."""
         assert isinstance(state, NavState)
         nav = state.nav
+        if nav.left:
+            return -1
         if not nav.open:
             return 1
         header, start = nav.open[-1]

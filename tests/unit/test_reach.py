@@ -59,8 +59,8 @@ LOOPS = textwrap.dedent("""\
         return total
 """)
 
-FIG1 = textwrap.dedent("""\
-    def fig1(A: list[int], B: list[int]) -> None:
+FIG1_TEMPLATE = textwrap.dedent("""\
+    def {name}(A: list[int], B: list[int]) -> None:
         assert len(A) == 4 and len(B) == 4
         a = 0
         b = 0
@@ -70,23 +70,11 @@ FIG1 = textwrap.dedent("""\
         for j in range(4):
             if B[j] == 2:
                 b += 1
-        if a > 2 and a + b == 6:
-            raise ValueError("target")
-
-
-    def fig1_unreachable(A: list[int], B: list[int]) -> None:
-        assert len(A) == 4 and len(B) == 4
-        a = 0
-        b = 0
-        for i in range(4):
-            if A[i] == 1:
-                a += 1
-        for j in range(4):
-            if B[j] == 2:
-                b += 1
-        if a > 4 and a + b == 6:
+        if a > {bound} and a + b == 6:
             raise ValueError("target")
 """)
+# the paper's Figure 1 with lists of 4: a > 2 reachable, a > 4 unreachable (raises at lines 12 and 26)
+FIG1 = FIG1_TEMPLATE.format(name="fig1", bound=2) + "\n\n" + FIG1_TEMPLATE.format(name="fig1_unreachable", bound=4)
 
 VERDICT_KEYS = {"line", "verdict", "inputs", "time_s", "reason"}
 
