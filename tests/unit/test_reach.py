@@ -211,3 +211,20 @@ def test_library_entry_and_preconditions(tmp_path: Path) -> None:
     [verdict] = run.verdicts
     assert verdict.verdict == "reachable" and not run.mismatches
     assert raise_line(path, "fig1", verdict.inputs or {}) == 2
+
+
+def test_random_loop_programs_have_no_wrong_verdict(tmp_path: Path) -> None:
+    """A few programs of the differential fuzzer (``tests/differential/reach_fuzz.py``): a
+    reachable input raises at the target in CPython, no input of the grid reaches a target
+    claimed unreachable."""
+    import random
+
+    from tests.differential.reach_fuzz import check, program
+
+    rng = random.Random(7)
+    verdicts = []
+    for index in range(12):
+        verdict, problem = check(program(rng), tmp_path, index, timeout=3.0)
+        assert problem == "", problem
+        verdicts.append(verdict)
+    assert {"reachable", "unreachable"} <= set(verdicts)  # both kinds of claim were checked
