@@ -25,7 +25,7 @@ from pathloom.navigation import transfer
 from pathloom.navigation.chains import Chain, ChainForm
 from pathloom.navigation.linear import STAR, Cond, Linear
 from pathloom.navigation.recurrence import counter, entry_symbol, is_counter, merge
-from pathloom.navigation.transfer import AbstractValue, IterVal, State
+from pathloom.navigation.transfer import AbstractValue, IterVal, ListInput, State, stable_lists
 
 MAX_ALTERNATIVES = 64  # chains of one group whose conditions the previous-iteration constraint lists
 
@@ -135,11 +135,12 @@ def build_system(module: Module, form: ChainForm, roots: list[tuple[int, ...]], 
     """The constraint system of reaching a site at the end of one of ``roots``."""
     system = System(z3.BoolVal(False), {})
     walker = _Walker(module, form, system)
+    lists = stable_lists(form.function)
     disjuncts = []
     for path in roots:
         state: State = {}
         for p in form.function.params:
-            state[p.name] = Linear.symbol(p.name) if p.annotation == "int" else STAR
+            state[p.name] = Linear.symbol(p.name) if p.annotation == "int" else ListInput(p.name) if p.name in lists else STAR
         assumes: list[Cond] = []
         constraints: list[z3.BoolRef] = []
         walker.walk(path, state, None, (path[-1], site_index[path[-1]]), assumes, constraints)
@@ -150,6 +151,6 @@ def build_system(module: Module, form: ChainForm, roots: list[tuple[int, ...]], 
                 system.with_counters += 1
             constraints.append(cond.to_z3())
         disjuncts.append(z3.And(constraints) if constraints else z3.BoolVal(True))
-    nonnegative = [k >= 0 for k in system.counters.values()]
+    nonnegative = [k >= 0 for k in system.counters.values()] + [ListInput(name).length.to_z3() >= 0 for name in sorted(lists)]
     system.formula = z3.And(z3.Or(disjuncts) if disjuncts else z3.BoolVal(False), *nonnegative)
     return system

@@ -5,7 +5,8 @@ This is an abstraction of ``pathloom.semantics``, not a second semantics: on int
 ``*`` by a constant, unary ``-`` and the six comparisons mean what they mean in Python (ints
 are unbounded, as Z3's), a ``for`` over ``range(start, stop[, step])`` with a constant step
 walks an int position, and every other instruction makes its destinations ``STAR``. Heap
-contents (list items, lengths) are always ``STAR``, so no instruction needs to track them.
+contents (list items) are always ``STAR``, so no instruction needs to track them; the length
+of an input list the function never changes (``stable_lists``) is its input symbol.
 Invariant: if a concrete execution of a path of blocks starts in a state the abstract state
 describes, it ends in one the result describes (``STAR`` describes any value).
 """
@@ -18,7 +19,7 @@ from typing import Union
 from pathloom.frontend import ir
 from pathloom.frontend.module import Module
 from pathloom.navigation.linear import STAR, TRUE, Cond, Linear, Value
-from pathloom.semantics.step import destinations
+from pathloom.semantics.step import destinations, operands
 
 
 @dataclass(frozen=True)
@@ -30,13 +31,28 @@ class RangeVal:
 
 @dataclass(frozen=True)
 class IterVal:
-    """A ``range`` iterator: its position and stop are the pseudo-variables ``<it>.pos`` and
-    ``<it>.stop`` of the state (so that they are recurrent variables like any other)."""
+    """An iterator over a ``range`` or an input list: its position and stop are the
+    pseudo-variables ``<it>.pos`` and ``<it>.stop`` of the state (so that they are recurrent
+    variables like any other); the items are the positions for a ``range``, unknown for a list
+    (the loop over a list is a loop over its index)."""
 
     step: int
+    positions: bool = True
 
 
-AbstractValue = Union[Value, RangeVal, IterVal]
+@dataclass(frozen=True)
+class ListInput:
+    """A ``list[...]`` parameter the function never rebinds, mutates nor lets escape
+    (``stable_lists``): its length is the engines' input symbol ``<name>.len`` throughout."""
+
+    name: str
+
+    @property
+    def length(self) -> Linear:
+        return Linear.symbol(f"{self.name}.len")
+
+
+AbstractValue = Union[Value, RangeVal, IterVal, ListInput]
 State = dict[str, AbstractValue]
 
 _ARITH = {"+": 1, "+=": 1, "-": -1, "-=": -1}
@@ -93,6 +109,23 @@ def _range(module: Module, state: State, instr: ir.Call) -> AbstractValue:
     return RangeVal(args[0], args[1], step.const)  # type: ignore[arg-type]
 
 
+def stable_lists(function: ir.Function) -> set[str]:
+    """The ``list[...]`` parameters used only to be indexed, sliced, iterated, measured with
+    ``len``, compared or tested for truth: their length never changes during a call."""
+    names = {p.name for p in function.params if (p.annotation or "").startswith("list[")}
+    for block in function.blocks.values():
+        for instr in block.instrs:
+            names -= set(destinations(instr))
+            for position, op in enumerate(operands(instr)):
+                if not (isinstance(op, ir.Var) and op.name in names):
+                    continue
+                harmless = (isinstance(instr, (ir.GetItem, ir.GetSlice)) and position == 0) or isinstance(instr, (ir.GetIter, ir.Compare, ir.Truth)) \
+                    or (isinstance(instr, ir.Call) and isinstance(instr.func, ir.Global) and instr.func.name == "len" and len(instr.args) == 1)
+                if not harmless:
+                    names.discard(op.name)
+    return names
+
+
 def execute(module: Module, state: State, instr: ir.Instruction) -> None:
     """Apply ``instr`` to ``state`` in place."""
     value: AbstractValue = STAR
@@ -117,12 +150,19 @@ def execute(module: Module, state: State, instr: ir.Instruction) -> None:
         value = _truth(operand(module, state, instr.operand))
     elif isinstance(instr, ir.Call) and _builtin(module, instr.func, "range"):
         value = _range(module, state, instr)
+    elif isinstance(instr, ir.Call) and _builtin(module, instr.func, "len") and len(instr.args) == 1 and not instr.kwargs:
+        measured = operand(module, state, instr.args[0])
+        value = measured.length if isinstance(measured, ListInput) else STAR
     elif isinstance(instr, ir.GetIter):
         source = operand(module, state, instr.iterable)
         if isinstance(source, RangeVal):
             state[f"{instr.dst}.pos"] = source.start
             state[f"{instr.dst}.stop"] = source.stop
             value = IterVal(source.step)
+        elif isinstance(source, ListInput):
+            state[f"{instr.dst}.pos"] = Linear(0)
+            state[f"{instr.dst}.stop"] = source.length
+            value = IterVal(1, positions=False)
         else:
             state[f"{instr.dst}.pos"] = STAR
             state[f"{instr.dst}.stop"] = STAR
@@ -146,7 +186,7 @@ def branch(module: Module, state: State, term: ir.Terminator, taken: int) -> Con
         known = isinstance(it, IterVal) and isinstance(pos, Linear) and isinstance(stop, Linear)
         more = Cond.compare(pos, "<" if it.step > 0 else ">", stop) if known else None  # type: ignore[arg-type, union-attr]
         if taken == term.body:
-            state[term.dst] = pos if known else STAR
+            state[term.dst] = pos if known and it.positions else STAR  # type: ignore[union-attr]
             state[f"{term.it}.pos"] = pos.add(Linear(it.step)) if known else STAR  # type: ignore[union-attr]
             return more
         return more.negate() if more is not None else None

@@ -228,3 +228,55 @@ def test_random_loop_programs_have_no_wrong_verdict(tmp_path: Path) -> None:
         assert problem == "", problem
         verdicts.append(verdict)
     assert {"reachable", "unreachable"} <= set(verdicts)  # both kinds of claim were checked
+
+
+LISTS = textwrap.dedent("""\
+    def evens(A: list[int]) -> int:
+        k = 0
+        for x in A:
+            k += 2
+        if k == 7:
+            raise ValueError("odd")
+        return k
+
+
+    def count_ones(A: list[int]) -> int:
+        k = 0
+        for i in range(len(A)):
+            if A[i] == 1:
+                k += 1
+        if k > len(A) - 1:
+            raise ValueError("every item a one")
+        return k
+
+
+    def mutated(A: list[int]) -> int:
+        k = 0
+        A.append(3)
+        for x in A:
+            k += 2
+        if k == 2:
+            raise ValueError("reachable: A == []")
+        return k
+""")
+
+
+def test_loops_over_input_lists_count_their_length(tmp_path: Path) -> None:
+    """The loop over a list is a loop over its index: a proof for every length, cross-checked
+    by exhaustive DSE on lists of up to 5 items."""
+    code, data, path = reach_json(tmp_path, LISTS, "evens", "--asserts", "--timeout", "20")
+    verdict = _one(data)
+    assert code == 0 and verdict["verdict"] == "unreachable" and "every input" in str(verdict["reason"])
+    exhaustive = explore(str(path), "evens", Options(max_list_len=5, max_iterations=100, timeout=120))
+    assert exhaustive.complete and not [p for p in exhaustive.paths if p.outcome == "raise"]
+    code, data, path = reach_json(tmp_path, LISTS, "count_ones", "--asserts", "--timeout", "20")
+    verdict = _one(data)  # k > len(A) - 1 needs every item a one: reachable, not refuted by the length
+    assert code == 1 and verdict["verdict"] == "reachable"
+    assert raise_line(path, "count_ones", verdict["inputs"]) == 16  # type: ignore[arg-type]
+
+
+def test_a_mutated_list_is_not_measured_by_its_input_length(tmp_path: Path) -> None:
+    code, data, path = reach_json(tmp_path, LISTS, "mutated", "--asserts", "--timeout", "20")
+    verdict = _one(data)
+    assert code == 1 and verdict["verdict"] == "reachable" and verdict["inputs"] == {"A": []}
+    assert raise_line(path, "mutated", {"A": []}) == 26
