@@ -25,7 +25,7 @@ from pathloom.navigation import transfer
 from pathloom.navigation.chains import Chain, ChainForm
 from pathloom.navigation.linear import STAR, Cond, Linear
 from pathloom.navigation.recurrence import counter, entry_symbol, is_counter, merge
-from pathloom.navigation.transfer import AbstractValue, IterVal, ListInput, State, stable_lists
+from pathloom.navigation.transfer import AbstractValue, IterVal, ListInput, State, stable_inputs
 
 MAX_ALTERNATIVES = 64  # chains of one group whose conditions the previous-iteration constraint lists
 
@@ -135,7 +135,7 @@ def build_system(module: Module, form: ChainForm, roots: list[tuple[int, ...]], 
     """The constraint system of reaching a site at the end of one of ``roots``."""
     system = System(z3.BoolVal(False), {})
     walker = _Walker(module, form, system)
-    lists = stable_lists(form.function)
+    lists = stable_inputs(form.function)  # their length is a symbol
     disjuncts = []
     for path in roots:
         state: State = {}

@@ -6,7 +6,7 @@ This is an abstraction of ``pathloom.semantics``, not a second semantics: on int
 are unbounded, as Z3's), a ``for`` over ``range(start, stop[, step])`` with a constant step
 walks an int position, and every other instruction makes its destinations ``STAR``. Heap
 contents (list items) are always ``STAR``, so no instruction needs to track them; the length
-of an input list the function never changes (``stable_lists``) is its input symbol.
+of an input list or str the function never changes (``stable_inputs``) is a symbol.
 Invariant: if a concrete execution of a path of blocks starts in a state the abstract state
 describes, it ends in one the result describes (``STAR`` describes any value).
 """
@@ -43,7 +43,10 @@ class IterVal:
 @dataclass(frozen=True)
 class ListInput:
     """A ``list[...]`` parameter the function never rebinds, mutates nor lets escape
-    (``stable_lists``): its length is the engines' input symbol ``<name>.len`` throughout."""
+    (``stable_inputs``): its length is the engines' input symbol ``<name>.len`` throughout; or
+    a ``str`` parameter the function never rebinds, whose length gets the symbol ``<name>.len``
+    (not an engine symbol: a str's length is ``len`` of its symbol there, so the systems know
+    of it only that it is not negative)."""
 
     name: str
 
@@ -109,15 +112,17 @@ def _range(module: Module, state: State, instr: ir.Call) -> AbstractValue:
     return RangeVal(args[0], args[1], step.const)  # type: ignore[arg-type]
 
 
-def stable_lists(function: ir.Function) -> set[str]:
-    """The ``list[...]`` parameters used only to be indexed, sliced, iterated, measured with
-    ``len``, compared or tested for truth: their length never changes during a call."""
-    names = {p.name for p in function.params if (p.annotation or "").startswith("list[")}
+def stable_inputs(function: ir.Function) -> set[str]:
+    """The ``str`` parameters never rebound, and the ``list[...]`` parameters never rebound and
+    used only to be indexed, sliced, iterated, measured with ``len``, compared or tested for
+    truth: their length never changes during a call."""
+    names = {p.name for p in function.params if (p.annotation or "").startswith("list[") or p.annotation == "str"}
+    strs = {p.name for p in function.params if p.annotation == "str"}
     for block in function.blocks.values():
         for instr in block.instrs:
             names -= set(destinations(instr))
             for position, op in enumerate(operands(instr)):
-                if not (isinstance(op, ir.Var) and op.name in names):
+                if not (isinstance(op, ir.Var) and op.name in names) or op.name in strs:
                     continue
                 harmless = (isinstance(instr, (ir.GetItem, ir.GetSlice)) and position == 0) or isinstance(instr, (ir.GetIter, ir.Compare, ir.Truth)) \
                     or (isinstance(instr, ir.Call) and isinstance(instr.func, ir.Global) and instr.func.name == "len" and len(instr.args) == 1)

@@ -280,3 +280,26 @@ def test_a_mutated_list_is_not_measured_by_its_input_length(tmp_path: Path) -> N
     verdict = _one(data)
     assert code == 1 and verdict["verdict"] == "reachable" and verdict["inputs"] == {"A": []}
     assert raise_line(path, "mutated", {"A": []}) == 26
+
+
+def test_strs_scanned_character_by_character(tmp_path: Path) -> None:
+    source = textwrap.dedent("""\
+        def scan(s: str) -> int:
+            i = 0
+            hits = 0
+            while i < len(s):
+                if s[i] == "a":
+                    hits += 2
+                i += 1
+            if hits == 5 or hits > 2 * len(s):
+                raise ValueError("never")
+            if hits == 4:
+                raise ValueError("two a")
+            return hits
+    """)
+    code, data, path = reach_json(tmp_path, source, "scan", "--asserts", "--max-str-len", "4", "--timeout", "20")
+    by_line = {t["line"]: t for t in data["targets"]}
+    assert code == 1 and by_line[9]["verdict"] == "unreachable" and "every input" in str(by_line[9]["reason"])
+    assert by_line[11]["verdict"] == "reachable" and raise_line(path, "scan", by_line[11]["inputs"]) == 11
+    exhaustive = explore(str(path), "scan", Options(max_str_len=4, max_iterations=100, timeout=120))
+    assert exhaustive.complete and not [p for p in exhaustive.paths if p.outcome == "raise" and p.line == 9]
