@@ -29,6 +29,7 @@ class EngineAnswer:
     verdict: str  # reachable (a candidate input) | unreachable | unknown
     reason: str
     inputs: dict[str, Any] | None = None
+    timed_out: bool = False  # unknown because the time limit stopped it (more time may answer)
 
 
 def choose_engine(module: Module, qualname: str, requested: str) -> str:
@@ -89,4 +90,4 @@ def run_engine(module: Module, qualname: str, target: Target, options: Options, 
         if may_hide_marker(module.function(qualname)):
             return EngineAnswer("unknown", f"{engine} explored every path, but a recursive call inside a try may hide the target")
         return EngineAnswer("unreachable", f"proved by a complete {engine} exploration ({domain(module, qualname, options)})")
-    return EngineAnswer("unknown", f"{engine} stopped: {seen.why}")
+    return EngineAnswer("unknown", f"{engine} stopped: {seen.why}", timed_out="timeout" in seen.reasons)

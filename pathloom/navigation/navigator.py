@@ -52,6 +52,7 @@ class NavAnswer:
     verdict: str  # reachable (a candidate input) | unreachable | unknown | not-applicable
     reason: str
     inputs: dict[str, object] | None = None
+    timed_out: bool = False  # unknown because the time limit stopped it (more time may answer)
 
 
 class Counters:
@@ -179,6 +180,10 @@ class NavigatingEngine(ForkingEngine):
         """Whether the system holds with ``related`` and the counts so far, and how many more
         runs of each group a solution then asks for (None: the solver did not say)."""
         self.checks += 1
+        timeout = self.options.solver_timeout_ms
+        if self.deadline is not None:
+            timeout = max(1, min(timeout, int((self.deadline - time.monotonic()) * 1000)))
+        self.checker.set("timeout", timeout)
         self.checker.push()
         try:
             for constraint in related:
@@ -266,7 +271,35 @@ def _solve(system: System, timeout_ms: int) -> str:
     return "unsat" if answer == z3.unsat else "sat" if answer == z3.sat else "unknown"
 
 
-def navigate(module: Module, qualname: str, target: Target, options: Options, started: float) -> NavAnswer:
+@dataclass
+class Plan:
+    """The chain form and constraint system of one target, built once; ``run`` navigates."""
+
+    module: Module
+    qualname: str
+    target: Target
+    form: chains.ChainForm
+    system: System
+
+    def run(self, options: Options, budget: float | None) -> NavAnswer:
+        """Constraints-driven DSE for at most ``budget`` seconds (``timed_out`` on the answer
+        says whether the time limit stopped it)."""
+        run_options = replace(options, max_iterations=UNBOUNDED_ITERATIONS, timeout=budget, engine="dse")
+        engine = NavigatingEngine(instrumented(self.module, self.qualname, self.target), self.qualname, run_options, self.form, self.system)
+        try:
+            seen = scan(engine.run())
+        except Unsupported as exc:
+            return NavAnswer("unknown", f"navigation: {exc.one_line()}")
+        if seen.found is not None:
+            return NavAnswer("reachable", f"found by the chain technique (constraints-driven dse, {engine.checks} system checks)", seen.found)
+        if engine.complete and not seen.reasons:
+            return NavAnswer("unreachable", "proved by constraints-driven dse: every path explored or ruled out by the constraint "
+                             f"system ({domain(self.module, self.qualname, options)})")
+        return NavAnswer("unknown", f"navigation stopped: {seen.why}", timed_out="timeout" in seen.reasons)
+
+
+def plan(module: Module, qualname: str, target: Target, options: Options) -> NavAnswer | Plan:
+    """A proof or a reason the technique does not apply (a ``NavAnswer``), else a ``Plan``."""
     try:
         form, roots, site_index = _prepare(module, qualname, target)
     except chains.NotApplicable as exc:
@@ -275,23 +308,10 @@ def navigate(module: Module, qualname: str, target: Target, options: Options, st
         return NavAnswer("unreachable", "proved: no path of the control-flow graph leads to it (chain technique)")
     system = build_system(module, form, roots, site_index)
     count = sum(len(c) for c in form.loops.values())
-    solved = _solve(system, options.solver_timeout_ms)
-    if solved == "unsat":
+    if _solve(system, options.solver_timeout_ms) == "unsat":
         return NavAnswer("unreachable", f"proved for every input: the constraint system of its {len(roots)} root chain(s) "
                          f"({count} subchain(s)) has no solution (chain technique)")
     if system.with_counters == 0:
         unsolved = "; ".join(f"{name}: {why}" for name, why in system.unsolved.items())
         return NavAnswer("not-applicable", "not applicable: no loop constraint on the way to the target" + (f" ({unsolved})" if unsolved else ""))
-    budget = None if options.timeout is None else max(0.05, (options.timeout - (time.monotonic() - started)) / 2)
-    run_options = replace(options, max_iterations=UNBOUNDED_ITERATIONS, timeout=budget, engine="dse")
-    engine = NavigatingEngine(instrumented(module, qualname, target), qualname, run_options, form, system)
-    try:
-        seen = scan(engine.run())
-    except Unsupported as exc:
-        return NavAnswer("unknown", f"navigation: {exc.one_line()}")
-    if seen.found is not None:
-        return NavAnswer("reachable", f"found by the chain technique (constraints-driven dse, {engine.checks} system checks)", seen.found)
-    if engine.complete and not seen.reasons:
-        return NavAnswer("unreachable", f"proved by constraints-driven dse: every path explored or ruled out by the constraint system "
-                         f"({domain(module, qualname, options)})")
-    return NavAnswer("unknown", f"navigation stopped: {seen.why}")
+    return Plan(module, qualname, target, form, system)
