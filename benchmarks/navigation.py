@@ -29,15 +29,14 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import Dict, List, Tuple
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from machine import ROOT, cpu_model, git_revision, header, load_average, nproc, z3_version  # noqa: E402
+from machine import ROOT, cpu_model, git_revision, header, load_average, nproc, z3_version
 
 PROGRAMS = os.path.join(ROOT, "benchmarks", "programs", "loop_navigation.py")
 GRACE_S = 10.0  # a child that overruns the limit by this much is killed
 DOMAIN = ["--max-list-len", "20", "--max-str-len", "24", "--max-iterations", "1000000000"]
-CONFIGS: List[Tuple[str, List[str]]] = [
+CONFIGS: list[tuple[str, list[str]]] = [
     ("reach", []),
     ("dse", ["--no-chains", "--engine", "dse"]),
     ("multise", ["--no-chains", "--engine", "multise"]),
@@ -58,7 +57,7 @@ BENCHMARKS = [
 ]
 
 
-def run_one(function: str, extra: List[str], timeout: float) -> Dict[str, object]:
+def run_one(function: str, extra: list[str], timeout: float) -> dict[str, object]:
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "out.json")
         command = [sys.executable, "-m", "pathloom", "reach", f"{PROGRAMS}::{function}", "--asserts", "--timeout", str(timeout),
@@ -66,7 +65,7 @@ def run_one(function: str, extra: List[str], timeout: float) -> Dict[str, object
         env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
         start = time.monotonic()
         try:
-            proc = subprocess.run(command, capture_output=True, text=True, timeout=timeout + GRACE_S, env=env)
+            proc = subprocess.run(command, check=False, capture_output=True, text=True, timeout=timeout + GRACE_S, env=env)
         except subprocess.TimeoutExpired:
             return {"verdict": "(killed)", "time_s": time.monotonic() - start, "reason": "overran the limit"}
         if not os.path.exists(out):

@@ -19,6 +19,7 @@ modelled) and with at most ``MAX_CHAINS`` chains; otherwise ``NotApplicable`` sa
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
 from pathloom.frontend import ir
 from pathloom.frontend.cfg import successors
@@ -92,6 +93,11 @@ def _paths(function: ir.Function, start: int, accept: object, allowed: object, l
     return found
 
 
+def _inside(function: ir.Function, header: int, label: int) -> bool:
+    """Block ``label`` is in the body of the loop headed by ``header`` (not the header)."""
+    return header in function.blocks[label].loops and label != header
+
+
 def build(function: ir.Function) -> ChainForm:
     if any(block.handler is not None for block in function.blocks.values()):
         raise NotApplicable("the function has exception handlers")
@@ -105,7 +111,7 @@ def build(function: ir.Function) -> ChainForm:
             label for label, block in function.blocks.items()
             if isinstance(block.terminator, ir.Goto) and block.terminator.back_edge and block.terminator.target == header
         }
-        paths = _paths(function, header, lambda b: b in back_sources, lambda b: header in function.blocks[b].loops and b != header, MAX_CHAINS)
+        paths = _paths(function, header, back_sources.__contains__, partial(_inside, function, header), MAX_CHAINS)
         form.loops[header] = []
         for path in paths:
             chain = Chain(next_id, header, path)

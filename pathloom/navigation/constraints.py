@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 
 import z3
 
-from pathloom.frontend import ir
 from pathloom.frontend.module import Module
 from pathloom.navigation import transfer
 from pathloom.navigation.chains import Chain, ChainForm

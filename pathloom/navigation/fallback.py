@@ -13,8 +13,9 @@ MultiSE overran a 10 s time limit by more than 90 s).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterator
+from typing import Any
 
 from pathloom.errors import Unsupported
 from pathloom.frontend.module import Module
@@ -26,7 +27,7 @@ from pathloom.results import PathResult
 
 @dataclass(frozen=True)
 class EngineAnswer:
-    verdict: str  # reachable (a candidate input) | unreachable | unknown
+    verdict: str  # reachable (a candidate input) | unreachable | unknown (| not-applicable: the chain technique)
     reason: str
     inputs: dict[str, Any] | None = None
     timed_out: bool = False  # unknown because the time limit stopped it (more time may answer)
@@ -75,19 +76,26 @@ def scan(results: Iterator[PathResult]) -> Scan:
     return seen
 
 
+def conclude(results: Iterator[PathResult], complete: Callable[[], bool], name: str, found: Callable[[], str], proved: str) -> EngineAnswer:
+    """The answer of an instrumented run: its first marker input, or a proof when it ended
+    complete (``complete()`` after the run), else ``unknown`` with why it stopped."""
+    try:
+        seen = scan(results)
+    except Unsupported as exc:
+        return EngineAnswer("unknown", f"{name}: {exc.one_line()}")
+    if seen.found is not None:
+        return EngineAnswer("reachable", found(), seen.found)
+    if complete() and not seen.reasons:
+        return EngineAnswer("unreachable", proved)
+    return EngineAnswer("unknown", f"{name} stopped: {seen.why}", timed_out="timeout" in seen.reasons)
+
+
 def run_engine(module: Module, qualname: str, target: Target, options: Options, engine: str) -> EngineAnswer:
     from pathloom.api import Run
 
-    marked = instrumented(module, qualname, target)
-    run = Run(marked, qualname, replace(options, engine=engine), keep_paths=False)
-    try:
-        seen = scan(run.results())
-    except Unsupported as exc:
-        return EngineAnswer("unknown", f"{engine}: {exc.one_line()}")
-    if seen.found is not None:
-        return EngineAnswer("reachable", f"found by {engine}", seen.found)
-    if run.engine.complete and not seen.reasons:
-        if may_hide_marker(module.function(qualname)):
-            return EngineAnswer("unknown", f"{engine} explored every path, but a recursive call inside a try may hide the target")
-        return EngineAnswer("unreachable", f"proved by a complete {engine} exploration ({domain(module, qualname, options)})")
-    return EngineAnswer("unknown", f"{engine} stopped: {seen.why}", timed_out="timeout" in seen.reasons)
+    run = Run(instrumented(module, qualname, target), qualname, replace(options, engine=engine), keep_paths=False)
+    answer = conclude(run.results(), lambda: run.engine.complete, engine, lambda: f"found by {engine}",
+                      f"proved by a complete {engine} exploration ({domain(module, qualname, options)})")
+    if answer.verdict == "unreachable" and may_hide_marker(module.function(qualname)):
+        return EngineAnswer("unknown", f"{engine} explored every path, but a recursive call inside a try may hide the target")
+    return answer

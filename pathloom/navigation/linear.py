@@ -9,8 +9,8 @@ with ``STAR`` in it is never a constraint (dropping it over-approximates, which 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping, Union
 
 import z3
 
@@ -110,4 +110,4 @@ class Cond:
 
 TRUE = Cond(Linear(0), "==")
 
-Value = Union[Linear, Cond, _Star]
+Value = Linear | Cond | _Star

@@ -25,19 +25,19 @@ state.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Callable
 
 import z3
 from z3.z3util import get_vars
 
-from pathloom.errors import EngineBug, Unsupported
 from pathloom.engines.forking import _FORKED, ForkingEngine, State
+from pathloom.errors import EngineBug
 from pathloom.frontend import ir
 from pathloom.frontend.module import Module
 from pathloom.navigation import chains
 from pathloom.navigation.constraints import System, build_system
-from pathloom.navigation.fallback import domain, scan
+from pathloom.navigation.fallback import EngineAnswer, conclude, domain
 from pathloom.navigation.marker import instrumented
 from pathloom.navigation.targets import Target, sites
 from pathloom.options import Options
@@ -47,18 +47,13 @@ from pathloom.terms.z3_encode import assertion
 UNBOUNDED_ITERATIONS = 1 << 40
 
 
-@dataclass(frozen=True)
-class NavAnswer:
-    verdict: str  # reachable (a candidate input) | unreachable | unknown | not-applicable
-    reason: str
-    inputs: dict[str, object] | None = None
-    timed_out: bool = False  # unknown because the time limit stopped it (more time may answer)
+NavAnswer = EngineAnswer  # verdict also ``not-applicable`` (with the reason) before any run
 
 
 class Counters:
     """A state's chain bookkeeping: runs per chain, the blocks since each open loop node."""
 
-    __slots__ = ("counts", "path", "open", "final", "wanted", "left")
+    __slots__ = ("counts", "final", "left", "open", "path", "wanted")
 
     def __init__(self) -> None:
         self.counts: dict[tuple[int, ...], int] = {}  # chain group -> runs
@@ -286,16 +281,10 @@ class Plan:
         says whether the time limit stopped it)."""
         run_options = replace(options, max_iterations=UNBOUNDED_ITERATIONS, timeout=budget, engine="dse")
         engine = NavigatingEngine(instrumented(self.module, self.qualname, self.target), self.qualname, run_options, self.form, self.system)
-        try:
-            seen = scan(engine.run())
-        except Unsupported as exc:
-            return NavAnswer("unknown", f"navigation: {exc.one_line()}")
-        if seen.found is not None:
-            return NavAnswer("reachable", f"found by the chain technique (constraints-driven dse, {engine.checks} system checks)", seen.found)
-        if engine.complete and not seen.reasons:
-            return NavAnswer("unreachable", "proved by constraints-driven dse: every path explored or ruled out by the constraint "
-                             f"system ({domain(self.module, self.qualname, options)})")
-        return NavAnswer("unknown", f"navigation stopped: {seen.why}", timed_out="timeout" in seen.reasons)
+        return conclude(engine.run(), lambda: engine.complete, "navigation",
+                        lambda: f"found by the chain technique (constraints-driven dse, {engine.checks} system checks)",
+                        "proved by constraints-driven dse: every path explored or ruled out by the constraint system "
+                        f"({domain(self.module, self.qualname, options)})")
 
 
 def plan(module: Module, qualname: str, target: Target, options: Options) -> NavAnswer | Plan:

@@ -83,7 +83,7 @@ def _answer(module: Module, qualname: str, target: Target, options: Options, rea
                 continue
             limit = budget if left is None else min(budget, left)
             if who == "navigation" and navigation is not None:
-                answer: NavAnswer | fallback.EngineAnswer = navigation.run(options, limit)
+                answer = navigation.run(options, limit)
             else:
                 answer = fallback.run_engine(module, qualname, target, replace(options, timeout=limit), engine)
             if answer.verdict in ("reachable", "unreachable"):

@@ -14,10 +14,11 @@ import os
 import signal
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
-from typing import Any, Callable
+from typing import Any
 
 JSON = Any
 
@@ -37,7 +38,7 @@ def trace(filename: str, target: str, span: tuple[int, int], inputs: list[dict[s
     env = dict(os.environ)
     env["PYTHONPATH"] = str(Path(__file__).resolve().parents[2]) + os.pathsep + env.get("PYTHONPATH", "")
     try:
-        proc = subprocess.run([sys.executable, "-m", "pathloom.navigation.trace"], input=request, capture_output=True,
+        proc = subprocess.run([sys.executable, "-m", "pathloom.navigation.trace"], input=request, check=False, capture_output=True,
                               text=True, timeout=timeout_s * len(inputs) + 30, env=env)
     except subprocess.TimeoutExpired:
         return [Trace("timeout", frozenset(), frozenset(), "replay process timed out")] * len(inputs)

@@ -14,7 +14,6 @@ describes, it ends in one the result describes (``STAR`` describes any value).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from pathloom.frontend import ir
 from pathloom.frontend.module import Module
@@ -55,7 +54,7 @@ class ListInput:
         return Linear.symbol(f"{self.name}.len")
 
 
-AbstractValue = Union[Value, RangeVal, IterVal, ListInput]
+AbstractValue = Value | RangeVal | IterVal | ListInput
 State = dict[str, AbstractValue]
 
 _ARITH = {"+": 1, "+=": 1, "-": -1, "-=": -1}

@@ -9,9 +9,10 @@ import itertools
 import json
 import sys
 import traceback
+from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Iterable
+from typing import Any
 
 from pathloom.cli import main
 
