@@ -34,6 +34,7 @@ class System:
     formula: z3.BoolRef
     counters: dict[tuple[int, ...], z3.ArithRef]  # group of chain ids with one effect -> its counter
     with_counters: int = 0  # constraints that mention a counter
+    inputs: set[str] = field(default_factory=set)  # the input symbols the constraints mention
     unsolved: dict[str, str] = field(default_factory=dict)  # "var (loop at line L)" -> why STAR
 
 
@@ -105,7 +106,7 @@ class _Walker:
                     before[entry_symbol(header, name)] = one_less.substitute(actual) if isinstance(one_less, Linear) else STAR
                 else:
                     before[entry_symbol(header, name)] = STAR
-            alternatives = [self._held(assumes, before) for _, assumes in members] if len(members) <= MAX_ALTERNATIVES else []
+            alternatives = [self._held(assumes, before, self.system.inputs) for _, assumes in members] if len(members) <= MAX_ALTERNATIVES else []
             cases.append(z3.And(z3.Int(k) >= 1, z3.Or(alternatives)) if alternatives else z3.Int(k) >= 1)
         if not cases:
             return None
@@ -113,7 +114,7 @@ class _Walker:
         return z3.Or(cases)
 
     @staticmethod
-    def _held(assumes: list[Cond], before: dict[str, object]) -> z3.BoolRef:
+    def _held(assumes: list[Cond], before: dict[str, object], inputs: set[str]) -> z3.BoolRef:
         held = []
         for cond in assumes:
             if any(is_counter(s) for s in cond.symbols()):
@@ -121,6 +122,7 @@ class _Walker:
             known = cond.substitute(before)  # type: ignore[arg-type]
             if isinstance(known, Cond) and not any(s.startswith("%a") for s in known.symbols()):
                 held.append(known.to_z3())
+                inputs |= {s for s in known.symbols() if not s.startswith("%")}
         return z3.And(held) if held else z3.BoolVal(True)
 
 
@@ -149,6 +151,7 @@ def build_system(module: Module, form: ChainForm, roots: list[tuple[int, ...]], 
             if any(is_counter(s) for s in cond.symbols()):
                 system.with_counters += 1
             constraints.append(cond.to_z3())
+            system.inputs |= {s for s in cond.symbols() if not s.startswith("%")}
         disjuncts.append(z3.And(constraints) if constraints else z3.BoolVal(True))
     nonnegative = [k >= 0 for k in system.counters.values()] + [ListInput(name).length.to_z3() >= 0 for name in sorted(lists)]
     system.formula = z3.And(z3.Or(disjuncts) if disjuncts else z3.BoolVal(False), *nonnegative)

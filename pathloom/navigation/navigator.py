@@ -29,7 +29,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import z3
-from z3.z3util import get_vars
 
 from pathloom.engines.forking import _FORKED, ForkingEngine, State
 from pathloom.errors import EngineBug
@@ -97,7 +96,7 @@ class NavigatingEngine(ForkingEngine):
         self.checks = 0
         self.dropped = 0
         self.verdicts: dict[object, tuple[bool, dict[tuple[int, ...], int] | None]] = {}  # memo of _check
-        self.inputs = {str(v) for v in get_vars(system.formula) if not str(v).startswith("%")}
+        self.inputs = set(system.inputs)
         self.groups_of: dict[int, list[tuple[int, ...]]] = {}
         for group in system.counters:
             for chain_id in group:
