@@ -23,7 +23,7 @@ from pathloom.frontend.module import Module
 from pathloom.navigation import transfer
 from pathloom.navigation.chains import Chain, ChainForm
 from pathloom.navigation.linear import STAR, Cond, Linear
-from pathloom.navigation.recurrence import counter, entry_symbol, is_counter, merge
+from pathloom.navigation.recurrence import Scaled, counter, entry_symbol, is_counter, merge, power_constraint
 from pathloom.navigation.transfer import AbstractValue, IterVal, ListInput, State, stable_inputs
 
 MAX_ALTERNATIVES = 64  # chains of one group whose conditions the previous-iteration constraint lists
@@ -35,6 +35,7 @@ class System:
     counters: dict[tuple[int, ...], z3.ArithRef]  # group of chain ids with one effect -> its counter
     with_counters: int = 0  # constraints that mention a counter
     inputs: set[str] = field(default_factory=set)  # the input symbols the constraints mention
+    powers: dict[str, tuple[str, int]] = field(default_factory=dict)  # power symbol -> (counter, ratio)
     unsolved: dict[str, str] = field(default_factory=dict)  # "var (loop at line L)" -> why STAR
 
 
@@ -90,8 +91,18 @@ class _Walker:
         actual = {entry_symbol(header, name): v for name, v in state.items() if isinstance(v, Linear)}
         after: State = {}
         for name, value in merged.values.items():
-            after[name] = value.substitute(actual) if isinstance(value, Linear) else value  # type: ignore[assignment]
-        return after, self._previous_iteration(header, groups, merged.values, actual)
+            if isinstance(value, Scaled):
+                start = actual.get(value.entry)
+                known = start is not None and not start.coeffs
+                after[name] = Linear.symbol(value.power).scale(start.const) if known else STAR  # type: ignore[union-attr]
+                if known:
+                    self.system.powers.update(merged.powers)
+                else:
+                    self.system.unsolved[f"{name} (loop at line {self._line(header)})"] = "a geometric progression from a non-constant start"
+            else:
+                after[name] = value.substitute(actual) if isinstance(value, Linear) else value  # type: ignore[assignment]
+        plain: State = {name: STAR if isinstance(v, Scaled) else v for name, v in merged.values.items()}
+        return after, self._previous_iteration(header, groups, plain, actual)
 
     def _previous_iteration(self, header: int, groups: dict[str, list[tuple[Chain, list[Cond]]]], values: State,
                             actual: dict[str, Linear]) -> z3.BoolRef | None:
@@ -101,7 +112,7 @@ class _Walker:
         for k, members in groups.items():
             before: dict[str, object] = {}
             for name, value in values.items():
-                if isinstance(value, Linear) and not any(is_counter(s) and s not in groups for s in value.symbols()):
+                if isinstance(value, Linear) and not any((is_counter(s) and s not in groups) or s.startswith("%p") for s in value.symbols()):
                     one_less = value.substitute({k: Linear.symbol(k).add(Linear(-1))})
                     before[entry_symbol(header, name)] = one_less.substitute(actual) if isinstance(one_less, Linear) else STAR
                 else:
@@ -154,5 +165,6 @@ def build_system(module: Module, form: ChainForm, roots: list[tuple[int, ...]], 
             system.inputs |= {s for s in cond.symbols() if not s.startswith("%")}
         disjuncts.append(z3.And(constraints) if constraints else z3.BoolVal(True))
     nonnegative = [k >= 0 for k in system.counters.values()] + [ListInput(name).length.to_z3() >= 0 for name in sorted(lists)]
-    system.formula = z3.And(z3.Or(disjuncts) if disjuncts else z3.BoolVal(False), *nonnegative)
+    powers = [power_constraint(counter_symbol, ratio) for counter_symbol, ratio in system.powers.values()]
+    system.formula = z3.And(z3.Or(disjuncts) if disjuncts else z3.BoolVal(False), *nonnegative, *powers)
     return system

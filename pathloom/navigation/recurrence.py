@@ -10,7 +10,11 @@ After one run of ``c`` from entry values ``α`` (symbols ``%a<header>:<var>``), 
 holds ``u_c``. The recurrence is solved when ``u_c = α_v + d_c`` with ``d_c`` an integer constant
 plus counter terms of loops nested in ``c`` (an arithmetic progression: after ``κc`` runs,
 ``α_v + const·κc + inner``); the values are then merged over the loop's chains (the paper's
-Table 1: ``α_v`` everywhere stays ``α_v``; progressions add up). Anything else is ``STAR`` with
+Table 1: ``α_v`` everywhere stays ``α_v``; progressions add up). A geometric progression
+(``u_c = ratio·α_v`` in one group, ``ratio >= 2``, unchanged in the others) is ``α_v·p`` with
+a symbol ``p`` that ``power_constraint`` ties to the counter in linear arithmetic (the value
+stays linear only where ``α_v`` is a constant; Table 1's product of two geometric
+progressions is not done). Anything else is ``STAR`` with
 a reason (a geometric progression, a reset inside the loop, an increment that depends on
 another variable). Counters of nested chains in a merged value count every run since the
 loop node was entered: the paper's counter with its reset chain, which for a value that
@@ -22,6 +26,8 @@ chains' runs.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+import z3
 
 from pathloom.navigation.linear import STAR, Linear
 from pathloom.navigation.transfer import AbstractValue
@@ -40,12 +46,37 @@ def is_counter(symbol: str) -> bool:
     return symbol.startswith("%k")
 
 
+POWER_CASES = 40  # a power r**κ is exact for κ <= this, bounded below beyond
+
+
+@dataclass(frozen=True)
+class Scaled:
+    """``α_v · ratio^κ``, a geometric progression: ``power`` names the symbol standing for
+    ``ratio^κ`` (``power_constraint`` ties it to the counter)."""
+
+    entry: str
+    power: str
+
+
+def power_symbol(counter_symbol: str, ratio: int) -> str:
+    return f"%p{counter_symbol[2:]}r{ratio}"
+
+
+def power_constraint(counter_symbol: str, ratio: int) -> z3.BoolRef:
+    """``p == ratio^κ`` for ``ratio >= 2``, in linear arithmetic: exact for κ up to
+    ``POWER_CASES``, and ``p >= ratio^(POWER_CASES + 1)`` beyond (true, since the power grows)."""
+    k, p = z3.Int(counter_symbol), z3.Int(power_symbol(counter_symbol, ratio))
+    cases = [z3.And(k == i, p == ratio**i) for i in range(POWER_CASES + 1)]
+    return z3.Or(*cases, z3.And(k > POWER_CASES, p >= ratio ** (POWER_CASES + 1)))
+
+
 @dataclass
 class Merge:
     """The merged values of one loop node, as functions of the entry values and counters."""
 
-    values: dict[str, AbstractValue] = field(default_factory=dict)
+    values: dict[str, AbstractValue | Scaled] = field(default_factory=dict)
     unsolved: dict[str, str] = field(default_factory=dict)  # variable -> why it is STAR
+    powers: dict[str, tuple[str, int]] = field(default_factory=dict)  # power symbol -> (counter, ratio)
 
 
 def _delta(entry: str, after: Linear) -> tuple[Linear | None, str]:
@@ -59,6 +90,19 @@ def _delta(entry: str, after: Linear) -> tuple[Linear | None, str]:
     if any(not is_counter(s) for s in rest.symbols()):
         return None, "its step depends on other variables"
     return rest, ""
+
+
+def _geometric(symbol: str, start: Linear, afters: list[AbstractValue], counters: list[str]) -> tuple[str, int] | None:
+    """(counter, ratio) when one group multiplies the variable by a constant ``ratio >= 2``
+    and every other group leaves it as it is (the paper's geometric progression)."""
+    scaling = [(c, a) for c, a in zip(counters, afters) if a != start]
+    if len(scaling) != 1:
+        return None
+    counter_symbol, after = scaling[0]
+    if not isinstance(after, Linear) or after.const != 0 or len(after.coeffs) != 1 or after.coeffs[0][0] != symbol:
+        return None
+    ratio = after.coeffs[0][1]
+    return (counter_symbol, ratio) if ratio >= 2 else None
 
 
 def merge(header: int, entry: dict[str, AbstractValue], outs: dict[str, dict[str, AbstractValue]]) -> Merge:
@@ -78,6 +122,12 @@ def merge(header: int, entry: dict[str, AbstractValue], outs: dict[str, dict[str
         if start != Linear.symbol(symbol) or not all(isinstance(a, Linear) for a in afters):
             result.values[name] = STAR
             result.unsolved[name] = "not an int the loop updates arithmetically"
+            continue
+        geometric = _geometric(symbol, start, afters, list(outs))
+        if geometric is not None:
+            counter_symbol, ratio = geometric
+            result.values[name] = Scaled(symbol, power_symbol(counter_symbol, ratio))
+            result.powers[power_symbol(counter_symbol, ratio)] = (counter_symbol, ratio)
             continue
         merged = Linear.symbol(symbol)
         inner: dict[str, int] = {}

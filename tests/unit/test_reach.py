@@ -303,3 +303,22 @@ def test_strs_scanned_character_by_character(tmp_path: Path) -> None:
     assert by_line[11]["verdict"] == "reachable" and raise_line(path, "scan", by_line[11]["inputs"]) == 11
     exhaustive = explore(str(path), "scan", Options(max_str_len=4, max_iterations=100, timeout=120))
     assert exhaustive.complete and not [p for p in exhaustive.paths if p.outcome == "raise" and p.line == 9]
+
+
+def test_geometric_progression(tmp_path: Path) -> None:
+    source = textwrap.dedent("""\
+        def doubling(n: int) -> int:
+            x = 1
+            while x < n:
+                x *= 2
+            if x == 12:
+                raise ValueError("never: not a power of two")
+            if x == 16:
+                raise ValueError("n in 9..16")
+            return x
+    """)
+    code, data, path = reach_json(tmp_path, source, "doubling", "--asserts", "--timeout", "20")
+    by_line = {t["line"]: t for t in data["targets"]}
+    assert code == 1 and by_line[6]["verdict"] == "unreachable" and "every input" in str(by_line[6]["reason"])
+    assert reaching(path, "doubling", 6, int_grid(["n"], -20, 3000)) == []
+    assert by_line[8]["verdict"] == "reachable" and raise_line(path, "doubling", by_line[8]["inputs"]) == 8
