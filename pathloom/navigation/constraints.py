@@ -23,7 +23,14 @@ from pathloom.frontend.module import Module
 from pathloom.navigation import transfer
 from pathloom.navigation.chains import Chain, ChainForm
 from pathloom.navigation.linear import STAR, Cond, Linear
-from pathloom.navigation.recurrence import Scaled, counter, entry_symbol, is_counter, merge, power_constraint
+from pathloom.navigation.recurrence import (
+    Scaled,
+    counter,
+    entry_symbol,
+    is_counter,
+    merge,
+    power_constraint,
+)
 from pathloom.navigation.transfer import AbstractValue, IterVal, ListInput, State, stable_inputs
 
 MAX_ALTERNATIVES = 64  # chains of one group whose conditions the previous-iteration constraint lists
