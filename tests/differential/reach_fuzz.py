@@ -3,8 +3,8 @@
 Usage: python -m tests.differential.reach_fuzz [--count N] [--seed S] [--timeout S]
 
 Each program has int inputs ``n`` and ``m``, one to three loops (``while`` with arithmetic
-steps whose trip count depends on the inputs, ``for`` over ``range``, a loop nested in
-another), branches inside them, and one ``raise`` behind a condition on the loop variables.
+or geometric steps whose trip count depends on the inputs, ``for`` over ``range``, a loop
+nested in another), branches inside them, and one ``raise`` behind a condition on the loop variables.
 A verdict is wrong when a ``reachable`` input does not raise at the target in CPython, or
 when a target claimed ``unreachable`` is reached by some input of the grid
 ``n, m in [-6, 40)`` run in CPython. ``unknown`` is counted, never wrong. Programs are
@@ -41,6 +41,7 @@ def _cond(rng: random.Random, names: list[str]) -> str:
 
 def _while(rng: random.Random, var: str, bound: str, others: list[str], indent: str) -> list[str]:
     step = rng.randint(1, 5)
+    others = [name for name in others if name != var]  # only the step changes the loop variable
     lines = [f"{indent}while {var} < {bound}:"]
     if rng.random() < 0.6:
         other = rng.choice(others)
@@ -62,20 +63,22 @@ def _for(rng: random.Random, others: list[str], indent: str, index: str) -> list
 
 
 def program(rng: random.Random) -> str:
-    body = [f"    a = {rng.randint(-3, 3)}", f"    b = {rng.randint(-3, 3)}", f"    c = {rng.randint(0, 3)}"]
+    body = [f"    a = {rng.randint(-3, 3)}", f"    b = {rng.randint(-3, 3)}", f"    c = {rng.randint(0, 3)}", f"    g = {rng.randint(1, 3)}"]
     for k in range(rng.randint(1, 3)):
         shape = rng.random()
-        if shape < 0.5:
+        if shape < 0.15:
+            body += [f"    while g < {rng.choice(['n', 'm'])}:", f"        g *= {rng.randint(2, 3)}"]
+        elif shape < 0.5:
             body += _while(rng, rng.choice(["a", "c"]), rng.choice(["n", "m", "n + m"]), ["b", "a", "c"], "    ")
         elif shape < 0.8:
             body += _for(rng, ["a", "b", "c"], "    ", f"i{k}")
         else:
             body.append(f"    for i{k} in range({rng.randint(1, 4)}):")
             body += _while(rng, "c", rng.choice(["n", "m"]), ["a", "b"], "        ")
-    target = f"{rng.choice(['a', 'b', 'c'])} {rng.choice(OPS)} {rng.randint(-4, 24)}"
+    target = f"{rng.choice(['a', 'b', 'c', 'g'])} {rng.choice(OPS)} {rng.randint(-4, 24)}"
     if rng.random() < 0.6:
         target += f" and {_cond(rng, ['a', 'b', 'c', 'n'])}"
-    body += [f"    if {target}:", "        raise ValueError('target')", "    return a + b + c"]
+    body += [f"    if {target}:", "        raise ValueError('target')", "    return a + b + c + g"]
     return "def f(n: int, m: int) -> int:\n" + "\n".join(body) + "\n"
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import itertools
 import json
+import signal
 import sys
 import traceback
 from collections.abc import Iterable
@@ -57,17 +58,35 @@ def lines_run(path: Path, function: str, inputs: dict[str, Any]) -> set[int]:
     return seen
 
 
-def reaching(path: Path, function: str, line: int, domain: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The inputs of ``domain`` whose call raises at ``line``."""
+class _Overran(BaseException):
+    pass
+
+
+def _overran(signum: int, frame: Any) -> None:
+    raise _Overran()
+
+
+def reaching(path: Path, function: str, line: int, domain: Iterable[dict[str, Any]], limit_s: float = 2.0) -> list[dict[str, Any]]:
+    """The inputs of ``domain`` whose call raises at ``line``; a call running longer than
+    ``limit_s`` fails the check (the subjects are meant to end for every input)."""
     module = load(path)
     found = []
-    for inputs in domain:
-        try:
-            getattr(module, function)(**inputs)
-        except Exception as exc:  # noqa: BLE001
-            frames = [f for f in traceback.extract_tb(exc.__traceback__) if Path(f.filename) == path]
-            if frames and frames[-1].lineno == line:
-                found.append(inputs)
+    previous = signal.signal(signal.SIGALRM, _overran)
+    try:
+        for inputs in domain:
+            signal.setitimer(signal.ITIMER_REAL, limit_s)
+            try:
+                getattr(module, function)(**inputs)
+            except _Overran:
+                raise AssertionError(f"{function}({inputs}) ran longer than {limit_s}s") from None
+            except Exception as exc:  # noqa: BLE001
+                frames = [f for f in traceback.extract_tb(exc.__traceback__) if Path(f.filename) == path]
+                if frames and frames[-1].lineno == line:
+                    found.append(inputs)
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+    finally:
+        signal.signal(signal.SIGALRM, previous)
     return found
 
 
