@@ -106,6 +106,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("action", choices=["list", "clear"])
     s.add_argument("--store", metavar="PATH", default=None,
                    help="the store (default .pathloom/summaries.sqlite of the project of the current directory)")
+    from pathloom.navigation.command import add_parser as add_reach_parser
+
+    add_reach_parser(sub, _positive_float, _count)
     return parser
 
 
@@ -364,6 +367,10 @@ def run_command(argv: Sequence[str] | None) -> int:
         from pathloom.engines.compose.summaries_command import summaries_command
 
         return summaries_command(args.action, args.store)
+    if args.command == "reach":
+        from pathloom.navigation.command import reach_command
+
+        return reach_command(args)
     options = _options(args)
     if args.command == "compare":
         from pathloom.compare import compare_command

@@ -1,0 +1,305 @@
+"""Constraints-driven symbolic execution (the paper's section 3.3) and the ``navigate`` entry
+of the chain technique.
+
+``navigate`` builds the chain form (``chains``) and the constraint system of the target
+(``constraints``). An unsatisfiable system proves the target unreachable for every input,
+before any execution. Otherwise the ``NavigatingEngine`` runs: the forking engine (one
+semantics, one state per path) on the function instrumented with the target's marker, whose
+states also carry the chain counters. A state that completes a run of a subchain (a back edge)
+adds one to its counter; at each loop node (a header entered or reached again), after each
+chain run and when a top-level loop is left (its counters are then final), the system is
+checked with the path condition and ``κ >= counts so far`` (``==`` for final counters); an
+unsatisfiable check drops the state. Of the states a branch makes, those that follow a chain
+the system's solution still wants more runs of go first (the paper's decision procedure, with
+Z3 as the oracle).
+
+Invariants (the paper's Theorem 2): a state is dropped only when no execution extending it
+reaches the target (the system over-approximates every such execution), so a run that ends
+complete without reaching the marker proves the target unreachable on the engine's input
+domain; a reported input is replayed in CPython by the caller. Departures: the loop bound of
+the forking engine is lifted (the counters and the time limit bound the search instead); the
+decision procedure asks Z3 rather than interval reasoning; a solver ``unknown`` never drops a
+state.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+import z3
+
+from pathloom.engines.forking import _FORKED, ForkingEngine, State
+from pathloom.errors import EngineBug
+from pathloom.frontend import ir
+from pathloom.frontend.module import Module
+from pathloom.navigation import chains
+from pathloom.navigation.constraints import System, build_system
+from pathloom.navigation.fallback import EngineAnswer, conclude, domain
+from pathloom.navigation.marker import instrumented
+from pathloom.navigation.targets import Target, sites
+from pathloom.options import Options
+from pathloom.terms.expr import Term, symbols
+from pathloom.terms.z3_encode import assertion
+
+UNBOUNDED_ITERATIONS = 1 << 40
+
+
+NavAnswer = EngineAnswer  # verdict also ``not-applicable`` (with the reason) before any run
+
+
+class Counters:
+    """A state's chain bookkeeping: runs per chain, the blocks since each open loop node."""
+
+    __slots__ = ("counts", "final", "left", "open", "path", "wanted")
+
+    def __init__(self) -> None:
+        self.counts: dict[tuple[int, ...], int] = {}  # chain group -> runs
+        self.path: list[int] = []
+        self.open: list[tuple[int, int]] = []  # (header, position of the header in path)
+        self.final: frozenset[tuple[int, ...]] = frozenset()  # groups whose loops were left for good
+        self.wanted: dict[tuple[int, ...], int] = {}  # group -> runs the last solution still asks for
+        self.left = False  # the last step left a loop (and the system still holds)
+
+    def copy(self) -> Counters:
+        other = Counters()
+        other.counts = dict(self.counts)
+        other.path = list(self.path)
+        other.open = list(self.open)
+        other.final = self.final
+        other.wanted = self.wanted
+        other.left = self.left
+        return other
+
+
+class NavState(State):
+    __slots__ = ("nav",)
+    nav: Counters
+
+    def fork(self) -> NavState:
+        child = NavState([f.copy() for f in self.frames], self.heap.copy(), list(self.pc), self.model)
+        child.nav = self.nav.copy()
+        return child
+
+
+class NavigatingEngine(ForkingEngine):
+    name = "navigation"
+
+    def __init__(self, module: Module, target: str, options: Options, form: chains.ChainForm, system: System) -> None:
+        super().__init__(module, target, options)
+        self.form = form
+        self.system = system
+        self.checker = z3.Solver()
+        self.checker.set("timeout", options.solver_timeout_ms)
+        self.checker.add(system.formula)
+        self.checks = 0
+        self.dropped = 0
+        self.verdicts: dict[object, tuple[bool, dict[tuple[int, ...], int] | None]] = {}  # memo of _check
+        self.inputs = set(system.inputs)
+        self.groups_of: dict[int, list[tuple[int, ...]]] = {}
+        for group in system.counters:
+            for chain_id in group:
+                self.groups_of.setdefault(chain_id, []).append(group)
+
+    def initial_states(self) -> list[State]:
+        states: list[State] = []
+        for s in super().initial_states():
+            nav = NavState(s.frames, s.heap, s.pc, s.model)
+            nav.nav = Counters()
+            nav.nav.path.append(s.frames[-1].label)
+            states.append(nav)
+        return states
+
+    def _terminator(self, state: State, block: ir.Block, schedule: Callable[[list[State]], None]) -> object:
+        term = block.terminator
+        if len(state.frames) != 1 or isinstance(term, (ir.Return, ir.Raise)):
+            return super()._terminator(state, block, schedule)
+        forked: list[State] = []
+        result = super()._terminator(state, block, forked.extend)
+        if result is None:
+            return None if self._advance(state, term) else _FORKED  # type: ignore[arg-type]
+        kept = [child for child in forked if self._advance(child, term)]  # type: ignore[arg-type]
+        kept.sort(key=self._preference)
+        schedule(kept)
+        return result
+
+    # ------------------------------------------------------------ counters
+
+    def _advance(self, state: State, term: ir.Terminator) -> bool:
+        """Record the step ``state`` just took; False when the system rules the state out."""
+        assert isinstance(state, NavState)
+        nav = state.nav
+        here = state.frames[-1].label
+        blocks = self.form.function.blocks
+        if isinstance(term, ir.Goto) and term.back_edge:
+            start = next(pos for header, pos in reversed(nav.open) if header == term.target)
+            chain = self.form.by_path.get((term.target, tuple(nav.path[start:])))
+            if chain is None:
+                raise EngineBug(f"pathloom: internal error: a run through the loop at L{term.target} is no chain: {nav.path[start:]}")
+            for group in self.groups_of.get(chain.id, ()):
+                nav.counts[group] = nav.counts.get(group, 0) + 1
+            del nav.path[start + 1 :]
+            return self._viable(state)
+        nav.path.append(here)
+        check = False
+        nav.left = False
+        while nav.open and nav.open[-1][0] not in blocks[here].loops:
+            header, _ = nav.open.pop()
+            nav.left = True
+            if self.form.parent[header] is None:
+                nav.final = nav.final | {g for c in self.form.chains_under(header) for g in self.groups_of.get(c.id, ())}
+                check = True
+        if self.form.is_header(here) and not (nav.open and nav.open[-1][0] == here):
+            nav.open.append((here, len(nav.path) - 1))
+            check = True
+        return self._viable(state) if check else True
+
+    def _viable(self, state: NavState) -> bool:
+        nav = state.nav
+        related = self._related(state.pc)
+        key = (tuple(sorted(nav.counts.items())), nav.final, tuple(related))
+        known = self.verdicts.get(key)
+        if known is None:
+            known = self._check(nav, related)
+            self.verdicts[key] = known
+        viable, wanted = known
+        if not viable:
+            self.dropped += 1
+        elif wanted is not None:
+            nav.wanted = wanted
+        return viable
+
+    def _check(self, nav: Counters, related: list[Term]) -> tuple[bool, dict[tuple[int, ...], int] | None]:
+        """Whether the system holds with ``related`` and the counts so far, and how many more
+        runs of each group a solution then asks for (None: the solver did not say)."""
+        self.checks += 1
+        timeout = self.options.solver_timeout_ms
+        if self.deadline is not None:
+            timeout = max(1, min(timeout, int((self.deadline - time.monotonic()) * 1000)))
+        self.checker.set("timeout", timeout)
+        self.checker.push()
+        try:
+            for constraint in related:
+                self.checker.add(assertion(constraint))
+            for group, k in self.system.counters.items():
+                done = nav.counts.get(group, 0)
+                self.checker.add(k == done if group in nav.final else k >= done)
+            answer = self.checker.check()
+            if answer == z3.unsat:
+                return False, None
+            if answer != z3.sat:
+                return True, None  # unknown: never a reason to drop a state
+            model = self.checker.model()
+            return True, {
+                group: model.eval(k, model_completion=True).as_long() - nav.counts.get(group, 0)  # type: ignore[attr-defined]
+                for group, k in self.system.counters.items()
+            }
+        finally:
+            self.checker.pop()
+
+    def _related(self, pc: list[Term]) -> list[Term]:
+        """The path constraints that share inputs with the system, transitively (the others
+        are independent of it: their satisfiability is the forking engine's business)."""
+        if not self.inputs:
+            return []
+        names = set(self.inputs)
+        related: list[Term] = []
+        rest = [c for c in pc if isinstance(c, Term)]
+        grown = True
+        while grown and rest:
+            grown = False
+            for constraint in list(rest):
+                mentioned = {str(t.args[0]) for t in symbols(constraint)}
+                if mentioned & names:
+                    names |= mentioned
+                    related.append(constraint)
+                    rest.remove(constraint)
+                    grown = True
+        return related
+
+    def _preference(self, state: State) -> int:
+        """-1 for a state that just left a loop (the counters so far are a solution: the
+        paper's decision procedure then leaves the loop node), 0 for a state on the way of a
+        chain the solution wants run again, else 1."""
+        assert isinstance(state, NavState)
+        nav = state.nav
+        if nav.left:
+            return -1
+        if not nav.open:
+            return 1
+        header, start = nav.open[-1]
+        trail = tuple(nav.path[start:])
+        for chain in self.form.loops.get(header, []):
+            if chain.blocks[: len(trail)] == trail and any(nav.wanted.get(g, 0) > 0 for g in self.groups_of.get(chain.id, ())):
+                return 0
+        return 1
+
+    def stats(self) -> dict[str, object]:
+        stats = super().stats()
+        stats.update({"system_checks": self.checks, "states_dropped": self.dropped})
+        return stats
+
+
+# ---------------------------------------------------------------- the entry
+
+
+def _prepare(module: Module, qualname: str, target: Target) -> tuple[chains.ChainForm, list[tuple[int, ...]], dict[int, int]]:
+    if qualname not in module.function_defs or "." in qualname:
+        raise chains.NotApplicable("only plain functions (a method runs under a driver frame)")
+    function = module.function(qualname)
+    for block in function.blocks.values():
+        for instr in block.instrs:
+            if isinstance(instr, ir.Call) and isinstance(instr.func, ir.Global) and instr.func.name == function.name:
+                raise chains.NotApplicable("the function calls itself")
+    form = chains.build(function)
+    site_index = {site.label: site.index for site in sites(function, target)}
+    return form, chains.root_chains(form, set(site_index)), site_index
+
+
+def _solve(system: System, timeout_ms: int) -> str:
+    solver = z3.Solver()
+    solver.set("timeout", timeout_ms)
+    solver.add(system.formula)
+    answer = solver.check()
+    return "unsat" if answer == z3.unsat else "sat" if answer == z3.sat else "unknown"
+
+
+@dataclass
+class Plan:
+    """The chain form and constraint system of one target, built once; ``run`` navigates."""
+
+    module: Module
+    qualname: str
+    target: Target
+    form: chains.ChainForm
+    system: System
+
+    def run(self, options: Options, budget: float | None) -> NavAnswer:
+        """Constraints-driven DSE for at most ``budget`` seconds (``timed_out`` on the answer
+        says whether the time limit stopped it)."""
+        run_options = replace(options, max_iterations=UNBOUNDED_ITERATIONS, timeout=budget, engine="dse")
+        engine = NavigatingEngine(instrumented(self.module, self.qualname, self.target), self.qualname, run_options, self.form, self.system)
+        return conclude(engine.run(), lambda: engine.complete, "navigation",
+                        lambda: f"found by the chain technique (constraints-driven dse, {engine.checks} system checks)",
+                        "proved by constraints-driven dse: every path explored or ruled out by the constraint system "
+                        f"({domain(self.module, self.qualname, options)})")
+
+
+def plan(module: Module, qualname: str, target: Target, options: Options) -> NavAnswer | Plan:
+    """A proof or a reason the technique does not apply (a ``NavAnswer``), else a ``Plan``."""
+    try:
+        form, roots, site_index = _prepare(module, qualname, target)
+    except chains.NotApplicable as exc:
+        return NavAnswer("not-applicable", f"not applicable: {exc}")
+    if not roots:
+        return NavAnswer("unreachable", "proved: no path of the control-flow graph leads to it (chain technique)")
+    system = build_system(module, form, roots, site_index)
+    count = sum(len(c) for c in form.loops.values())
+    if _solve(system, options.solver_timeout_ms) == "unsat":
+        return NavAnswer("unreachable", f"proved for every input: the constraint system of its {len(roots)} root chain(s) "
+                         f"({count} subchain(s)) has no solution (chain technique)")
+    if system.with_counters == 0:
+        unsolved = "; ".join(f"{name}: {why}" for name, why in system.unsolved.items())
+        return NavAnswer("not-applicable", "not applicable: no loop constraint on the way to the target" + (f" ({unsolved})" if unsolved else ""))
+    return Plan(module, qualname, target, form, system)
