@@ -359,11 +359,11 @@ class HeapBuilder:
         step = f"{w} = {w}.next"
         bound = self.int_in(1, 4)
         if self.flag():
-            self.tag("heap:walk_for")
+            self.tag("heap:walk_for", "break")
             k = fn.fresh("k")
             return [f"{w} = {start}", f"for {k} in range({bound}):",
                     f"    if {w} is None:", "        break"] + _indent(inner + [step])
-        self.tag("heap:walk_while")
+        self.tag("heap:walk_while", "while")
         counter = fn.fresh("i")
         test = f"{w} is not None" if self.flag() else w
         return [f"{w} = {start}", f"{counter} = 0", f"while {test} and {counter} < {bound}:",
@@ -469,6 +469,7 @@ _FIELD_INTS = st.integers(0, 9).flatmap(
 )
 
 
+@lru_cache(maxsize=None)
 def _slot(size: int, nullable: bool) -> st.SearchStrategy[int | None]:
     """An index into a class's pool, or None (shrinks to None, then to object 0)."""
     indices = st.integers(0, size - 1)
