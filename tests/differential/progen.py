@@ -25,7 +25,10 @@ real-module features (``progen_edges``, ``EDGE_FEATURES``; ``programs(edges=Fals
 leaves them out) add the module constants ``LIMIT PRIMES KP TABLE WORD``, the classes
 ``N0`` (dunders), ``Color`` (an Enum) and ``D0`` (a dataclass), the entry's instances
 ``n0 n1``, ``c0``, ``d0 d1`` and the list ``l0``, and the modules ``math``, ``enum`` and
-``dataclasses``, imported at the top.
+``dataclasses``, imported at the top. ``programs(heap=True)`` (``progen_heap``,
+``HEAP_FEATURES``) adds input objects: the classes ``Node`` and maybe ``Pair``, the entry's
+parameters ``a b`` (``Node``), ``m n`` (``Optional[Node]``), ``ns`` (``list[Node]``), ``pr``
+(``Pair``), the local ``r0`` and walk variables ``wN``; ``typing.Optional`` is imported.
 
 Guarantees (by construction, checked by ``test_progen_selfcheck.py``):
 
