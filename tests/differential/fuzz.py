@@ -53,10 +53,10 @@ from pathloom.options import Options
 
 from .harness import (
     ENGINES,
+    HEAPS,
     REGRESSIONS,
     CheckReport,
     Failure,
-    HEAPS,
     base_options,
     check_program,
     configurations,

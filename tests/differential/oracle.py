@@ -32,7 +32,8 @@ import threading
 import time
 import types
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Mapping
 
 if TYPE_CHECKING:  # avoid importing progen at runtime (it may be imported under two names)
     from .progen import GeneratedProgram

@@ -89,8 +89,17 @@ from .progen_base import (
 )
 from .progen_edges import EDGE_FEATURES, EdgeBuilder
 from .progen_heap import (
-    HEAP_ANNOTATION, HEAP_FEATURES, HEAP_PARAM_NAMES, NLIST, NODE, ONODE, PAIR, HeapBuilder, object_graphs,
-    object_param, object_schema,
+    HEAP_ANNOTATION,
+    HEAP_FEATURES,
+    HEAP_PARAM_NAMES,
+    NLIST,
+    NODE,
+    ONODE,
+    PAIR,
+    HeapBuilder,
+    object_graphs,
+    object_param,
+    object_schema,
 )
 
 __all__ = [

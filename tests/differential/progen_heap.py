@@ -33,8 +33,8 @@ regression files): the fields are the annotated parameters of ``__init__`` in or
 from __future__ import annotations
 
 import ast
-from functools import lru_cache
-from typing import Callable
+from collections.abc import Callable
+from functools import cache, lru_cache
 
 from hypothesis import strategies as st
 
@@ -469,7 +469,7 @@ _FIELD_INTS = st.integers(0, 9).flatmap(
 )
 
 
-@lru_cache(maxsize=None)
+@cache
 def _slot(size: int, nullable: bool) -> st.SearchStrategy[int | None]:
     """An index into a class's pool, or None (shrinks to None, then to object 0)."""
     indices = st.integers(0, size - 1)

@@ -23,7 +23,14 @@ warnings.filterwarnings("ignore", message="There is no reason to use @st.composi
 from pathloom.results import Exploration
 
 from . import harness
-from .harness import ENGINES, HEAPS, OPEN_BUG_FEATURES, check_program, configurations, sample_strategy
+from .harness import (
+    ENGINES,
+    HEAPS,
+    OPEN_BUG_FEATURES,
+    check_program,
+    configurations,
+    sample_strategy,
+)
 from .oracle import run_in_cpython
 from .progen import GeneratedProgram, inputs_for, programs
 from .progen_heap import graph_problem, object_schema
