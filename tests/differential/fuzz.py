@@ -2,6 +2,12 @@
 
     python -m tests.differential.fuzz --seconds 600 --programs 2000 --seed 1
     make fuzz FUZZ_ARGS="--seconds 600 --engines dse"
+    python -m tests.differential.fuzz --objects --heaps pose,lazier,lazy --seconds 600
+
+``--objects``: only programs with input objects (``progen_heap``: class-typed parameters
+that may alias and form cycles); such a program is explored by every engine under every
+heap model of ``--heaps`` (``harness.configurations``: ``dse/pose``, ``dse/lazier``...),
+and the summary counts programs, checks and failures per configuration.
 
 Programs come from ``progen.programs()`` driven by ``hypothesis.given`` in batches (one
 Hypothesis run of ``--batch`` examples per seed, generate phase only, no database), each
@@ -47,11 +53,13 @@ from pathloom.options import Options
 
 from .harness import (
     ENGINES,
+    HEAPS,
     REGRESSIONS,
     CheckReport,
     Failure,
     base_options,
     check_program,
+    configurations,
     cut_category,
     load_regression,
     reduce_program,
@@ -103,6 +111,9 @@ class Stats:
     checks: Counter = field(default_factory=Counter)
     unsupported: Counter = field(default_factory=Counter)  # message -> programs
     incomplete: Counter = field(default_factory=Counter)  # engine -> programs
+    explored: Counter = field(default_factory=Counter)  # engine (or engine/heap) -> programs explored
+    checks_by: Counter = field(default_factory=Counter)  # (engine or engine/heap, check) -> checks
+    failing_by: Counter = field(default_factory=Counter)  # engine (or engine/heap) -> failing programs
     # (engine, cut category) -> explorations with a cut of that category (harness.cut_category)
     cut_kinds: Counter = field(default_factory=Counter)
     concretized: Counter = field(default_factory=Counter)  # concretized site -> cut paths
@@ -127,6 +138,9 @@ class Stats:
             self.features["<any real-module feature>"] += 1
         self.sources.add(source_digest(report.program.source))
         self.checks.update(report.checks)
+        self.checks_by.update(report.checks_by)
+        self.explored.update(report.explorations.keys())
+        self.failing_by.update({f.engine for f in report.failures})
         for msg in report.unsupported.values():
             self.unsupported[_strip_location(msg)] += 1
         for engine, complete in report.complete.items():
@@ -202,7 +216,9 @@ class Fuzzer:
         self.overrides: dict[str, Any] = dict(args.set)
         self.options = base_options(**self.overrides)
         self.options.validate()
-        self.programs = programs(args.max_functions, edges=not args.no_edges, without=args.without)
+        self.heaps = tuple(h.strip() for h in args.heaps.split(",") if h.strip())
+        self.programs = programs(args.max_functions, edges=not args.no_edges, without=args.without,
+                                 heap=args.objects)
         # --seen FILE: digests of programs checked by earlier runs (skipped, then appended)
         self.seen_file = Path(args.seen) if args.seen else None
         self.seen_before: set[str] = set()
@@ -308,7 +324,7 @@ class Fuzzer:
             self.progress()
             return False
         report = check_program(program, self.engines, self.args.samples, draw=data.draw,
-                               options=self.options)
+                               options=self.options, heaps=self.heaps)
         self.stats.check_seconds += time.monotonic() - t0
         self.stats.add(report)
         for f in report.failures:
@@ -346,7 +362,7 @@ class Fuzzer:
         self.stats.shrink_calls += 1
         program = data.draw(self.programs, label="program")
         report = check_program(program, self.engines, self.args.samples, draw=data.draw,
-                               options=self.options)
+                               options=self.options, heaps=self.heaps)
         match = [f for f in report.failures if f.signature == state["target"]]
         if match:
             if len(program.source) <= len(state["best"][0].source):
@@ -365,6 +381,7 @@ class Fuzzer:
             reduced, why = reduce_program(
                 program, failure.signature, engines=self.engines, inputs=inputs,
                 samples=self.args.samples, seconds=self.args.reduce_seconds, options=self.options,
+                heaps=self.heaps,
             )
             self.stats.reduce_seconds += time.monotonic() - t0
             if why is not None:
@@ -380,7 +397,8 @@ class Fuzzer:
             self._save(program, failure, how)
 
     def _save(self, program: GeneratedProgram, failure: Failure, how: str) -> None:
-        path = save_regression(program, failure, engines=self.engines, found=how, directory=self.out,
+        engines = configurations(program, self.engines, self.heaps)
+        path = save_regression(program, failure, engines=engines, found=how, directory=self.out,
                                overrides=self.overrides)
         self.stats.saved.setdefault(failure.signature, []).append(str(path))
         print(f"  saved {path}", flush=True)
@@ -392,6 +410,7 @@ class Fuzzer:
             f"fuzzing engines={','.join(self.engines)} seconds={self.args.seconds} "
             f"programs={self.args.programs} seed={self.args.seed} samples={self.args.samples} "
             f"edges={not self.args.no_edges} without={','.join(sorted(self.args.without)) or '-'} "
+            f"objects={self.args.objects} heaps={','.join(self.heaps)} "
             f"options={self.options}",
             flush=True,
         )
@@ -426,8 +445,16 @@ class Fuzzer:
                  "genexp_minmax", "genexp_anyall", "slice_list", "slice_str", "set_display", "setcomp", "set_op",
                  "set_iter", "set_local")
         print("programs with:    " + ", ".join(f"{t.strip('<>')} {s.features[t]}" for t in shown))
-        print(f"incomplete:       {', '.join(f'{e} {s.incomplete[e]} ({100 * s.incomplete[e] / max(s.programs, 1):.1f}%)' for e in self.engines)}")
-        for e in self.engines:
+        configs = sorted(s.explored, key=lambda c: (c.split("/")[0], HEAPS.index(c.split("/")[1]) if "/" in c else -1))
+        print(f"incomplete:       {', '.join(f'{e} {s.incomplete[e]} ({100 * s.incomplete[e] / max(s.explored[e], 1):.1f}%)' for e in configs)}")
+        if any("/" in c for c in configs):
+            print("per configuration (programs explored, checks made, failing programs):")
+            for c in configs:
+                made = {check: n for (conf, check), n in s.checks_by.items() if conf == c}
+                detail = ", ".join(f"{k} {v}" for k, v in sorted(made.items()))
+                print(f"    {c:16s} programs {s.explored[c]:6d}  checks {sum(made.values()):8d} ({detail})  "
+                      f"failing {s.failing_by[c]}  incomplete {s.incomplete[c]}")
+        for e in configs:
             kinds = sorted(((n, k) for (engine, k), n in s.cut_kinds.items() if engine == e), reverse=True)
             if kinds:
                 print(f"    {e} explorations with a cut of each kind: {', '.join(f'{k} {n}' for n, k in kinds)}")
@@ -484,6 +511,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--samples", type=int, default=20, help="random inputs per program (default 20)")
     p.add_argument("--batch", type=int, default=2000, help="examples per Hypothesis run (default 2000)")
     p.add_argument("--max-functions", type=int, default=3)
+    p.add_argument("--objects", action="store_true",
+                   help="only programs with input objects (class-typed parameters: progen_heap)")
+    p.add_argument("--heaps", default=",".join(HEAPS),
+                   help="heap models each engine explores a program with input objects under "
+                        f"(default {','.join(HEAPS)})")
     p.add_argument("--no-edges", action="store_true",
                    help="leave out the real-module features (progen.EDGE_FEATURES)")
     p.add_argument("--without", default=frozenset(), type=_tags, metavar="TAG,TAG",
@@ -518,6 +550,9 @@ def main(argv: list[str] | None = None) -> int:
     unknown = {e.strip() for e in args.engines.split(",")} - set(ENGINES)
     if unknown:
         p.error(f"unknown engines {sorted(unknown)}")
+    unknown = {h.strip() for h in args.heaps.split(",")} - set(HEAPS)
+    if unknown:
+        p.error(f"unknown heap models {sorted(unknown)}")
     return Fuzzer(args).run()
 
 

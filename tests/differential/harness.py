@@ -13,6 +13,16 @@
 3. *agree* -- when every engine is complete, ``compare.agree(dse, multise) == []`` (same
    outcome kinds, same branch coverage).
 
+Programs with input objects (a parameter typed ``Node``, ``Optional[Node]``,
+``list[Node]``... of a class the program defines, ``progen_heap``) are explored by each
+engine under each heap model of ``heaps`` (default all three: ``pose``, ``lazier``,
+``lazy``): each pair is a *configuration* labelled ``engine/heap`` (``dse/lazy``), checked
+like an engine (replay, witness, partition, prediction) and compared with the first by
+*agree*: the heap models compute the same values, so their outcomes agree. Their inputs
+are JSON object graphs, validated (``progen_heap.graph_problem``) and rebuilt in CPython
+by ``report.values.decode_inputs``; an AttributeError on None is a bug such a program may
+have, not a sign of an ill-formed one, and a replayed one must have CPython's message.
+
 Each program is written to a file of its own (a unique name in a per-process temporary
 directory) and its real module imported, as ``pathloom`` does for a file on the command
 line (``frontend.realmodule``), so module-level names take their real values and what the
@@ -75,10 +85,12 @@ from pathloom.results import Exploration, PathResult
 
 from .oracle import Observed, run_in_cpython
 from .progen import GeneratedProgram, inputs_for
+from .progen_heap import graph_problem, object_param, object_schema
 
 __all__ = [
     "ALPHABET",
     "ENGINES",
+    "HEAPS",
     "OPEN_BUG_FEATURES",
     "REGRESSIONS",
     "CheckReport",
@@ -86,6 +98,7 @@ __all__ = [
     "ProgramFile",
     "base_options",
     "check_program",
+    "configurations",
     "cut_category",
     "load_regression",
     "save_regression",
@@ -93,6 +106,7 @@ __all__ = [
 
 # every registered engine, the forking engine (the reference of the agreement checks) first
 ENGINES = ("dse",) + tuple(e for e in engine_names() if e != "dse")
+HEAPS = ("pose", "lazier", "lazy")
 ALPHABET = "ab"
 REGRESSIONS = Path(__file__).resolve().parent / "regressions"
 ORACLE_TIMEOUT_S = 2.0
@@ -104,6 +118,37 @@ MAX_FAILURES_PER_KIND = 3
 OPEN_BUG_FEATURES: dict[str, str] = {}
 # exceptions CPython can only raise for an ill-formed program: a generator bug, say so
 ILL_FORMED = {"NameError", "UnboundLocalError", "TypeError", "RecursionError", "AttributeError"}
+NONE_ATTRIBUTE = "'NoneType' object has no attribute "  # a real bug of a program with input objects
+
+
+def ill_formed(obs: Observed) -> bool:
+    """A CPython run only an ill-formed program has (a dereferenced None is a real bug)."""
+    if obs.exception == "AttributeError" and (obs.detail or "").startswith(NONE_ATTRIBUTE):
+        return False
+    return obs.exception in ILL_FORMED
+
+
+def has_object_inputs(program: GeneratedProgram) -> bool:
+    if "class " not in program.source:
+        return False
+    schema = object_schema(program.source)
+    return any(object_param(ann, schema) is not None for _, ann in program.params)
+
+
+def configurations(
+    program: GeneratedProgram, engines: Sequence[str], heaps: Sequence[str] | None = None
+) -> tuple[str, ...]:
+    """What explores ``program``: the engines, each under every heap model of ``heaps``
+    (default ``HEAPS``) when the program has input objects (``dse/pose``...). A label that
+    names its heap already (``dse/lazy``, from a regression file) is kept as it is."""
+    if any("/" in e for e in engines) or not has_object_inputs(program):
+        return tuple(engines)
+    return tuple(f"{e}/{h}" for e in engines for h in (heaps or HEAPS))
+
+
+def _split_config(config: str) -> tuple[str, str | None]:
+    engine, _, heap = config.partition("/")
+    return engine, heap or None
 
 Draw = Callable[[st.SearchStrategy[Any]], Any]
 
@@ -142,6 +187,8 @@ class CheckReport:
     program: GeneratedProgram
     engines: tuple[str, ...]
     checks: Counter = field(default_factory=Counter)  # check name -> number made
+    # (configuration, check name) -> number made (configurations: see ``configurations``)
+    checks_by: Counter = field(default_factory=Counter)
     failures: list[Failure] = field(default_factory=list)
     suppressed: int = 0  # failures beyond MAX_FAILURES_PER_KIND (counted, not kept)
     unsupported: dict[str, str] = field(default_factory=dict)  # engine -> message
@@ -301,7 +348,7 @@ def _describe_obs(obs: Observed) -> str:
     if obs.outcome == "return":
         return f"returned {obs.returned!r}"
     if obs.outcome == "raise":
-        note = " (ill-formed program: generator bug?)" if obs.exception in ILL_FORMED else ""
+        note = " (ill-formed program: generator bug?)" if ill_formed(obs) else ""
         return f"raised {obs.exception} at line {obs.line} ({obs.detail}){note}"
     return f"{obs.outcome} ({obs.detail})"
 
@@ -379,6 +426,7 @@ def _input_problem(program: GeneratedProgram, inputs: Any, options: Options) -> 
     names = [n for n, _ in program.params]
     if sorted(inputs) != sorted(names):
         return f"input names {sorted(inputs)} != parameters {names}"
+    schema = object_schema(program.source) if "class " in program.source else {}
     for index, (name, ann) in enumerate(program.params):
         v = inputs[name]
         if ann == "list[int]" and isinstance(v, dict) and set(v) == {"$same"}:
@@ -386,12 +434,18 @@ def _input_problem(program: GeneratedProgram, inputs: Any, options: Options) -> 
             if v["$same"] not in earlier:
                 return f"{name}={v!r} names no earlier list parameter"
             continue
+        if object_param(ann, schema) is not None:
+            if isinstance(v, list) and len(v) > options.max_list_len:
+                return f"{name} has {len(v)} items, more than max_list_len={options.max_list_len}"
+            continue  # the object graph as a whole, below
         if not _TYPE_OK[ann](v):
             return f"{name}={v!r} is not a {ann}"
         if ann == "str" and len(v) > options.max_str_len:
             return f"{name}={v!r} is longer than max_str_len={options.max_str_len}"
         if ann == "list[int]" and len(v) > options.max_list_len:
             return f"{name}={v!r} is longer than max_list_len={options.max_list_len}"
+    if schema:
+        return graph_problem(program.params, schema, inputs)
     return None
 
 
@@ -502,8 +556,12 @@ def check_program(
     draw: Draw | None = None,
     extra_inputs: Iterable[dict[str, Any]] = (),
     options: Options | None = None,
+    heaps: Sequence[str] | None = None,
 ) -> CheckReport:
     """Run every check on ``program`` with each engine; never raises for engine bugs.
+
+    A program with input objects is explored by each engine under each heap model of
+    ``heaps`` (default all: ``configurations``); ``report.engines`` are the labels used.
 
     ``draw`` (e.g. ``data.draw`` inside a Hypothesis test) draws the ``samples`` random
     inputs, so Hypothesis can shrink them with the program; without it the inputs come
@@ -511,7 +569,7 @@ def check_program(
     failing inputs) are checked in addition.
     """
     options = options or base_options()
-    engines = tuple(engines)
+    engines = configurations(program, engines, heaps)
     report = CheckReport(program, engines)
     out = _Collector(report)
     program_file = ProgramFile(program)
@@ -547,9 +605,9 @@ def _check(
             note = f"{engine} on\n{program.source}"
             with _Watchdog(hang_limit(options), note) as watchdog:
                 try:
-                    exploration = explore(
-                        program_file.module(), program.entry, replace(options, engine=engine)
-                    )
+                    name, heap = _split_config(engine)
+                    chosen = replace(options, engine=name, heap=heap or options.heap)
+                    exploration = explore(program_file.module(), program.entry, chosen)
                 except KeyboardInterrupt:
                     if not watchdog.fired:
                         raise
@@ -608,7 +666,7 @@ def _check(
             observed[k] = run_in_cpython(program, inputs, timeout_s=ORACLE_TIMEOUT_S)
             if observed[k].outcome == "timeout":
                 report.oracle_timeouts += 1
-            elif observed[k].exception in ILL_FORMED:
+            elif ill_formed(observed[k]):
                 report.ill_formed += 1
         return observed[k]
 
@@ -621,6 +679,7 @@ def _check(
                 continue
             label = _describe_path(index, path)
             report.checks["witness"] += 1
+            report.checks_by[engine, "witness"] += 1
             problem = _input_problem(program, path.inputs, options)
             if problem is not None:
                 out.add(Failure(engine, "witness", "bad-inputs", f"{label}: {problem}", path.inputs))
@@ -639,10 +698,14 @@ def _check(
                             f"{label}: its own inputs {inputs} do not satisfy its path condition", inputs)
                 )
             report.checks["replay"] += 1
+            report.checks_by[engine, "replay"] += 1
             obs = run(inputs)
             if obs.outcome == "timeout":
                 continue
             kind = _mismatch(path.outcome, path.exception, path.line, path.returned, obs)
+            if kind is None and path.exception == "AttributeError" and path.kind == "implicit" \
+                    and (obs.detail or "").startswith(NONE_ATTRIBUTE) and path.message != obs.detail:
+                kind = "raise-message"  # the None dereference CPython reports, attribute named
             if kind is not None:
                 out.add(
                     Failure(engine, "replay", kind,
@@ -665,6 +728,7 @@ def _check(
         exploration = report.explorations[engine]
         for inputs in pool.values():
             report.checks["sample"] += 1
+            report.checks_by[engine, "sample"] += 1
             holding: list[tuple[int, PathResult]] = []
             try:
                 for index, path in enumerate(exploration.paths):
@@ -688,6 +752,7 @@ def _check(
                 continue
             index, path = holding[0]
             report.checks["prediction"] += 1
+            report.checks_by[engine, "prediction"] += 1
             value = None
             if path.outcome == "return":
                 try:
@@ -711,6 +776,7 @@ def _check(
         base = report.explorations[explored[0]]
         for other in explored[1:]:
             report.checks["agree"] += 1
+            report.checks_by[other, "agree"] += 1
             try:
                 problems = agree(base, report.explorations[other])
             except Exception as exc:  # noqa: BLE001
@@ -968,6 +1034,7 @@ def reduce_program(
     samples: int = 20,
     seconds: float = 120.0,
     options: Options | None = None,
+    heaps: Sequence[str] | None = None,
 ) -> tuple[GeneratedProgram, Failure | None]:
     """Delete statements/definitions while a failure with ``signature`` remains.
 
@@ -981,7 +1048,7 @@ def reduce_program(
     def failing(candidate: GeneratedProgram) -> Failure | None:
         names = {n for n, _ in candidate.params}
         extra = [{k: v for k, v in i.items() if k in names} for i in inputs]
-        report = check_program(candidate, engines, samples, extra_inputs=extra, options=options)
+        report = check_program(candidate, engines, samples, extra_inputs=extra, options=options, heaps=heaps)
         if report.unsupported or report.oracle_timeouts or report.ill_formed:
             return None
         match = [f for f in report.failures if f.signature == signature]

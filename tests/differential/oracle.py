@@ -9,7 +9,12 @@ against pathloom's prediction for the path those inputs take:
 * ``line``      -- 1-based line, in the generated module, of the innermost traceback
                    frame that belongs to the module (None unless "raise")
 * ``returned``  -- JSON-compatible return value (None unless "return"):
-                   int/bool/str/None/float as is, list -> list, tuple -> {"$tuple": [...]}
+                   int/bool/str/None/float as is, list -> list, tuple -> {"$tuple": [...]},
+                   an instance as ``report.values.encode_python`` writes it (``$object``)
+
+Inputs of a program with input objects (``progen_heap``) are JSON object graphs
+(``{"$object": "Node", "$id": 1, ...}``, ``{"$ref": 1}``): they are rebuilt with
+``report.values.decode_inputs`` in the fresh module, as pathloom's replay does.
 
 Use :meth:`Observed.matches` (or compare :meth:`Observed.key`) rather than ``==`` on
 ``returned`` when bool-vs-int matters: in Python ``True == 1``.
@@ -27,6 +32,7 @@ import threading
 import time
 import types
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Mapping
 
 if TYPE_CHECKING:  # avoid importing progen at runtime (it may be imported under two names)
@@ -99,7 +105,9 @@ def to_json_value(value: Any) -> Any:
         if len(value) == 1 and "$tuple" in value:  # already converted
             return {"$tuple": [to_json_value(v) for v in value["$tuple"]]}
         return {str(k): to_json_value(v) for k, v in value.items()}
-    return {"$object": type(value).__name__, "$repr": repr(value)}
+    from pathloom.report.values import encode_python
+
+    return encode_python(value)  # an instance: fields, shared and cyclic references
 
 
 def _canonical(value: Any) -> str:
@@ -137,11 +145,12 @@ def _can_use_alarm() -> bool:
 def run_source(
     source: str,
     entry: str,
-    args: list[Any],
+    args: list[Any] | Callable[[dict[str, Any]], list[Any]],
     timeout_s: float = 2.0,
     filename: str = GENERATED_FILENAME,
 ) -> Observed:
-    """Exec ``source`` as a fresh module and call ``entry(*args)`` under a time limit.
+    """Exec ``source`` as a fresh module and call ``entry(*args)`` under a time limit
+    (``args`` may be a function of the module's namespace: arguments built from its classes).
 
     The module is compiled without this file's ``__future__`` flags (with them, annotations
     would be strings, which changes what ``@dataclass`` does) and is in ``sys.modules``
@@ -178,7 +187,8 @@ def run_source(
     try:
         try:
             exec(code, namespace)
-            value = namespace[entry](*args)
+            values = args(namespace) if callable(args) else args
+            value = namespace[entry](*values)
             result = Observed("return", returned=to_json_value(value))
         except _OracleTimeout:
             raise
@@ -217,9 +227,26 @@ def run_in_cpython(
     missing = [name for name, _ in program.params if name not in inputs]
     if missing:
         raise KeyError(f"missing inputs for {missing}")
+    if _has_objects(inputs):
+        ordered = {name: inputs[name] for name, _ in program.params}
+
+        def build(namespace: dict[str, Any]) -> list[Any]:
+            from pathloom.report.values import decode_inputs
+
+            return list(decode_inputs(ordered, namespace).values())
+
+        return run_source(program.source, program.entry, build, timeout_s=timeout_s)
     copied: dict[str, Any] = {}
     for name, _ in program.params:  # {"$same": "xs"}: the very list given for xs (aliasing)
         value = inputs[name]
         copied[name] = copied[value["$same"]] if isinstance(value, dict) and "$same" in value else copy.deepcopy(value)
     args = [copied[name] for name, _ in program.params]
     return run_source(program.source, program.entry, args, timeout_s=timeout_s)
+
+
+def _has_objects(value: Any) -> bool:
+    if isinstance(value, dict):
+        return "$object" in value or any(_has_objects(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_has_objects(v) for v in value)
+    return False

@@ -25,7 +25,10 @@ real-module features (``progen_edges``, ``EDGE_FEATURES``; ``programs(edges=Fals
 leaves them out) add the module constants ``LIMIT PRIMES KP TABLE WORD``, the classes
 ``N0`` (dunders), ``Color`` (an Enum) and ``D0`` (a dataclass), the entry's instances
 ``n0 n1``, ``c0``, ``d0 d1`` and the list ``l0``, and the modules ``math``, ``enum`` and
-``dataclasses``, imported at the top.
+``dataclasses``, imported at the top. ``programs(heap=True)`` (``progen_heap``,
+``HEAP_FEATURES``) adds input objects: the classes ``Node`` and maybe ``Pair``, the entry's
+parameters ``a b`` (``Node``), ``m n`` (``Optional[Node]``), ``ns`` (``list[Node]``), ``pr``
+(``Pair``), the local ``r0`` and walk variables ``wN``; ``typing.Optional`` is imported.
 
 Guarantees (by construction, checked by ``test_progen_selfcheck.py``):
 
@@ -86,10 +89,24 @@ from .progen_base import (
     _Var,
 )
 from .progen_edges import EDGE_FEATURES, EdgeBuilder
+from .progen_heap import (
+    HEAP_ANNOTATION,
+    HEAP_FEATURES,
+    HEAP_PARAM_NAMES,
+    NLIST,
+    NODE,
+    ONODE,
+    PAIR,
+    HeapBuilder,
+    object_graphs,
+    object_param,
+    object_schema,
+)
 
 __all__ = [
     "EDGE_FEATURES",
     "FEATURES",
+    "HEAP_FEATURES",
     "GeneratedProgram",
     "inputs_for",
     "int_values",
@@ -124,7 +141,7 @@ FEATURES: frozenset[str] = frozenset(
         "ifexp", "len_list", "len_str", "index_list", "index_neg", "index_str",
         "in_list", "in_str", "str_eq", "ord", "chr", "str_literal", "bool_literal",
     }
-) | EDGE_FEATURES
+) | EDGE_FEATURES | HEAP_FEATURES
 
 
 
@@ -183,6 +200,9 @@ def inputs_for(
         "str": str_values(alphabet),
         "list[int]": st.lists(int_values(), max_size=max_list_len),
     }
+    schema = object_schema(program.source) if "class " in program.source else {}
+    if any(object_param(ann, schema) for _, ann in program.params):
+        return object_graphs(program.params, schema, per_type, max_list_len)
     names = [name for name, _ in program.params]
     return st.tuples(*(per_type[ann] for _, ann in program.params)).map(
         lambda values: dict(zip(names, values))
@@ -222,14 +242,15 @@ _SPANS = {
 _INTS: dict[tuple[int, int], st.SearchStrategy[int]] = {}
 
 
-class _Builder(EdgeBuilder):
+class _Builder(EdgeBuilder, HeapBuilder):
     def __init__(
         self, draw: Callable, max_functions: int, edges: bool = True,
-        without: frozenset[str] = frozenset(),
+        without: frozenset[str] = frozenset(), heap: bool = False,
     ):
         self.draw = draw
         self.max_functions = max_functions
         self.edges = edges  # generate the real-module features (EDGE_FEATURES)
+        self.heap = heap  # input objects: the class Node and Node-typed parameters (HEAP_FEATURES)
         self.without = without  # feature tags no program may have
         self.tags: set[str] = set()
         self.nonlinear = MAX_NONLINEAR
@@ -372,6 +393,8 @@ class _Builder(EdgeBuilder):
                 opts.append((2, lambda: self.method_call(c, d, self.choice(objs))))
             if self.edges:
                 opts += self.edge_nums(c, d)
+            if self.heap:
+                opts += self.heap_nums(c, d)
         return self.pick(opts)
 
     def len_of(self, vs: list[_Var], tag: str) -> _E:
@@ -505,6 +528,8 @@ class _Builder(EdgeBuilder):
                 opts.append((1, lambda: self.call(c, d, self.choice(calls))))
             if self.edges:
                 opts += self.edge_bools(c, d)
+            if self.heap:
+                opts += self.heap_bools(c, d)
         return self.pick(opts)
 
     def bool_lit(self) -> _E:
@@ -563,6 +588,8 @@ class _Builder(EdgeBuilder):
             opts.append((2, lambda: self.truthy_object(objects)))
             if d > 0:
                 opts.append((6, lambda: self.object_bool(c, d)))
+        if self.heap:
+            opts += self.heap_conds(c, d)
         return self.pick(opts)
 
     def truthy_num(self, c: _Ctx, d: int) -> _E:
@@ -615,6 +642,8 @@ class _Builder(EdgeBuilder):
             return self.num(c, d)
         if ty == BOOL:
             return self.boolean(c, d)
+        if ty == ONODE:
+            return self.node_ref(c, d, True)
         return self.str_(c, d)
 
     # -- statements --------------------------------------------------------------------
@@ -663,6 +692,8 @@ class _Builder(EdgeBuilder):
             if c.mutable_lists() or c.vars(OBJ):
                 opts.append((2, lambda: ([self.expr_stmt(c)], False)))
             opts.append((1, lambda: ([self.assert_(c)], False)))
+            if self.heap:
+                opts += self.heap_stmts(c, loop_ok)
         if compound_ok:
             if c.if_depth > 0:
                 if_weight = 16 if fn.budget >= 2 else 8  # nested ifs (down to depth 3)
@@ -890,7 +921,7 @@ class _Builder(EdgeBuilder):
     def function_body(self, c: _Ctx, top_max: int) -> list[str]:
         lines = self.block(c, top_max)
         if c.fn.kind == "entry":
-            self.tag(f"return:{c.fn.ret}")
+            self.tag(f"return:{_ANNOTATIONS[c.fn.ret]}")
         lines.append(f"return {self.typed(c, c.fn.ret, 2).text}")
         return lines
 
@@ -1011,17 +1042,28 @@ class _Builder(EdgeBuilder):
             chunks.append(made[1])
         # classes the analysis runs in CPython: dunders, an Enum, a dataclass
         edge_classes = self.edge_classes(chunks) if self.edges else []
-        # entry signature: 1..4 params
-        used = {k: 0 for k in _PARAM_NAMES}
-        typed_params = [self.param_item(used)]
+        pair = False
+        if self.heap:  # the classes of input objects
+            heap_lines, pair = self.heap_classes()
+            chunks.append(heap_lines)
+        # entry signature: 1..4 params (heap: the first an input object)
+        used = {k: 0 for k in (*_PARAM_NAMES, *HEAP_PARAM_NAMES)}
+        typed_params = [self.heap_param(used, pair) if self.heap else self.param_item(used)]
         for _ in range(3):
-            item = self.optional(lambda: self.param_item(used))
+            if self.heap:
+                item = self.optional(lambda: self.heap_param(used, pair) if self.flag() else self.param_item(used))
+            else:
+                item = self.optional(lambda: self.param_item(used))
             if item is None:
                 break
             typed_params.append(item)
-        params = tuple((name, ANNOTATION[ty]) for name, ty in typed_params)
-        param_vars = [_Var(name, ty, ty != LIST) for name, ty in typed_params]
-        ret = self.pick([(4, lambda: INT), (2, lambda: BOOL), (2, lambda: STR)])
+        params = tuple((name, _ANNOTATIONS[ty]) for name, ty in typed_params)
+        param_vars = [_Var(name, ty, ty not in (LIST, NODE, ONODE, NLIST, PAIR)) for name, ty in typed_params]
+        param_vars += self.heap_scope(typed_params)
+        rets = [(4, lambda: INT), (2, lambda: BOOL), (2, lambda: STR)]
+        if self.heap:
+            rets = [(4, lambda: INT), (2, lambda: BOOL), (1, lambda: STR), (2, lambda: ONODE)]
+        ret = self.pick(rets)
         fn = _Fn("entry", ret, tuple(sigs), budget=self.int_in(3, 11), max_loop_depth=2)
         c = _Ctx(fn, tuple(consts) + tuple(param_vars))
         init_lines, local_vars = self.local_inits(
@@ -1040,16 +1082,21 @@ class _Builder(EdgeBuilder):
             if made_local is not None:
                 init_lines.append(made_local[0])
                 objs.append(made_local[1])
+        if self.heap:
+            ref_lines, ref_vars = self.heap_locals(c)
+            init_lines += ref_lines
+            local_vars += ref_vars
         c = _Ctx(fn, c.scope + tuple(local_vars) + tuple(objs))
         body = init_lines + self.function_body(c, 7)
         sig_text = ", ".join(f"{n}: {a}" for n, a in params)
-        chunks.append([f"def {ENTRY_NAME}({sig_text}) -> {ret}:"] + _indent(body))
+        chunks.append([f"def {ENTRY_NAME}({sig_text}) -> {_ANNOTATIONS[ret]}:"] + _indent(body))
         source = "\n\n\n".join("\n".join(chunk) for chunk in chunks) + "\n"
         imports = [
             line for line, used in (
                 ("import math", "math." in source),
                 ("from dataclasses import dataclass", "@dataclass" in source),
                 ("from enum import Enum", "(Enum):" in source),
+                ("from typing import Optional", "Optional[" in source),
             ) if used
         ]
         if imports:
@@ -1059,10 +1106,11 @@ class _Builder(EdgeBuilder):
             entry=ENTRY_NAME,
             params=params,
             features=frozenset(self.tags),
-            returns=ANNOTATION[ret],
+            returns=_ANNOTATIONS[ret],
         )
 
 
+_ANNOTATIONS = {**ANNOTATION, **HEAP_ANNOTATION}
 _PARAM_NAMES = {
     INT: ["x", "y", "z", "x2"],
     BOOL: ["p", "q", "p2", "q2"],
@@ -1072,7 +1120,8 @@ _PARAM_NAMES = {
 
 
 def programs(
-    max_functions: int = 3, edges: bool = True, without: frozenset[str] = frozenset()
+    max_functions: int = 3, edges: bool = True, without: frozenset[str] = frozenset(),
+    heap: bool = False,
 ) -> st.SearchStrategy[GeneratedProgram]:
     """Random well-formed, terminating modules in pathloom's subset.
 
@@ -1081,7 +1130,9 @@ def programs(
     real-module features (``EDGE_FEATURES``: computed constants, the classes ``N0``,
     ``Color`` and ``D0``, stdlib calls, list repetition and comparison). ``without``:
     feature tags no generated program has (a program that would is rejected and another
-    drawn), e.g. to fuzz around a known engine bug until it is fixed.
+    drawn), e.g. to fuzz around a known engine bug until it is fixed. ``heap=True``:
+    programs with input objects (``progen_heap``): the entry's first parameter is a
+    ``Node``, ``Optional[Node]``, ``list[Node]`` or ``Pair``.
     """
     if max_functions < 1:
         raise ValueError("max_functions must be >= 1")
@@ -1091,6 +1142,6 @@ def programs(
 
     @st.composite
     def _programs(draw) -> GeneratedProgram:
-        return _Builder(draw, max_functions, edges, frozenset(without)).module()
+        return _Builder(draw, max_functions, edges, frozenset(without), heap).module()
 
     return _programs()

@@ -15,7 +15,8 @@ from hypothesis import HealthCheck, Phase, find, given, settings
 from hypothesis import strategies as st
 
 from .oracle import Observed, run_in_cpython, run_source, to_json_value
-from .progen import EDGE_FEATURES, FEATURES, GeneratedProgram, inputs_for, programs
+from .progen import EDGE_FEATURES, FEATURES, HEAP_FEATURES, GeneratedProgram, inputs_for, programs
+from .progen_heap import graph_problem, object_schema
 
 # exceptions that can only come from an ill-formed program (or a runaway one)
 ILL_FORMED = {
@@ -31,6 +32,10 @@ ILL_FORMED = {
 EXPECTED_EXCEPTIONS = {"ZeroDivisionError", "IndexError", "ValueError", "AssertionError", "KeyError"}
 
 ANNOTATIONS = {"int", "bool", "str", "list[int]"}
+# programs with input objects (programs(heap=True)) add these, and may raise AttributeError
+# on None (a real bug such a program may have, never another AttributeError)
+HEAP_ANNOTATIONS = {"Node", "Optional[Node]", "list[Node]", "Pair"}
+NONE_ATTRIBUTE = "'NoneType' object has no attribute "
 
 SELF_CHECK = settings(
     max_examples=200,
@@ -46,7 +51,7 @@ SELF_CHECK = settings(
 
 
 # the real-module features allow a few constructs, each only in its place
-IMPORTS = {"import math", "from dataclasses import dataclass", "from enum import Enum"}
+IMPORTS = {"import math", "from dataclasses import dataclass", "from enum import Enum", "from typing import Optional"}
 KEYWORDS = {"default", "b", "s", "order", "reverse"}  # max/min(xs, default=...), D0(a, b=..., s=...), sorted(s, reverse=...)
 
 
@@ -59,7 +64,7 @@ def _is_set_expr(node: ast.expr) -> bool:
     return isinstance(node, (ast.Set, ast.SetComp)) or (isinstance(node, ast.Name) and node.id == "s0")
 
 
-def _forbidden_constructs(tree: ast.Module) -> list[str]:
+def _forbidden_constructs(tree: ast.Module, heap: bool = False) -> list[str]:
     """Constructs outside the subset pathloom supports (see progen docstring)."""
     bad: list[str] = []
     banned = (
@@ -96,8 +101,8 @@ def _forbidden_constructs(tree: ast.Module) -> list[str]:
         if isinstance(node, ast.Compare) and any(
             isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops
         ):
-            if not all(ast.unparse(c).startswith("Color.") for c in node.comparators):
-                bad.append("is (other than with a Color member)")
+            if not all(ast.unparse(c).startswith("Color.") for c in node.comparators) and not heap:
+                bad.append("is (other than with a Color member, or references of input objects)")
         if isinstance(node, ast.Constant) and isinstance(node.value, (float, complex, bytes)):
             bad.append(f"{type(node.value).__name__} literal")
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):
@@ -119,10 +124,10 @@ def _forbidden_constructs(tree: ast.Module) -> list[str]:
     return bad
 
 
-def _check_static(program: GeneratedProgram) -> ast.FunctionDef:
+def _check_static(program: GeneratedProgram, heap: bool = False) -> ast.FunctionDef:
     compile(program.source, "<generated>", "exec")
     tree = ast.parse(program.source)
-    forbidden = _forbidden_constructs(tree)
+    forbidden = _forbidden_constructs(tree, heap)
     assert not forbidden, forbidden
 
     entries = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == program.entry]
@@ -134,10 +139,12 @@ def _check_static(program: GeneratedProgram) -> ast.FunctionDef:
     )
     assert declared == program.params
     assert 1 <= len(program.params) <= 4
-    assert {ann for _, ann in program.params} <= ANNOTATIONS
+    assert {ann for _, ann in program.params} <= ANNOTATIONS | (HEAP_ANNOTATIONS if heap else set())
+    if heap:  # the first parameter is an input object
+        assert program.params[0][1] in HEAP_ANNOTATIONS
     assert not (fn.args.vararg or fn.args.kwarg or fn.args.kwonlyargs or fn.args.defaults)
     assert fn.returns is not None and ast.unparse(fn.returns) == program.returns
-    assert program.returns in {"int", "bool", "str"}
+    assert program.returns in {"int", "bool", "str"} | ({"Optional[Node]"} if heap else set())
     # every function (and method) ends with a return
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef) and node.name != "__init__":
@@ -156,12 +163,12 @@ def _check_static(program: GeneratedProgram) -> ast.FunctionDef:
                 value = value.operand
             assert isinstance(value, ast.Constant) and type(value.value) is int
         elif isinstance(node, ast.ClassDef):
-            assert node.name in ("C0", "N0", "Color", "D0"), node.name
+            assert node.name in ("C0", "N0", "Color", "D0") + (("Node", "Pair") if heap else ()), node.name
         else:
             assert isinstance(node, (ast.FunctionDef, ast.Import, ast.ImportFrom))
     # keep programs small
     n_entry_stmts = sum(isinstance(x, ast.stmt) for x in ast.walk(fn)) - 1
-    assert 2 <= n_entry_stmts <= 40, n_entry_stmts
+    assert 2 <= n_entry_stmts <= (60 if heap else 40), n_entry_stmts
     # recorded features are known tags and agree with the text where that is easy to see
     assert program.features <= FEATURES, program.features - FEATURES
     text_markers = {
@@ -246,6 +253,34 @@ def test_generated_programs_are_well_formed_and_terminate(data):
             assert type(observed.returned) in allowed, observed
 
 
+@SELF_CHECK
+@given(st.data())
+def test_generated_object_programs_are_well_formed_and_terminate(data):
+    """Programs with input objects: well formed, terminating, well typed (a Node parameter
+    and an int field are never None; the only AttributeError is a dereferenced None), their
+    sampled inputs valid object graphs."""
+    program = data.draw(programs(heap=True), label="program")
+    _check_static(program, heap=True)
+    _call_graph_is_safe(ast.parse(program.source))
+    schema = object_schema(program.source)
+    assert schema["Node"] == (("val", "int"), ("next", "Optional[Node]"))
+    for i in range(4):
+        inputs = data.draw(inputs_for(program), label=f"inputs{i}")
+        assert graph_problem(program.params, schema, inputs) is None
+        observed = run_in_cpython(program, inputs, timeout_s=2.0)
+        assert observed.outcome != "timeout", program.numbered()
+        if observed.outcome == "raise":
+            assert observed.exception in EXPECTED_EXCEPTIONS | {"AttributeError"}, (observed, program.numbered())
+            if observed.exception == "AttributeError":
+                assert (observed.detail or "").startswith(NONE_ATTRIBUTE), (observed, program.numbered())
+        elif program.returns == "Optional[Node]":
+            returned = observed.returned
+            assert returned is None or returned.get("$object") == "Node", observed
+        else:
+            allowed = {"int": (int, bool), "bool": (bool,), "str": (str,)}[program.returns]
+            assert type(observed.returned) in allowed, observed
+
+
 @settings(max_examples=40, deadline=None, derandomize=True, database=None)
 @given(st.data())
 def test_max_functions_is_respected(data):
@@ -302,10 +337,18 @@ def _features_seen(n: int, **kwargs: object) -> Counter[str]:
 def test_feature_coverage():
     """Across 300 generated programs every feature tag but the real-module ones appears at
     least once; across 1,500 every real-module one too (they need their class first)."""
-    missing = sorted(FEATURES - EDGE_FEATURES - set(_features_seen(300)))
+    missing = sorted(FEATURES - EDGE_FEATURES - HEAP_FEATURES - set(_features_seen(300)))
     assert not missing, f"never generated: {missing}"
     missing = sorted(EDGE_FEATURES - set(_features_seen(1500)))
     assert not missing, f"never generated: {missing}"
+
+
+def test_heap_feature_coverage():
+    """Across 400 programs with input objects every input-object feature tag appears; the
+    programs without (``heap=False``, the default) have none."""
+    missing = sorted(HEAP_FEATURES - set(_features_seen(400, heap=True, edges=False)))
+    assert not missing, f"never generated: {missing}"
+    assert not set(_features_seen(100)) & HEAP_FEATURES
 
 
 def test_edges_can_be_left_out():
