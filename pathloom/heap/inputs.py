@@ -56,7 +56,8 @@ INPUTS_CLASS = "%inputs"
 MODELS = ("pose", "lazier", "lazy")
 _SORTS = {"int": INT, "bool": BOOL, "str": STR}
 _DONT_CARE = object()  # the value read through the None leaf of an ite: never the path's value
-_Known = tuple[Term, int, bool, str]  # atom, level decided, decided fresh, class
+# atom, level decided, decided fresh, class, representative (the fresh atom it is; None: None)
+_Known = tuple[Term, int, bool, str, object]
 
 
 def inputs_record(model: str, max_objects: int, max_str_len: int, params: tuple[tuple[str, str, bool], ...],
@@ -67,7 +68,7 @@ def inputs_record(model: str, max_objects: int, max_str_len: int, params: tuple[
         ("classes", classes),  # (class, declared fields) of each class an input object may have
         ("atoms", ()),   # (atom, record ref, class) of each dereferenced atom, in order
         ("inits", ()),   # (class, field, atom, initial-value symbol) of each field read
-        ("known", ()),   # lazy/lazier#: (atom, level, fresh, class): level 1 None-ness decided, 2 identity
+        ("known", ()),   # lazy/lazier#: (atom, level, fresh, class, representative): level 1 None-ness decided, 2 identity
     ))
 
 
@@ -278,7 +279,7 @@ def _initialize(module: Module, tx: _Tx, atom: Term, cls: str, name: str, shape:
     inits: tuple[tuple[str, str, Term, Term], ...] = tx.get("inits")  # type: ignore[assignment]
     for c, f, other, other_symbol in inits:
         if c == cls and f == name and other is not atom:
-            tx.assumptions.append(T.or_(T.not_(T.eq(atom, other)), T.eq(symbol, other_symbol)))
+            tx.assumptions.append(T.or_(T.not_(_alias(tx, atom, other)), T.eq(symbol, other_symbol)))
     value = initial
     for other, ref in _compatible(tx, cls):
         record = tx.record(ref)
@@ -286,7 +287,7 @@ def _initialize(module: Module, tx: _Tx, atom: Term, cls: str, name: str, shape:
         present, current = record.get(name)
         if other is not atom and present:
             try:
-                value = merge(T.eq(atom, other), current, value)
+                value = merge(_alias(tx, atom, other), current, value)
             except _NoMerge:
                 raise RuntimeUnsupported(f"field '{name}' of a possibly aliased input {cls} holds values of different kinds") from None
     tx.put("inits", inits + ((cls, name, atom, symbol),))
@@ -390,7 +391,7 @@ def write_field(module: Module, heap: HeapView, ref: SymRef, name: str, value: o
         if other is loc:
             tx.write(atom_ref, record.with_field(name, value))
         elif present:
-            tx.write(atom_ref, record.with_field(name, _merged(T.eq(loc, other), value, current, name, ref.cls)))
+            tx.write(atom_ref, record.with_field(name, _merged(_alias(tx, loc, other), value, current, name, ref.cls)))
     return tx.done(Ok(None))
 
 
@@ -444,7 +445,7 @@ def resolve(module: Module, heap: HeapView, values: tuple[object, ...], use: str
         return None
     need = 2 if use == "deref" or model == "lazy" else 1
     known: tuple[_Known, ...] = tx.get("known")  # type: ignore[assignment]
-    levels = {a: level for a, level, _, _ in known}
+    levels = {k[0]: k[1] for k in known}
     for ref in refs:
         for atom in leaf_set(ref.loc):  # type: ignore[arg-type]
             if isinstance(atom, Term) and levels.get(atom, 0) < need:
@@ -455,24 +456,36 @@ def resolve(module: Module, heap: HeapView, values: tuple[object, ...], use: str
 def _decide(tx: _Tx, ref: SymRef, atom: Term, level: int, need: int, known: tuple[_Known, ...]) -> Outcome:
     """The cases of one atom: None (if the types allow it and it is not decided yet), then for
     identity each atom of the class decided fresh before, or fresh itself."""
-    others = [a for a, _, fresh, c in known if fresh and c == ref.cls and a is not atom]
+    others = [k[0] for k in known if k[2] and k[3] == ref.cls and k[0] is not atom]
     rest = [k for k in known if k[0] is not atom]
     cls = ref.cls
     cases: list[tuple[Arg, Outcome]] = []
     if ref.nullable and level < 1:
-        cases.append((T.eq(atom, 0), _refine(tx, rest + [(atom, 2, False, cls)])))
+        cases.append((T.eq(atom, 0), _refine(tx, rest + [(atom, 2, False, cls, None)])))
     if need == 1:
-        cases.append((T.not_(T.eq(atom, 0)), _refine(tx, rest + [(atom, 1, False, cls)])))
+        cases.append((T.not_(T.eq(atom, 0)), _refine(tx, rest + [(atom, 1, False, cls, None)])))
         return Split(tuple(cases))
     for other in others:
-        cases.append((T.eq(atom, other), _refine(tx, rest + [(atom, 2, False, cls)])))
+        cases.append((T.eq(atom, other), _refine(tx, rest + [(atom, 2, False, cls, other)])))
     fresh = T.conj([T.not_(T.eq(atom, 0))] + [T.not_(T.eq(atom, o)) for o in others])
     limit: int = tx.get("max_objects")  # type: ignore[assignment]
     if len(others) >= limit:
         cases.append((fresh, Cut(f"max-objects bound {limit} reached for class {ref.cls} (--max-objects)")))
     else:
-        cases.append((fresh, _refine(tx, rest + [(atom, 2, True, cls)])))
+        cases.append((fresh, _refine(tx, rest + [(atom, 2, True, cls, atom)])))
     return Split(tuple(cases))
+
+
+def _alias(tx: _Tx, a: Arg, b: Term) -> Arg:
+    """The condition that location ``a`` is the atom ``b``: under lazy initialization and
+    lazier#, two atoms whose identity was decided are equal exactly when they were decided to
+    be one object (the path condition says so; folding it keeps reads free of ites over
+    aliases the path excludes); otherwise the equality of their locations."""
+    if tx.get("model") != "pose" and isinstance(a, Term) and a.op == "sym":
+        reps = {k[0]: k[4] for k in tx.get("known") if k[1] == 2}  # type: ignore[union-attr]
+        if a in reps and b in reps and reps[a] is not None and reps[b] is not None:
+            return reps[a] is reps[b]
+    return T.eq(a, b)
 
 
 def _refine(tx: _Tx, known: list[_Known]) -> Outcome:
