@@ -43,6 +43,7 @@ def _function_name(qualname: str) -> str:
 
 def encode_symbolic(value: object, heap: Any, model: Mapping[str, Any]) -> JSON:
     ids: dict[object, int] = {}
+    open_lists: set[object] = set()  # the lists being encoded: one met again is inside itself
     memo: dict[Term, Any] = {}
     inputs: list[Any] = []  # (initial graph, current fields) of the input objects, when met
 
@@ -83,8 +84,13 @@ def encode_symbolic(value: object, heap: Any, model: Mapping[str, Any]) -> JSON:
         if isinstance(v, Ref):
             record = heap.record(v)
             if isinstance(record, ListRec):
+                if ("list", v.id) in open_lists:
+                    return {"$opaque": "list"}  # a list inside itself (see encode_python)
+                open_lists.add(("list", v.id))
                 n = enc(record.length)
-                return [enc(x) for x in record.items[:n]]
+                items = [enc(x) for x in record.items[:n]]
+                open_lists.discard(("list", v.id))
+                return items
             if isinstance(record, DictRec):
                 return {"$dict": [[enc(k), enc(x)] for k, x in zip(record.keys, record.values)]}
             if isinstance(record, SetRec):
@@ -142,6 +148,7 @@ def _view(kind: str, encoded: JSON) -> JSON:
 
 def encode_python(value: object) -> JSON:
     ids: dict[int, int] = {}
+    open_lists: set[int] = set()  # the lists being encoded: one met again is inside itself
 
     def enc(v: object) -> JSON:
         if isinstance(v, float):
@@ -151,7 +158,12 @@ def encode_python(value: object) -> JSON:
         if isinstance(v, tuple):
             return {"$tuple": [enc(x) for x in v]}
         if isinstance(v, list):
-            return [enc(x) for x in v]
+            if id(v) in open_lists:
+                return {"$opaque": "list"}  # a list inside itself: x.append(x)
+            open_lists.add(id(v))
+            items = [enc(x) for x in v]
+            open_lists.discard(id(v))
+            return items
         if isinstance(v, range):
             return {"$range": [v.start, v.stop, v.step]}
         if isinstance(v, BaseException):

@@ -51,7 +51,7 @@ from pathloom.frontend.module import Module, parse_module
 from pathloom.frontend.realmodule import import_plan, import_real
 from pathloom.options import Options
 from pathloom.replay import json_equal
-from pathloom.report.values import decode_input, encode_python
+from pathloom.report.values import decode_inputs, encode_python
 from pathloom.results import Exploration, PathResult
 
 ENGINES = ("dse", "multise")
@@ -634,7 +634,7 @@ def run_in_cpython(opmodule: OperationModule, function: str, inputs: dict[str, A
     module-level objects it may change are restored afterwards)."""
     runtime, path = opmodule.runtime, opmodule.path
     fn = getattr(runtime, function)
-    args = {name: decode_input(value, vars(runtime)) for name, value in inputs.items()}
+    args = decode_inputs(inputs, vars(runtime))
     try:
         with contextlib.redirect_stdout(io.StringIO()):
             value = fn(**args)
