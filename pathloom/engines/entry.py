@@ -15,15 +15,15 @@ a user (and the replay check) passes to the real function.
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
-from pathloom.frontend import ir
-from pathloom.frontend.module import Module
 from pathloom.engines.input_objects import ObjectEnvironment, ObjectGraph
 from pathloom.engines.input_types import Shape, parse_input_type
+from pathloom.frontend import ir
 from pathloom.frontend.fields import declared_fields, reference_shape
+from pathloom.frontend.module import Module
 from pathloom.heap.inputs import INPUTS, inputs_record
 from pathloom.semantics.values import ListRec, Record, Ref, SetRec, SymRef
 from pathloom.terms import expr as T

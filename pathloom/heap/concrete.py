@@ -4,7 +4,8 @@ immutable. Invariant: references are never reused within one heap's history."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from pathloom.frontend.ir import ClassInfo
 from pathloom.semantics.values import Record, Ref
@@ -14,7 +15,7 @@ ModelSource = Callable[[list[Term], str, Arg], tuple[list[dict[str, Any]], bool]
 
 
 class ConcreteHeap:
-    __slots__ = ("records", "next_id", "classes", "model_source")
+    __slots__ = ("classes", "model_source", "next_id", "records")
 
     def __init__(self, classes: dict[str, ClassInfo], records: dict[int, Record] | None = None, next_id: int = 1) -> None:
         self.records: dict[int, Record] = records if records is not None else {}

@@ -36,12 +36,20 @@ read from an input field is always the same term whatever the model.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
 
-from pathloom.semantics.outcome import Cut, Ok, Outcome, Refine, Split, split, throw
-from pathloom.semantics.outcome import RuntimeUnsupported
+from pathloom.semantics.outcome import (
+    Cut,
+    Ok,
+    Outcome,
+    Refine,
+    RuntimeUnsupported,
+    Split,
+    split,
+    throw,
+)
 from pathloom.semantics.values import ObjRec, Record, Ref, SymRef
 from pathloom.terms import expr as T
 from pathloom.terms.expr import BOOL, INT, STR, Arg, Term
