@@ -33,7 +33,7 @@ def parse_input_type(annotation: str, classes: Container[str] = ()) -> Shape | N
         node = ast.parse(annotation, mode="eval").body
     except SyntaxError:
         return None
-    inner = _optional_of(node)
+    inner = optional_of(node)
     if inner is not None:
         shape = _shape(inner, classes)
         return None if shape is None else ("optional", shape)
@@ -43,7 +43,7 @@ def parse_input_type(annotation: str, classes: Container[str] = ()) -> Shape | N
     return _shape(node, classes)
 
 
-def _optional_of(node: ast.expr) -> ast.expr | None:
+def optional_of(node: ast.expr) -> ast.expr | None:
     """``T`` when ``node`` is ``Optional[T]``, ``T | None``, ``None | T`` or ``Union[T, None]``."""
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
         if _is_none(node.right):
@@ -71,7 +71,7 @@ def _object_item(node: ast.expr, classes: Container[str]) -> Shape | None:
             node = ast.parse(node.value, mode="eval").body
         except SyntaxError:
             return None
-    inner = _optional_of(node)
+    inner = optional_of(node)
     target = inner if inner is not None else node
     if isinstance(target, ast.Constant) and isinstance(target.value, str):
         return _object_item(target, classes) if inner is None else None

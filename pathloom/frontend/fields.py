@@ -19,6 +19,7 @@ import ast
 from dataclasses import dataclass
 from typing import Union
 
+from pathloom.engines.input_types import optional_of
 from pathloom.errors import Unsupported
 from pathloom.frontend.module import Module
 
@@ -141,27 +142,9 @@ def _unquote(node: ast.expr) -> ast.expr | None:
 
 
 def _optional_of(node: ast.expr) -> ast.expr | None:
+    """``optional_of`` of the annotation, inside quotes too (``"Node | None"``)."""
     unquoted = _unquote(node)
-    if unquoted is not None:
-        node = unquoted
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-        if _is_none(node.right):
-            return node.left
-        if _is_none(node.left):
-            return node.right
-    if isinstance(node, ast.Subscript) and ast.unparse(node.value) in ("Optional", "typing.Optional"):
-        return node.slice
-    if isinstance(node, ast.Subscript) and ast.unparse(node.value) in ("Union", "typing.Union") and isinstance(node.slice, ast.Tuple):
-        parts = node.slice.elts
-        if len(parts) == 2 and _is_none(parts[1]):
-            return parts[0]
-        if len(parts) == 2 and _is_none(parts[0]):
-            return parts[1]
-    return None
-
-
-def _is_none(node: ast.expr) -> bool:
-    return isinstance(node, ast.Constant) and node.value is None
+    return optional_of(unquoted if unquoted is not None else node)
 
 
 def _is_classvar(annotation: ast.expr) -> bool:

@@ -165,15 +165,7 @@ def _nullable(value: object) -> bool:
 
 
 def _scalar_sort(value: object) -> str | None:
-    if isinstance(value, Term):
-        return value.sort
-    if isinstance(value, bool):
-        return BOOL
-    if isinstance(value, int):
-        return INT
-    if isinstance(value, str):
-        return STR
-    return None
+    return T.sort_of(value) if isinstance(value, (Term, bool, int, str)) else None
 
 
 @dataclass
