@@ -3,7 +3,6 @@
 # params: a: Node, b: Node
 # engines: dse/pose,dse/lazier,dse/lazy,multise/pose,multise/lazier,multise/lazy
 # inputs: [{"a": {"$object": "Node", "$id": 1, "fields": {"val": 0, "next": null}}, "b": {"$object": "Node", "$id": 2, "fields": {"val": 0, "next": {"$ref": 1}}}}]
-# xfail: [dse/lazier:witness:not-on-own-path] path #10 [return 0]: its own inputs {'a': {'$object': 'Node', '$id': 1, 'fields': {'val': 0, 'next': None}}, 'b': {'$object': 'Node', '$id': 2, 'fields': {'val': 0, 'next': {'$ref': 1}}}} do not satisfy its path condition
 # found: fuzz --seed 101 (batch seed 15626562030168072909); 53 lines, 40 after Hypothesis shrinking, 23 after statement reduction
 
 from typing import Optional
