@@ -15,11 +15,11 @@ a user (and the replay check) passes to the real function.
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pathloom.engines.input_objects import ObjectEnvironment, ObjectGraph
+from pathloom.engines.input_objects import ObjectEnvironment, ObjectGraph, heap_axioms
 from pathloom.engines.input_types import Shape, parse_input_type
 from pathloom.frontend import ir
 from pathloom.frontend.fields import declared_fields, reference_shape
@@ -116,6 +116,8 @@ class Entry:
     # class-typed parameters (name, class): their symbols are access paths (``engines.input_objects``)
     object_params: list[tuple[str, str]] = field(default_factory=list)
     initial_model: dict[str, Any] = field(default_factory=dict)  # satisfies ``constraints``
+    # the heap axioms over some access-path symbols (``input_objects.heap_axioms``)
+    heap_axioms: Callable[[Iterable[str]], list[Arg]] | None = None
 
     def environment(self, inputs: dict[str, Any], fallback: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
         """The values of the input symbols for concrete inputs (the inverse of ``decode``);
@@ -232,6 +234,9 @@ class _Builder:
             entry.records[INPUTS] = inputs_record(self.heap_model, self.max_objects, self.max_str_len, tuple(self.object_params),
                                                   tuple((c, declared_fields(self.module, c)) for c in classes))
         entry.object_params = [(n, c) for n, c, _ in self.object_params]
+        if self.object_params:
+            params = list(self.object_params)
+            entry.heap_axioms = lambda symbols: heap_axioms(symbols, params, lambda cls: declared_fields(self.module, cls), self.max_str_len)
         entry.initial_model = dict(self.initial_model)
         return entry
 

@@ -19,13 +19,16 @@ observes).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from pathloom.frontend.fields import Field
+from pathloom.terms import expr as T
+from pathloom.terms.expr import BOOL, INT, STR, Arg
 
 JSON = Any
 _DEFAULTS = {"int": 0, "bool": False, "str": ""}
+_SORTS = {"int": INT, "bool": BOOL, "str": STR}
 
 
 class ObjectGraph:
@@ -158,3 +161,41 @@ def _root_value(inputs: Mapping[str, JSON], name: str) -> JSON:
             return _ABSENT
         value = value[int(index)]
     return value
+
+
+def heap_axioms(symbols: Iterable[str], params: Iterable[tuple[str, str, bool]],
+                fields_of: Callable[[str], tuple[Field, ...]], max_str_len: int) -> list[Arg]:
+    """What every input heap satisfies, over the access-path symbols ``symbols``: each field
+    symbol in its field's domain, and congruence (``p == q -> p.f == q.f`` for two location
+    symbols of one class). ``heap.inputs`` assumes these where a path reads the field; a merged
+    condition (MultiSE) may mention a symbol its satisfied disjunct never read, left free, and
+    a model must still decode to one heap (``ObjectGraph``) on that disjunct."""
+    names = set(symbols)
+    roots = {name: (cls, nullable) for name, cls, nullable in params}
+    locations: dict[str, list[str]] = {}  # class -> location symbols, in a fixed order
+    axioms: list[Arg] = []
+    todo = sorted(n for n in roots if n in names)
+    for root in todo:
+        locations.setdefault(roots[root][0], []).append(root)
+    while todo:
+        path = todo.pop(0)
+        cls = next(c for c, paths in locations.items() if path in paths)
+        for f in fields_of(cls):
+            name = f"{path}.{f.name}"
+            if name not in names:
+                continue
+            if isinstance(f.shape, tuple):
+                axioms.append(T.le(0 if f.shape[2] else 1, T.sym(name, INT)))
+                locations.setdefault(f.shape[1], []).append(name)
+                todo.append(name)
+            elif f.shape == "str":
+                axioms.append(T.le(T.str_len(T.sym(name, STR)), max_str_len))
+    for cls, paths in locations.items():
+        for f in fields_of(cls):
+            sort = INT if isinstance(f.shape, tuple) else _SORTS[f.shape]
+            present = [p for p in paths if f"{p}.{f.name}" in names]
+            for i, p in enumerate(present):
+                for q in present[i + 1:]:
+                    same = T.eq(T.sym(p, INT), T.sym(q, INT))
+                    axioms.append(T.or_(T.not_(same), T.eq(T.sym(f"{p}.{f.name}", sort), T.sym(f"{q}.{f.name}", sort))))
+    return [a for a in axioms if a is not True]

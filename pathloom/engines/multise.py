@@ -75,6 +75,8 @@ from pathloom.guards.theory import Lemmas, solve_intervals
 from pathloom.options import Options
 from pathloom.report.values import encode_symbolic
 from pathloom.results import PathResult
+from pathloom.semantics import control
+from pathloom.semantics.concretize import enumerate_models
 from pathloom.semantics.outcome import (
     Cut,
     Invoke,
@@ -86,9 +88,15 @@ from pathloom.semantics.outcome import (
     flatten,
 )
 from pathloom.semantics.sequences import next_item
-from pathloom.semantics import control
-from pathloom.semantics.concretize import enumerate_models
-from pathloom.semantics.step import EXC_VAR, UNBOUND, destinations, execute, operands, raise_value, read_operand
+from pathloom.semantics.step import (
+    EXC_VAR,
+    UNBOUND,
+    destinations,
+    execute,
+    operands,
+    raise_value,
+    read_operand,
+)
 from pathloom.semantics.values import ExcVal, ListRec, ObjRec, Record, Ref
 from pathloom.solver.base import SAT, UNSAT, Query, SolverStats
 from pathloom.solver.chain import build_chain
@@ -1169,6 +1177,32 @@ class MultiSEEngine:
             raise AssertionError("a Z3 model of a guard's encoding violates the guard")
         return answer.status, answer.model
 
+    def _heap_names(self, condition: Arg, model: dict[str, Any]) -> set[str]:
+        return _symbol_names([condition] if isinstance(condition, Term) else []) | set(model)
+
+    def _is_input_heap(self, condition: Arg, model: dict[str, Any]) -> bool:
+        """Whether ``model`` gives the access paths it names the values of one input heap."""
+        assert self.entry.heap_axioms is not None
+        return all(evaluate(a, model) is True for a in self.entry.heap_axioms(self._heap_names(condition, model)))
+
+    def _heap_model(self, guard: Guard, condition: Arg, model: dict[str, Any]) -> dict[str, Any]:
+        """A model of ``guard`` that decodes to one input heap on the guard's own path: the
+        guard mentions access paths its satisfied disjunct never read (left free by the
+        assumptions ``heap.inputs`` made on the others), so solve it again with the heap
+        axioms over all of them (``input_objects.heap_axioms``)."""
+        assert self.entry.heap_axioms is not None
+        axioms = frozenset(a for a in self.entry.heap_axioms(self._heap_names(condition, model)) if isinstance(a, Term))
+        cube, rest = self._split(guard)
+        self.solver_stats.queries += 1
+        if self.mgr.is_true(rest):
+            answer = self.solver.check(Query(self.base | cube | axioms))
+        else:
+            formula, syms = self.encoder.encode(rest)
+            answer = self.z3_core.check(Query(self.base | cube | axioms, None, (formula,), syms))
+        if answer.status != SAT:
+            raise AssertionError(f"a result guard has no model that is an input heap ({answer.status})")
+        return {**model, **answer.model}
+
     def concretization_models(self, guard: Guard, terms: list[Term], site: str, where: Arg = True) -> tuple[list[dict[str, Any]], bool]:
         """Models of ``guard`` and ``where`` giving ``terms`` pairwise different values (concretization)."""
 
@@ -1352,6 +1386,9 @@ class MultiSEEngine:
     def _path_result(self, g: Guard, outcome: tuple[Any, ...], model: dict[str, Any]) -> PathResult:
         condition = self.guard_term(g)
         inputs = self.entry.decode(model)
+        if self.entry.heap_axioms is not None and not self._is_input_heap(condition, model):
+            model = self._heap_model(g, condition, model)
+            inputs = self.entry.decode(model)
         if outcome[0] == "return":
             value = outcome[1]
             returned = encode_symbolic(value, _EnvHeap(self, model), model)

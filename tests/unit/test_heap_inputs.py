@@ -252,3 +252,24 @@ def test_calling_an_input_object_raises_cpythons_type_errors(program: Path) -> N
 def test_type_getattr_hasattr_of_input_objects(program: Path, engine: str) -> None:
     result = explore_verified(program, "reflect", engine)
     assert result["complete"] and 7 in {p["returned"] for p in result["paths"]}  # None: getattr's default
+
+
+def test_heap_axioms_are_congruence_and_field_domains() -> None:
+    """A model naming two access paths of one object must give them the same fields: the
+    axioms MultiSE adds when a merged result's model is not one input heap."""
+    from pathloom.engines.input_objects import heap_axioms
+    from pathloom.frontend.fields import Field
+    from pathloom.terms.evaluate import evaluate
+
+    fields = (Field("val", "int", 0, 0), Field("next", ("object", "Node", True), 0, 0))
+    axioms = heap_axioms(["a", "b", "a.next", "b.next", "a.next.val", "b.val"], [("a", "Node", False), ("b", "Node", False)],
+                         lambda cls: fields, 4)
+
+    def consistent(model: dict[str, object]) -> bool:
+        return all(evaluate(x, model) is True for x in axioms)
+
+    # a.next is b, so a.next.val is b.val; a is b, so a.next is b.next
+    assert consistent({"a": 1, "b": 2, "a.next": 2, "b.next": 0, "a.next.val": 5, "b.val": 5})
+    assert not consistent({"a": 1, "b": 2, "a.next": 2, "b.next": 0, "a.next.val": 5, "b.val": 6})
+    assert not consistent({"a": 1, "b": 1, "a.next": 2, "b.next": 0, "a.next.val": 5, "b.val": 5})
+    assert not consistent({"a": 1, "b": 2, "a.next": -3, "b.next": 0, "a.next.val": 5, "b.val": 5})

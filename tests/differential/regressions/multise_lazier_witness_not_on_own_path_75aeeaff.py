@@ -3,7 +3,6 @@
 # params: a: Node, m: Optional[Node], ns: list[Node]
 # engines: multise/pose,multise/lazier,multise/lazy
 # inputs: [{"a": {"$object": "Node", "$id": 1, "fields": {"val": 1, "next": {"$object": "Node", "$id": 2, "fields": {"val": 6, "next": null}}}}, "m": {"$object": "Node", "$id": 3, "fields": {"val": 0, "next": null}}, "ns": [{"$object": "Node", "$id": 4, "fields": {"val": 0, "next": null}}, {"$ref": 4}]}]
-# xfail: [multise/lazier:witness:not-on-own-path] path #6 [return 6]: its own inputs {'a': {'$object': 'Node', '$id': 1, 'fields': {'val': 2, 'next': {'$object': 'Node', '$id': 2, 'fields': {'val': 6, 'next': None}}}}, 'm': {'$object': 'Node', '$id': 3, 'fields': {'val': 0, 'next': {'$object': 'Node', '$id': 4, 'fields': {'val': 0, 'next': {'$ref': 1}}}}}, 'ns': [{'$ref': 3}, {'$ref': 2}, {'$ref': 3}]} ...
 # found: fuzz --seed 202 (batch seed 7111953271174839857); 47 lines, 47 after Hypothesis shrinking, 47 after statement reduction
 
 from typing import Optional

@@ -3,7 +3,6 @@
 # params: a: Node, b: Node, a2: Node, pr: Pair
 # engines: dse/pose,dse/lazier,dse/lazy,multise/pose,multise/lazier,multise/lazy
 # inputs: [{"a": {"$object": "Node", "$id": 1, "fields": {"val": 0, "next": {"$object": "Node", "$id": 2, "fields": {"val": 4, "next": null}}}}, "b": {"$object": "Node", "$id": 3, "fields": {"val": 0, "next": null}}, "a2": {"$ref": 2}, "pr": {"$object": "Pair", "$id": 4, "fields": {"left": {"$ref": 2}, "right": null}}}]
-# xfail: [multise/pose:replay:return-value] path #5 [return 0] inputs {'a': {'$object': 'Node', '$id': 1, 'fields': {'val': 0, 'next': {'$object': 'Node', '$id': 2, 'fields': {'val': 4, 'next': None}}}}, 'b': {'$object': 'Node', '$id': 3, 'fields': {'val': 0, 'next': None}}, 'a2': {'$ref': 2}, 'pr': {'$object': 'Pair', '$id': 4, 'fields': {'left': {'$ref': 2}, 'right': None}}}: predicted return 0, CPyth...
 # found: fuzz --seed 101 (batch seed 16756616105029234226); 36 lines, 36 after Hypothesis shrinking, 36 after statement reduction
 
 from typing import Optional

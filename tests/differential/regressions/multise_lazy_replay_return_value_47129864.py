@@ -3,7 +3,6 @@
 # params: a: Node, m: Optional[Node], ns: list[Node], pr: Pair, x: int
 # engines: multise/lazy
 # inputs: [{"a": {"$object": "Node", "$id": 1, "fields": {"val": 15, "next": {"$object": "Node", "$id": 2, "fields": {"val": 0, "next": null}}}}, "m": {"$ref": 1}, "ns": [], "pr": {"$object": "Pair", "$id": 3, "fields": {"left": {"$object": "Node", "$id": 4, "fields": {"val": 11, "next": null}}, "right": {"$ref": 1}}}, "x": 0}]
-# xfail: [multise/lazy:replay:return-value] path #8 [return 1] inputs {'a': {'$object': 'Node', '$id': 1, 'fields': {'val': 15, 'next': {'$object': 'Node', '$id': 2, 'fields': {'val': 0, 'next': None}}}}, 'm': {'$ref': 1}, 'ns': [], 'pr': {'$object': 'Pair', '$id': 3, 'fields': {'left': {'$object': 'Node', '$id': 4, 'fields': {'val': 11, 'next': None}}, 'right': {'$ref': 1}}}, 'x': 0}: predicted return ...
 # found: a hand-written probe of progen_heap's constructs (tests/differential/progen_heap.py), run through check_program; no single statement can be deleted without losing the failure
 
 from typing import Optional
