@@ -84,6 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--max-depth", type=_count(1), default=32, help="call depth (recursion bound)")
         p.add_argument("--max-list-len", type=_count(0), default=4, help="length bound of list inputs")
         p.add_argument("--max-str-len", type=_count(0), default=6, help="length bound of str inputs")
+        p.add_argument("--max-dict-len", type=_count(0), default=4, help="entries bound of dict inputs")
         p.add_argument("--max-paths", type=_count(1), default=None, help="stop after this many paths")
         p.add_argument("--max-concretizations", type=_count(1), default=4,
                        help="values per operation run in CPython on a path (more: a 'concretized' cut)")
@@ -128,6 +129,7 @@ def _options(args: argparse.Namespace) -> Options:
         engine=args.engine, strategy=args.strategy, compaction=not args.no_compaction, seed=args.seed, timeout=timeout,
         solver_timeout_ms=max(1, int(args.solver_timeout * 1000)), max_iterations=args.max_iterations,
         max_depth=args.max_depth, max_list_len=args.max_list_len, max_str_len=args.max_str_len, max_paths=args.max_paths,
+        max_dict_len=args.max_dict_len,
         max_concretizations=args.max_concretizations,
         preconditions=not args.no_preconditions, heap=args.heap, max_objects=args.max_objects, receiver=args.receiver,
     )

@@ -21,6 +21,7 @@ class Options:
     max_depth: int = 32  # call depth
     max_list_len: int = 4  # symbolic length bound of list inputs
     max_str_len: int = 6  # length bound of str inputs
+    max_dict_len: int = 4  # entries bound of dict inputs
     max_paths: int | None = None  # stop after this many finished paths
     max_concretizations: int = 4  # values per concretization site per path; more is a `concretized` cut
     solver_layers: tuple[str, ...] = ("independence", "cache", "cex")
@@ -43,8 +44,8 @@ class Options:
         for name in ("max_iterations", "max_depth"):
             if getattr(self, name) < 1:
                 raise UsageError(f"--{name.replace('_', '-')} must be at least 1")
-        if self.max_list_len < 0 or self.max_str_len < 0:
-            raise UsageError("--max-list-len and --max-str-len must be at least 0")
+        if self.max_list_len < 0 or self.max_str_len < 0 or self.max_dict_len < 0:
+            raise UsageError("--max-list-len, --max-str-len and --max-dict-len must be at least 0")
         if self.max_paths is not None and self.max_paths < 1:
             raise UsageError("--max-paths must be at least 1")
         if self.strategy not in (None, "dfs", "bfs", "random", "coverage", "topo"):

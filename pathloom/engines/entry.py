@@ -25,7 +25,7 @@ from pathloom.frontend import ir
 from pathloom.frontend.fields import declared_fields, reference_shape
 from pathloom.frontend.module import Module
 from pathloom.heap.inputs import INPUTS, inputs_record
-from pathloom.semantics.values import ListRec, Record, Ref, SetRec, SymRef
+from pathloom.semantics.values import DictRec, ListRec, Record, Ref, SetRec, SymRef
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import DEFAULTS
 from pathloom.terms.expr import BOOL, INT, STR, Arg, Term
@@ -137,9 +137,11 @@ class Entry:
 
 
 class _Builder:
-    def __init__(self, module: Module, max_list_len: int, max_str_len: int, heap_model: str = "pose", max_objects: int = 16) -> None:
+    def __init__(self, module: Module, max_list_len: int, max_str_len: int, heap_model: str = "pose", max_objects: int = 16,
+                 max_dict_len: int = 4) -> None:
         self.module = module
         self.max_list_len = max_list_len
+        self.max_dict_len = max_dict_len
         self.max_str_len = max_str_len
         self.heap_model = heap_model
         self.max_objects = max_objects
@@ -267,6 +269,8 @@ class _Builder:
         kind, inner = shape
         if kind == "set":
             return self._set(inner, name)  # type: ignore[arg-type]
+        if kind == "dict":
+            return self._dict(inner[0], inner[1], name)  # type: ignore[index]
         if kind == "tuple":
             parts = [self._make(item, f"{name}[{i}]") for i, item in enumerate(inner)]  # type: ignore[attr-defined]
 
@@ -301,17 +305,8 @@ class _Builder:
         from pathloom.semantics.values import Items, SetHistory
 
         size = T.sym(f"{name}.len", INT)
-        most = min(self.max_list_len, 2 if item == "bool" else 1 if item == "str" and self.max_str_len == 0 else self.max_list_len)
-        distinct: list[object] = [False, True] if item == "bool" else list(range(most))
-        if item == "str":  # different strs of length at most 1: within --max-str-len
-            distinct = ["", *(chr(97 + i) for i in range(most - 1))]
-        symbols = [T.sym(f"{name}[{i}]", _SORTS[item]) for i in range(most)]
-        self.constraints += [T.le(0, size), T.le(size, most)]
-        for j in range(most):
-            for i in range(j):
-                self.constraints.append(T.or_(T.le(size, j), T.not_(T.eq(symbols[i], symbols[j]))))
-            if item == "str":
-                self.constraints.append(T.le(T.str_len(symbols[j]), self.max_str_len))
+        symbols, distinct = self._distinct_symbols(item, [f"{name}[{i}]" for i in range(self.max_list_len)], size)
+        most = len(symbols)
         values: list[object] = []
         models: list[dict[str, object]] = []
         for k in range(most + 1):
@@ -333,6 +328,54 @@ class _Builder:
 
         return InputSizes(size, tuple(values), tuple(models)), decode_set, encode_set
 
+    def _distinct_symbols(self, item: str, names: list[str], size: Term) -> tuple[list[Term], list[object]]:
+        """Symbols of ``item`` sort (the first ``size`` pairwise different: the items of a set,
+        the keys of a dict; as many as ``item`` has different values of at most one character),
+        and as many different values of that sort (a model of each size)."""
+        most = min(len(names), 2 if item == "bool" else 1 if item == "str" and self.max_str_len == 0 else len(names))
+        distinct: list[object] = [False, True] if item == "bool" else list(range(most))
+        if item == "str":  # different strs of length at most 1: within --max-str-len
+            distinct = ["", *(chr(97 + i) for i in range(most - 1))]
+        symbols = [T.sym(n, _SORTS[item]) for n in names[:most]]
+        self.constraints += [T.le(0, size), T.le(size, most)]
+        for j in range(most):
+            for i in range(j):
+                self.constraints.append(T.or_(T.le(size, j), T.not_(T.eq(symbols[i], symbols[j]))))
+            if item == "str":
+                self.constraints.append(T.le(T.str_len(symbols[j]), self.max_str_len))
+        return symbols, distinct[:most]
+
+    def _dict(self, key: str, value_shape: Shape, name: str) -> tuple[object, Callable[[dict[str, Any]], Any], Callable[[Any], dict[str, Any]]]:
+        """A ``dict[key, value]`` input: ``name.len`` entries (at most ``max_dict_len``), keys
+        ``name.key[i]`` pairwise different, values ``name[i]`` of any item shape; one dict
+        record per size, its entries in index order, which is the insertion order the replay
+        gives (``{"$dict": [[key, value], ...]}`` builds the dict entry by entry)."""
+        size = T.sym(f"{name}.len", INT)
+        keys, distinct = self._distinct_symbols(key, [f"{name}.key[{i}]" for i in range(self.max_dict_len)], size)
+        entries = [self._make(value_shape, f"{name}[{i}]") for i in range(len(keys))]
+        values: list[object] = []
+        models: list[dict[str, object]] = []
+        for k in range(len(keys) + 1):
+            models.append({f"{name}.len": k, **{f"{name}.key[{i}]": distinct[i] for i in range(k)}})
+            ref = Ref(self.next_ref)
+            self.next_ref += 1
+            self.records[ref] = DictRec(tuple(keys[:k]), tuple(v for v, _, _ in entries[:k]))
+            values.append(ref)
+        key_default = DEFAULTS[_SORTS[key]]
+
+        def decode_dict(model: dict[str, Any]) -> dict[str, Any]:
+            n = model.get(f"{name}.len", 0)
+            return {"$dict": [[model.get(f"{name}.key[{i}]", key_default), entries[i][1](model)] for i in range(n)]}
+
+        def encode_dict(value: dict[str, Any]) -> dict[str, Any]:
+            env: dict[str, Any] = {f"{name}.len": len(value["$dict"])}
+            for i, (k, v) in enumerate(value["$dict"]):
+                env[f"{name}.key[{i}]"] = k
+                env.update(entries[i][2](v))
+            return env
+
+        return InputSizes(size, tuple(values), tuple(models)), decode_dict, encode_dict
+
 
 def _reachable_classes(module: Module, roots: list[str]) -> list[str]:
     found: list[str] = []
@@ -346,8 +389,8 @@ def _reachable_classes(module: Module, roots: list[str]) -> list[str]:
 
 
 def build_entry(module: Module, target: str, max_list_len: int, max_str_len: int, heap_model: str = "pose", max_objects: int = 16,
-                receiver: str = "constructor") -> Entry:
-    builder = _Builder(module, max_list_len, max_str_len, heap_model, max_objects)
+                receiver: str = "constructor", max_dict_len: int = 4) -> Entry:
+    builder = _Builder(module, max_list_len, max_str_len, heap_model, max_objects, max_dict_len)
     cls, _, method = target.partition(".")
     kind = module.classes[cls].decorated.get(method, ("",))[0] if method and cls in module.classes else ""
     if method and cls in module.classes and kind != "staticmethod":  # a static method is a plain function

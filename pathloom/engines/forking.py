@@ -115,7 +115,8 @@ class ForkingEngine:
         self.progress = progress
         self.solver_stats = SolverStats()
         self.solver, self.z3_core = build_chain(self.solver_stats, options.solver_timeout_ms, options.solver_layers)
-        self.entry: Entry = build_entry(module, target, options.max_list_len, options.max_str_len, options.heap, options.max_objects, options.receiver)
+        self.entry: Entry = build_entry(module, target, options.max_list_len, options.max_str_len, options.heap, options.max_objects, options.receiver,
+                                          options.max_dict_len)
         self.complete = True
         self.instructions = 0
         self.paths = 0

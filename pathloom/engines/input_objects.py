@@ -153,10 +153,13 @@ _ABSENT = object()  # an item past the end of its list: no object
 
 
 def _root_value(inputs: Mapping[str, JSON], name: str) -> JSON:
-    """The JSON of the input object root ``name``: a parameter, or an item (``xs[0][1]``)."""
+    """The JSON of the input object root ``name``: a parameter, or an item (``xs[0][1]``,
+    ``d[0]`` the value of a dict's first entry)."""
     base, _, rest = name.partition("[")
     value = inputs.get(base, _ABSENT)
     for index in rest.rstrip("]").split("][") if rest else []:
+        if isinstance(value, dict) and "$dict" in value:  # the value of entry k of an input dict
+            value = [v for _, v in value["$dict"]]
         if not isinstance(value, list) or int(index) >= len(value):
             return _ABSENT
         value = value[int(index)]

@@ -7,8 +7,11 @@ parameter may also be ``("optional", shape)``: ``Optional[T]``, ``T | None``, ``
 None]`` (at the top level only: an item of a list is never None, except an input object's
 reference: ``list[Optional[Node]]`` items are ``("object", ("Node", True))``). A parameter may
 also be ``("set", item)``: ``set[T]`` (``Set[T]``; bare ``set`` is ``set[int]``) of ints, bools
-or strs, at the top level only (not inside a container nor ``Optional``).
-Invariant: ``parse_input_type`` returns None for every other annotation (``float``, ``dict``,
+or strs, at the top level only (not inside a container nor ``Optional``). A parameter may
+also be ``("dict", (key, value))``: ``dict[K, V]`` (``Dict[K, V]``; bare ``dict`` is
+``dict[str, int]``) with int, bool or str keys and values of any item shape (input objects
+included: ``dict[str, Node]``), at the top level only.
+Invariant: ``parse_input_type`` returns None for every other annotation (``float``,
 a class, ``tuple[T, ...]``, a nested ``Optional``); the caller reports it unsupported.
 """
 
@@ -24,6 +27,7 @@ SCALARS = frozenset({"int", "bool", "str"})
 _LISTS = frozenset({"list", "List", "typing.List"})
 _TUPLES = frozenset({"tuple", "Tuple", "typing.Tuple"})
 _SETS = frozenset({"set", "Set", "typing.Set"})
+_DICTS = frozenset({"dict", "Dict", "typing.Dict"})
 
 
 def parse_input_type(annotation: str, classes: Container[str] = ()) -> Shape | None:
@@ -40,7 +44,20 @@ def parse_input_type(annotation: str, classes: Container[str] = ()) -> Shape | N
     if (ast.unparse(node.value) if isinstance(node, ast.Subscript) else ast.unparse(node)) in _SETS:
         item = _shape(node.slice) if isinstance(node, ast.Subscript) else "int"
         return ("set", item) if item in SCALARS else None
+    if (ast.unparse(node.value) if isinstance(node, ast.Subscript) else ast.unparse(node)) in _DICTS:
+        return _dict_shape(node, classes)
     return _shape(node, classes)
+
+
+def _dict_shape(node: ast.expr, classes: Container[str]) -> Shape | None:
+    if not isinstance(node, ast.Subscript):
+        return ("dict", ("str", "int"))
+    if not isinstance(node.slice, ast.Tuple) or len(node.slice.elts) != 2:
+        return None
+    key_node, value_node = node.slice.elts
+    key = _shape(key_node)
+    value = _shape(value_node, classes) or _object_item(value_node, classes)
+    return ("dict", (key, value)) if key in SCALARS and value is not None else None
 
 
 def optional_of(node: ast.expr) -> ast.expr | None:

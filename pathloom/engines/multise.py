@@ -254,7 +254,8 @@ class MultiSEEngine:
         self.mgr = GuardManager()
         self.solver_stats = SolverStats()
         self.solver, self.z3_core = build_chain(self.solver_stats, options.solver_timeout_ms, options.solver_layers)
-        self.entry: Entry = build_entry(module, target, options.max_list_len, options.max_str_len, options.heap, options.max_objects, options.receiver)
+        self.entry: Entry = build_entry(module, target, options.max_list_len, options.max_str_len, options.heap, options.max_objects, options.receiver,
+                                          options.max_dict_len)
         self.base = frozenset(c for c in self.entry.constraints if isinstance(c, Term))
         self.encoder = GuardEncoder(self.mgr)
         self.vars: dict[VarKey, ValueSummary[Any]] = {}

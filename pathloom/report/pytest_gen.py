@@ -53,6 +53,8 @@ def literal(value: JSON, module: str = "") -> str:
             return f"float({value['$float']!r})"
         if "$set" in value:  # built as the replay builds an input set (a display may be a frozenset constant)
             return "set([" + ", ".join(literal(v, module) for v in value["$set"]) + "])"
+        if "$dict" in value:  # a display inserts in order, as the replay does
+            return "{" + ", ".join(f"{literal(k, module)}: {literal(v, module)}" for k, v in value["$dict"]) + "}"
         if "$new" in value:
             args = ", ".join(f"{k}={literal(v, module)}" for k, v in value["args"].items())
             return f"{module}{value['$new']}({args})"
@@ -143,6 +145,8 @@ def _object_setup(inputs: dict[str, JSON]) -> tuple[list[str], dict[str, JSON]]:
             return value
         if "$tuple" in value:
             return {"$tuple": [name_of(v) for v in value["$tuple"]]}
+        if "$dict" in value:
+            return {"$dict": [[k, name_of(v)] for k, v in value["$dict"]]}
         if "$ref" in value:
             return {"$name": names[value["$ref"]]}
         if "$new" in value:  # a receiver built by its constructor, from arguments that may be objects

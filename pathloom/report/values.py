@@ -223,6 +223,8 @@ def decode_input(value: JSON, namespace: Mapping[str, Any], objects: dict[int, o
             return float(value["$float"])
         if "$set" in value:  # an input set: built from its items in that order (its table is the analysed one)
             return set([decode_input(v, namespace) for v in value["$set"]])
+        if "$dict" in value:  # an input dict: its entries inserted in that order
+            return {decode_input(k, namespace, objects): decode_input(v, namespace, objects) for k, v in value["$dict"]}
         if "$new" in value:
             cls = namespace[value["$new"]]
             return cls(**{k: decode_input(v, namespace, objects) for k, v in value["args"].items()})

@@ -7,25 +7,21 @@ Every exploration runs with --verify: each reported input is rebuilt as an objec
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.unit.verified import explore_verified
+from tests.unit.verified import copy_program, explore_verified
 
-PROGRAM = Path(__file__).parents[1] / "quality" / "programs" / "heap_nodes.py"
 ENGINES = ("dse", "multise")
 HEAPS = ("pose", "lazier", "lazy")
 
 
 @pytest.fixture
 def program(tmp_path: Path) -> Path:
-    copy = tmp_path / "heap_nodes.py"
-    shutil.copy(PROGRAM, copy)
-    return copy
+    return copy_program("heap_nodes.py", tmp_path)
 
 
 def _bugs(result: dict) -> list[dict]:  # type: ignore[type-arg]

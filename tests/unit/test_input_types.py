@@ -67,7 +67,9 @@ SOURCE = textwrap.dedent("""
     ("tuple[int,str]", ("tuple", ("int", "str"))), ("list", ("list", "int")),
     ("Optional[int]", ("optional", "int")), ("int|None", ("optional", "int")), ("None|list[int]", ("optional", ("list", "int"))),
     ("Union[str,None]", ("optional", "str")), ("list[Optional[int]]", None),
-    ("tuple[int,...]", None), ("dict[str,int]", None), ("float", None),
+    ("tuple[int,...]", None), ("dict[str,int]", ("dict", ("str", "int"))), ("dict", ("dict", ("str", "int"))),
+    ("Dict[int, list[int]]", ("dict", ("int", ("list", "int")))), ("dict[list[int],int]", None), ("Optional[dict[str,int]]", None),
+    ("float", None),
 ])
 def test_annotations_parse_to_shapes(text: str, shape: object) -> None:
     assert parse_input_type(text) == shape

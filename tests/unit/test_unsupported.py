@@ -348,8 +348,8 @@ CASES = [
               y: float) -> float:
             return y
         """, 5, ast.arg, pick=named("y"), what=r"float"),
-    Case("dict-input", """
-        def f(d: dict[str, int]) -> int:
+    Case("dict-input-with-float-keys", """
+        def f(d: dict[float, int]) -> int:
             return 0
         """, 4, ast.arg, pick=named("d"), what=r"dict"),
     Case("list-of-optional-input", """

@@ -22,3 +22,10 @@ def explore_source(tmp_path: Path, source: str, filename: str, target: str, engi
     path = tmp_path / filename
     path.write_text(source, encoding="utf-8")
     return explore_verified(path, target, engine, *options)
+
+
+def copy_program(name: str, tmp_path: Path) -> Path:
+    """A copy of ``tests/quality/programs/NAME`` in ``tmp_path`` (runs write beside it)."""
+    copy = tmp_path / name
+    copy.write_text((Path(__file__).parents[1] / "quality" / "programs" / name).read_text(encoding="utf-8"), encoding="utf-8")
+    return copy

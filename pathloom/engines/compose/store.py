@@ -108,7 +108,7 @@ def run_key(module: Module, target: str, options: Options) -> str:
     linked = sorted((name, m.source) for name, m in module.linked.items())
     return _digest([
         "run", FORMAT, pathloom_version(), str(Path(module.filename).resolve()), target, module.source, linked,
-        options.max_iterations, options.max_depth, options.max_list_len, options.max_str_len, options.max_paths,
+        options.max_iterations, options.max_depth, options.max_list_len, options.max_str_len, options.max_dict_len, options.max_paths,
         options.max_concretizations, options.preconditions, options.strategy, options.seed, options.solver_layers,
         options.target_heuristic,
     ])
