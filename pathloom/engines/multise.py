@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import math
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -110,6 +111,10 @@ ENTRY_ARGS = "%entry_args"  # the arguments a frame of a self-recursive function
 COLLECT_EVERY = 1000  # steps between two restrictions of the state to the running paths
 SHARING_WALK_MAX_NODES = 500_000  # BDD nodes (summed per guard) the sharing-factor count may walk
 RECENT_HINTS = 4  # recent models from which a model-guided path is tried when the entry's fails
+# a connective of a branch condition whose BDD operation would exceed these (operand sizes
+# multiplied, result nodes) becomes one opaque atom (``MultiSEEngine._opaque_atom``)
+GUARD_PRODUCT_LIMIT = 1_000_000
+GUARD_SIZE_LIMIT = 20_000
 CUBE_BATCH = 32  # results whose guards are plain cubes, from which on they are solved as a batch
 VarKey = tuple[int, str]
 Temps = dict[VarKey, tuple[tuple[Guard, Any], ...]]  # block-local temporaries: guarded values
@@ -305,6 +310,7 @@ class MultiSEEngine:
         self.last_progress = 0.0
         self.concretizations: dict[str, int] = {}  # "line N: operation" -> operations run in CPython on pinned values
         self.recursive: dict[str, bool] = {}  # qualname -> whether it calls itself by name
+        self.opaque_atoms = 0  # connectives kept as one atom (their BDD too large)
 
     # ------------------------------------------------------------ guards and terms
 
@@ -318,12 +324,14 @@ class MultiSEEngine:
         op = cond.op
         if op == "not":
             g = self.mgr.not_(self.guard(cond.args[0]))
-        elif op == "and":
-            g = self.mgr.and_(self.guard(cond.args[0]), self.guard(cond.args[1]))
-        elif op == "or":
-            g = self.mgr.or_(self.guard(cond.args[0]), self.guard(cond.args[1]))
-        elif op == "ite" and cond.sort == T.BOOL:
-            g = self.mgr.ite(self.guard(cond.args[0]), self.guard(cond.args[1]), self.guard(cond.args[2]))
+        elif op in ("and", "or") or (op == "ite" and cond.sort == T.BOOL):
+            parts = [self.guard(a) for a in cond.args]
+            if math.prod(self.mgr.size(p) for p in parts) > GUARD_PRODUCT_LIMIT:
+                g = self._opaque_atom(cond)  # the BDD operation itself could take minutes
+            else:
+                g = self.mgr.and_(*parts) if op == "and" else self.mgr.or_(*parts) if op == "or" else self.mgr.ite(*parts)
+                if self.mgr.size(g) > GUARD_SIZE_LIMIT:
+                    g = self._opaque_atom(cond)
         else:
             known = self.lemmas.decided(cond)
             if known is not None:  # decided by the input domain: a constant, not a variable
@@ -333,6 +341,13 @@ class MultiSEEngine:
                 self.lemmas.add_atom(cond, g)
         self.guard_of_term[cond] = g
         return g
+
+    def _opaque_atom(self, cond: Term) -> Guard:
+        """A connective whose BDD would be too large (the alias ite-expressions of input objects
+        can make it exponential) is one atom: its own BDD variable, which the solver decides
+        with the structure intact (sound; the BDD only loses the sharing of its parts)."""
+        self.opaque_atoms += 1
+        return self.mgr.atom(cond)
 
     def guard_term(self, g: Guard) -> Arg:
         """The guard as a Bool term: its forced literals, then the rest as an ite-formula."""
@@ -1455,6 +1470,7 @@ class MultiSEEngine:
             "sharing_factor": self._sharing_factor(summaries) if final else 0.0,
             "pc_merges": self.merges,
             "variable_merges_saved": self.merges_saved,
+            "opaque_atoms": self.opaque_atoms,
             "state_collections": self.collections,
             "interval_solves": self.interval_solves,
             "final_outcome_entries": finals,

@@ -86,7 +86,9 @@ class TextReporter:
                 f"  multise: solver {s['solver_time_pct']}% and BDD {s['bdd_time_pct']}% of the time, "
                 f"average value-summary size {s['avg_summary_size']}, sharing factor {share}, "
                 f"{s['pc_merges']} pc merges, "
-                f"{s['variable_merges_saved']} variable merges saved\n"
+                f"{s['variable_merges_saved']} variable merges saved"
+                + (f", {s['opaque_atoms']} conditions kept as one atom (BDD too large)" if s.get("opaque_atoms") else "")
+                + "\n"
             )
 
     def close(self) -> None:
