@@ -7,7 +7,7 @@
    ``json_equal``, or the exception type *and* line). Also *witness*: the path's own inputs
    are well-typed, within the bounds, and satisfy the path's own condition (``holds``).
 2. *partition* / *prediction* -- for sampled concrete inputs (``inputs_for`` with the
-   options' bounds, plus every engine's witnesses): when the exploration is complete
+   options' bounds, plus up to WITNESS_SAMPLES witnesses per engine): when the exploration is complete
    exactly one path condition holds, otherwise at most one; the holding path's prediction
    (``predicted_return`` for returns, exception type and line for raises) matches CPython.
 3. *agree* -- when every engine is complete, ``compare.agree(dse, multise) == []`` (same
@@ -118,6 +118,10 @@ MAX_FAILURES_PER_KIND = 3
 OPEN_BUG_FEATURES: dict[str, str] = {}
 # exceptions CPython can only raise for an ill-formed program: a generator bug, say so
 ILL_FORMED = {"NameError", "UnboundLocalError", "TypeError", "RecursionError", "AttributeError"}
+# witnesses per configuration (on average) among the partition check's inputs: each input is
+# checked against every path of every configuration, so all of them (thousands under lazy
+# initialization) would make the check quadratic: one program took over ten minutes
+WITNESS_SAMPLES = 40
 NONE_ATTRIBUTE = "'NoneType' object has no attribute "  # a real bug of a program with input objects
 
 
@@ -548,6 +552,13 @@ class _Collector:
             self.report.suppressed += 1
 
 
+def _spread(items: list[Any], most: int) -> list[Any]:
+    """At most ``most`` of ``items``, evenly spaced (all when there are few)."""
+    if len(items) <= most:
+        return items
+    return [items[i * len(items) // most] for i in range(most)]
+
+
 def check_program(
     program: GeneratedProgram,
     engines: Sequence[str] = ENGINES,
@@ -720,7 +731,7 @@ def _check(
         drawn = draw(sample_strategy(program, options, samples))
     elif explored and samples > 0:
         drawn = deterministic_samples(program, options, samples)
-    for inputs in list(extra_inputs) + drawn + witnesses:
+    for inputs in list(extra_inputs) + drawn + _spread(witnesses, len(explored) * WITNESS_SAMPLES):
         if _input_problem(program, inputs, options) is None:
             pool.setdefault(_key(inputs), inputs)
 
