@@ -30,18 +30,7 @@ class Z3Solver:
         solver = self.solver
         # Z3 does not always honour its own timeout (e.g. in non-linear arithmetic): a watchdog
         # interrupts the context shortly after the deadline, which also yields `unknown`.
-        # It interrupts only while ``check`` runs: an interrupt that lands in ``push``, ``add`` or
-        # ``pop`` (a late timer under load) leaves the context canceled, and every later call
-        # in the process raised "push canceled" (a fuzzing run: every program after the first).
-        checking = [False]
-        lock = threading.Lock()
-
-        def interrupt() -> None:
-            with lock:
-                if checking[0]:
-                    solver.ctx.interrupt()
-
-        watchdog = threading.Timer(timeout / 1000 + 0.25, interrupt)
+        watchdog = threading.Timer(timeout / 1000 + 0.25, solver.ctx.interrupt)
         watchdog.daemon = True
         watchdog.start()
         solver.push()
@@ -51,13 +40,7 @@ class Z3Solver:
                 solver.add(assertion(constraint))
             for extra in query.extras:
                 solver.add(extra)
-            with lock:
-                checking[0] = True
-            try:
-                answer = solver.check()
-            finally:
-                with lock:
-                    checking[0] = False
+            answer = solver.check()
             if answer == z3.sat:
                 return Result(SAT, self._model(solver.model(), query.constraints, query.extra_symbols))
             if answer == z3.unsat:
