@@ -28,9 +28,7 @@ from pathloom.heap.inputs import INPUTS, inputs_record
 from pathloom.semantics.values import DictRec, ListRec, Record, Ref, SetRec, SymRef
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import DEFAULTS
-from pathloom.terms.expr import BOOL, INT, STR, Arg, Term
-
-_SORTS = {"int": INT, "bool": BOOL, "str": STR}
+from pathloom.terms.expr import BOOL, INT, SCALAR_SORTS, STR, Arg, Term
 
 
 @dataclass(frozen=True)
@@ -261,7 +259,7 @@ class _Builder:
             declared_fields(self.module, cls)
             return self._object_value(name, cls, nullable)
         if isinstance(shape, str):
-            sort = _SORTS[shape]
+            sort = SCALAR_SORTS[shape]
             symbol = T.sym(name, sort)
             if sort == STR:
                 self.constraints.append(T.le(T.str_len(symbol), self.max_str_len))
@@ -281,9 +279,7 @@ class _Builder:
         length = T.sym(f"{name}.len", INT)
         items = [self._make(inner, f"{name}[{i}]") for i in range(self.max_list_len)]  # type: ignore[arg-type]
         self.constraints += [T.le(0, length), T.le(length, self.max_list_len)]
-        ref = Ref(self.next_ref)
-        self.next_ref += 1
-        self.records[ref] = ListRec(length, tuple(v for v, _, _ in items))
+        ref = self._record(ListRec(length, tuple(v for v, _, _ in items)))
 
         def encode_list(values: list[Any]) -> dict[str, Any]:
             env: dict[str, Any] = {f"{name}.len": len(values)}
@@ -311,15 +307,12 @@ class _Builder:
         models: list[dict[str, object]] = []
         for k in range(most + 1):
             models.append({f"{name}.len": k, **{f"{name}[{i}]": distinct[i] for i in range(k)}})
-            ref = Ref(self.next_ref)
-            self.next_ref += 1
             items = tuple(symbols[:k])
-            self.records[ref] = SetRec(items, SetHistory("from", None, (Items(items),)))
-            values.append(ref)
+            values.append(self._record(SetRec(items, SetHistory("from", None, (Items(items),)))))
 
         def decode_set(model: dict[str, Any]) -> dict[str, Any]:
             n = model.get(f"{name}.len", 0)
-            return {"$set": [model.get(f"{name}[{i}]", DEFAULTS[_SORTS[item]]) for i in range(n)]}
+            return {"$set": [model.get(f"{name}[{i}]", DEFAULTS[SCALAR_SORTS[item]]) for i in range(n)]}
 
         def encode_set(value: dict[str, Any]) -> dict[str, Any]:
             env: dict[str, Any] = {f"{name}.len": len(value["$set"])}
@@ -327,6 +320,13 @@ class _Builder:
             return env
 
         return InputSizes(size, tuple(values), tuple(models)), decode_set, encode_set
+
+    def _record(self, record: Record) -> Ref:
+        """A new input reference to ``record``."""
+        ref = Ref(self.next_ref)
+        self.next_ref += 1
+        self.records[ref] = record
+        return ref
 
     def _distinct_symbols(self, item: str, names: list[str], size: Term) -> tuple[list[Term], list[object]]:
         """Symbols of ``item`` sort (the first ``size`` pairwise different: the items of a set,
@@ -336,7 +336,7 @@ class _Builder:
         distinct: list[object] = [False, True] if item == "bool" else list(range(most))
         if item == "str":  # different strs of length at most 1: within --max-str-len
             distinct = ["", *(chr(97 + i) for i in range(most - 1))]
-        symbols = [T.sym(n, _SORTS[item]) for n in names[:most]]
+        symbols = [T.sym(n, SCALAR_SORTS[item]) for n in names[:most]]
         self.constraints += [T.le(0, size), T.le(size, most)]
         for j in range(most):
             for i in range(j):
@@ -357,11 +357,8 @@ class _Builder:
         models: list[dict[str, object]] = []
         for k in range(len(keys) + 1):
             models.append({f"{name}.len": k, **{f"{name}.key[{i}]": distinct[i] for i in range(k)}})
-            ref = Ref(self.next_ref)
-            self.next_ref += 1
-            self.records[ref] = DictRec(tuple(keys[:k]), tuple(v for v, _, _ in entries[:k]))
-            values.append(ref)
-        key_default = DEFAULTS[_SORTS[key]]
+            values.append(self._record(DictRec(tuple(keys[:k]), tuple(v for v, _, _ in entries[:k]))))
+        key_default = DEFAULTS[SCALAR_SORTS[key]]
 
         def decode_dict(model: dict[str, Any]) -> dict[str, Any]:
             n = model.get(f"{name}.len", 0)

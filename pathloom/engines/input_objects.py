@@ -24,11 +24,10 @@ from typing import Any
 
 from pathloom.frontend.fields import Field
 from pathloom.terms import expr as T
-from pathloom.terms.expr import BOOL, INT, STR, Arg
+from pathloom.terms.expr import INT, SCALAR_SORTS, STR, Arg
 
 JSON = Any
 _DEFAULTS = {"int": 0, "bool": False, "str": ""}
-_SORTS = {"int": INT, "bool": BOOL, "str": STR}
 
 
 class ObjectGraph:
@@ -174,15 +173,13 @@ def heap_axioms(symbols: Iterable[str], params: Iterable[tuple[str, str, bool]],
     condition (MultiSE) may mention a symbol its satisfied disjunct never read, left free, and
     a model must still decode to one heap (``ObjectGraph``) on that disjunct."""
     names = set(symbols)
-    roots = {name: (cls, nullable) for name, cls, nullable in params}
     locations: dict[str, list[str]] = {}  # class -> location symbols, in a fixed order
     axioms: list[Arg] = []
-    todo = sorted(n for n in roots if n in names)
-    for root in todo:
-        locations.setdefault(roots[root][0], []).append(root)
+    todo = sorted((name, cls) for name, cls, _ in params if name in names)
+    for root, cls in todo:
+        locations.setdefault(cls, []).append(root)
     while todo:
-        path = todo.pop(0)
-        cls = next(c for c, paths in locations.items() if path in paths)
+        path, cls = todo.pop(0)
         for f in fields_of(cls):
             name = f"{path}.{f.name}"
             if name not in names:
@@ -190,12 +187,12 @@ def heap_axioms(symbols: Iterable[str], params: Iterable[tuple[str, str, bool]],
             if isinstance(f.shape, tuple):
                 axioms.append(T.le(0 if f.shape[2] else 1, T.sym(name, INT)))
                 locations.setdefault(f.shape[1], []).append(name)
-                todo.append(name)
+                todo.append((name, f.shape[1]))
             elif f.shape == "str":
                 axioms.append(T.le(T.str_len(T.sym(name, STR)), max_str_len))
     for cls, paths in locations.items():
         for f in fields_of(cls):
-            sort = INT if isinstance(f.shape, tuple) else _SORTS[f.shape]
+            sort = INT if isinstance(f.shape, tuple) else SCALAR_SORTS[f.shape]
             present = [p for p in paths if f"{p}.{f.name}" in names]
             for i, p in enumerate(present):
                 for q in present[i + 1:]:

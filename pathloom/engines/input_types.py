@@ -41,10 +41,11 @@ def parse_input_type(annotation: str, classes: Container[str] = ()) -> Shape | N
     if inner is not None:
         shape = _shape(inner, classes)
         return None if shape is None else ("optional", shape)
-    if (ast.unparse(node.value) if isinstance(node, ast.Subscript) else ast.unparse(node)) in _SETS:
+    head = ast.unparse(node.value) if isinstance(node, ast.Subscript) else ast.unparse(node)
+    if head in _SETS:
         item = _shape(node.slice) if isinstance(node, ast.Subscript) else "int"
         return ("set", item) if item in SCALARS else None
-    if (ast.unparse(node.value) if isinstance(node, ast.Subscript) else ast.unparse(node)) in _DICTS:
+    if head in _DICTS:
         return _dict_shape(node, classes)
     return _shape(node, classes)
 

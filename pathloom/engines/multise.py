@@ -1174,66 +1174,47 @@ class MultiSEEngine:
 
     # ------------------------------------------------------------ results
 
-    def _solve(self, guard: Guard) -> tuple[str, dict[str, Any]]:
-        """A model of the input constraints and ``guard``: a cube goes through the chain as its
-        literals (independent parts solved apart, recurring ones answered by its caches); any
-        other guard goes to Z3 as its forced literals plus the rest encoded node by node."""
+    def _solve(self, guard: Guard, extra: Iterable[Arg] = ()) -> tuple[str, dict[str, Any]]:
+        """A model of the input constraints, ``extra`` and ``guard``: a cube goes through the
+        chain as its literals (independent parts solved apart, recurring ones answered by its
+        caches); any other guard goes to Z3 as its forced literals plus the rest encoded node
+        by node."""
         cube, rest = self._split(guard)
         if self.mgr.is_false(rest):
             return UNSAT, {}
+        constraints = self.base | cube | {c for c in extra if isinstance(c, Term)}
         self.solver_stats.queries += 1
         if self.mgr.is_true(rest):
-            if not cube and not self.base:
+            if not constraints:
                 return SAT, {}
-            answer = self.solver.check(Query(self.base | cube))
+            answer = self.solver.check(Query(constraints))
             return answer.status, answer.model
         formula, syms = self.encoder.encode(rest)
-        answer = self.z3_core.check(Query(self.base | cube, None, (formula,), syms))
+        answer = self.z3_core.check(Query(constraints, None, (formula,), syms))
         if answer.status == SAT and not self.holds(guard, answer.model):
             raise AssertionError("a Z3 model of a guard's encoding violates the guard")
         return answer.status, answer.model
 
-    def _heap_names(self, condition: Arg, model: dict[str, Any]) -> set[str]:
-        return _symbol_names([condition] if isinstance(condition, Term) else []) | set(model)
-
-    def _is_input_heap(self, condition: Arg, model: dict[str, Any]) -> bool:
-        """Whether ``model`` gives the access paths it names the values of one input heap."""
+    def _input_heap_model(self, guard: Guard, condition: Arg, model: dict[str, Any]) -> dict[str, Any]:
+        """``model``, or when it does not give the access paths it names the values of one input
+        heap, a model of ``guard`` that does: the guard mentions access paths its satisfied
+        disjunct never read (left free by the assumptions ``heap.inputs`` made on the others),
+        so solve it again with the heap axioms over all of them (``input_objects.heap_axioms``)."""
         assert self.entry.heap_axioms is not None
-        return all(evaluate(a, model) is True for a in self.entry.heap_axioms(self._heap_names(condition, model)))
-
-    def _heap_model(self, guard: Guard, condition: Arg, model: dict[str, Any]) -> dict[str, Any]:
-        """A model of ``guard`` that decodes to one input heap on the guard's own path: the
-        guard mentions access paths its satisfied disjunct never read (left free by the
-        assumptions ``heap.inputs`` made on the others), so solve it again with the heap
-        axioms over all of them (``input_objects.heap_axioms``)."""
-        assert self.entry.heap_axioms is not None
-        axioms = frozenset(a for a in self.entry.heap_axioms(self._heap_names(condition, model)) if isinstance(a, Term))
-        cube, rest = self._split(guard)
-        self.solver_stats.queries += 1
-        if self.mgr.is_true(rest):
-            answer = self.solver.check(Query(self.base | cube | axioms))
-        else:
-            formula, syms = self.encoder.encode(rest)
-            answer = self.z3_core.check(Query(self.base | cube | axioms, None, (formula,), syms))
-        if answer.status != SAT:
-            raise AssertionError(f"a result guard has no model that is an input heap ({answer.status})")
-        return {**model, **answer.model}
+        names = _symbol_names([condition] if isinstance(condition, Term) else []) | set(model)
+        axioms = self.entry.heap_axioms(names)
+        if all(evaluate(a, model) is True for a in axioms):
+            return model
+        status, found = self._solve(guard, axioms)
+        if status != SAT:
+            raise AssertionError(f"a result guard has no model that is an input heap ({status})")
+        return {**model, **found}
 
     def concretization_models(self, guard: Guard, terms: list[Term], site: str, where: Arg = True) -> tuple[list[dict[str, Any]], bool]:
         """Models of ``guard`` and ``where`` giving ``terms`` pairwise different values (concretization)."""
 
         def solve(excluded: list[Arg]) -> tuple[str, dict[str, Any]]:
-            cube, rest = self._split(guard)
-            if self.mgr.is_false(rest):
-                return UNSAT, {}
-            constraints = self.base | cube | {c for c in excluded if isinstance(c, Term)}
-            self.solver_stats.queries += 1
-            if self.mgr.is_true(rest):
-                answer = self.solver.check(Query(constraints))
-            else:
-                formula, syms = self.encoder.encode(rest)
-                answer = self.z3_core.check(Query(constraints, None, (formula,), syms))
-            return answer.status, answer.model
+            return self._solve(guard, excluded)
 
         models, exhausted = enumerate_models(None, terms, self.options.max_concretizations, solve, where)
         if models or not exhausted:
@@ -1401,10 +1382,9 @@ class MultiSEEngine:
 
     def _path_result(self, g: Guard, outcome: tuple[Any, ...], model: dict[str, Any]) -> PathResult:
         condition = self.guard_term(g)
+        if self.entry.heap_axioms is not None:
+            model = self._input_heap_model(g, condition, model)
         inputs = self.entry.decode(model)
-        if self.entry.heap_axioms is not None and not self._is_input_heap(condition, model):
-            model = self._heap_model(g, condition, model)
-            inputs = self.entry.decode(model)
         if outcome[0] == "return":
             value = outcome[1]
             returned = encode_symbolic(value, _EnvHeap(self, model), model)

@@ -52,7 +52,7 @@ from pathloom.semantics.outcome import (
 )
 from pathloom.semantics.values import ObjRec, Record, Ref, SymRef
 from pathloom.terms import expr as T
-from pathloom.terms.expr import BOOL, INT, STR, Arg, Term
+from pathloom.terms.expr import INT, SCALAR_SORTS, Arg, Term
 
 if TYPE_CHECKING:
     from pathloom.frontend.fields import Field
@@ -62,7 +62,6 @@ if TYPE_CHECKING:
 INPUTS = Ref(1 << 29)  # never an allocation: engines allocate upward from 1
 INPUTS_CLASS = "%inputs"
 MODELS = ("pose", "lazier", "lazy")
-_SORTS = {"int": INT, "bool": BOOL, "str": STR}
 _DONT_CARE = object()  # the value read through the None leaf of an ite: never the path's value
 # atom, level decided, decided fresh, class, representative (the fresh atom it is; None: None)
 _Known = tuple[Term, int, bool, str, object]
@@ -267,7 +266,7 @@ def _initialize(module: Module, tx: _Tx, atom: Term, cls: str, name: str, shape:
     """Rule Getfield (r2): the first read of ``atom.name``; returns its current value."""
     symbol_name = f"{atom.args[0]}.{name}"
     if isinstance(shape, str):
-        initial: object = T.sym(symbol_name, _SORTS[shape])
+        initial: object = T.sym(symbol_name, SCALAR_SORTS[shape])
         if shape == "str":
             tx.assumptions.append(T.le(T.str_len(initial), tx.get("max_str_len")))  # type: ignore[arg-type]
         symbol: Term = initial  # type: ignore[assignment]

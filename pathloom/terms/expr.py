@@ -29,6 +29,7 @@ from typing import Union
 INT = "Int"
 BOOL = "Bool"
 STR = "Str"
+SCALAR_SORTS = {"int": INT, "bool": BOOL, "str": STR}  # the sort of each scalar Python type name
 
 Concrete = Union[int, bool, str]
 Arg = Union["Term", int, bool, str]

@@ -30,9 +30,7 @@ from dataclasses import dataclass
 from pathloom.frontend import ir
 from pathloom.frontend.module import Module
 from pathloom.semantics.names import EXCEPTION_BASES
-from pathloom.terms.expr import BOOL, INT, STR
-
-SCALAR_SORTS = {"int": INT, "bool": BOOL, "str": STR}
+from pathloom.terms.expr import SCALAR_SORTS
 
 # builtins whose model computes on plain values only
 PURE_BUILTINS = frozenset({"len", "abs", "min", "max", "ord", "chr", "range", "bool", "int"})
