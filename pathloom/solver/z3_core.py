@@ -30,11 +30,23 @@ class Z3Solver:
         solver = self.solver
         # Z3 does not always honour its own timeout (e.g. in non-linear arithmetic): a watchdog
         # interrupts the context shortly after the deadline, which also yields `unknown`.
-        watchdog = threading.Timer(timeout / 1000 + 0.25, solver.ctx.interrupt)
+        # An interrupt cancels the whole context until the next check: one that lands outside
+        # ``check`` (a late timer under load) left every later ``push`` raising "push canceled"
+        # (a fuzzing run: every program after the first). So once the watchdog has fired, its
+        # solver is dropped unpopped and a check on a fresh solver clears the cancellation.
+        fired = threading.Event()
+
+        def interrupt() -> None:
+            fired.set()
+            solver.ctx.interrupt()
+
+        watchdog = threading.Timer(timeout / 1000 + 0.25, interrupt)
         watchdog.daemon = True
         watchdog.start()
-        solver.push()
+        pushed = False
         try:
+            solver.push()
+            pushed = True
             solver.set("timeout", timeout)
             for constraint in sorted(query.constraints, key=lambda t: t.serial):  # deterministic
                 solver.add(assertion(constraint))
@@ -47,10 +59,24 @@ class Z3Solver:
                 return Result(UNSAT)
             self.stats.unknowns += 1
             return Result(UNKNOWN)
+        except z3.Z3Exception:
+            if not fired.is_set():
+                raise
+            self.stats.unknowns += 1  # interrupted while building the query or its model
+            return Result(UNKNOWN)
         finally:
             watchdog.cancel()
-            solver.pop()
+            watchdog.join()  # a callback under way has finished: ``fired`` is final
+            if fired.is_set():
+                self._renew()
+            elif pushed:
+                solver.pop()
             self.stats.z3_time_s += time.perf_counter() - start
+
+    def _renew(self) -> None:
+        """A new solver, and the context's cancellation cleared (a check resets it)."""
+        self.solver = z3.Solver()
+        self.solver.check()
 
     @staticmethod
     def _model(model: z3.ModelRef, constraints: frozenset[Term], extra_symbols: frozenset[Term] = frozenset()) -> dict[str, Concrete]:
