@@ -19,10 +19,10 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pathloom.engines.input_objects import ObjectEnvironment, ObjectGraph, heap_axioms
+from pathloom.engines.input_objects import ObjectEnvironment, ObjectGraph, fallback_values, heap_axioms
 from pathloom.engines.input_types import Shape, parse_input_type
 from pathloom.frontend import ir
-from pathloom.frontend.fields import declared_fields, reference_shape
+from pathloom.frontend.fields import declared_fields, is_reference, reference_shape
 from pathloom.frontend.module import Module
 from pathloom.heap.inputs import INPUTS, inputs_record
 from pathloom.semantics.values import DictRec, ListRec, Record, Ref, SetRec, SymRef
@@ -116,22 +116,39 @@ class Entry:
     initial_model: dict[str, Any] = field(default_factory=dict)  # satisfies ``constraints``
     # the heap axioms over some access-path symbols (``input_objects.heap_axioms``)
     heap_axioms: Callable[[Iterable[str]], list[Arg]] | None = None
+    object_nullable: list[tuple[str, str, bool]] = field(default_factory=list)  # (name, class, may be None)
+    fields_of: Callable[[str], Any] | None = None  # a class's declared fields (input objects)
+    # the last inputs' symbol values, and the last fallbacks' (``environment`` is called for
+    # one input with each path's fallback in turn): (the object keyed, its value)
+    _inputs_memo: tuple[object, Any] | None = field(default=None, repr=False, compare=False)
+    _fallback_memo: tuple[object, Any] | None = field(default=None, repr=False, compare=False)
 
     def environment(self, inputs: dict[str, Any], fallback: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
         """The values of the input symbols for concrete inputs (the inverse of ``decode``);
         with input objects, an access path the inputs do not reach (through None, past the
         end of a list) takes its value in ``fallback`` (a path's own witness): it names no
-        object, and only the heap model's bookkeeping constrains it."""
-        env: dict[str, Any] = {}
-        for name, value in inputs.items():
-            if name == "self":
-                for arg, v in value["args"].items():
-                    env.update(self.encoders[f"self.{arg}"](v))
-            elif name in self.encoders:
-                env.update(self.encoders[name](value))
-        if self.object_params:
-            return ChainMap(env, ObjectEnvironment(inputs, self.object_params), dict(fallback or {}))  # type: ignore[arg-type]
-        return env
+        object, and only the heap model's bookkeeping constrains it. Neither argument may be
+        changed after the call (the last of each is remembered)."""
+        if self._inputs_memo is not None and self._inputs_memo[0] is inputs:
+            env, objects = self._inputs_memo[1]
+        else:
+            env = {}
+            for name, value in inputs.items():
+                if name == "self":
+                    for arg, v in value["args"].items():
+                        env.update(self.encoders[f"self.{arg}"](v))
+                elif name in self.encoders:
+                    env.update(self.encoders[name](value))
+            objects = ObjectEnvironment(inputs, self.object_params, self.fields_of) if self.object_params else None
+            self._inputs_memo = (inputs, (env, objects))
+        if objects is None:
+            return dict(env)
+        if self._fallback_memo is not None and self._fallback_memo[0] is fallback:
+            others = self._fallback_memo[1]
+        else:
+            others = fallback_values(fallback or {}, self.object_nullable, self.fields_of) if self.fields_of is not None else dict(fallback or {})
+            self._fallback_memo = (fallback, others)
+        return ChainMap({}, env, objects, others)  # type: ignore[arg-type]
 
 
 class _Builder:
@@ -165,7 +182,7 @@ class _Builder:
         shape = parse_input_type(annotation, self.module.classes)
         if shape is None:
             raise self.module.unsupported_at(
-                param.line, param.col, f"input of type {annotation} (supported: int, bool, str, list[T] and tuple[T1, ...] of these, Optional[...] of any)"
+                param.line, param.col, f"input of type {annotation} (supported: int, bool, str, object and Any as int, list[T], tuple[T1, ...], set[T], dict[K, V], analysed classes, Optional[...] of these)"
             )
         value, decode, encode = self._make(shape, name)
         if isinstance(shape, tuple) and shape[0] == "list":
@@ -237,6 +254,8 @@ class _Builder:
         if self.object_params:
             params = list(self.object_params)
             entry.heap_axioms = lambda symbols: heap_axioms(symbols, params, lambda cls: declared_fields(self.module, cls), self.max_str_len)
+            entry.object_nullable = params
+            entry.fields_of = lambda cls: declared_fields(self.module, cls)
         entry.initial_model = dict(self.initial_model)
         return entry
 
@@ -381,7 +400,7 @@ def _reachable_classes(module: Module, roots: list[str]) -> list[str]:
         cls = todo.pop()
         if cls not in found:
             found.append(cls)
-            todo += [f.shape[1] for f in declared_fields(module, cls) if isinstance(f.shape, tuple)]
+            todo += [f.shape[1] for f in declared_fields(module, cls) if is_reference(f.shape)]  # type: ignore[index]
     return found
 
 

@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from pathloom.frontend.fields import Field
+from pathloom.frontend.fields import Field, is_reference, none_flag, scalar_of
 from pathloom.terms import expr as T
-from pathloom.terms.expr import INT, SCALAR_SORTS, STR, Arg
+from pathloom.terms.expr import BOOL, INT, SCALAR_SORTS, STR, Arg
 
 JSON = Any
 _DEFAULTS = {"int": 0, "bool": False, "str": ""}
@@ -58,7 +58,7 @@ class ObjectGraph:
                 continue
             self.atoms.setdefault((c, loc), []).append(path)
             for f in self._fields(c):
-                if isinstance(f.shape, tuple) and f"{path}.{f.name}" in self.model:
+                if is_reference(f.shape) and f"{path}.{f.name}" in self.model:
                     todo.append((f"{path}.{f.name}", f.shape[1], f.shape[2]))
 
     def value(self, name: str, cls: str, nullable: bool) -> JSON:
@@ -81,8 +81,12 @@ class ObjectGraph:
         or ``("object", class, location)``."""
         paths = self.atoms.get((cls, loc), []) if isinstance(loc, int) else []  # type: ignore[call-overload]
         raw = next((self.model[f"{p}.{f.name}"] for p in paths if f"{p}.{f.name}" in self.model), None)
-        if isinstance(f.shape, str):
-            return _DEFAULTS[f.shape] if raw is None else raw
+        scalar = scalar_of(f.shape)
+        if scalar is not None:
+            flags = [none_flag(f"{p}.{f.name}") for p in paths]
+            if scalar != f.shape and next((self.model[n] for n in flags if n in self.model), False):
+                return None  # an Optional scalar field whose flag says None
+            return _DEFAULTS[scalar] if raw is None else raw
         if raw is not None:
             return None if raw == 0 else ("object", f.shape[1], int(raw))
         if f.shape[2]:
@@ -101,8 +105,10 @@ class ObjectGraph:
 class ObjectEnvironment(Mapping[str, Any]):
     """Symbol values of concrete JSON inputs for the access paths of object parameters."""
 
-    def __init__(self, inputs: Mapping[str, JSON], params: list[tuple[str, str]]) -> None:
+    def __init__(self, inputs: Mapping[str, JSON], params: list[tuple[str, str]],
+                 fields_of: Callable[[str], tuple[Field, ...]] | None = None) -> None:
         self.roots = {name: (_root_value(inputs, name), cls) for name, cls in params}
+        self.fields_of = fields_of
         self.objects: dict[int, JSON] = {}
         for value, _ in self.roots.values():
             self._index(value)
@@ -120,17 +126,30 @@ class ObjectEnvironment(Mapping[str, Any]):
             return self.objects[value["$ref"]]
         return value
 
+    def _shape(self, cls: str | None, name: str) -> object:
+        if cls is None or self.fields_of is None:
+            return None
+        return next((f.shape for f in self.fields_of(cls) if f.name == name), None)
+
     def _lookup(self, name: str) -> tuple[bool, Any]:
         head, *rest = name.split(".")  # a root is a parameter or an item of one: "xs[0]"
         if head not in self.roots or self.roots[head][0] is _ABSENT:
             return False, None
         value = self._resolve(self.roots[head][0])
-        for part in rest:
+        cls: str | None = self.roots[head][1]
+        shape: object = None
+        for i, part in enumerate(rest):
+            optional_scalar = isinstance(shape, tuple) and shape[0] == "optional"
+            if optional_scalar and part == "is_none" and i == len(rest) - 1:
+                return True, value is None  # the None flag of an Optional scalar field
             if not (isinstance(value, dict) and "$object" in value) or part not in value["fields"]:
                 return False, None
+            shape = self._shape(cls, part)
+            cls = shape[1] if is_reference(shape) else None  # type: ignore[index]
             value = self._resolve(value["fields"][part])
         if value is None:
-            return True, 0
+            scalar = scalar_of(shape)
+            return True, 0 if scalar is None else _DEFAULTS[scalar]  # None: location 0, or a flagged scalar
         if isinstance(value, dict) and "$object" in value:
             return True, value["$id"]
         return True, value
@@ -173,29 +192,64 @@ def heap_axioms(symbols: Iterable[str], params: Iterable[tuple[str, str, bool]],
     condition (MultiSE) may mention a symbol its satisfied disjunct never read, left free, and
     a model must still decode to one heap (``ObjectGraph``) on that disjunct."""
     names = set(symbols)
-    locations: dict[str, list[str]] = {}  # class -> location symbols, in a fixed order
+    locations = location_symbols(names, params, fields_of)
     axioms: list[Arg] = []
-    todo = sorted((name, cls) for name, cls, _ in params if name in names)
+    for cls, paths in locations.items():
+        for f in fields_of(cls):
+            for path in paths:
+                name = f"{path}.{f.name}"
+                if name not in names:
+                    continue
+                if is_reference(f.shape):
+                    axioms.append(T.le(0 if f.shape[2] else 1, T.sym(name, INT)))  # type: ignore[index]
+                elif scalar_of(f.shape) == "str":
+                    axioms.append(T.le(T.str_len(T.sym(name, STR)), max_str_len))
+    for cls, paths in locations.items():
+        for f in fields_of(cls):
+            scalar = scalar_of(f.shape)
+            sort = INT if scalar is None else SCALAR_SORTS[scalar]
+            present = [p for p in paths if f"{p}.{f.name}" in names or none_flag(f"{p}.{f.name}") in names]
+            for i, p in enumerate(present):
+                for q in present[i + 1:]:
+                    same = T.eq(T.sym(p, INT), T.sym(q, INT))
+                    agree = [T.eq(T.sym(f"{p}.{f.name}", sort), T.sym(f"{q}.{f.name}", sort))]
+                    if scalar is not None and scalar != f.shape:
+                        agree.append(T.eq(T.sym(none_flag(f"{p}.{f.name}"), BOOL), T.sym(none_flag(f"{q}.{f.name}"), BOOL)))
+                    axioms.append(T.or_(T.not_(same), T.conj(agree)))
+    return [a for a in axioms if a is not True]
+
+
+def location_symbols(names: set[str], params: Iterable[tuple[str, str, bool]],
+                     fields_of: Callable[[str], tuple[Field, ...]]) -> dict[str, list[str]]:
+    """The location symbols among ``names``, by class (in a fixed order): the roots (object
+    parameters and items) and the reference fields reached from them."""
+    roots = {name: cls for name, cls, _ in params}
+    locations: dict[str, list[str]] = {}
+    todo = sorted((n, roots[n]) for n in roots if n in names)
     for root, cls in todo:
         locations.setdefault(cls, []).append(root)
     while todo:
         path, cls = todo.pop(0)
         for f in fields_of(cls):
             name = f"{path}.{f.name}"
-            if name not in names:
-                continue
-            if isinstance(f.shape, tuple):
-                axioms.append(T.le(0 if f.shape[2] else 1, T.sym(name, INT)))
-                locations.setdefault(f.shape[1], []).append(name)
-                todo.append((name, f.shape[1]))
-            elif f.shape == "str":
-                axioms.append(T.le(T.str_len(T.sym(name, STR)), max_str_len))
-    for cls, paths in locations.items():
-        for f in fields_of(cls):
-            sort = INT if isinstance(f.shape, tuple) else SCALAR_SORTS[f.shape]
-            present = [p for p in paths if f"{p}.{f.name}" in names]
-            for i, p in enumerate(present):
-                for q in present[i + 1:]:
-                    same = T.eq(T.sym(p, INT), T.sym(q, INT))
-                    axioms.append(T.or_(T.not_(same), T.eq(T.sym(f"{p}.{f.name}", sort), T.sym(f"{q}.{f.name}", sort))))
-    return [a for a in axioms if a is not True]
+            if name in names and is_reference(f.shape):
+                locations.setdefault(f.shape[1], []).append(name)  # type: ignore[index]
+                todo.append((name, f.shape[1]))  # type: ignore[index]
+    return locations
+
+
+FALLBACK_LOCATION = 1 << 40  # added to a fallback location: never the $id of a real object
+
+
+def fallback_values(fallback: Mapping[str, Any], params: Iterable[tuple[str, str, bool]],
+                    fields_of: Callable[[str], tuple[Field, ...]]) -> dict[str, Any]:
+    """A path's own model values for the access paths concrete inputs do not reach, with its
+    locations moved out of the inputs' numbering: a model's location numbers are not the JSON
+    ``$id``s, so a fallback location must equal no real object, and other fallback locations
+    exactly when the model says so."""
+    values = dict(fallback)
+    for paths in location_symbols(set(values), params, fields_of).values():
+        for path in paths:
+            if values[path] != 0:
+                values[path] = values[path] + FALLBACK_LOCATION
+    return values

@@ -1,6 +1,8 @@
 """The input types pathloom explores, parsed from a parameter's annotation text.
 
-A shape is ``"int"``, ``"bool"`` or ``"str"``; ``("list", item)`` for ``list[T]`` (``List[T]``,
+A shape is ``"int"``, ``"bool"`` or ``"str"`` (``object`` and ``Any`` are ``"int"``: a
+documented default); ``Iterable[T]``, ``Sequence[T]``, ``Collection[T]`` and ``Reversible[T]``
+are ``list[T]`` (a list is one of their values: a documented default); ``("list", item)`` for ``list[T]`` (``List[T]``,
 and bare ``list``, which is ``list[int]``: a documented default); ``("tuple", items)`` for a
 fixed-length ``tuple[T1, ..., Tn]`` (``Tuple[...]``); items may be any of these, nested. A
 parameter may also be ``("optional", shape)``: ``Optional[T]``, ``T | None``, ``Union[T,
@@ -24,7 +26,15 @@ from typing import Union
 Shape = Union[str, tuple[str, object]]
 
 SCALARS = frozenset({"int", "bool", "str"})
+# ``object`` and ``Any`` say nothing of the value: explored as an int (a documented default,
+# like bare ``list``); a path found with an int is a real path, other types are not tried.
+UNTYPED = frozenset({"object", "Any", "typing.Any"})
 _LISTS = frozenset({"list", "List", "typing.List"})
+# abstract collection types: a list is one of their values (a documented default, as for object)
+_LIKE_LISTS = frozenset(
+    f"{prefix}{name}" for prefix in ("", "typing.", "collections.abc.", "abc.")
+    for name in ("Iterable", "Sequence", "Collection", "Reversible")
+)
 _TUPLES = frozenset({"tuple", "Tuple", "typing.Tuple"})
 _SETS = frozenset({"set", "Set", "typing.Set"})
 _DICTS = frozenset({"dict", "Dict", "typing.Dict"})
@@ -102,12 +112,14 @@ def _shape(node: ast.expr, classes: Container[str] = ()) -> Shape | None:
     name = ast.unparse(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
     if name in SCALARS:
         return name
-    if name in _LISTS:
+    if name in UNTYPED:
+        return "int"
+    if name in _LISTS or name in _LIKE_LISTS:
         return ("list", "int")
     if not isinstance(node, ast.Subscript):
         return None
     outer = ast.unparse(node.value)
-    if outer in _LISTS:
+    if outer in _LISTS or outer in _LIKE_LISTS:
         item = _shape(node.slice, classes) or _object_item(node.slice, classes)
         return None if item is None else ("list", item)
     if outer in _TUPLES:

@@ -5,7 +5,9 @@ exactly its declared fields, in declaration order: the class body's annotations
 (``val: int``, dataclass fields included), then the attributes ``__init__`` stores from an
 annotated parameter (``self.next = next`` with ``next: Optional[Node]``) or with an annotated
 assignment (``self.count: int = 0``), each once, base classes first. A field's shape is
-``"int"``, ``"bool"`` or ``"str"``, or ``("object", C, nullable)`` for a reference to an
+``"int"``, ``"bool"`` or ``"str"`` (``object`` and ``Any`` are ``"int"``, as for parameters), ``("optional", scalar)`` for
+``Optional[int]``, ``str | None``... (the field's symbol ``n.key`` and the Bool ``n.key.is_none``),
+or ``("object", C, nullable)`` for a reference to an
 instance of the analysed class ``C`` (``C``, ``"C"``, ``Optional[C]``, ``C | None``).
 
 Invariant: ``declared_fields`` either returns every field with a shape, or raises
@@ -19,11 +21,11 @@ import ast
 from dataclasses import dataclass
 from typing import Union
 
-from pathloom.engines.input_types import optional_of
+from pathloom.engines.input_types import UNTYPED, optional_of
 from pathloom.errors import Unsupported
 from pathloom.frontend.module import Module
 
-FieldShape = Union[str, tuple[str, str, bool]]
+FieldShape = Union[str, tuple[str, str], tuple[str, str, bool]]
 
 _SCALARS = frozenset({"int", "bool", "str"})
 
@@ -57,9 +59,43 @@ def field_shape(annotation: ast.expr | str, classes: object) -> FieldShape | Non
     if node is None:
         return None
     node = _unquote(node) or node
+    scalar = _scalar(node)
+    if scalar is not None:
+        return scalar
+    inner = _optional_of(node)
+    if inner is not None:
+        scalar = _scalar(_unquote(inner) or inner)
+        if scalar is not None:
+            return ("optional", scalar)
+    return reference_shape(node, classes)
+
+
+def _scalar(node: ast.expr) -> str | None:
     if isinstance(node, ast.Name) and node.id in _SCALARS:
         return node.id
-    return reference_shape(node, classes)
+    if ast.unparse(node) in UNTYPED:
+        return "int"  # as an input of type object or Any (engines.input_types)
+    return None
+
+
+def is_reference(shape: object) -> bool:
+    """Whether a field of ``shape`` holds a reference to an input object (``("object", C, nullable)``)."""
+    return isinstance(shape, tuple) and shape[0] == "object"
+
+
+def scalar_of(shape: object) -> str | None:
+    """The scalar a field of ``shape`` holds: ``"int"`` for ``int`` and ``Optional[int]``; None
+    for a reference."""
+    if isinstance(shape, str):
+        return shape
+    if isinstance(shape, tuple) and shape[0] == "optional":
+        return shape[1]  # type: ignore[no-any-return]
+    return None
+
+
+def none_flag(symbol: str) -> str:
+    """The Bool symbol that says the Optional scalar field ``symbol`` (``n.key``) is None."""
+    return f"{symbol}.is_none"
 
 
 def declared_fields(module: Module, cls: str) -> tuple[Field, ...]:
@@ -112,7 +148,7 @@ def _add(module: Module, fields: dict[str, Field], cls: str, name: str, annotati
     if shape is None:
         raise Unsupported(module.adopted.get(cls, module).filename, stmt.lineno, stmt.col_offset + 1,
                           f"input object of class {cls}: field '{name}' of type {ast.unparse(annotation)} "
-                          "(input objects hold int, bool, str and references to analysed classes)")
+                          "(input objects hold int, bool, str, Optional of these, and references to analysed classes)")
     fields.setdefault(name, Field(name, shape, stmt.lineno, stmt.col_offset + 1))
 
 

@@ -319,8 +319,11 @@ class _Lowerer:
 
     def _closure(self, node: ast.FunctionDef | ast.Lambda, own_name: str | None) -> tuple[str, ...]:
         """The enclosing function's variables ``node`` uses, captured by value. That is what
-        CPython's cells hold when each is bound once, by a parameter or a top-level statement
-        before this one, and never rebound: anything else is unsupported."""
+        CPython's cells hold when every binding of each is in a top-level statement before
+        this one (a parameter counts), one of them direct (so it is bound here), because no
+        binding can then run after the closure is made (``if lo is None: lo = min(xs)`` then
+        ``lambda x: lo <= x``); anything else (a binding later or in the same loop) is
+        unsupported."""
         bound = {a.arg for a in node.args.args} | (_assigned_names(node.body) if isinstance(node, ast.FunctionDef) else set())
         used = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
         free = sorted(n for n in used - bound if n in self.locals or n in self.renames or n == self.own_name)
@@ -336,7 +339,9 @@ class _Lowerer:
             if name == self.own_name and name not in self.locals:
                 captures.append(name)  # the enclosing nested function itself: rebuilt, see name()
                 continue
-            if not (len(sites) == 1 and sites[0][1] and sites[0][0] < self.top_index):
+            # every binding in a top-level statement before this one, one of them direct: no
+            # binding can run after the closure is made, and the name is bound when it is
+            if not (sites and all(i < self.top_index for i, _ in sites) and any(direct for _, direct in sites)):
                 raise self.unsupported(node, f"a function that closes over {name!r}, which is bound more than once or later")
             captures.append(name)
         return tuple(captures)

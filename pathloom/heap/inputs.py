@@ -22,6 +22,10 @@ Departures from the paper, each exact for CPython:
   one initial heap whichever aliased symbol it reads (``engines.input_objects``).
 - Locations of objects the code creates are negative constants (``-k`` for ``Ref(k)``), so
   an input field can be assigned such an object and read back through an ite.
+- An ``Optional[int]`` (``str | None``...) field, which the paper's Java has no analogue of,
+  holds a ``MaybeNone`` (its Bool symbol ``n.key.is_none`` and its value symbol ``n.key``) in
+  the record; ites merge both parts, and a read splits into None / the value, a branch of
+  the program's own (a None test, or the TypeError of using None).
 - Assumptions (a field's domain, congruence) are added as the condition of a one-case split:
   the inputs they exclude are not input heaps.
 
@@ -50,9 +54,10 @@ from pathloom.semantics.outcome import (
     split,
     throw,
 )
-from pathloom.semantics.values import ObjRec, Record, Ref, SymRef
+from pathloom.frontend.fields import none_flag, scalar_of
+from pathloom.semantics.values import MaybeNone, ObjRec, Record, Ref, SymRef
 from pathloom.terms import expr as T
-from pathloom.terms.expr import INT, SCALAR_SORTS, Arg, Term
+from pathloom.terms.expr import BOOL, INT, SCALAR_SORTS, Arg, Term
 
 if TYPE_CHECKING:
     from pathloom.frontend.fields import Field
@@ -141,6 +146,11 @@ def merge(cond: Arg, a: object, b: object) -> object:
         return a
     if cond is False:
         return b
+    if isinstance(a, MaybeNone) or isinstance(b, MaybeNone):
+        ma, mb = _as_maybe(a, b), _as_maybe(b, a)
+        if ma is None or mb is None:
+            raise _NoMerge()
+        return MaybeNone(T.ite(cond, ma.none, mb.none), T.ite(cond, ma.value, mb.value))  # type: ignore[arg-type]
     la, lb = location(a), location(b)
     if la is not None and lb is not None and not (a is None and b is None):
         cls = _class_of(a) or _class_of(b)
@@ -153,6 +163,26 @@ def merge(cond: Arg, a: object, b: object) -> object:
     if a == b and type(a) is type(b):
         return a
     raise _NoMerge()
+
+
+def _as_maybe(value: object, other: object) -> MaybeNone | None:
+    """``value`` as the value of an Optional scalar field merged with ``other`` (one of them a
+    ``MaybeNone``), if it can be one: None, or a scalar of the other's sort."""
+    other_value = other.value if isinstance(other, MaybeNone) else other
+    if isinstance(value, MaybeNone):
+        return value
+    if value is None:
+        return MaybeNone(True, other_value)
+    if _scalar_sort(value) is not None and _scalar_sort(value) == _scalar_sort(other_value):
+        return MaybeNone(False, value)
+    return None
+
+
+def _same_initial(a: object, b: object) -> Arg:
+    """Two initial-value symbols of one field are equal (both parts of an Optional scalar's)."""
+    if isinstance(a, MaybeNone) and isinstance(b, MaybeNone):
+        return T.and_(T.eq(a.none, b.none), T.eq(a.value, b.value))  # type: ignore[arg-type]
+    return T.eq(a, b)  # type: ignore[arg-type]
 
 
 def _class_of(value: object) -> str | None:
@@ -265,20 +295,24 @@ def current_objects(heap: HeapView, model: Mapping[str, object]) -> tuple[Any, d
 def _initialize(module: Module, tx: _Tx, atom: Term, cls: str, name: str, shape: object) -> object:
     """Rule Getfield (r2): the first read of ``atom.name``; returns its current value."""
     symbol_name = f"{atom.args[0]}.{name}"
-    if isinstance(shape, str):
-        initial: object = T.sym(symbol_name, SCALAR_SORTS[shape])
-        if shape == "str":
+    scalar = scalar_of(shape)
+    symbol: object
+    if scalar is not None:
+        initial: object = T.sym(symbol_name, SCALAR_SORTS[scalar])
+        if scalar == "str":
             tx.assumptions.append(T.le(T.str_len(initial), tx.get("max_str_len")))  # type: ignore[arg-type]
-        symbol: Term = initial  # type: ignore[assignment]
+        if scalar != shape:  # Optional[int]...: None where its flag holds
+            initial = MaybeNone(T.sym(none_flag(symbol_name), BOOL), initial)
+        symbol = initial
     else:
         _, field_cls, nullable = shape  # type: ignore[misc]
         symbol = T.sym(symbol_name, INT)
         tx.assumptions.append(T.le(0 if nullable else 1, symbol))
         initial = SymRef(field_cls, symbol, nullable)
-    inits: tuple[tuple[str, str, Term, Term], ...] = tx.get("inits")  # type: ignore[assignment]
+    inits: tuple[tuple[str, str, Term, object], ...] = tx.get("inits")  # type: ignore[assignment]
     for c, f, other, other_symbol in inits:
         if c == cls and f == name and other is not atom:
-            tx.assumptions.append(T.or_(T.not_(_alias(tx, atom, other)), T.eq(symbol, other_symbol)))
+            tx.assumptions.append(T.or_(T.not_(_alias(tx, atom, other)), _same_initial(symbol, other_symbol)))
     value = initial
     for other, ref in _compatible(tx, cls):
         record = tx.record(ref)
@@ -341,6 +375,8 @@ def read_field(module: Module, heap: HeapView, ref: SymRef, name: str) -> Outcom
     except _NoMerge:
         return _read_split(module, heap, ref, name)
     assert value is not _DONT_CARE
+    if isinstance(value, MaybeNone):  # an Optional scalar field: None or its value
+        return tx.done(split([(value.none, Ok(None)), (T.not_(value.none), Ok(value.value))]))  # type: ignore[arg-type]
     if isinstance(value, SymRef) and tx.get("model") == "lazy":
         # lazy initialization proper: a reference field is initialized (forked) when it is read
         decided = resolve(module, heap, (value,), "deref")
@@ -408,6 +444,11 @@ def identical(a: object, b: object) -> Arg | None:
     """``a is b`` when one side is an input reference (None: neither is)."""
     if not isinstance(a, SymRef) and not isinstance(b, SymRef):
         return None
+    if isinstance(a, MaybeNone) or isinstance(b, MaybeNone):
+        ma, mb = _as_maybe(a, b), _as_maybe(b, a)
+        if ma is None or mb is None:
+            raise _NoMerge()
+        return MaybeNone(T.ite(cond, ma.none, mb.none), T.ite(cond, ma.value, mb.value))  # type: ignore[arg-type]
     la, lb = location(a), location(b)
     if la is None or lb is None:
         return False  # an input object is never an int, a list...

@@ -22,7 +22,7 @@ import re
 from typing import Any, Mapping
 
 from pathloom.semantics.values import (
-    ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictRec, DictView, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SetRec,
+    ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictRec, DictView, ExcVal, FuncVal, ListRec, MaybeNone, ObjRec, PyObj, RangeVal, Ref, SetRec,
     SymRef,
 )
 from pathloom.terms.evaluate import evaluate
@@ -68,6 +68,8 @@ def encode_symbolic(value: object, heap: Any, model: Mapping[str, Any]) -> JSON:
         return {"$object": cls, "$id": ids[key], "fields": fields}
 
     def enc(v: object) -> JSON:
+        if isinstance(v, MaybeNone):  # an Optional scalar field of an input object
+            return None if evaluate(v.none, model, memo) else enc(v.value)  # type: ignore[arg-type]
         if isinstance(v, SymRef):
             loc = evaluate(v.loc, model, memo)  # type: ignore[arg-type]
             if loc == 0:

@@ -37,6 +37,16 @@ class SymRef:
 
 
 @dataclass(frozen=True)
+class MaybeNone:
+    """The value an input object's ``Optional[int]`` (``str | None``...) field holds, stored in
+    its record only (``heap.inputs``): None where the Bool ``none`` holds, else ``value``. A
+    read turns it into a split, so the program never sees one."""
+
+    none: object
+    value: object
+
+
+@dataclass(frozen=True)
 class FuncVal:
     qualname: str
     captured: tuple[object, ...] = ()  # a closure's values of the enclosing function's variables

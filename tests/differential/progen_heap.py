@@ -56,7 +56,7 @@ HEAP_FEATURES: frozenset[str] = frozenset(
         "heap:is", "heap:is_not", "heap:is_none", "heap:is_not_none", "heap:ref_truth",
         "heap:cycle_test", "heap:walk_for", "heap:walk_while", "heap:for_nodes",
         "heap:len_nodes", "heap:index_nodes", "heap:method_call", "heap:pair_read",
-        "heap:pair_write", "heap:ref_ifexp",
+        "heap:pair_write", "heap:ref_ifexp", "heap:optional_field",
     }
 )
 
@@ -70,16 +70,22 @@ class HeapBuilder:
     (``num``, ``cond``, ``block``) it uses. ``self.heap_methods`` names Node's methods."""
 
     heap_methods: tuple[str, ...] = ()
+    node_key = False  # whether Node has the field ``key: Optional[int]``
 
     # -- module units ------------------------------------------------------------------
     def heap_classes(self) -> tuple[list[str], bool]:
         """The lines of ``Node`` (and maybe ``Pair``); whether ``Pair`` is there."""
+        self.node_key = self.flag(1, 3)
+        key_param = ", key: Optional[int] = None" if self.node_key else ""
         lines = [
             "class Node:",
-            '    def __init__(self, val: int, next: Optional["Node"] = None) -> None:',
+            f'    def __init__(self, val: int, next: Optional["Node"] = None{key_param}) -> None:',
             "        self.val = val",
             "        self.next = next",
         ]
+        if self.node_key:
+            self.tag("heap:optional_field")
+            lines.append("        self.key = key")
         methods: list[str] = []
         if self.flag(1, 3):
             self.tag("heap:method_bump")
@@ -209,11 +215,13 @@ class HeapBuilder:
             opts.append((2, lambda: self.chain_read(self.choice(nodes).text)))
             if self.heap_methods:
                 opts.append((2, lambda: self.method_call_node(c, d, self.choice(nodes).text)))
+        if nodes and self.node_key:
+            opts.append((2, lambda: self.key_read(c, d, nodes)))
         if onodes:
             opts.append((3, lambda: self.guarded_val(c, d, onodes)))
             opts.append((1, lambda: self.unguarded(self.choice(onodes).text, "val")))
         if lists:
-            opts.append((1, lambda: self.len_nodes(lists)))
+            opts.append((2, lambda: self.len_nodes(lists)))
             opts.append((2, lambda: _E(f"{self.index_nodes(c, d, lists).text}.val", True)))
         if c.vars(PAIR):
             opts.append((2, lambda: self.pair_val(c.vars(PAIR))))
@@ -276,7 +284,23 @@ class HeapBuilder:
     def heap_conds(self, c: _Ctx, d: int) -> list[Option]:
         if not c.vars(NODE, ONODE):
             return []
-        return [(3, lambda: self.ref_truth(c, d))]
+        opts: list[Option] = [(3, lambda: self.ref_truth(c, d))]
+        if c.vars(NODE) and self.node_key:
+            opts.append((2, lambda: self.key_test(c)))
+        return opts
+
+    def key_read(self, c: _Ctx, d: int, nodes: list[_Var]) -> _E:
+        """Node's ``key: Optional[int]``: guarded, or through ``or`` (None and 0 are falsy)."""
+        self.tag("heap:optional_field")
+        p = self.choice(nodes).text
+        if self.flag():
+            return _E(f"({p}.key if {p}.key is not None else {_par(self.num(c, d - 1))})", True)
+        return _E(f"({p}.key or {self.int_in(-2, 2)})", True)
+
+    def key_test(self, c: _Ctx) -> _E:
+        self.tag("heap:optional_field")
+        p = self.choice(c.vars(NODE)).text
+        return _E(f"{p}.key is {self.choice(['None', 'not None'])}", False)
 
     def ref_truth(self, c: _Ctx, d: int) -> _E:
         self.tag("heap:ref_truth")
@@ -293,6 +317,8 @@ class HeapBuilder:
             opts.append((4, lambda: ([self.next_write(c, self.choice(nodes).text)], False)))
             if self.heap_methods:
                 opts.append((1, lambda: ([self.method_call_node(c, 1, self.choice(nodes).text).text], False)))
+        if nodes and self.node_key:
+            opts.append((2, lambda: ([self.key_write(c, self.choice(nodes).text)], False)))
         if onodes:
             opts.append((2, lambda: (self.guarded_write(c, onodes), False)))
             opts.append((1, lambda: ([self.unguarded_write(c, onodes)], False)))
@@ -312,6 +338,10 @@ class HeapBuilder:
             self.tag("heap:chain_read")
             target += ".next"
         return f"{target}.val = {self.int_value(c)}"
+
+    def key_write(self, c: _Ctx, target: str) -> str:
+        self.tag("heap:optional_field")
+        return f"{target}.key = {'None' if self.flag(1, 3) else self.int_value(c)}"
 
     def next_write(self, c: _Ctx, target: str) -> str:
         self.tag("heap:next_write")
@@ -402,7 +432,7 @@ def object_schema(source: str) -> Schema:
         )
         schema[node.name] = fields
     return {cls: fields for cls, fields in schema.items()
-            if all(ann == "int" or reference(ann, schema) is not None for _, ann in fields)}
+            if all(ann in ("int", "Optional[int]") or reference(ann, schema) is not None for _, ann in fields)}
 
 
 def reference(annotation: str, schema: Schema | dict[str, object]) -> tuple[str, bool] | None:
@@ -446,6 +476,8 @@ def object_graphs(
                 for name, ann in fields:
                     if ann == "int":
                         values[name] = draw(_FIELD_INTS)
+                    elif ann == "Optional[int]":
+                        values[name] = draw(st.none() | _FIELD_INTS)
                     else:
                         target, nullable = reference(ann, schema)  # type: ignore[misc]
                         values[name] = draw(_slot(sizes[target], nullable))
@@ -490,7 +522,7 @@ def _encode(params: tuple[tuple[str, str], ...], schema: Schema, pool: dict[tupl
         fields: dict[str, object] = {}
         for name, ann in schema[cls]:
             value = pool[key][name]
-            fields[name] = value if ann == "int" else obj(reference(ann, schema)[0], value)  # type: ignore[index, arg-type]
+            fields[name] = value if ann in ("int", "Optional[int]") else obj(reference(ann, schema)[0], value)  # type: ignore[index, arg-type]
         return {"$object": cls, "$id": ids[key], "fields": fields}
 
     out: dict[str, object] = {}
@@ -534,9 +566,9 @@ def graph_problem(params: tuple[tuple[str, str], ...], schema: Schema, inputs: d
             return f"{where}: fields {fields!r} are not those of {cls}"
         for name, field_ann in schema[cls]:
             v = fields[name]
-            if field_ann == "int":
-                if type(v) is not int:
-                    return f"{where}.{name}={v!r} is not an int"
+            if field_ann in ("int", "Optional[int]"):
+                if type(v) is not int and not (v is None and field_ann == "Optional[int]"):
+                    return f"{where}.{name}={v!r} is not an {field_ann}"
                 continue
             problem = check(v, field_ann, f"{where}.{name}")
             if problem:

@@ -16,7 +16,7 @@ from .verified import explore_verified
 ENGINES = ("dse", "multise")
 
 SOURCE = textwrap.dedent("""
-    from typing import List, Optional, Tuple, Union
+    from typing import Any, List, Optional, Tuple, Union
 
 
     def words(ws: list[str]) -> int:
@@ -59,6 +59,14 @@ SOURCE = textwrap.dedent("""
 
     def none_bug(x: Optional[int]) -> int:
         return x + 1
+
+
+    def untyped(key: object, values: list[Any], default: object | None) -> int:
+        if default is None:
+            return -1
+        if key in values:
+            return len(values)
+        return key + default
 """)
 
 
@@ -69,14 +77,17 @@ SOURCE = textwrap.dedent("""
     ("Union[str,None]", ("optional", "str")), ("list[Optional[int]]", None),
     ("tuple[int,...]", None), ("dict[str,int]", ("dict", ("str", "int"))), ("dict", ("dict", ("str", "int"))),
     ("Dict[int, list[int]]", ("dict", ("int", ("list", "int")))), ("dict[list[int],int]", None), ("Optional[dict[str,int]]", None),
-    ("float", None),
+    ("float", None), ("object", "int"), ("Any", "int"), ("typing.Any", "int"), ("list[Any]", ("list", "int")),
+    ("object|None", ("optional", "int")), ("dict[Any,list[Any]]", ("dict", ("int", ("list", "int")))),
+    ("Iterable[Any]|None", ("optional", ("list", "int"))), ("Sequence[str]", ("list", "str")),
+    ("collections.abc.Iterable[int]", ("list", "int")), ("typing.Collection", ("list", "int")),
 ])
 def test_annotations_parse_to_shapes(text: str, shape: object) -> None:
     assert parse_input_type(text) == shape
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-@pytest.mark.parametrize("target", ["words", "grid", "pair", "flags", "bare", "optional", "none_bug"])
+@pytest.mark.parametrize("target", ["words", "grid", "pair", "flags", "bare", "optional", "none_bug", "untyped"])
 def test_nested_inputs_are_symbolic_and_replay(tmp_path: Path, engine: str, target: str) -> None:
     path = tmp_path / "inputs.py"
     path.write_text(SOURCE, encoding="utf-8")
@@ -109,4 +120,31 @@ def test_other_input_types_are_one_unsupported_line(tmp_path: Path, capsys: pyte
     path.write_text("def f(x: float) -> int:\n    return 0\n", encoding="utf-8")
     assert main(["explore", f"{path}::f"]) == 2
     err = capsys.readouterr().err.strip()
-    assert err == f"{path}:1:7: unsupported: input of type float (supported: int, bool, str, list[T] and tuple[T1, ...] of these, Optional[...] of any)"
+    assert err == f"{path}:1:7: unsupported: input of type float (supported: int, bool, str, object and Any as int, list[T], tuple[T1, ...], set[T], dict[K, V], analysed classes, Optional[...] of these)"
+
+
+UNTYPED_FIELD = """\
+from typing import Optional
+
+
+class Node:
+    def __init__(self, val: object, next: Optional["Node"] = None) -> None:
+        self.val = val
+        self.next = next
+
+
+def second(head: Node) -> object:
+    if head.next is None:
+        return head.val
+    return head.next.val
+"""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_object_fields_are_int_inputs(tmp_path: Path, engine: str) -> None:
+    """A field annotated ``object`` (through ``__init__``) holds an int, as an ``object`` parameter."""
+    path = tmp_path / "untyped_field.py"
+    path.write_text(UNTYPED_FIELD, encoding="utf-8")
+    result = explore_verified(path, "second", engine)
+    assert result["complete"] and len(result["paths"]) == 2  # type: ignore[arg-type]
+    assert all(type(p["returned"]) is int for p in result["paths"])  # type: ignore[union-attr,index]
