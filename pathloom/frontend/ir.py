@@ -149,6 +149,15 @@ class SetItem:
 
 
 @dataclass(frozen=True)
+class DelItem:
+    """``del obj[index]``."""
+
+    obj: Operand
+    index: Operand
+    loc: Loc
+
+
+@dataclass(frozen=True)
 class BuildList:
     dst: str
     items: tuple[Operand, ...]
@@ -260,7 +269,7 @@ class Unbind:
 
 Instruction = Union[
     Assign, BinOp, UnaryOp, Compare, Truth, Call, CallMethod, GetAttr, SetAttr, GetItem, GetSlice,
-    SetItem, BuildList, BuildTuple, BuildSet, BuildDict, Unpack, MakeFunction, GetIter, CurrentException, ExcMatch, Unbind,
+    SetItem, DelItem, BuildList, BuildTuple, BuildSet, BuildDict, Unpack, MakeFunction, GetIter, CurrentException, ExcMatch, Unbind,
     Format, BuildString,
 ]
 

@@ -31,7 +31,7 @@ _CMPOPS: dict[type[ast.cmpop], str] = {
 _UNSUPPORTED_STMT = {
     ast.With: "with statement", ast.AsyncWith: "async with", ast.AsyncFor: "async for",
     ast.Global: "global statement", ast.Nonlocal: "nonlocal statement",
-    ast.Delete: "del statement", ast.Import: "import inside a function",
+    ast.Import: "import inside a function",
     ast.ImportFrom: "import inside a function", ast.ClassDef: "nested class",
     ast.AsyncFunctionDef: "async function",
     ast.Match: "match statement", ast.TryStar: "try/except*",
@@ -403,6 +403,28 @@ class _Lowerer:
             self.emit(ir.SetItem(obj, index, Var(result), loc))
         else:
             raise self.unsupported(target, "augmented assignment target")
+
+    def stmt_Delete(self, node: ast.Delete) -> None:
+        for target in node.targets:
+            self.delete(target)
+
+    def delete(self, target: ast.expr) -> None:
+        """``del x`` (a local: read first, so an unbound one raises UnboundLocalError),
+        ``del obj[i]``, ``del a, b`` and ``del (a, b)``; slices and attributes unsupported."""
+        loc = _loc(target)
+        if isinstance(target, ast.Name) and (target.id in self.locals or target.id in self.renames):
+            name = self.renames.get(target.id, target.id)
+            self.emit(ir.Assign(self.temp(), Var(name), loc))
+            self.emit(ir.Unbind(name, loc))
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            for elt in target.elts:
+                self.delete(elt)
+        elif isinstance(target, ast.Subscript) and not isinstance(target.slice, ast.Slice):
+            obj = self.expr(target.value)
+            self.emit(ir.DelItem(obj, self.expr(target.slice), loc))
+        else:
+            what = "a slice" if isinstance(target, ast.Subscript) else "an attribute" if isinstance(target, ast.Attribute) else "a global name"
+            raise self.unsupported(target, f"del of {what}")
 
     def assign(self, target: ast.expr, value: Operand) -> None:
         loc = _loc(target)

@@ -45,6 +45,8 @@ def instruction(i: ir.Instruction) -> str:
         return f"{i.dst} = {operand(i.obj)}[{operand(i.start)}:{operand(i.stop)}:{operand(i.step)}]"
     if isinstance(i, ir.SetItem):
         return f"{operand(i.obj)}[{operand(i.index)}] = {operand(i.value)}"
+    if isinstance(i, ir.DelItem):
+        return f"del {operand(i.obj)}[{operand(i.index)}]"
     if isinstance(i, ir.BuildList):
         return f"{i.dst} = [{', '.join(operand(x) for x in i.items)}]"
     if isinstance(i, ir.BuildTuple):

@@ -222,11 +222,20 @@ _ARITIES = {
 }
 
 
-def _pop(ref: Ref, record: DictRec, hits: list[Arg], missing: Outcome) -> Outcome:
+def delitem(heap: HeapView, ref: Ref, record: DictRec, key: object) -> Outcome:
+    """``del d[key]``: unlike ``pop``, CPython hashes the key even when the dict is empty."""
+    problem = unhashable(heap, key)
+    if problem is not None:
+        return problem
+    return _pop(ref, record, _matches(heap, record, key), Throw(ExcVal("KeyError", (key,))), deleting=True)
+
+
+def _pop(ref: Ref, record: DictRec, hits: list[Arg], missing: Outcome, deleting: bool = False) -> Outcome:
+    """``pop`` (the value removed) or ``del`` (None) of the item ``hits`` says matches."""
     cases: list[tuple[Arg, Outcome]] = []
     for i, hit in enumerate(hits):
         rest = DictRec(record.keys[:i] + record.keys[i + 1 :], record.values[:i] + record.values[i + 1 :])
-        cases.append((hit, Ok(record.values[i], ((ref, rest),))))
+        cases.append((hit, Ok(None if deleting else record.values[i], ((ref, rest),))))
     cases.append((T.conj([T.not_(h) for h in hits]), missing))
     return split(cases)
 

@@ -194,20 +194,38 @@ def pop(heap: HeapView, ref: Ref, record: ListRec, index: object) -> Outcome:
     return with_concrete_length(heap, ref, lambda: _pop_at(heap, ref, index))
 
 
-def _pop_at(heap: HeapView, ref: Ref, index: object) -> Outcome:
+def delitem(heap: HeapView, obj: object, index: object) -> Outcome:
+    """``del obj[index]`` on a list (an int index); str and tuple refuse it."""
+    if not isinstance(obj, Ref) or not isinstance(heap.record(obj), ListRec):
+        if kind(obj) in ("str", "tuple"):
+            # CPython words it by the index: a sequence index, or any other key
+            if _index_value(index) is not None:
+                return throw("TypeError", f"'{type_name(obj)}' object doesn't support item deletion")
+            if kind(index) in ("str", "float", "none", "tuple") or (isinstance(index, Ref) and not isinstance(heap.record(index), ObjRec)):
+                return throw("TypeError", f"'{type_name(obj)}' object does not support item deletion")
+        raise NotModeled(f"item deletion on a {type_name(obj)}")
+    if _index_value(index) is None:
+        raise NotModeled("a list index that is not an int")
+    return with_concrete_length(heap, obj, lambda: _pop_at(heap, obj, index, deleting=True))
+
+
+def _pop_at(heap: HeapView, ref: Ref, index: object, deleting: bool = False) -> Outcome:
+    """``xs.pop(index)`` (the item removed) or ``del xs[index]`` (None, and its messages)."""
     record = heap.record(ref)
     assert isinstance(record, ListRec)
     n = int(record.length)  # type: ignore[call-overload]
     idx = _index_value(index)
     if idx is None:
         return throw("TypeError", f"'{type_name(index)}' object cannot be interpreted as an integer")
+    out_of_range = "list assignment index out of range" if deleting else "pop index out of range"
     if n == 0:
-        return throw("IndexError", "pop from empty list")
+        return throw("IndexError", out_of_range if deleting else "pop from empty list")
     position, in_range = _normalized(idx, n)
-    cases: list[tuple[Arg, Outcome]] = [(T.not_(in_range), throw("IndexError", "pop index out of range"))]
+    cases: list[tuple[Arg, Outcome]] = [(T.not_(in_range), throw("IndexError", out_of_range))]
     for i in range(n):
         items = record.items[:i] + record.items[i + 1 : n]
-        cases.append((T.and_(in_range, T.eq(position, i)), Ok(record.items[i], ((ref, ListRec(n - 1, items)),))))
+        removed = None if deleting else record.items[i]
+        cases.append((T.and_(in_range, T.eq(position, i)), Ok(removed, ((ref, ListRec(n - 1, items)),))))
     return split(cases)
 
 

@@ -75,6 +75,8 @@ def operands(instr: ir.Instruction) -> tuple[ir.Operand, ...]:
         return (instr.obj, instr.start, instr.stop, instr.step)
     if isinstance(instr, ir.SetItem):
         return (instr.obj, instr.index, instr.value)
+    if isinstance(instr, ir.DelItem):
+        return (instr.obj, instr.index)
     if isinstance(instr, (ir.BuildList, ir.BuildTuple, ir.BuildSet)):
         return instr.items
     if isinstance(instr, ir.MakeFunction):
@@ -123,6 +125,8 @@ def _in_cpython(module: Module, heap: HeapView, instr: ir.Instruction, v: list[o
         return run_concretely(module, heap, "slicing [:]", _sliced, (v[0], v[1], v[2], v[3]))
     if isinstance(instr, ir.SetItem):
         return run_concretely(module, heap, "item assignment []", operator.setitem, (v[0], v[1], v[2]))
+    if isinstance(instr, ir.DelItem):
+        return run_concretely(module, heap, "item deletion del []", operator.delitem, (v[0], v[1]))
     if isinstance(instr, ir.GetIter):
         snapshot = run_concretely(module, heap, "iteration", _snapshot, (v[0],))
         return map_ok(snapshot, lambda ok: Ok(SeqIter(ok.value, 0), ok.writes))
@@ -204,6 +208,13 @@ def _setitem(module: Module, heap: HeapView, instr: ir.SetItem, v: list[object])
     return S.setitem(heap, v[0], v[1], v[2])
 
 
+def _delitem(module: Module, heap: HeapView, instr: ir.DelItem, v: list[object]) -> Outcome:
+    record = D.record_of(heap, v[0])
+    if record is not None:
+        return D.delitem(heap, v[0], record, v[1])  # type: ignore[arg-type]
+    return S.delitem(heap, v[0], v[1])
+
+
 def _build_dict(module: Module, heap: HeapView, instr: ir.BuildDict, v: list[object]) -> Outcome:
     return D.build(heap, tuple(v[::2]), tuple(v[1::2]))
 
@@ -234,6 +245,7 @@ _HANDLERS: dict[type, _Handler] = {
     ir.GetItem: _getitem,  # type: ignore[dict-item]
     ir.GetSlice: lambda m, h, i, v: SL.getslice(h, v[0], v[1], v[2], v[3]),
     ir.SetItem: _setitem,  # type: ignore[dict-item]
+    ir.DelItem: _delitem,  # type: ignore[dict-item]
     ir.BuildList: _build_list,  # type: ignore[dict-item]
     ir.BuildTuple: lambda m, h, i, v: Ok(tuple(v)),
     ir.BuildDict: _build_dict,  # type: ignore[dict-item]

@@ -327,6 +327,7 @@ def _ops() -> tuple[Operation, ...]:
         Operation("isinstance", 2, "return isinstance(a, b)"),
         Operation("a[b]", 2, "return a[b]", valued=("int", "dict") + SEQUENCES, container=0),
         Operation("a[b] = 9", 2, "a[b] = 9\nreturn a", valued=("int", "dict") + SEQUENCES, container=0),
+        Operation("del a[b]", 2, "del a[b]\nreturn a", valued=("int", "dict") + SEQUENCES, container=0),
         Operation("a[b:]", 2, "return a[b:]", valued=("int", "bool") + SEQUENCES, container=0),
         Operation("a[:b]", 2, "return a[:b]", valued=("int", "bool") + SEQUENCES, container=0),
         Operation("a[::b]", 2, "return a[::b]", valued=("int", "bool") + SEQUENCES, container=0),
