@@ -260,6 +260,34 @@ class BuildString:
 
 
 @dataclass(frozen=True)
+class MakeCell:
+    """``dst`` = a new, empty cell: a variable of this function that a nested function reads
+    while this one may still bind it (CPython's cell variable)."""
+
+    dst: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class StoreCell:
+    """Bind the cell's variable to ``value`` (every binding of a cell variable is mirrored)."""
+
+    cell: Operand
+    value: Operand
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class LoadCell:
+    """``dst`` = the value in the cell of the free variable ``name``; NameError when empty."""
+
+    dst: str
+    cell: Operand
+    name: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
 class Unbind:
     """Delete a local (``except E as e`` unbinds ``e`` at the end of the clause)."""
 
@@ -270,6 +298,7 @@ class Unbind:
 Instruction = Union[
     Assign, BinOp, UnaryOp, Compare, Truth, Call, CallMethod, GetAttr, SetAttr, GetItem, GetSlice,
     SetItem, DelItem, BuildList, BuildTuple, BuildSet, BuildDict, Unpack, MakeFunction, GetIter, CurrentException, ExcMatch, Unbind,
+    MakeCell, StoreCell, LoadCell,
     Format, BuildString,
 ]
 

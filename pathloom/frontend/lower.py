@@ -64,15 +64,23 @@ def lower_function(module: object, qualname: str, node: ast.FunctionDef, cls: st
     return _Lowerer(module, qualname, cls).function(node)
 
 
-def lower_lambda(module: object, qualname: str, node: ast.Lambda | ast.FunctionDef, cls: str | None, captures: tuple[str, ...] = ()) -> ir.Function:
+def lower_lambda(module: object, qualname: str, node: ast.Lambda | ast.FunctionDef, cls: str | None, captures: tuple[str, ...] = (),
+                 cells: tuple[str, ...] = ()) -> ir.Function:
     """A lambda or a nested function; ``captures`` are the enclosing function's variables it
-    closes over, its last parameters (their values come with the function value)."""
+    closes over, its last parameters (their values come with the function value); those in
+    ``cells`` come as cells (``ir.LoadCell`` reads them)."""
     lowerer = _Lowerer(module, qualname, cls)
     lowerer.captures = captures
+    lowerer.cell_captures = frozenset(cells)
     if isinstance(node, ast.FunctionDef):
         lowerer.own_name = node.name
         return lowerer.function(node)
     return lowerer.lambda_function(node)
+
+
+def _cell_slot(name: str) -> str:
+    """The local holding the cell of cell variable ``name``."""
+    return f"%cell.{name}"
 
 
 def _loc(node: ast.AST) -> Loc:
@@ -202,6 +210,10 @@ class _Lowerer:
         self.own_name: str | None = None  # a nested function's name: a use inside rebuilds the closure
         self.binding_sites: dict[str, list[tuple[int, bool]]] = {}
         self.top_index = 0  # the top-level statement of the body being lowered
+        # variables a nested function reads while this one may still bind them: each has a
+        # cell (``_cell_slot``) that mirrors every binding (``emit``)
+        self.cellvars: frozenset[str] = frozenset()
+        self.cell_captures: frozenset[str] = frozenset()  # captured variables that come as cells
 
     # ------------------------------------------------------------ plumbing
 
@@ -223,6 +235,11 @@ class _Lowerer:
 
     def emit(self, instr: ir.Instruction) -> None:
         self.current.instrs.append(instr)
+        if self.cellvars:
+            written = instr.dsts if isinstance(instr, ir.Unpack) else (getattr(instr, "dst", None),)
+            for name in written:
+                if name in self.cellvars:  # the binding, mirrored into the cell closures read
+                    self.current.instrs.append(ir.StoreCell(Var(_cell_slot(name)), Var(name), instr.loc))
 
     def terminate(self, term: ir.Terminator) -> None:
         if self.current.terminator is None:
@@ -286,6 +303,11 @@ class _Lowerer:
         self.preconditions = set(_leading_asserts(node.body))
         self.first_param = params[0].name if params else None
         entry = self.current
+        self.cellvars = self._cell_variables(node.body)
+        for name in sorted(self.cellvars):
+            self.emit(ir.MakeCell(_cell_slot(name), _loc(node)))
+            if name in {p.name for p in params}:
+                self.emit(ir.StoreCell(Var(_cell_slot(name)), Var(name), _loc(node)))
         for self.top_index, stmt in enumerate(node.body):
             self.stmt(stmt)
         self.terminate(ir.Return(Const(None), _loc(node.body[-1]) if node.body else _loc(node)))
@@ -313,22 +335,49 @@ class _Lowerer:
         if node.decorator_list:
             raise self.unsupported(node.decorator_list[0], "decorator on a nested function")
         qualname = f"{self.qualname}.<locals>.{node.name}"
-        captures = self._closure(node, node.name)
-        self.module.lambdas[qualname] = (node, self.cls, captures)
-        self.emit(ir.MakeFunction(node.name, qualname, _loc(node), tuple(Var(c) for c in captures)))
+        captures, cells = self._closure(node, node.name)
+        self.module.lambdas[qualname] = (node, self.cls, captures, cells)
+        self.emit(ir.MakeFunction(node.name, qualname, _loc(node), self._captured(captures)))
 
-    def _closure(self, node: ast.FunctionDef | ast.Lambda, own_name: str | None) -> tuple[str, ...]:
-        """The enclosing function's variables ``node`` uses, captured by value. That is what
-        CPython's cells hold when every binding of each is in a top-level statement before
-        this one (a parameter counts), one of them direct (so it is bound here), because no
-        binding can then run after the closure is made (``if lo is None: lo = min(xs)`` then
-        ``lambda x: lo <= x``); anything else (a binding later or in the same loop) is
-        unsupported."""
+    def _captured(self, captures: tuple[str, ...]) -> tuple[Operand, ...]:
+        """What a closure's function value holds: the value, or the cell of a cell variable."""
+        return tuple(Var(_cell_slot(c)) if c in self.cellvars else Var(c) for c in captures)
+
+    def _free_names(self, node: ast.FunctionDef | ast.Lambda) -> list[str]:
+        """The variables of this function ``node`` (or a function inside it) reads."""
         bound = {a.arg for a in node.args.args} | (_assigned_names(node.body) if isinstance(node, ast.FunctionDef) else set())
         used = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-        free = sorted(n for n in used - bound if n in self.locals or n in self.renames or n == self.own_name)
-        captures = []
-        for name in free:
+        return sorted(n for n in used - bound if n in self.locals or n in self.renames or n == self.own_name)
+
+    def _by_value(self, name: str, index: int) -> bool:
+        """Whether a closure made by top-level statement ``index`` may hold ``name``'s value:
+        every binding in a top-level statement before it (a parameter counts), one of them
+        direct (so it is bound there), so no binding can run after the closure is made
+        (``if lo is None: lo = min(xs)`` then ``lambda x: lo <= x``)."""
+        sites = self.binding_sites.get(name, [])
+        return bool(sites) and all(i < index for i, _ in sites) and any(direct for _, direct in sites)
+
+    def _cell_variables(self, body: list[ast.stmt]) -> frozenset[str]:
+        """The variables some nested function (or lambda) of ``body`` reads that may be bound
+        after it is made (later, or again in the same loop): CPython's cell variables."""
+        cells: set[str] = set()
+        for index, stmt in enumerate(body):
+            for node in _scope_walk([stmt]):
+                if not isinstance(node, (ast.FunctionDef, ast.Lambda)):
+                    continue
+                own = node.name if isinstance(node, ast.FunctionDef) else None
+                for name in self._free_names(node):
+                    if name != own and name in self.locals and not self._by_value(name, index):
+                        cells.add(name)
+        return frozenset(cells)
+
+    def _closure(self, node: ast.FunctionDef | ast.Lambda, own_name: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The enclosing function's variables ``node`` uses, and those of them that it gets as
+        cells. A variable is captured by value when that is what CPython's cell holds
+        whenever the closure runs (``_by_value``), else as a cell (``_cell_variables``)."""
+        captures: list[str] = []
+        cells: list[str] = []
+        for name in self._free_names(node):
             if name in self.renames:
                 raise self.unsupported(node, f"a function that closes over the comprehension variable {name!r}")
             sites = self.binding_sites.get(name, [])
@@ -339,12 +388,12 @@ class _Lowerer:
             if name == self.own_name and name not in self.locals:
                 captures.append(name)  # the enclosing nested function itself: rebuilt, see name()
                 continue
-            # every binding in a top-level statement before this one, one of them direct: no
-            # binding can run after the closure is made, and the name is bound when it is
-            if not (sites and all(i < self.top_index for i, _ in sites) and any(direct for _, direct in sites)):
+            if name in self.cellvars or name in self.cell_captures:
+                cells.append(name)
+            elif not self._by_value(name, self.top_index):  # a lambda inside a comprehension
                 raise self.unsupported(node, f"a function that closes over {name!r}, which is bound more than once or later")
             captures.append(name)
-        return tuple(captures)
+        return tuple(captures), tuple(cells)
 
 
     # ------------------------------------------------------------ statements
@@ -412,6 +461,8 @@ class _Lowerer:
         """``del x`` (a local: read first, so an unbound one raises UnboundLocalError),
         ``del obj[i]``, ``del a, b`` and ``del (a, b)``; slices and attributes unsupported."""
         loc = _loc(target)
+        if isinstance(target, ast.Name) and target.id in self.cellvars:
+            raise self.unsupported(target, f"del of {target.id!r}, which a nested function uses")
         if isinstance(target, ast.Name) and (target.id in self.locals or target.id in self.renames):
             name = self.renames.get(target.id, target.id)
             self.emit(ir.Assign(self.temp(), Var(name), loc))
@@ -579,6 +630,8 @@ class _Lowerer:
             self.emit(ir.ExcMatch(flag, exc, classes, loc))
             self.terminate(ir.Branch(Var(flag), matched.label, unmatched.label, loc))
         self.start(matched)
+        if node.name in self.cellvars:  # unbound at the end of the clause: the cell would keep it
+            raise self.unsupported(node, f"'except ... as {node.name}', a name a nested function uses")
         if node.name:
             self.emit(ir.Assign(node.name, exc, loc))
         self.body(node.body)
@@ -628,6 +681,10 @@ class _Lowerer:
     def name(self, node: ast.Name) -> Operand:
         if node.id in self.renames:
             return Var(self.renames[node.id])
+        if node.id in self.cell_captures:  # a free variable: its cell's current value
+            dst = self.temp()
+            self.emit(ir.LoadCell(dst, Var(node.id), node.id, _loc(node)))
+            return Var(dst)
         if node.id in self.locals:
             return Var(node.id)
         if node.id == self.own_name:  # a nested function calling itself: the same closure
@@ -1074,10 +1131,10 @@ class _Lowerer:
         return Var(dst)
 
     def expr_Lambda(self, node: ast.Lambda) -> Operand:
-        captures = self._closure(node, None)
+        captures, cells = self._closure(node, None)
         self.lambda_count += 1
         qualname = f"{self.qualname}.<lambda{self.lambda_count}>"
-        self.module.lambdas[qualname] = (node, self.cls, captures)
+        self.module.lambdas[qualname] = (node, self.cls, captures, cells)
         dst = self.temp()
-        self.emit(ir.MakeFunction(dst, qualname, _loc(node), tuple(Var(c) for c in captures)))
+        self.emit(ir.MakeFunction(dst, qualname, _loc(node), self._captured(captures)))
         return Var(dst)

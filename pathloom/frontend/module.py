@@ -38,7 +38,7 @@ class Module:
     opaque: dict[str, ast.AST] = field(default_factory=dict)
     # lambdas and nested functions met while lowering: qualname -> (node, class, the enclosing
     # function's variables it closes over, by value: ``frontend.lower`` checks that is exact)
-    lambdas: dict[str, tuple[ast.Lambda | ast.FunctionDef, str | None, tuple[str, ...]]] = field(default_factory=dict)
+    lambdas: dict[str, tuple[ast.Lambda | ast.FunctionDef, str | None, tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict)
     async_defs: dict[str, ast.AsyncFunctionDef] = field(default_factory=dict)
     synthesized: set[str] = field(default_factory=set)  # methods written by the analysis (dataclasses)
     # another project module whose functions the target analyses (``frontend.linker``): its
@@ -69,8 +69,8 @@ class Module:
             from pathloom.frontend.lower import lower_function, lower_lambda
 
             if qualname in self.lambdas:
-                node, cls, captures = self.lambdas[qualname]
-                found = lower_lambda(self, qualname, node, cls, captures)
+                node, cls, captures, cells = self.lambdas[qualname]
+                found = lower_lambda(self, qualname, node, cls, captures, cells)
             else:
                 local = qualname[len(self.namespace):]
                 node_def = self.function_defs.get(local)

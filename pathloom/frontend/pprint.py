@@ -71,6 +71,12 @@ def instruction(i: ir.Instruction) -> str:
         return f"{i.dst} = format {operand(i.value)}{conversion} spec {operand(i.spec)}"
     if isinstance(i, ir.BuildString):
         return f"{i.dst} = f-string({', '.join(operand(x) for x in i.parts)})"
+    if isinstance(i, ir.MakeCell):
+        return f"{i.dst} = new cell"
+    if isinstance(i, ir.StoreCell):
+        return f"cell {operand(i.cell)} = {operand(i.value)}"
+    if isinstance(i, ir.LoadCell):
+        return f"{i.dst} = cell {operand(i.cell)} ({i.name})"
     assert isinstance(i, ir.Unbind)
     return f"del {i.name}"
 

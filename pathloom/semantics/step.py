@@ -23,7 +23,7 @@ import operator
 
 from pathloom.semantics.concretize import clone_iterator, run_concretely
 from pathloom.semantics.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, map_ok, throw
-from pathloom.semantics.values import FuncVal, ListRec, SeqIter
+from pathloom.semantics.values import EMPTY_CELL, FuncVal, ListRec, SeqIter
 
 if TYPE_CHECKING:
     from pathloom.frontend.module import Module
@@ -77,6 +77,10 @@ def operands(instr: ir.Instruction) -> tuple[ir.Operand, ...]:
         return (instr.obj, instr.index, instr.value)
     if isinstance(instr, ir.DelItem):
         return (instr.obj, instr.index)
+    if isinstance(instr, ir.StoreCell):
+        return (instr.cell, instr.value)
+    if isinstance(instr, ir.LoadCell):
+        return (instr.cell,)
     if isinstance(instr, (ir.BuildList, ir.BuildTuple, ir.BuildSet)):
         return instr.items
     if isinstance(instr, ir.MakeFunction):
@@ -215,6 +219,22 @@ def _delitem(module: Module, heap: HeapView, instr: ir.DelItem, v: list[object])
     return S.delitem(heap, v[0], v[1])
 
 
+def _make_cell(module: Module, heap: HeapView, instr: ir.MakeCell, v: list[object]) -> Outcome:
+    """A cell is a one-item list record holding the value or ``EMPTY_CELL`` (every engine's
+    heap knows lists; no reported value reaches one)."""
+    ref = heap.fresh()
+    return Ok(ref, ((ref, ListRec(1, (EMPTY_CELL,))),))
+
+
+def _load_cell(module: Module, heap: HeapView, instr: ir.LoadCell, v: list[object]) -> Outcome:
+    record = heap.record(v[0])  # type: ignore[arg-type]
+    assert isinstance(record, ListRec)
+    value = record.items[0]
+    if value is EMPTY_CELL:
+        return throw("NameError", f"cannot access free variable '{instr.name}' where it is not associated with a value in enclosing scope")
+    return Ok(value)
+
+
 def _build_dict(module: Module, heap: HeapView, instr: ir.BuildDict, v: list[object]) -> Outcome:
     return D.build(heap, tuple(v[::2]), tuple(v[1::2]))
 
@@ -256,6 +276,9 @@ _HANDLERS: dict[type, _Handler] = {
     ir.CurrentException: lambda m, h, i, v: Ok(v[0]),
     ir.ExcMatch: lambda m, h, i, v: C.exc_match(m, v[0], tuple(v[1:])),
     ir.Unbind: lambda m, h, i, v: Ok(UNBOUND),
+    ir.MakeCell: _make_cell,  # type: ignore[dict-item]
+    ir.StoreCell: lambda m, h, i, v: Ok(None, ((v[0], ListRec(1, (v[1],))),)),
+    ir.LoadCell: _load_cell,  # type: ignore[dict-item]
     ir.Format: lambda m, h, i, v: B.format_value(m, h, v[0], i.conversion, v[1]),  # type: ignore[attr-defined]
     ir.BuildString: lambda m, h, i, v: B.join_strings(v),
 }

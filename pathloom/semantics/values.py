@@ -264,6 +264,15 @@ class SetIter:
 
 Record = Union[ListRec, ObjRec, DictRec, SetRec]
 
+class _EmptyCell:
+    """The content of a cell whose variable is not bound yet (``ir.MakeCell``)."""
+
+    def __repr__(self) -> str:
+        return "<empty cell>"
+
+
+EMPTY_CELL = _EmptyCell()
+
 # An iterator produced by CPython (``zip``, ``enumerate``, ``map``, ``iter``...): an ``ObjRec``
 # of this class with fields ``type`` (its type name), ``source`` (a ``PyObj`` holding an
 # untouched copy of the real iterator, never advanced) and ``pos`` (how many items this path
