@@ -543,14 +543,49 @@ class _Lowerer:
 
     def stmt_For(self, node: ast.For) -> None:
         loc = _loc(node)
-        iterable = self.expr(node.iter)
-        it, item = self.temp(), self.temp()
-        self.emit(ir.GetIter(it, iterable, loc))
+        it, item, counter = self._start_iteration(self._iterable(node.iter), loc)
         self._loop(
             node,
             lambda body, orelse: self.terminate(ir.ForIter(it, item, body.label, orelse.label, loc)),
-            lambda: self.assign(node.target, Var(item)),
+            lambda: self.assign(node.target, self._counted(item, counter, loc)),
         )
+
+    def _iterable(self, node: ast.expr) -> tuple[Operand, Operand | None]:
+        """What a loop iterates over, evaluated: ``enumerate(xs)`` (the builtin, a start that
+        is an int literal) is ``xs`` with a counter from that start, so the items stay the
+        list's own (symbolic) items instead of running CPython's enumerate."""
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "enumerate"
+                and self._is_builtin("enumerate") and len(node.args) in (1, 2) and not isinstance(node.args[0], ast.Starred)):
+            starts = node.args[1:] + [k.value for k in node.keywords if k.arg == "start"]
+            if len(starts) + len(node.args[:1]) == len(node.args) + len(node.keywords) and len(starts) <= 1:
+                if not starts:
+                    return self.expr(node.args[0]), Const(0)
+                if isinstance(starts[0], ast.Constant) and type(starts[0].value) is int:
+                    return self.expr(node.args[0]), Const(starts[0].value)
+        return self.expr(node), None
+
+    def _start_iteration(self, iterable: tuple[Operand, Operand | None], loc: Loc) -> tuple[str, str, str | None]:
+        """``iter()`` of the iterable; the iterator, its item and the enumerate counter (a
+        hidden local, ``%enum.N``, live across the back edge)."""
+        source, start = iterable
+        it, item = self.temp(), self.temp()
+        self.emit(ir.GetIter(it, source, loc))
+        if start is None:
+            return it, item, None
+        self.temps += 1
+        counter = f"%enum.{self.temps}"
+        self.emit(ir.Assign(counter, start, loc))
+        return it, item, counter
+
+    def _counted(self, item: str, counter: str | None, loc: Loc) -> Operand:
+        """The loop's item: with a counter, ``(count, item)`` and the count advanced first (a
+        ``continue`` in the body must not skip it)."""
+        if counter is None:
+            return Var(item)
+        pair = self.temp()
+        self.emit(ir.BuildTuple(pair, (Var(counter), Var(item)), loc))
+        self.emit(ir.BinOp(counter, "+", Var(counter), Const(1), loc))
+        return Var(pair)
 
     def stmt_Break(self, node: ast.Break) -> None:
         self.goto(self.blocks[self.loops[-1].exit], _loc(node))
@@ -953,7 +988,7 @@ class _Lowerer:
         evaluated in the enclosing scope, every target name is a fresh local, and ``produce``
         runs for each item that passes the conditions (``self.loops[outer]`` is the outermost
         loop, for an early exit)."""
-        first = self.expr(node.generators[0].iter)
+        first = self._iterable(node.generators[0].iter)
         saved = self.renames
         fresh = {}
         for generator in node.generators:
@@ -969,14 +1004,14 @@ class _Lowerer:
         finally:
             self.renames = saved
 
-    def _generator_loop(self, generators: list[ast.comprehension], level: int, iterable: Operand, produce: Callable[[], None]) -> None:
+    def _generator_loop(self, generators: list[ast.comprehension], level: int, iterable: tuple[Operand, Operand | None],
+                        produce: Callable[[], None]) -> None:
         generator = generators[level]
         loc = _loc(generator.iter)
-        it, item = self.temp(), self.temp()
-        self.emit(ir.GetIter(it, iterable, loc))
+        it, item, counter = self._start_iteration(iterable, loc)
 
         def body() -> None:
-            self.assign(generator.target, Var(item))
+            self.assign(generator.target, self._counted(item, counter, loc))
             for condition in generator.ifs:
                 passed, skipped = self.new_block(), self.new_block()
                 self.branch(condition, passed, skipped)
@@ -984,7 +1019,7 @@ class _Lowerer:
                 self.goto(self.blocks[self.loops[-1].header], loc, back_edge=True)
                 self.start(passed)
             if level + 1 < len(generators):
-                self._generator_loop(generators, level + 1, self.expr(generators[level + 1].iter), produce)
+                self._generator_loop(generators, level + 1, self._iterable(generators[level + 1].iter), produce)
             else:
                 produce()
 
