@@ -19,7 +19,9 @@ opaque objects), are CPython's ``format`` run on pinned values (``concretize``).
 
 from __future__ import annotations
 
+import builtins
 import sys
+import types
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -29,7 +31,7 @@ from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import as_int, compare, is_list, is_plain, kind, protocol_call, shown_type, truth_outcome, with_concrete_length
 from pathloom.semantics.outcome import Cut, NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, map_ok, split, throw
 from pathloom.heap import inputs as IN
-from pathloom.semantics.values import ClassVal, ExcVal, ListRec, Message, ObjRec, PyObj, RangeVal, Ref, SuperVal, SymRef, type_name
+from pathloom.semantics.values import BuiltinVal, ClassVal, DictRec, ExcVal, ListRec, SetRec, Message, ObjRec, PyObj, RangeVal, Ref, SuperVal, SymRef, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import BOOL, INT, Arg, Term
 
@@ -176,7 +178,7 @@ def _min_max_list(module: Module, heap: HeapView, name: str, ref: Ref) -> Outcom
     items = record.items[: int(record.length)]  # type: ignore[call-overload]
     if not items:
         return throw("ValueError", f"{name}() arg is an empty sequence")
-    return _min_max(module, heap, name, items)
+    return _fold_best(module, heap, name, items[0], items[1:])  # (not _min_max: one item is not a sequence)
 
 
 def _ord(s: object) -> Outcome:
@@ -260,12 +262,46 @@ def _isinstance(module: Module, heap: HeapView, args: tuple[object, ...]) -> Out
         while (base := module.classes[names[-1]].base) is not None and base in module.classes:
             names.append(base)
         return Ok(T.and_(IN.not_none(value), any(c.name in names for c in classes)))  # type: ignore[union-attr]
+    value_type = _python_type(heap, value)
+    if value_type is not None:
+        reals = [_real_class(c) for c in _flat_classes(classes)]
+        if all(r is not None for r in reals):  # the value's type is known even when it is symbolic
+            return Ok(any(r is not _NOT_A_BASE and issubclass(value_type, r) for r in reals))  # type: ignore[arg-type]
     for c in classes:
         if not isinstance(c, ClassVal):
             raise RuntimeUnsupported("isinstance() with this class argument")
         if _is_instance(module, heap, value, c.name):
             return Ok(True)
     return Ok(False)
+
+
+_NOT_A_BASE = object()  # an analysed class: never a base of a builtin type
+_KIND_TYPES: dict[str, type] = {"int": int, "bool": bool, "str": str, "float": float, "none": type(None), "tuple": tuple}
+
+
+def _python_type(heap: HeapView, value: object) -> type | None:
+    """The builtin type of a value of a kind the model knows (ints, strs, lists...: symbolic or
+    not), None for objects and anything else."""
+    found = _KIND_TYPES.get(kind(value))
+    if found is not None:
+        return found
+    if isinstance(value, Ref):
+        record = heap.record(value)
+        return next((t for rec, t in ((ListRec, list), (DictRec, dict), (SetRec, set)) if isinstance(record, rec)), None)
+    return range if isinstance(value, RangeVal) else None
+
+
+def _flat_classes(classes: tuple[object, ...]) -> list[object]:
+    return [c for item in classes for c in (_flat_classes(item) if isinstance(item, tuple) else [item])]
+
+
+def _real_class(cls: object) -> object | None:
+    """The class (or ``int | str`` union) a class argument names; ``_NOT_A_BASE`` for an
+    analysed class; None for what is not a class (CPython's TypeError, left to it)."""
+    if isinstance(cls, ClassVal):
+        return _NOT_A_BASE
+    real = cls.obj if isinstance(cls, PyObj) else getattr(builtins, cls.name, None) if isinstance(cls, BuiltinVal) else None
+    return real if isinstance(real, (type, types.UnionType)) else None
 
 
 def _is_instance(module: Module, heap: HeapView, value: object, cls: str) -> bool:

@@ -15,13 +15,14 @@ import types
 from typing import TYPE_CHECKING
 
 from pathloom.frontend.linker import linked_qualname
+from pathloom.semantics import aggregates as AGG
 from pathloom.semantics import builtins as B
 from pathloom.semantics import dicts as D
 from pathloom.semantics import sequences as S
 from pathloom.semantics import sets as SETS
 from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
-from pathloom.semantics.ops import input_reference, shown_type
+from pathloom.semantics.ops import input_reference, kind, shown_type
 from pathloom.semantics.names import BUILTIN_FUNCTIONS, EXCEPTION_BASES, NEVER_RUN, NONDETERMINISTIC_MODULES
 from pathloom.heap import inputs as IN
 from pathloom.semantics.outcome import Invoke, Ok, Outcome, RuntimeUnsupported, Split, Throw, map_ok, split, throw
@@ -199,6 +200,8 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
             if text is not None:
                 return text
         made = _list_or_dict(heap, func.obj, args, kwargs)
+        if made is None:
+            made = AGG.call_builtin(heap, func.obj, args, kwargs)
         if made is None and func.obj is set:
             made = SETS.make_set(heap, args, kwargs)
         return made if made is not None else call_real(module, heap, func.obj, args, kwargs)
@@ -527,6 +530,10 @@ def call_method(module: Module, heap: HeapView, obj: object, name: str, args: tu
             _check_runnable(method)
         return run_concretely(module, heap, f"{type_name(obj)}.{name}()", _method_caller(name), (obj,) + args, kwargs)
     elif not isinstance(obj, (FuncVal, BoundMethod, ClassVal, ExcVal, SuperVal)):
+        if name == "join" and kind(obj) == "str":
+            joined = AGG.join(heap, obj, args, kwargs)
+            if joined is not None:
+                return joined
         # str, int, tuple, opaque objects...: the method runs in CPython on the receiver
         return run_concretely(module, heap, f"{type_name(obj)}.{name}()", _method_caller(name), (obj,) + args, kwargs)
     attribute = getattr_(module, heap, obj, name)
@@ -543,6 +550,10 @@ def _call_found(module: Module, heap: HeapView, found: Ok, args: tuple[object, .
 
 
 def _list_method(heap: HeapView, ref: Ref, record: ListRec, name: str, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:
+    if name == "sort":
+        sorted_in_place = AGG.sort(heap, ref, args, kwargs)
+        if sorted_in_place is not None:
+            return sorted_in_place
     if kwargs:
         raise RuntimeUnsupported(f"keyword arguments to list.{name}()")
     if name == "append":

@@ -163,6 +163,8 @@ def _operand(arg: object, real: Callable[[object], object], form: str) -> object
     return real(arg)
 
 
+from pathloom.semantics.aggregates import network  # noqa: E402  (sorting network of ite terms)
+
 MAX_SORTED = 6  # most items ordered by a sorting network of if-then-else terms
 
 
@@ -197,13 +199,7 @@ def small_ints_in_order(record: SetRec) -> tuple[Arg, tuple[object, ...]] | None
         return None
     size = table_size(len(items))
     within = T.conj([T.and_(T.le(0, x), T.lt(x, size)) for x in items])  # type: ignore[arg-type]
-    ordered: list[Arg] = list(items)  # type: ignore[arg-type]
-    for end in range(len(ordered) - 1, 0, -1):  # bubble network: compare-exchange neighbours
-        for i in range(end):
-            a, b = ordered[i], ordered[i + 1]
-            first = T.le(a, b)
-            ordered[i], ordered[i + 1] = T.ite(first, a, b), T.ite(first, b, a)
-    return within, tuple(ordered)
+    return within, network(items)  # type: ignore[arg-type]
 
 
 def _is_int(value: object) -> bool:

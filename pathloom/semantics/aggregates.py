@@ -1,0 +1,142 @@
+"""Symbolic models of the builtins that consume a whole list or tuple: ``sorted``,
+``list.sort``, ``sum``, ``list(...)``/``tuple(...)`` copies and ``sep.join``.
+
+Each works on the items of a list of known length (a symbolic length is split first, as
+``with_concrete_length`` does) or a tuple, and answers only where the answer is exactly CPython's; anything
+else returns None and the caller runs CPython's builtin on pinned values (concretization):
+
+- ``sorted``/``sort`` order items that are all ints or all strs (not bools, not a mix: the
+  result keeps each item's type) by a bubble network of compare-exchanges, each an
+  if-then-else term, ascending or (``reverse=True``, a literal) descending. Equal items are
+  equal values, so the network's lack of stability is invisible;
+- ``sum`` of ints and bools from an int start is their ``+`` fold (floats are left to CPython,
+  whose 3.12 ``sum`` compensates rounding);
+- ``sep.join(items)`` of strs is their concatenation; an item of a known non-str kind is
+  CPython's TypeError with its message.
+
+Invariant: no model here reads an item beyond the list's length, and none changes the
+arguments except ``sort``, which writes the sorted items back to the same list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from pathloom.semantics.heapview import HeapView
+from pathloom.semantics.ops import as_int, fix_length, kind
+from pathloom.semantics.outcome import Ok, Outcome, throw
+from pathloom.semantics.values import ListRec, Ref, type_name
+from pathloom.terms import expr as T
+from pathloom.terms.expr import Arg, Term
+
+MAX_NETWORK = 8  # most items ordered by a network (28 compare-exchanges)
+
+Kwargs = tuple[tuple[str, object], ...]
+
+
+def network(items: Sequence[Arg], descending: bool = False) -> tuple[Arg, ...]:
+    """``items`` sorted by a bubble network of compare-exchanges of neighbours."""
+    ordered = list(items)
+    for end in range(len(ordered) - 1, 0, -1):
+        for i in range(end):
+            a, b = ordered[i], ordered[i + 1]
+            keep = T.le(b, a) if descending else T.le(a, b)
+            ordered[i], ordered[i + 1] = T.ite(keep, a, b), T.ite(keep, b, a)
+    return tuple(ordered)
+
+
+def _orderable(items: Sequence[object]) -> bool:
+    kinds = {kind(x) for x in items}
+    return len(items) <= MAX_NETWORK and (kinds <= {"int"} or kinds <= {"str"})
+
+
+def _reverse_flag(kwargs: Kwargs) -> bool | None:
+    """``reverse=`` given as a bool (the only keyword modelled), False when absent."""
+    flags = dict(kwargs)
+    if set(flags) - {"reverse"} or not isinstance(flags.get("reverse", False), bool):
+        return None
+    return flags.get("reverse", False)  # type: ignore[return-value]
+
+
+def _items_then(heap: HeapView, seq: object, then: Callable[[tuple[object, ...]], Outcome | None]) -> Outcome | None:
+    """``then(items)`` of a tuple or of a list of known length; a list of symbolic length is
+    first split by length (the engine runs the call again on each); None for anything else."""
+    if isinstance(seq, tuple):
+        return then(seq)
+    if isinstance(seq, Ref) and isinstance(heap.record(seq), ListRec):
+        record = heap.record(seq)
+        assert isinstance(record, ListRec)
+        if isinstance(record.length, Term):
+            return fix_length(seq, record)
+        return then(record.items[: int(record.length)])  # type: ignore[call-overload]
+    return None
+
+
+def call_builtin(heap: HeapView, fn: object, args: tuple[object, ...], kwargs: Kwargs) -> Outcome | None:
+    """``sorted``, ``sum``, ``list`` or ``tuple`` of a list or tuple, modelled; else None."""
+    if fn is sorted and len(args) == 1:
+        reverse = _reverse_flag(kwargs)
+        if reverse is None:
+            return None
+        return _items_then(heap, args[0], lambda items: _new_list(heap, network(items, reverse)) if _orderable(items) else None)  # type: ignore[arg-type]
+    if kwargs or len(args) != 1 and fn is not sum:
+        return None
+    if fn is sum and len(args) in (1, 2):
+        start = args[1] if len(args) == 2 else 0
+        return _items_then(heap, args[0], lambda items: _sum(start, items))
+    if fn is list and isinstance(args[0], Ref) and isinstance(heap.record(args[0]), ListRec):
+        record = heap.record(args[0])  # a copy: same length (symbolic or not), same items
+        ref = heap.fresh()
+        return Ok(ref, ((ref, record),))
+    if fn is list and isinstance(args[0], tuple):
+        return _new_list(heap, args[0])
+    if fn is tuple:
+        return _items_then(heap, args[0], lambda items: Ok(tuple(items)))
+    return None
+
+
+def sort(heap: HeapView, ref: Ref, args: tuple[object, ...], kwargs: Kwargs) -> Outcome | None:
+    """``xs.sort()`` / ``xs.sort(reverse=True)`` in place, modelled; else None."""
+    reverse = _reverse_flag(kwargs)
+    if args or reverse is None:
+        return None
+
+    def in_place(items: tuple[object, ...]) -> Outcome | None:
+        if not _orderable(items):
+            return None
+        return Ok(None, ((ref, ListRec(len(items), network(items, reverse))),))  # type: ignore[arg-type]
+
+    return _items_then(heap, ref, in_place)
+
+
+def join(heap: HeapView, sep: object, args: tuple[object, ...], kwargs: Kwargs) -> Outcome | None:
+    """``sep.join(items)`` of a list or tuple of strs, modelled; else None."""
+    if kwargs or len(args) != 1:
+        return None
+
+    def joined(items: tuple[object, ...]) -> Outcome | None:
+        out: Arg = ""
+        for i, item in enumerate(items):
+            k = kind(item)
+            if k != "str":
+                if k == "other":
+                    return None  # an object: its type name is CPython's to say
+                return throw("TypeError", f"sequence item {i}: expected str instance, {type_name(item)} found")
+            out = item if i == 0 else T.concat(T.concat(out, sep), item)  # type: ignore[arg-type]
+        return Ok(out)
+
+    return _items_then(heap, args[0], joined)
+
+
+def _sum(start: object, items: tuple[object, ...]) -> Outcome | None:
+    if any(kind(x) not in ("int", "bool") for x in (start, *items)):
+        return None
+    total = as_int(start)
+    for item in items:
+        total = T.add(total, as_int(item))
+    return Ok(total)
+
+
+def _new_list(heap: HeapView, items: Sequence[object]) -> Outcome:
+    ref = heap.fresh()
+    return Ok(ref, ((ref, ListRec(len(items), tuple(items))),))
