@@ -214,9 +214,12 @@ class MakeFunction:
 
 @dataclass(frozen=True)
 class GetIter:
+    """``dst = iter(iterable)``, or ``iter(reversed(iterable))`` (a ``for`` over ``reversed(...)``)."""
+
     dst: str
     iterable: Operand
     loc: Loc
+    reverse: bool = False
 
 
 @dataclass(frozen=True)

@@ -550,26 +550,30 @@ class _Lowerer:
             lambda: self.assign(node.target, self._counted(item, counter, loc)),
         )
 
-    def _iterable(self, node: ast.expr) -> tuple[Operand, Operand | None]:
+    def _iterable(self, node: ast.expr) -> tuple[Operand, Operand | None, bool]:
         """What a loop iterates over, evaluated: ``enumerate(xs)`` (the builtin, a start that
-        is an int literal) is ``xs`` with a counter from that start, so the items stay the
-        list's own (symbolic) items instead of running CPython's enumerate."""
+        is an int literal) is ``xs`` with a counter from that start, and ``reversed(xs)`` is
+        ``xs`` iterated backwards, so the items stay the list's own (symbolic) items instead
+        of running CPython's enumerate or reversed."""
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "reversed"
+                and self._is_builtin("reversed") and len(node.args) == 1 and not node.keywords and not isinstance(node.args[0], ast.Starred)):
+            return self.expr(node.args[0]), None, True
         if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "enumerate"
                 and self._is_builtin("enumerate") and len(node.args) in (1, 2) and not isinstance(node.args[0], ast.Starred)):
             starts = node.args[1:] + [k.value for k in node.keywords if k.arg == "start"]
             if len(starts) + len(node.args[:1]) == len(node.args) + len(node.keywords) and len(starts) <= 1:
                 if not starts:
-                    return self.expr(node.args[0]), Const(0)
+                    return self.expr(node.args[0]), Const(0), False
                 if isinstance(starts[0], ast.Constant) and type(starts[0].value) is int:
-                    return self.expr(node.args[0]), Const(starts[0].value)
-        return self.expr(node), None
+                    return self.expr(node.args[0]), Const(starts[0].value), False
+        return self.expr(node), None, False
 
-    def _start_iteration(self, iterable: tuple[Operand, Operand | None], loc: Loc) -> tuple[str, str, str | None]:
+    def _start_iteration(self, iterable: tuple[Operand, Operand | None, bool], loc: Loc) -> tuple[str, str, str | None]:
         """``iter()`` of the iterable; the iterator, its item and the enumerate counter (a
         hidden local, ``%enum.N``, live across the back edge)."""
-        source, start = iterable
+        source, start, reverse = iterable
         it, item = self.temp(), self.temp()
-        self.emit(ir.GetIter(it, source, loc))
+        self.emit(ir.GetIter(it, source, loc, reverse))
         if start is None:
             return it, item, None
         self.temps += 1
@@ -1004,7 +1008,7 @@ class _Lowerer:
         finally:
             self.renames = saved
 
-    def _generator_loop(self, generators: list[ast.comprehension], level: int, iterable: tuple[Operand, Operand | None],
+    def _generator_loop(self, generators: list[ast.comprehension], level: int, iterable: tuple[Operand, Operand | None, bool],
                         produce: Callable[[], None]) -> None:
         generator = generators[level]
         loc = _loc(generator.iter)

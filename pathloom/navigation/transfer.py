@@ -159,7 +159,10 @@ def execute(module: Module, state: State, instr: ir.Instruction) -> None:
         value = measured.length if isinstance(measured, ListInput) else STAR
     elif isinstance(instr, ir.GetIter):
         source = operand(module, state, instr.iterable)
-        if isinstance(source, RangeVal):
+        if instr.reverse:  # counting down: not tracked
+            state[f"{instr.dst}.pos"] = STAR
+            state[f"{instr.dst}.stop"] = STAR
+        elif isinstance(source, RangeVal):
             state[f"{instr.dst}.pos"] = source.start
             state[f"{instr.dst}.stop"] = source.stop
             value = IterVal(source.step)

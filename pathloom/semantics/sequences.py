@@ -16,7 +16,7 @@ from pathloom.semantics import dicts, sets
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import as_int, fix_length, kind, range_length, with_concrete_length
 from pathloom.semantics.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, split, throw
-from pathloom.semantics.values import ITERATOR, DictIter, DictRec, ExcVal, ListRec, ObjRec, PyObj, RangeIter, RangeVal, Ref, SeqIter, SetIter, SetRec, type_name
+from pathloom.semantics.values import ITERATOR, DictIter, DictRec, ExcVal, ListRec, ObjRec, PyObj, RangeIter, RangeVal, Ref, RevIter, SeqIter, SetIter, SetRec, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Arg, Term, sort_of
 
@@ -299,8 +299,39 @@ def _plain_or_opaque(value: object) -> object:
     return from_runtime(value)
 
 
+def get_reverse_iter(heap: HeapView, obj: object) -> Outcome:
+    """``iter(reversed(obj))`` for a list, str, tuple or range; other objects: CPython's."""
+    if isinstance(obj, Ref) and isinstance(heap.record(obj), ListRec):
+        return with_concrete_length(heap, obj, lambda: Ok(RevIter(obj, int(heap.record(obj).length) - 1)))  # type: ignore[union-attr, call-overload]
+    if isinstance(obj, (tuple, str)):
+        return Ok(SeqIter(obj[::-1], 0))
+    if kind(obj) == "str":
+        return Ok(RevIter(obj, T.sub(T.str_len(obj), 1)))  # type: ignore[arg-type]
+    if isinstance(obj, RangeVal):
+        last = T.add(obj.start, T.mul(T.sub(range_length(obj), 1), obj.step))  # type: ignore[arg-type]
+        return Ok(RangeIter(last, T.sub(obj.start, obj.step), -obj.step))  # type: ignore[arg-type, operator]
+    raise NotModeled(f"reversed() of a {type_name(obj)}")
+
+
+def _next_reversed(heap: HeapView, it: RevIter) -> list[tuple[Arg, object | None, object]]:
+    index = it.index
+    if isinstance(it.seq, Ref):
+        record = heap.record(it.seq)
+        assert isinstance(record, ListRec) and isinstance(index, int)
+        if index < 0:
+            return [(True, None, None)]
+        more = T.lt(index, record.length)  # type: ignore[arg-type]
+        item = record.items[index] if index < len(record.items) else None
+    else:
+        more = T.and_(T.le(0, index), T.lt(index, T.str_len(it.seq)))  # type: ignore[arg-type]
+        item = T.char_at(it.seq, index)  # type: ignore[arg-type]
+    return [(more, RevIter(it.seq, T.sub(index, 1)), item), (T.not_(more), None, None)]  # type: ignore[arg-type]
+
+
 def next_item(heap: HeapView, it: object) -> list[tuple[Arg, object | None, object]]:
     """Cases of advancing an iterator: (condition, new iterator or None when exhausted, item)."""
+    if isinstance(it, RevIter):
+        return _next_reversed(heap, it)
     if isinstance(it, RangeIter):
         current = as_int(it.current)
         more = T.lt(current, as_int(it.stop)) if it.step > 0 else T.lt(as_int(it.stop), current)

@@ -133,6 +133,15 @@ class SeqIter:
 
 
 @dataclass(frozen=True)
+class RevIter:
+    """``reversed()`` of a list or str at ``index`` (counting down); CPython's reverse list
+    iterator checks the index against the list's current length at every step."""
+
+    seq: object
+    index: object  # an int, or an Int term for a str of symbolic length
+
+
+@dataclass(frozen=True)
 class ListRec:
     """A list: ``length`` (int or Int term) and ``items``; positions >= length are unused.
 

@@ -1,0 +1,90 @@
+"""``enumerate(xs)`` in ``for`` loops and comprehensions is lowered as a loop over ``xs`` with a
+counter, ``reversed(xs)`` as a backwards iteration (``lower._iterable``, ``GetIter.reverse``,
+``sequences.get_reverse_iter``): the items stay symbolic, nothing runs in CPython. Every input
+replayed, both engines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.unit.verified import explore_source
+
+SOURCE = '''
+def first_negative(xs: list[int]) -> int:
+    for i, x in enumerate(xs):
+        if x < 0:
+            return i
+    return -1
+
+
+def weighted(xs: list[int]) -> int:
+    return sum(i * x for i, x in enumerate(xs, 1))
+
+
+def skip_zeros(xs: list[int]) -> list[tuple[int, int]]:
+    out = []
+    for t in enumerate(xs, start=10):
+        if t[1] == 0:
+            continue
+        out.append(t)
+    return out
+
+
+def positions(s: str) -> list[int]:
+    return [i for i, c in enumerate(s) if c == "a"]
+
+
+def backwards(xs: list[int]) -> list[int]:
+    out = []
+    for x in reversed(xs):
+        out.append(x)
+    return out
+
+
+def mirrored(s: str) -> str:
+    return "".join([c for c in reversed(s)])
+
+
+def countdown(n: int) -> list[int]:
+    return [i for i in reversed(range(1, n, 2))]
+
+
+def shrinking(xs: list[int]) -> int:
+    total = 0
+    for x in reversed(xs):
+        xs.pop()
+        if xs:
+            xs.pop()
+        total = total * 10 + x
+    return total
+'''
+
+
+@pytest.mark.parametrize("engine", ["dse", "multise"])
+@pytest.mark.parametrize("target", ["first_negative", "weighted", "skip_zeros", "positions", "backwards", "mirrored", "shrinking"])
+def test_enumerate_stays_symbolic(tmp_path: Path, engine: str, target: str) -> None:
+    result = explore_source(tmp_path, SOURCE, "enum.py", target, engine, "--max-list-len", "3", "--max-str-len", "3")
+    assert result["complete"]
+    assert not result["stats"]["concretizations"]  # type: ignore[index]
+
+
+def test_enumerate_counts_from_its_start_past_a_continue(tmp_path: Path) -> None:
+    result = explore_source(tmp_path, SOURCE, "enum.py", "skip_zeros", "dse", "--max-list-len", "3")
+    for path in result["paths"]:  # type: ignore[union-attr]
+        xs = path["inputs"]["xs"]
+        assert path["returned"] == [{"$tuple": [10 + i, x]} for i, x in enumerate(xs) if x != 0]
+    found = explore_source(tmp_path, SOURCE, "enum.py", "first_negative", "dse", "--max-list-len", "3")
+    assert {p["returned"] for p in found["paths"]} == {-1, 0, 1, 2}  # type: ignore[union-attr]
+
+
+def test_reversed_follows_cpython_s_reverse_iterator(tmp_path: Path) -> None:
+    """The list shrinking under the loop: CPython's iterator stops at an index past the end."""
+    result = explore_source(tmp_path, SOURCE, "enum.py", "shrinking", "dse", "--max-list-len", "3")
+    assert sorted(len(p["inputs"]["xs"]) for p in result["paths"]) == [0, 1, 2, 3]  # type: ignore[union-attr]
+    assert all(p["returned"] == (p["inputs"]["xs"][-1] if p["inputs"]["xs"] else 0) for p in result["paths"])  # type: ignore[union-attr]
+    back = explore_source(tmp_path, SOURCE, "enum.py", "backwards", "dse", "--max-list-len", "3")
+    assert all(p["returned"] == p["inputs"]["xs"][::-1] for p in back["paths"])  # type: ignore[union-attr]
+    down = explore_source(tmp_path, SOURCE, "enum.py", "countdown", "dse", "--max-iterations", "4")
+    assert all(p["returned"] == list(reversed(range(1, p["inputs"]["n"], 2))) for p in down["paths"] if p["outcome"] == "return")  # type: ignore[union-attr]
