@@ -299,6 +299,30 @@ class Runner:
     engine: str
 
 
+def run_child(
+    cmd: list[str],
+    cwd: str,
+    env: dict[str, str],
+    timeout: float,
+    stdout: Any = subprocess.DEVNULL,
+    stderr: Any = subprocess.PIPE,
+) -> tuple[int | None, str, float]:
+    """Run ``cmd`` in a session of its own, killed with all its children after ``timeout``
+    seconds: its exit code (None when killed), its stderr (when piped) and its wall time."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(
+        cmd, stdout=stdout, stderr=stderr, text=True, cwd=cwd, env=env, start_new_session=True
+    )
+    try:
+        _, err = proc.communicate(timeout=timeout)
+        code: int | None = proc.returncode
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        _, err = proc.communicate()
+        code = None
+    return code, err or "", time.perf_counter() - start
+
+
 def run_target(t: Target, runner: Runner) -> Row:
     tests_file = os.path.join(runner.rundir, "tests", f"test_{t.slug}.py")
     json_file = os.path.join(runner.rundir, "json", f"{t.slug}.json")
@@ -319,32 +343,21 @@ def run_target(t: Target, runner: Runner) -> Row:
         "--engine",
         runner.engine,
     ]
-    start = time.perf_counter()
     # cwd: ``python -m`` puts the working directory first on sys.path, before the snapshot
-    proc = subprocess.Popen(
-        cmd,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=runner.rundir,
-        env=runner.env,
-        start_new_session=True,
+    code, stderr, elapsed = run_child(
+        cmd, runner.rundir, runner.env, runner.timeout + HARD_KILL_GRACE_S
     )
-    try:
-        _, stderr = proc.communicate(timeout=runner.timeout + HARD_KILL_GRACE_S)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)  # pathloom and its replay child
-        proc.communicate()
+    if code is None:  # killed, with pathloom's replay child
         return Row(
             t.label,
             HUNG,
-            time_s=time.perf_counter() - start,
+            time_s=elapsed,
             detail=[f"killed after {runner.timeout + HARD_KILL_GRACE_S:.0f}s"],
         )
     package_dir = t.path[: -len(t.module)]
     stderr = stderr.replace(f"{t.path}::{t.name}: ", "").replace(package_dir, "")
-    row = classify(t, proc.returncode, stderr, read_json(json_file))
-    row.time_s = time.perf_counter() - start
+    row = classify(t, code, stderr, read_json(json_file))
+    row.time_s = elapsed
     if os.path.exists(tests_file):
         row.tests_file = tests_file
     return row
@@ -544,24 +557,13 @@ def run_tests(runner: Runner, timeout_s: float) -> TestRun:
         "no:cacheprovider",
         "tests",
     ]
-    start = time.perf_counter()
     note = ""
     with open(log_file, "w", encoding="utf-8") as out:
-        proc = subprocess.Popen(
-            cmd,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            cwd=runner.rundir,
-            env=runner.env,
-            start_new_session=True,
+        code, _, elapsed = run_child(
+            cmd, runner.rundir, runner.env, timeout_s, stdout=out, stderr=subprocess.STDOUT
         )
-        try:
-            proc.wait(timeout=timeout_s)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-            note = f"the pytest session was killed after {timeout_s:.0f}s (counts are of the tests run by then)"
-    elapsed = time.perf_counter() - start
+    if code is None:
+        note = f"the pytest session was killed after {timeout_s:.0f}s (counts are of the tests run by then)"
     with open(log_file, encoding="utf-8", errors="replace") as f:
         text = f.read()
     return parse_pytest(text, elapsed, note)
@@ -822,31 +824,41 @@ def header(argv: Sequence[str], markdown: bool, env: dict[str, str], revision: s
 # --------------------------------------------------------------------------
 
 
-def _rundir(workdir: str) -> str:
-    rundir = os.path.join(workdir, "run")
+def _rundir(workdir: str, name: str = "run", subdirs: Sequence[str] = ("tests", "json")) -> str:
+    """``workdir/name``, emptied, with ``subdirs`` in it."""
+    rundir = os.path.join(workdir, name)
     if os.path.isdir(rundir):
         shutil.rmtree(rundir)
-    for sub in ("tests", "json"):
+    for sub in subdirs:
         os.makedirs(os.path.join(rundir, sub))
     return rundir
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def shared_options(description: str) -> argparse.ArgumentParser:
+    """A parser with the options this benchmark shares with ``realcode_crosshair.py``:
+    ``--workdir``, ``--filter``, ``--markdown`` and ``--json``."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument(
         "--workdir",
         default=os.path.join(ROOT, "out", "realcode"),
         help="scratch directory: the venv and the run's files (default out/realcode)",
     )
     parser.add_argument(
+        "--filter", default=None, help="only targets whose MODULE::NAME contains SUBSTR"
+    )
+    parser.add_argument("--markdown", action="store_true", help="GitHub markdown tables")
+    parser.add_argument("--json", default=None, help="write the per-target rows to this file")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = shared_options(__doc__.splitlines()[0])
+    parser.add_argument(
         "--timeout", type=float, default=20.0, help="pathloom --timeout per target (default 20)"
     )
     parser.add_argument("--limit", type=int, default=None, help="only the first N targets")
     parser.add_argument("--jobs", type=int, default=1, help="explorations at once (default 1)")
-    parser.add_argument(
-        "--filter", default=None, help="only targets whose MODULE::NAME contains SUBSTR"
-    )
     parser.add_argument("--engine", choices=["dse", "multise"], default="dse")
     parser.add_argument(
         "--max-time",
@@ -865,8 +877,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="run pathloom from the working tree instead of a snapshot of HEAD",
     )
-    parser.add_argument("--markdown", action="store_true", help="GitHub markdown tables")
-    parser.add_argument("--json", default=None, help="write the per-target rows to this file")
     args = parser.parse_args(argv)
     if args.jobs < 1:
         parser.error("--jobs must be at least 1")
