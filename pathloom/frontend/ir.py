@@ -214,12 +214,13 @@ class MakeFunction:
 
 @dataclass(frozen=True)
 class GetIter:
-    """``dst = iter(iterable)``, or ``iter(reversed(iterable))`` (a ``for`` over ``reversed(...)``)."""
+    """``dst = iter(iterable)``; with ``how`` ``"reversed"``, ``iter(reversed(iterable))``; with
+    ``"zip"``, ``iter(zip(*iterable))`` of a tuple (a ``for`` over ``reversed(...)``/``zip(...)``)."""
 
     dst: str
     iterable: Operand
     loc: Loc
-    reverse: bool = False
+    how: str = ""
 
 
 @dataclass(frozen=True)

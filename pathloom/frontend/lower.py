@@ -550,30 +550,36 @@ class _Lowerer:
             lambda: self.assign(node.target, self._counted(item, counter, loc)),
         )
 
-    def _iterable(self, node: ast.expr) -> tuple[Operand, Operand | None, bool]:
+    def _iterable(self, node: ast.expr) -> tuple[Operand, Operand | None, str]:
         """What a loop iterates over, evaluated: ``enumerate(xs)`` (the builtin, a start that
-        is an int literal) is ``xs`` with a counter from that start, and ``reversed(xs)`` is
-        ``xs`` iterated backwards, so the items stay the list's own (symbolic) items instead
-        of running CPython's enumerate or reversed."""
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "reversed"
-                and self._is_builtin("reversed") and len(node.args) == 1 and not node.keywords and not isinstance(node.args[0], ast.Starred)):
-            return self.expr(node.args[0]), None, True
+        is an int literal) is ``xs`` with a counter from that start, ``reversed(xs)`` is ``xs``
+        iterated backwards, ``zip(xs, ys)`` the tuple of its arguments iterated together, so
+        the items stay the lists' own (symbolic) items instead of running CPython's builtin."""
+        plain_args = isinstance(node, ast.Call) and not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args)
+        if (plain_args and isinstance(node.func, ast.Name) and node.func.id == "reversed"  # type: ignore[attr-defined]
+                and self._is_builtin("reversed") and len(node.args) == 1):  # type: ignore[attr-defined]
+            return self.expr(node.args[0]), None, "reversed"  # type: ignore[attr-defined]
+        if plain_args and isinstance(node.func, ast.Name) and node.func.id == "zip" and self._is_builtin("zip") and node.args:  # type: ignore[attr-defined]
+            parts = tuple(self.expr(a) for a in node.args)  # type: ignore[attr-defined]
+            both = self.temp()
+            self.emit(ir.BuildTuple(both, parts, _loc(node)))
+            return Var(both), None, "zip"
         if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "enumerate"
                 and self._is_builtin("enumerate") and len(node.args) in (1, 2) and not isinstance(node.args[0], ast.Starred)):
             starts = node.args[1:] + [k.value for k in node.keywords if k.arg == "start"]
             if len(starts) + len(node.args[:1]) == len(node.args) + len(node.keywords) and len(starts) <= 1:
                 if not starts:
-                    return self.expr(node.args[0]), Const(0), False
+                    return self.expr(node.args[0]), Const(0), ""
                 if isinstance(starts[0], ast.Constant) and type(starts[0].value) is int:
-                    return self.expr(node.args[0]), Const(starts[0].value), False
-        return self.expr(node), None, False
+                    return self.expr(node.args[0]), Const(starts[0].value), ""
+        return self.expr(node), None, ""
 
-    def _start_iteration(self, iterable: tuple[Operand, Operand | None, bool], loc: Loc) -> tuple[str, str, str | None]:
+    def _start_iteration(self, iterable: tuple[Operand, Operand | None, str], loc: Loc) -> tuple[str, str, str | None]:
         """``iter()`` of the iterable; the iterator, its item and the enumerate counter (a
         hidden local, ``%enum.N``, live across the back edge)."""
-        source, start, reverse = iterable
+        source, start, how = iterable
         it, item = self.temp(), self.temp()
-        self.emit(ir.GetIter(it, source, loc, reverse))
+        self.emit(ir.GetIter(it, source, loc, how))
         if start is None:
             return it, item, None
         self.temps += 1
@@ -1008,7 +1014,7 @@ class _Lowerer:
         finally:
             self.renames = saved
 
-    def _generator_loop(self, generators: list[ast.comprehension], level: int, iterable: tuple[Operand, Operand | None, bool],
+    def _generator_loop(self, generators: list[ast.comprehension], level: int, iterable: tuple[Operand, Operand | None, str],
                         produce: Callable[[], None]) -> None:
         generator = generators[level]
         loc = _loc(generator.iter)

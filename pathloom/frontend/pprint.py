@@ -61,7 +61,7 @@ def instruction(i: ir.Instruction) -> str:
         closed = f" closing over ({', '.join(operand(c) for c in i.captures)})" if i.captures else ""
         return f"{i.dst} = function {i.qualname}{closed}"
     if isinstance(i, ir.GetIter):
-        return f"{i.dst} = iter {'reversed ' if i.reverse else ''}{operand(i.iterable)}"
+        return f"{i.dst} = iter {i.how + ' ' if i.how else ''}{operand(i.iterable)}"
     if isinstance(i, ir.CurrentException):
         return f"{i.dst} = current exception"
     if isinstance(i, ir.ExcMatch):

@@ -159,7 +159,7 @@ def execute(module: Module, state: State, instr: ir.Instruction) -> None:
         value = measured.length if isinstance(measured, ListInput) else STAR
     elif isinstance(instr, ir.GetIter):
         source = operand(module, state, instr.iterable)
-        if instr.reverse:  # counting down: not tracked
+        if instr.how:  # reversed or zipped: not tracked
             state[f"{instr.dst}.pos"] = STAR
             state[f"{instr.dst}.stop"] = STAR
         elif isinstance(source, RangeVal):

@@ -16,7 +16,7 @@ from pathloom.semantics import dicts, sets
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import as_int, fix_length, kind, range_length, with_concrete_length
 from pathloom.semantics.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, split, throw
-from pathloom.semantics.values import ITERATOR, DictIter, DictRec, ExcVal, ListRec, ObjRec, PyObj, RangeIter, RangeVal, Ref, RevIter, SeqIter, SetIter, SetRec, type_name
+from pathloom.semantics.values import ITERATOR, DictIter, DictRec, ExcVal, ListRec, ObjRec, PyObj, RangeIter, RangeVal, Ref, RevIter, SeqIter, ZipIter, SetIter, SetRec, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Arg, Term, sort_of
 
@@ -313,6 +313,44 @@ def get_reverse_iter(heap: HeapView, obj: object) -> Outcome:
     raise NotModeled(f"reversed() of a {type_name(obj)}")
 
 
+def get_zip_iter(heap: HeapView, iterables: tuple[object, ...]) -> Outcome:
+    """``iter(zip(*iterables))`` when each is a list, str, tuple or range (``iter()`` of each
+    in turn, as zip does); other objects: CPython's zip."""
+    iters: list[object] = []
+    for iterable in iterables:
+        if not (isinstance(iterable, (tuple, RangeVal)) or kind(iterable) == "str" or (isinstance(iterable, Ref) and isinstance(heap.record(iterable), ListRec))):
+            raise NotModeled(f"zip() of a {type_name(iterable)}")
+        got = get_iter(heap, iterable)
+        assert isinstance(got, Ok) and not got.writes
+        iters.append(got.value)
+    return Ok(ZipIter(tuple(iters)))
+
+
+def _next_zipped(heap: HeapView, it: ZipIter) -> list[tuple[Arg, object | None, object]]:
+    """Each iterator advanced in turn; the first one exhausted ends the zip."""
+    going: list[tuple[Arg, tuple[object, ...], tuple[object, ...]]] = [(True, (), ())]
+    ended: list[Arg] = []
+    for inner in it.iters:
+        following = []
+        for cond, advanced, items in going:
+            for case, after, item in next_item(heap, inner):
+                both = T.and_(cond, case)
+                if both is False:
+                    continue
+                if after is None:
+                    ended.append(both)
+                else:
+                    following.append((both, advanced + (after,), items + (item,)))
+        going = following
+    cases: list[tuple[Arg, object | None, object]] = [(cond, ZipIter(advanced), items) for cond, advanced, items in going]
+    if ended:
+        stop: Arg = False
+        for cond in ended:
+            stop = T.or_(stop, cond)
+        cases.append((stop, None, None))
+    return cases
+
+
 def _next_reversed(heap: HeapView, it: RevIter) -> list[tuple[Arg, object | None, object]]:
     index = it.index
     if isinstance(it.seq, Ref):
@@ -332,6 +370,8 @@ def next_item(heap: HeapView, it: object) -> list[tuple[Arg, object | None, obje
     """Cases of advancing an iterator: (condition, new iterator or None when exhausted, item)."""
     if isinstance(it, RevIter):
         return _next_reversed(heap, it)
+    if isinstance(it, ZipIter):
+        return _next_zipped(heap, it)
     if isinstance(it, RangeIter):
         current = as_int(it.current)
         more = T.lt(current, as_int(it.stop)) if it.step > 0 else T.lt(as_int(it.stop), current)

@@ -132,7 +132,7 @@ def _in_cpython(module: Module, heap: HeapView, instr: ir.Instruction, v: list[o
     if isinstance(instr, ir.DelItem):
         return run_concretely(module, heap, "item deletion del []", operator.delitem, (v[0], v[1]))
     if isinstance(instr, ir.GetIter):
-        taken = (lambda x: _snapshot(reversed(x))) if instr.reverse else _snapshot  # type: ignore[call-overload]
+        taken = {"reversed": lambda x: _snapshot(reversed(x)), "zip": lambda x: _snapshot(zip(*x))}.get(instr.how, _snapshot)  # type: ignore[call-overload]
         snapshot = run_concretely(module, heap, "iteration", taken, (v[0],))
         return map_ok(snapshot, lambda ok: Ok(SeqIter(ok.value, 0), ok.writes))
     if isinstance(instr, ir.Compare):
@@ -241,8 +241,10 @@ def _build_dict(module: Module, heap: HeapView, instr: ir.BuildDict, v: list[obj
 
 
 def _get_iter(module: Module, heap: HeapView, instr: ir.GetIter, v: list[object]) -> Outcome:
-    if instr.reverse:
+    if instr.how == "reversed":
         return S.get_reverse_iter(heap, v[0])
+    if instr.how == "zip":
+        return S.get_zip_iter(heap, v[0])  # type: ignore[arg-type]
     over_set = SETS.record_of(heap, v[0])
     if over_set is not None:
         return SETS.get_iter(module, heap, v[0], over_set)  # type: ignore[arg-type]

@@ -142,6 +142,13 @@ class RevIter:
 
 
 @dataclass(frozen=True)
+class ZipIter:
+    """``zip()`` of iterators the model advances (list, str, tuple and range iterators)."""
+
+    iters: tuple[object, ...]
+
+
+@dataclass(frozen=True)
 class ListRec:
     """A list: ``length`` (int or Int term) and ``items``; positions >= length are unused.
 

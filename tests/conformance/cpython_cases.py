@@ -378,6 +378,7 @@ def _ops() -> tuple[Operation, ...]:
         Operation("print", 1, "return print(a)"),
         Operation("for i in range(a)", 1, "t = []\nfor i in range(a):\n    t.append(i)\nreturn t"),
         Operation("for v in a", 1, "t = []\nfor v in a:\n    t.append(v)\nreturn t"),
+        Operation("for p in zip(a, b)", 2, "t = []\nfor p in zip(a, b):\n    t.append(p)\nreturn t"),
         Operation("for v in reversed(a)", 1, "t = []\nfor v in reversed(a):\n    t.append(v)\nreturn t"),
         Operation("for i, v in enumerate(a, 1)", 1, "t = []\nfor i, v in enumerate(a, 1):\n    t.append((i, v))\nreturn t"),
         Operation("p, q = a", 1, "p, q = a\nreturn (p, q)"),

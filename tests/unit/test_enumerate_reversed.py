@@ -1,6 +1,6 @@
 """``enumerate(xs)`` in ``for`` loops and comprehensions is lowered as a loop over ``xs`` with a
-counter, ``reversed(xs)`` as a backwards iteration (``lower._iterable``, ``GetIter.reverse``,
-``sequences.get_reverse_iter``): the items stay symbolic, nothing runs in CPython. Every input
+counter, ``reversed(xs)`` as a backwards iteration and ``zip(xs, ys)`` as the iterators advanced
+together (``lower._iterable``, ``GetIter.how``, ``sequences.get_reverse_iter``/``get_zip_iter``): the items stay symbolic, nothing runs in CPython. Every input
 replayed, both engines."""
 
 from __future__ import annotations
@@ -51,6 +51,17 @@ def countdown(n: int) -> list[int]:
     return [i for i in reversed(range(1, n, 2))]
 
 
+def dot(xs: list[int], ys: list[int]) -> int:
+    return sum([a * b for a, b in zip(xs, ys)])
+
+
+def pairs_with_index(s: str, xs: list[int]) -> list[tuple[str, int, int]]:
+    out = []
+    for c, x, i in zip(s, xs, range(10, 0, -3)):
+        out.append((c, x, i))
+    return out
+
+
 def shrinking(xs: list[int]) -> int:
     total = 0
     for x in reversed(xs):
@@ -63,7 +74,8 @@ def shrinking(xs: list[int]) -> int:
 
 
 @pytest.mark.parametrize("engine", ["dse", "multise"])
-@pytest.mark.parametrize("target", ["first_negative", "weighted", "skip_zeros", "positions", "backwards", "mirrored", "shrinking"])
+@pytest.mark.parametrize("target", ["first_negative", "weighted", "skip_zeros", "positions", "backwards", "mirrored", "shrinking", "dot",
+                                    "pairs_with_index"])
 def test_enumerate_stays_symbolic(tmp_path: Path, engine: str, target: str) -> None:
     result = explore_source(tmp_path, SOURCE, "enum.py", target, engine, "--max-list-len", "3", "--max-str-len", "3")
     assert result["complete"]
@@ -88,3 +100,11 @@ def test_reversed_follows_cpython_s_reverse_iterator(tmp_path: Path) -> None:
     assert all(p["returned"] == p["inputs"]["xs"][::-1] for p in back["paths"])  # type: ignore[union-attr]
     down = explore_source(tmp_path, SOURCE, "enum.py", "countdown", "dse", "--max-iterations", "4")
     assert all(p["returned"] == list(reversed(range(1, p["inputs"]["n"], 2))) for p in down["paths"] if p["outcome"] == "return")  # type: ignore[union-attr]
+
+
+def test_zip_stops_at_the_shortest(tmp_path: Path) -> None:
+    result = explore_source(tmp_path, SOURCE, "enum.py", "pairs_with_index", "dse", "--max-list-len", "3", "--max-str-len", "4")
+    for p in result["paths"]:  # type: ignore[union-attr]
+        s, xs = p["inputs"]["s"], p["inputs"]["xs"]
+        assert p["returned"] == [{"$tuple": [c, x, i]} for c, x, i in zip(s, xs, range(10, 0, -3))]
+    assert {len(p["returned"]) for p in result["paths"]} == {0, 1, 2, 3}  # type: ignore[union-attr]
