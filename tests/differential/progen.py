@@ -133,13 +133,15 @@ FEATURES: frozenset[str] = frozenset(
         "assert", "assert_msg", "raise",
         "try", "except:ZeroDivisionError", "except:IndexError_as", "except:ValueError",
         "except:tuple",
-        "append", "pop",
+        "append", "pop", "del_item", "sort",
+        "for_enumerate", "for_reversed", "for_zip",
         # expressions
         "lit_neg", "binop:+", "binop:-", "binop:*", "binop://", "binop:%",
         "mul_nonlinear", "pow", "unary_minus", "abs", "min", "max",
         "compare", "compare_chain", "and", "or", "not", "and_or_mixed", "truthiness",
         "ifexp", "len_list", "len_str", "index_list", "index_neg", "index_str",
         "in_list", "in_str", "str_eq", "ord", "chr", "str_literal", "bool_literal",
+        "sum_list", "max_list", "sorted_index", "isinstance", "join",
     }
 ) | EDGE_FEATURES | HEAP_FEATURES
 
@@ -384,6 +386,7 @@ class _Builder(EdgeBuilder, HeapBuilder):
             ]
             if lists:
                 opts.append((3, lambda: self.index_list(c, d, lists)))
+                opts.append((3, lambda: self.whole_list(lists)))
             calls = [s for s in c.fn.callables if s.ret == INT]
             if calls:
                 w = 6 if c.fn.kind == "helper" else 2
@@ -396,6 +399,19 @@ class _Builder(EdgeBuilder, HeapBuilder):
             if self.heap:
                 opts += self.heap_nums(c, d)
         return self.pick(opts)
+
+    def whole_list(self, lists: list[_Var]) -> _E:
+        """A builtin over a whole list: ``sum``, ``max``/``min`` (ValueError when empty),
+        ``sorted(xs)[i]`` (IndexError when too short)."""
+        xs = self.choice(lists).text
+        kind = self.choice(["sum_list", "max_list", "sorted_index"])
+        self.tag(kind)
+        if kind == "sum_list":
+            return _E(f"sum({xs})" if self.flag() else f"sum({xs}, {self.int_in(-3, 3)})", True)
+        if kind == "max_list":
+            return _E(f"{self.choice(['max', 'min'])}({xs})", True)
+        reverse = ", reverse=True" if self.flag(1, 3) else ""
+        return _E(f"sorted({xs}{reverse})[{self.int_in(-2, 1)}]", True)
 
     def len_of(self, vs: list[_Var], tag: str) -> _E:
         self.tag(tag)
@@ -523,6 +539,7 @@ class _Builder(EdgeBuilder, HeapBuilder):
                 opts.append((3, lambda: self.in_list(c, d, lists)))
             if strs:
                 opts.append((2, lambda: self.in_str(c, d)))
+            opts.append((1, lambda: self.isinstance_(c, d)))
             calls = [s for s in c.fn.callables if s.ret == BOOL]
             if calls:
                 opts.append((1, lambda: self.call(c, d, self.choice(calls))))
@@ -531,6 +548,12 @@ class _Builder(EdgeBuilder, HeapBuilder):
             if self.heap:
                 opts += self.heap_bools(c, d)
         return self.pick(opts)
+
+    def isinstance_(self, c: _Ctx, d: int) -> _E:
+        self.tag("isinstance")
+        value = self.typed(c, self.choice([INT, STR, LIST]) if c.vars(LIST) else self.choice([INT, STR]), d - 1)
+        classes = self.choice(["int", "str", "(int, str)", "list", "bool", "(tuple, list)", "(str, bool)"])
+        return _E(f"isinstance({value.text}, {classes})", True)
 
     def bool_lit(self) -> _E:
         self.tag("bool_literal")
@@ -611,6 +634,7 @@ class _Builder(EdgeBuilder, HeapBuilder):
             opts.append((1, lambda: self.ifexp(c, d, self.str_)))
             if c.vars(STR):
                 opts.append((2, lambda: self.index_str(c, d)))
+                opts.append((1, lambda: self.join(c)))
             calls = [s for s in c.fn.callables if s.ret == STR]
             if calls:
                 opts.append((1, lambda: self.call(c, d, self.choice(calls))))
@@ -627,6 +651,14 @@ class _Builder(EdgeBuilder, HeapBuilder):
         if strs:
             opts.append((3, lambda: self.index_str(c, d)))
         return self.pick(opts)
+
+    def join(self, c: _Ctx) -> _E:
+        self.tag("join")
+        s = self.choice(c.vars(STR)).text
+        sep = self.choice(['""', '"-"', '", "'])
+        if self.flag():
+            return _E(f"{sep}.join(sorted([ch for ch in {s}]))", True)
+        return _E(f"{sep}.join([ch for ch in {s} if ch != {self.choice(STR_LITERALS)!r}])", True)
 
     def chr_(self, c: _Ctx, d: int) -> _E:
         self.tag("chr")
@@ -762,7 +794,9 @@ class _Builder(EdgeBuilder, HeapBuilder):
         lists, objs = c.mutable_lists(), c.vars(OBJ)
         opts: list[tuple[int, Callable[[], str]]] = []
         if lists:
+            opts.append((1, lambda: self.del_item(c, lists)))
             opts.append((3, lambda: self.append(c, lists)))
+            opts.append((1, lambda: self.sort(lists)))
             opts.append((1, lambda: self.pop_stmt(lists)))
         if objs:
             opts.append((2, lambda: self.method_call(c, 1, self.choice(objs)).text))
@@ -772,6 +806,14 @@ class _Builder(EdgeBuilder, HeapBuilder):
         self.tag("append")
         xs = self.choice(lists)
         return f"{xs.text}.append({self.num(c, 1).text})"
+
+    def del_item(self, c: _Ctx, lists: list[_Var]) -> str:
+        self.tag("del_item")
+        return f"del {self.choice(lists).text}[{self.num(c, 1).text}]"
+
+    def sort(self, lists: list[_Var]) -> str:
+        self.tag("sort")
+        return f"{self.choice(lists).text}.sort({'reverse=True' if self.flag(1, 3) else ''})"
 
     def pop_stmt(self, lists: list[_Var]) -> str:
         self.tag("pop")
@@ -872,8 +914,11 @@ class _Builder(EdgeBuilder, HeapBuilder):
             (2, lambda: self.range_const(c))
         ]
         if lists:
+            opts.append((3, lambda: self.for_zip(c, lists, lists + strs)))
             opts.append((4, lambda: self.range_len(c, lists)))
             opts.append((4, lambda: self.for_list(c, lists)))
+            opts.append((2, lambda: self.for_enumerate(c, lists)))
+            opts.append((2, lambda: self.for_reversed(c, lists)))
         if strs:
             opts.append((2, lambda: self.for_str(c, strs)))
         head, var, freeze = self.pick(opts)
@@ -900,6 +945,28 @@ class _Builder(EdgeBuilder, HeapBuilder):
         it = c.fn.fresh("it")
         xs = self.choice(lists)
         return f"for {it} in {xs.text}:", _Var(it, INT, False), xs.text
+
+    def for_enumerate(self, c: _Ctx, lists: list[_Var]):
+        """``for k, it in enumerate(xs[, start])``: the counter or the item is the loop's var."""
+        self.tag("for_enumerate")
+        k, it = c.fn.fresh("k"), c.fn.fresh("it")
+        xs = self.choice(lists)
+        start = self.choice(["", ", 1", ", start=-2"])
+        var = _Var(k, INT, False) if self.flag() else _Var(it, INT, False)
+        return f"for {k}, {it} in enumerate({xs.text}{start}):", var, xs.text
+
+    def for_reversed(self, c: _Ctx, lists: list[_Var]):
+        self.tag("for_reversed")
+        it = c.fn.fresh("it")
+        xs = self.choice(lists)
+        return f"for {it} in reversed({xs.text}):", _Var(it, INT, False), xs.text
+
+    def for_zip(self, c: _Ctx, lists: list[_Var], others: list[_Var]):
+        """``for it, other in zip(xs, ys_or_s)``: the list's item is the loop's var."""
+        self.tag("for_zip")
+        it, other = c.fn.fresh("it"), c.fn.fresh("ch")
+        xs, ys = self.choice(lists), self.choice(others)
+        return f"for {it}, {other} in zip({xs.text}, {ys.text}):", _Var(it, INT, False), xs.text
 
     def for_str(self, c: _Ctx, strs: list[_Var]):
         self.tag("for_str")
