@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from pathloom.frontend.linker import linked_qualname
 from pathloom.semantics import builtins as B
 from pathloom.semantics import dicts as D
+from pathloom.semantics import floats as F
 from pathloom.semantics import sequences as S
 from pathloom.semantics import sets as SETS
 from pathloom.semantics.concretize import run_concretely
@@ -198,6 +199,9 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
             text = _modelled_text(module, heap, func.obj, args[0])
             if text is not None:
                 return text
+        floated = None if kwargs else F.call(func.obj, args)
+        if floated is not None:
+            return floated
         made = _list_or_dict(heap, func.obj, args, kwargs)
         if made is None and func.obj is set:
             made = SETS.make_set(heap, args, kwargs)
@@ -525,6 +529,10 @@ def call_method(module: Module, heap: HeapView, obj: object, name: str, args: tu
         method = getattr(obj.obj, name, None)
         if method is not None:
             _check_runnable(method)
+        if isinstance(obj.obj, types.ModuleType) and not kwargs:  # math.sqrt(x)
+            floated = F.call(method, args)
+            if floated is not None:
+                return floated
         return run_concretely(module, heap, f"{type_name(obj)}.{name}()", _method_caller(name), (obj,) + args, kwargs)
     elif not isinstance(obj, (FuncVal, BoundMethod, ClassVal, ExcVal, SuperVal)):
         # str, int, tuple, opaque objects...: the method runs in CPython on the receiver

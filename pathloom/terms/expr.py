@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import sys
 import weakref
 from collections.abc import Callable, Container, Sequence
 from typing import Union
@@ -285,14 +286,54 @@ def eq(a: Arg, b: Arg) -> Arg:
         return a == b
     if a is b and sort_of(a) != FLOAT:
         return True
-    if sort_of(a) != sort_of(b) and {sort_of(a), sort_of(b)} != {INT, FLOAT}:
-        raise TypeError("eq of different sorts")
+    if sort_of(a) != sort_of(b):
+        if {sort_of(a), sort_of(b)} != {INT, FLOAT}:
+            raise TypeError("eq of different sorts")
+        mixed = _mixed("eq", a, b)
+        if mixed is not None:
+            return mixed
     if sort_of(a) == BOOL:
         if not isinstance(b, Term):
             return a if b else not_(a)
         if not isinstance(a, Term):
             return b if a else not_(b)
     return make("eq", (a, b), BOOL)
+
+
+def _mixed(op: str, a: Arg, b: Arg) -> Arg | None:
+    """``a op b`` (``op`` eq, lt or le) for an int and a float, one of them concrete, as a
+    comparison within one sort (exactly CPython's int-float comparison); None when both are
+    terms (the mixed operator, compared exactly by the solver)."""
+    if isinstance(a, Term) and isinstance(b, Term):
+        return None
+    if isinstance(a, float) or isinstance(b, float):
+        f = float(a) if isinstance(a, float) else float(b)  # type: ignore[arg-type]
+        i = b if isinstance(a, float) else a
+        if math.isnan(f):
+            return False
+        if math.isinf(f):
+            if op == "eq":
+                return False
+            return f > 0 if i is a else f < 0  # int < +inf, -inf < int
+        if op == "eq":
+            return eq(i, int(f)) if f.is_integer() else False
+        # i < f iff i < ceil(f); i <= f iff i <= floor(f); f < i iff floor(f) < i; f <= i iff ceil(f) <= i
+        if i is a:
+            return lt(i, math.ceil(f)) if op == "lt" else le(i, math.floor(f))
+        return lt(math.floor(f), i) if op == "lt" else le(math.ceil(f), i)
+    n = int(a) if not isinstance(a, Term) else int(b)  # type: ignore[arg-type]
+    g = b if not isinstance(a, Term) else a
+    c = _int_to_float(n)
+    if not math.isinf(c) and c == n:  # n is a float exactly
+        return eq(g, c) if op == "eq" else (lt if op == "lt" else le)(*((c, g) if g is b else (g, c)))
+    if op == "eq":
+        return False
+    # no float equals n: compare with the nearest floats above and below it
+    above = c if c > n else math.nextafter(c, math.inf)
+    below = c if c < n else math.nextafter(c, -math.inf)
+    if math.isinf(c):
+        above, below = (math.inf, sys.float_info.max) if n > 0 else (-sys.float_info.max, -math.inf)
+    return le(above, g) if g is b else le(g, below)  # n < g iff above <= g; g < n iff g <= below
 
 
 def _char_like(value: Arg) -> bool:
@@ -315,6 +356,8 @@ def lt(a: Arg, b: Arg) -> Arg:
         return a < b  # type: ignore[operator]
     if a is b:
         return False
+    if sort_of(a) != sort_of(b) and (mixed := _mixed("lt", a, b)) is not None:
+        return mixed
     if sort_of(a) == STR:
         if _char_like(a) and _char_like(b):
             return lt(_code(a), _code(b))
@@ -327,6 +370,8 @@ def le(a: Arg, b: Arg) -> Arg:
         return a <= b  # type: ignore[operator]
     if a is b and sort_of(a) != FLOAT:
         return True
+    if sort_of(a) != sort_of(b) and (mixed := _mixed("le", a, b)) is not None:
+        return mixed
     if sort_of(a) == STR:
         if _char_like(a) and _char_like(b):
             return le(_code(a), _code(b))
@@ -476,7 +521,7 @@ def _int_to_float(i: int) -> float:
     try:
         return float(i)
     except OverflowError:
-        return math.copysign(math.inf, i)
+        return math.inf if i > 0 else -math.inf
 
 
 def i2f(i: Arg) -> Arg:

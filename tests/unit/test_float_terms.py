@@ -57,3 +57,16 @@ def test_encoding_agrees_with_evaluation() -> None:
             pairs = [(encode(s), encode(env[str(s.args[0])])) for s in (X, Y, I)]
             got = decode(z3.simplify(z3.substitute(encode(term), *pairs)), term.sort)
             assert _same(expected, got), (term, env, expected, got)
+
+
+def test_mixed_comparisons_with_one_side_concrete_are_exact() -> None:
+    ints = [0, 1, -1, 3, 2**53, 2**53 + 1, -(2**53) - 1, 10**20 + 1, 10**400, -(10**400)]
+    floats = [0.0, -0.0, 0.5, -0.5, 3.0, 2.0**53, 2.0**53 + 2, 1e20, math.inf, -math.inf, math.nan, 1.7976931348623157e308]
+    for n in ints:
+        for f in floats:
+            for op, py in (("eq", lambda p, q: p == q), ("lt", lambda p, q: p < q), ("le", lambda p, q: p <= q)):
+                fn = {"eq": T.eq, "lt": T.lt, "le": T.le}[op]
+                for left, right, env in ((n, X, {"x": f}), (X, n, {"x": f}), (I, f, {"i": n}), (f, I, {"i": n})):
+                    term = fn(left, right)  # type: ignore[operator]
+                    expected = py(*(env["x"] if v is X else env["i"] if v is I else v for v in (left, right)))
+                    assert evaluate(term, env) is expected, (op, left, right, env)
