@@ -60,12 +60,22 @@ def replay(filename: str, target: str, inputs: list[dict[str, JSON]], timeout_s:
     return [Observed(**a) for a in answers]
 
 
+def _as_float(value: JSON) -> JSON:
+    """A non-finite float written as ``{"$float": "inf"}`` (``report.values``) as the float."""
+    if isinstance(value, dict) and value.keys() == {"$float"} and isinstance(value["$float"], str):
+        return float(value["$float"])
+    return value
+
+
 def json_equal(a: JSON, b: JSON) -> bool:
-    """Equality that keeps bool, int and float apart (``True == 1`` is not a match)."""
+    """Equality that keeps bool, int and float apart (``True == 1`` is not a match); floats
+    match when both are NaN or they are equal with the same sign (``-0.0`` is not ``0.0``:
+    CPython tells them apart, ``1 / x``, and the JSON text keeps the sign)."""
+    a, b = _as_float(a), _as_float(b)
     if type(a) is not type(b):
         return False
     if isinstance(a, float):
-        return a == b or (math.isnan(a) and math.isnan(b))
+        return (a == b and math.copysign(1.0, a) == math.copysign(1.0, b)) or (math.isnan(a) and math.isnan(b))
     if isinstance(a, list):
         return len(a) == len(b) and all(json_equal(x, y) for x, y in zip(a, b))
     if isinstance(a, dict):

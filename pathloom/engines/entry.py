@@ -182,7 +182,7 @@ class _Builder:
         shape = parse_input_type(annotation, self.module.classes)
         if shape is None:
             raise self.module.unsupported_at(
-                param.line, param.col, f"input of type {annotation} (supported: int, bool, str, object and Any as int, list[T], tuple[T1, ...], set[T], dict[K, V], analysed classes, Optional[...] of these)"
+                param.line, param.col, f"input of type {annotation} (supported: int, bool, str, float, object and Any as int, list[T], tuple[T1, ...], set[T], dict[K, V], analysed classes, Optional[...] of these)"
             )
         value, decode, encode = self._make(shape, name)
         if isinstance(shape, tuple) and shape[0] == "list":

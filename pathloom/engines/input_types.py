@@ -13,8 +13,10 @@ or strs, at the top level only (not inside a container nor ``Optional``). A para
 also be ``("dict", (key, value))``: ``dict[K, V]`` (``Dict[K, V]``; bare ``dict`` is
 ``dict[str, int]``) with int, bool or str keys and values of any item shape (input objects
 included: ``dict[str, Node]``), at the top level only.
-Invariant: ``parse_input_type`` returns None for every other annotation (``float``,
-a class, ``tuple[T, ...]``, a nested ``Optional``); the caller reports it unsupported.
+A ``float`` (IEEE binary64, any value: NaN, infinities and ``-0.0`` included) may be a
+parameter, an item of a list or tuple, ``Optional[float]`` or a dict's value; it is never a
+set item nor a dict key (a NaN there matches only itself, by identity).
+Invariant: ``parse_input_type`` returns None for every other annotation (a class, ``tuple[T, ...]``, a nested ``Optional``); the caller reports it unsupported.
 """
 
 from __future__ import annotations
@@ -110,7 +112,7 @@ def _object_item(node: ast.expr, classes: Container[str]) -> Shape | None:
 
 def _shape(node: ast.expr, classes: Container[str] = ()) -> Shape | None:
     name = ast.unparse(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
-    if name in SCALARS:
+    if name in SCALARS or name == "float":
         return name
     if name in UNTYPED:
         return "int"

@@ -15,6 +15,7 @@ to that path (two ``sol1.py`` of different folders never collide; ``my-script.py
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from pathlib import Path
@@ -61,10 +62,19 @@ def literal(value: JSON, module: str = "") -> str:
         if "$name" in value:
             return str(value["$name"])
         raise ValueError(f"no literal for {value!r}")
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"float({repr(value)!r})"  # float('nan'), float('inf'), float('-inf')
     return repr(value)
 
 
+def _is_float(value: JSON) -> bool:
+    return isinstance(value, float) or (isinstance(value, dict) and "$float" in value)
+
+
 def _is_literal(value: JSON) -> bool:
+    """A value ``==`` checks exactly (floats are not: a NaN, and the sign of a zero)."""
+    if _is_float(value):
+        return False
     if isinstance(value, list):
         return all(_is_literal(v) for v in value)
     if isinstance(value, dict):
@@ -80,6 +90,12 @@ def _checks(expr: str, value: JSON, seen: dict[int, str]) -> list[str]:
         return [f"assert math.isnan({expr})"]
     if value is None or isinstance(value, bool):
         return [f"assert {expr} is {value!r}"]
+    if _is_float(value):
+        number = float(value["$float"]) if isinstance(value, dict) else value
+        lines = [f"assert type({expr}) is float", f"assert {expr} == {literal(number)}"]
+        if number == 0.0:  # -0.0 == 0.0: the sign too
+            lines.append(f"assert math.copysign(1.0, {expr}) == {math.copysign(1.0, number)!r}")
+        return lines
     if _is_literal(value):
         return [f"assert {expr} == {literal(value)}"]
     if isinstance(value, dict) and "$object" in value:
@@ -208,7 +224,8 @@ def _test(exploration: Exploration, target: str, index: int, path: PathResult) -
         name = f"test_{base}_{index}_raises_{_slug(path.exception or '')}"
         where = f"  # line {path.line}: {_RAISE_KINDS.get(path.kind or '', 'raised by the code (bug?)')}"
         return f"def {name}():\n{first}    with pytest.raises({_exception(path.exception)}):{where}\n        {call}\n"
-    name = f"test_{base}_{index}_returns_{_slug(literal(path.returned) if _is_literal(path.returned) else 'object')}"
+    shown = _is_literal(path.returned) or _is_float(path.returned)
+    name = f"test_{base}_{index}_returns_{_slug(literal(path.returned) if shown else 'object')}"
     if path.returned is None or isinstance(path.returned, bool):
         return f"def {name}():\n{first}    assert {call} is {path.returned!r}\n"
     if _is_literal(path.returned):
@@ -269,7 +286,7 @@ def generate(explorations: list[Exploration], source_file: str, test_file: str) 
                 continue
             index += 1
             test = _test(exploration, target, index, path)
-            uses_math = uses_math or "math.isnan" in test
+            uses_math = uses_math or "math." in test
             body.append(test)
     imports = _import_lines(source, test_file)
     modules = ["importlib", "pathlib", "sys"] if "_ROOT" in imports[0] else ["hashlib", "importlib.util", "pathlib", "sys"]

@@ -25,6 +25,7 @@ import types
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from pathloom.semantics import floats as F
 from pathloom.semantics import sequences as S
 from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
@@ -33,7 +34,7 @@ from pathloom.semantics.outcome import Cut, NotModeled, Ok, Outcome, RuntimeUnsu
 from pathloom.heap import inputs as IN
 from pathloom.semantics.values import BuiltinVal, ClassVal, DictRec, ExcVal, ListRec, SetRec, Message, ObjRec, PyObj, RangeVal, Ref, SuperVal, SymRef, type_name
 from pathloom.terms import expr as T
-from pathloom.terms.expr import BOOL, INT, Arg, Term
+from pathloom.terms.expr import BOOL, FLOAT, INT, Arg, Term
 
 if TYPE_CHECKING:
     from pathloom.frontend.module import Module
@@ -132,6 +133,8 @@ def _abs(x: object) -> Outcome:
     if kind(x) in ("int", "bool"):
         v = as_int(x)
         return Ok(T.ite(T.lt(v, 0), T.neg(v), v))
+    if kind(x) == "float":
+        return Ok(T.fabs(x))  # type: ignore[arg-type]
     return throw("TypeError", f"bad operand type for abs(): '{type_name(x)}'")
 
 
@@ -237,6 +240,8 @@ def _int(args: tuple[object, ...]) -> Outcome:
     x = args[0]
     if len(args) == 1 and kind(x) in ("int", "bool"):
         return Ok(as_int(x))
+    if len(args) == 1 and isinstance(x, Term) and x.sort == FLOAT:
+        return F.to_int(x)
     if len(args) == 1 and isinstance(x, (str, float)):
         try:
             return Ok(int(x))
@@ -335,6 +340,8 @@ def text_of(module: Module, heap: HeapView, value: object, conversion: str = "s"
         return Ok(T.ite(value, "True", "False"))
     if value.sort == INT:
         return _int_text(value)
+    if value.sort == FLOAT:
+        return None  # CPython's repr of a float, on pinned values
     return Ok(value) if conversion == "s" else None
 
 

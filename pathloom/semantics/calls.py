@@ -18,6 +18,7 @@ from pathloom.frontend.linker import linked_qualname
 from pathloom.semantics import aggregates as AGG
 from pathloom.semantics import builtins as B
 from pathloom.semantics import dicts as D
+from pathloom.semantics import floats as F
 from pathloom.semantics import sequences as S
 from pathloom.semantics import sets as SETS
 from pathloom.semantics.concretize import run_concretely
@@ -199,6 +200,9 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
             text = _modelled_text(module, heap, func.obj, args[0])
             if text is not None:
                 return text
+        floated = None if kwargs else F.call(func.obj, args)
+        if floated is not None:
+            return floated
         made = _list_or_dict(heap, func.obj, args, kwargs)
         if made is None:
             made = AGG.call_builtin(heap, func.obj, args, kwargs)
@@ -528,6 +532,10 @@ def call_method(module: Module, heap: HeapView, obj: object, name: str, args: tu
         method = getattr(obj.obj, name, None)
         if method is not None:
             _check_runnable(method)
+        if isinstance(obj.obj, types.ModuleType) and not kwargs:  # math.sqrt(x)
+            floated = F.call(method, args)
+            if floated is not None:
+                return floated
         return run_concretely(module, heap, f"{type_name(obj)}.{name}()", _method_caller(name), (obj,) + args, kwargs)
     elif not isinstance(obj, (FuncVal, BoundMethod, ClassVal, ExcVal, SuperVal)):
         if name == "join" and kind(obj) == "str":

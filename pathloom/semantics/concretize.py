@@ -96,13 +96,14 @@ def collect_terms(heap: HeapView, values: tuple[object, ...]) -> list[Arg]:
 
 
 def _zero(item: Term) -> Arg:
-    return {T.INT: 0, T.BOOL: False, T.STR: ""}[item.sort]
+    return {T.INT: 0, T.BOOL: False, T.STR: "", T.FLOAT: 0.0}[item.sort]
 
 
 def pin(terms: list[Term], model: dict[str, Any]) -> Arg:
-    """The conjunction ``term == value`` for each term's value under ``model``."""
+    """The conjunction ``term == value`` for each term's value under ``model`` (a float is
+    pinned to its bit pattern: ``==`` would let ``-0.0`` stand for ``0.0`` and miss a NaN)."""
     memo: dict[Term, Any] = {}
-    return T.conj([T.eq(t, evaluate(t, model, memo)) for t in terms])
+    return T.conj([(T.fsame if t.sort == T.FLOAT else T.eq)(t, evaluate(t, model, memo)) for t in terms])
 
 
 class Materializer:

@@ -30,7 +30,7 @@ from pathloom.semantics.ops import equal
 from pathloom.semantics.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, split, throw
 from pathloom.semantics.values import DictIter, DictRec, DictView, ExcVal, ListRec, Ref, SetRec, type_name
 from pathloom.terms import expr as T
-from pathloom.terms.expr import Arg, Term, sort_of
+from pathloom.terms.expr import FLOAT, Arg, Term, sort_of
 
 Cases = list[tuple[Arg, DictRec]]
 
@@ -75,6 +75,8 @@ def unhashable(heap: HeapView, key: object) -> Throw | None:
 
 
 def _has_float(value: object) -> bool:
+    if isinstance(value, Term):
+        return value.sort == FLOAT
     return isinstance(value, float) or (isinstance(value, tuple) and any(_has_float(v) for v in value))
 
 
@@ -85,7 +87,7 @@ def _has_term(value: object) -> bool:
 def same_key(heap: HeapView, a: object, b: object) -> Arg:
     """Python's key equality of ``a`` and ``b`` (``NotModeled`` for a float against a term)."""
     if (_has_float(a) and _has_term(b)) or (_has_float(b) and _has_term(a)):
-        raise NotModeled("a float dict key compared with a symbolic one")
+        raise NotModeled("a float dict key compared with a symbolic one")  # also: a symbolic float (a NaN key matches by identity)
     return equal(heap, a, b)
 
 

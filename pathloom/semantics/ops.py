@@ -5,8 +5,9 @@ Each function takes values (concrete Python values, terms, heap references) and 
 operands are plain concrete values the real Python operator is applied, so concrete semantics
 (including the exceptions raised and their messages) is CPython's by construction. Symbolic
 cases follow Python: ``//`` and ``%`` floor toward negative infinity and raise
-ZeroDivisionError on a zero divisor; booleans act as the integers 0 and 1; a symbolic value
-mixed with a float is outside the subset. The bitwise operators on ints are ``bitwise``'s
+ZeroDivisionError on a zero divisor; booleans act as the integers 0 and 1; arithmetic with a
+float operand, and ``/``, are ``floats``' (IEEE binary64, CPython's conversions and errors),
+and comparisons of ints and floats are the terms' (IEEE, or exact between an int and a float). The bitwise operators on ints are ``bitwise``'s
 (``&``, ``|``, ``^`` of two bools stay bools); on other builtin kinds they raise CPython's
 TypeError, on anything else they run in CPython.
 """
@@ -18,13 +19,14 @@ import operator
 from typing import TYPE_CHECKING, Callable
 
 from pathloom.semantics import bitwise as W
+from pathloom.semantics import floats as F
 from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.outcome import Cut, NotModeled, Ok, Outcome, Refine, RuntimeUnsupported, split, throw
 from pathloom.heap import inputs as IN
 from pathloom.semantics.values import BuiltinVal, ClassVal, DictRec, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SetRec, SymRef, type_name
 from pathloom.terms import expr as T
-from pathloom.terms.expr import BOOL, INT, STR, Arg, Term
+from pathloom.terms.expr import BOOL, FLOAT, INT, STR, Arg, Term
 
 if TYPE_CHECKING:
     from pathloom.frontend.module import Module
@@ -35,7 +37,7 @@ MAX_REPEAT_CAP = 32  # list repetition with a symbolic count: longer results are
 
 def kind(value: object) -> str:
     if isinstance(value, Term):
-        return {INT: "int", BOOL: "bool", STR: "str"}[value.sort]
+        return {INT: "int", BOOL: "bool", STR: "str", FLOAT: "float"}[value.sort]
     if isinstance(value, bool):
         return "bool"
     if isinstance(value, int):
@@ -75,11 +77,6 @@ def concrete_outcome(fn: Callable[[], object]) -> Outcome:
 
 def _is_number(k: str) -> bool:
     return k in ("int", "bool")
-
-
-def _reject_float_mix(a: object, b: object, op: str) -> None:
-    if (isinstance(a, Term) or isinstance(b, Term)) and (isinstance(a, float) or isinstance(b, float)):
-        raise RuntimeUnsupported(f"arithmetic mixing a symbolic value with a float ({op})")
 
 
 _PY_BINOPS: dict[str, Callable[[object, object], object]] = {
@@ -125,7 +122,10 @@ def binop(module: Module, heap: HeapView, op: str, a: object, b: object) -> Outc
         if is_list(heap, b) or isinstance(b, str) or (isinstance(b, tuple) and is_plain(b)):
             return _list_extend(heap, a, b)  # type: ignore[arg-type]
         return run_concretely(module, heap, "operator +=", _PY_BINOPS[op], (a, b))
-    if _is_number(ka) and _is_number(kb) and (isinstance(a, Term) or isinstance(b, Term)):
+    symbolic = isinstance(a, Term) or isinstance(b, Term)
+    if symbolic and F.is_numeric(a) and F.is_numeric(b) and ("float" in (ka, kb) or base == "/"):
+        return F.binop(base, a, b, lambda where: run_concretely(module, heap, f"operator {op}", _PY_BINOPS[op], (a, b), where=where))
+    if _is_number(ka) and _is_number(kb) and symbolic:
         try:
             return _int_binop(base, as_int(a), as_int(b))
         except RuntimeUnsupported:
@@ -302,6 +302,8 @@ def unary(module: Module, heap: HeapView, op: str, a: object) -> Outcome:
         return Ok(T.not_(truth(heap, a)))
     if is_plain(a):
         return concrete_outcome(lambda: _PY_UNARY[op](a))
+    if kind(a) == "float" and op != "~":
+        return Ok(F.unary(op, a))  # type: ignore[arg-type]
     if _is_number(kind(a)):
         value = as_int(a)
         return Ok(T.neg(value) if op == "-" else W.invert(value) if op == "~" else value)
@@ -327,6 +329,8 @@ def truth(heap: HeapView, value: object) -> Arg:
             return value
         if value.sort == INT:
             return T.not_(T.eq(value, 0))
+        if value.sort == FLOAT:
+            return F.truth(value)
         return T.not_(T.eq(value, ""))
     if isinstance(value, SymRef):
         return IN.not_none(value)  # the class defines neither __bool__ nor __len__ (truth_outcome)
@@ -420,8 +424,9 @@ def equal(heap: HeapView, a: object, b: object) -> Arg:
     """Python ``a == b`` as a bool or Bool term."""
     if is_plain(a) and is_plain(b):
         return bool(a == b)
-    _reject_float_mix(a, b, "==")
     ka, kb = kind(a), kind(b)
+    if "float" in (ka, kb) and F.is_numeric(a) and F.is_numeric(b):
+        return T.eq(F.number(a), F.number(b))
     if _is_number(ka) and _is_number(kb):
         if ka == "bool" and kb == "bool":
             return T.eq(a, b)  # type: ignore[arg-type]
@@ -432,7 +437,7 @@ def equal(heap: HeapView, a: object, b: object) -> Arg:
         assert isinstance(a, tuple) and isinstance(b, tuple)
         if len(a) != len(b):
             return False
-        return T.conj([equal(heap, x, y) for x, y in zip(a, b)])
+        return T.conj([item_equal(heap, x, y) for x, y in zip(a, b)])
     if isinstance(a, SymRef) or isinstance(b, SymRef):
         for v in (a, b):
             if isinstance(v, SymRef) and _class_defines_eq(heap, v.cls):
@@ -465,6 +470,15 @@ def equal(heap: HeapView, a: object, b: object) -> Arg:
     return a == b
 
 
+def item_equal(heap: HeapView, a: object, b: object) -> Arg:
+    """``a == b`` as a container compares its items: CPython tries identity first, so a NaN
+    equals itself there. Two symbolic floats may be one object or not, which values do not
+    tell: unsupported."""
+    if isinstance(a, Term) and isinstance(b, Term) and a.sort == FLOAT and b.sort == FLOAT:
+        raise RuntimeUnsupported("comparing two symbolic floats inside a container (a NaN is equal to itself there)")
+    return equal(heap, a, b)
+
+
 def _concrete_scalar(value: object) -> bool:
     return isinstance(value, PyObj) or is_plain(value)
 
@@ -473,7 +487,7 @@ def _lists_equal(heap: HeapView, ra: ListRec, rb: ListRec) -> Arg:
     result: Arg = T.eq(ra.length, rb.length)  # type: ignore[arg-type]
     for i in range(min(len(ra.items), len(rb.items))):
         in_range = T.lt(i, ra.length)  # type: ignore[arg-type]
-        result = T.and_(result, T.or_(T.not_(in_range), equal(heap, ra.items[i], rb.items[i])))
+        result = T.and_(result, T.or_(T.not_(in_range), item_equal(heap, ra.items[i], rb.items[i])))
     return result
 
 
@@ -635,6 +649,8 @@ def _compare(module: Module, heap: HeapView, op: str, a: object, b: object) -> O
     ka, kb = kind(a), kind(b)
     if _is_number(ka) and _is_number(kb):
         x, y = as_int(a), as_int(b)
+    elif "float" in (ka, kb) and F.is_numeric(a) and F.is_numeric(b):
+        x, y = F.number(a), F.number(b)
     elif ka == "str" and kb == "str":
         x, y = a, b  # type: ignore[assignment]
     elif (items := _sequence_items(heap, a)) is not None and type(items) is type(_sequence_items(heap, b)):
@@ -657,7 +673,7 @@ def _order(op: str, x: Arg, y: Arg) -> Arg:
 def _needs_cpython(heap: HeapView, op: str, a: object, b: object) -> bool:
     """Operands whose comparison the model does not know: opaque objects, and instances of
     analysed classes that define the comparison's dunders."""
-    if (isinstance(a, float) and isinstance(b, Term)) or (isinstance(b, float) and isinstance(a, Term)):
+    if (isinstance(a, float) and isinstance(b, Term) and b.sort == STR) or (isinstance(b, float) and isinstance(a, Term) and a.sort == STR):
         return True
     if op in ("in", "not in") and isinstance(b, PyObj) and _plain_collection(b.obj) and not isinstance(a, PyObj):
         return False
@@ -773,13 +789,13 @@ def _membership(module: Module, heap: HeapView, op: str, needle: object, contain
         assert isinstance(container, tuple)
         found = False
         for item in container:
-            found = T.or_(found, equal(heap, needle, item))
+            found = T.or_(found, item_equal(heap, needle, item))
     elif isinstance(container, Ref) and isinstance(heap.record(container), ListRec):
         record = heap.record(container)
         assert isinstance(record, ListRec)
         found = False
         for i, item in enumerate(record.items):
-            found = T.or_(found, T.and_(T.lt(i, record.length), equal(heap, needle, item)))  # type: ignore[arg-type]
+            found = T.or_(found, T.and_(T.lt(i, record.length), item_equal(heap, needle, item)))  # type: ignore[arg-type]
     elif _is_set(heap, container):
         from pathloom.semantics import sets
 

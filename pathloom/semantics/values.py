@@ -311,7 +311,7 @@ def type_name(value: object) -> str:
     from pathloom.terms.expr import BOOL, INT
 
     if isinstance(value, Term):
-        return {INT: "int", BOOL: "bool"}.get(value.sort, "str")
+        return {INT: "int", BOOL: "bool", "Float": "float"}.get(value.sort, "str")
     if value is None:
         return "NoneType"
     if isinstance(value, Ref):

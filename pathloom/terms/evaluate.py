@@ -3,16 +3,17 @@
 Invariant: for every term ``t`` and environment ``env`` covering ``symbols(t)``,
 ``evaluate(t, env)`` equals what the corresponding Python operations give; the Z3 encoding
 (``z3_encode``) is checked against this evaluator in the tests. A symbol missing from ``env``
-takes its sort's default (0, False, ""), the same default the model decoder uses.
+takes its sort's default (0, False, "", 0.0), the same default the model decoder uses.
 """
 
 from __future__ import annotations
 
 from typing import Callable, Mapping
 
-from pathloom.terms.expr import BOOL, INT, POW2_MAX, Arg, Concrete, Term, py_substr
+from pathloom.terms import expr as T
+from pathloom.terms.expr import BOOL, FLOAT, INT, POW2_MAX, Arg, Concrete, Term, py_substr
 
-DEFAULTS: dict[str, Concrete] = {INT: 0, BOOL: False, "Str": ""}
+DEFAULTS: dict[str, Concrete] = {INT: 0, BOOL: False, "Str": "", FLOAT: 0.0}
 
 _OPS: dict[str, Callable[..., Concrete]] = {
     "add": lambda a, b: a + b,
@@ -36,6 +37,19 @@ _OPS: dict[str, Callable[..., Concrete]] = {
     "from_code": lambda i: chr(i) if 0 <= i <= 0x2FFFF else "",
     "int_str": lambda i: _int_str(i),
     "pow2": lambda n: 2**n if 0 <= n <= POW2_MAX else 0,
+    # floats: the concrete folds of the factories (Python's float arithmetic is IEEE's)
+    "fadd": T.fadd,
+    "fsub": T.fsub,
+    "fmul": T.fmul,
+    "fdiv": T.fdiv,
+    "fneg": T.fneg,
+    "fabs": T.fabs,
+    "fsqrt": T.fsqrt,
+    "i2f": T.i2f,
+    "f2i": T.f2i,
+    "fisnan": T.fisnan,
+    "fisinf": T.fisinf,
+    "fsame": T.fsame,
 }
 
 

@@ -11,7 +11,18 @@ Invariants:
   ``at`` is indexing of a string by a non-negative in-range index, booleans used as integers
   are converted explicitly by the semantics layer (terms are strictly sorted).
 
-Sorts are ``INT``, ``BOOL`` and ``STR``. Leaves are symbols (``sym``) naming an input.
+Sorts are ``INT``, ``BOOL``, ``STR`` and ``FLOAT`` (IEEE-754 binary64, CPython's ``float``).
+Leaves are symbols (``sym``) naming an input.
+
+Floats: concrete floats are plain Python floats, interned by bit pattern (``float.hex``), so
+``0.0`` and ``-0.0`` are different constants and a NaN equals itself as a key. Float terms
+have their own operators (``fadd``, ``fsub``, ``fmul``, ``fdiv``, ``fneg``, ``fabs``,
+``fsqrt``: rounded to nearest, ties to even, as CPython's), conversions ``i2f`` (``float(i)``,
+needs ``abs(i) < FLOAT_OVERFLOW``) and ``f2i`` (``int(f)``, truncation, needs a finite
+``f``), tests ``fisnan``, ``fisinf``, and ``fsame`` (the same float: bit pattern, every NaN
+one value; used to pin a float). ``eq``, ``lt`` and ``le`` take floats too, with Python's
+meaning: IEEE between two floats (a NaN compares false, ``-0.0 == 0.0``), and exact between
+an int and a float (the mathematical values, never a rounded conversion).
 
 Some operators are exact only on a domain the semantics layer guarantees before building
 them (as ``floordiv`` needs a nonzero divisor): ``pow2`` (``2 ** n``) needs
@@ -22,17 +33,22 @@ them (as ``floordiv`` needs a nonzero divisor): ``pow2`` (``2 ** n``) needs
 from __future__ import annotations
 
 import itertools
+import math
+import sys
 import weakref
-from collections.abc import Container, Sequence
+from collections.abc import Callable, Container, Sequence
 from typing import Union
 
 INT = "Int"
 BOOL = "Bool"
 STR = "Str"
-SCALAR_SORTS = {"int": INT, "bool": BOOL, "str": STR}  # the sort of each scalar Python type name
+FLOAT = "Float"
+SCALAR_SORTS = {"int": INT, "bool": BOOL, "str": STR, "float": FLOAT}  # the sort of each scalar Python type name
+# The smallest int CPython refuses to convert to a float (OverflowError): it rounds to 2**1024.
+FLOAT_OVERFLOW = 2**1024 - 2**970
 
-Concrete = Union[int, bool, str]
-Arg = Union["Term", int, bool, str]
+Concrete = Union[int, bool, str, float]
+Arg = Union["Term", int, bool, str, float]
 
 _serial = itertools.count()
 _table: weakref.WeakValueDictionary[tuple[object, ...], Term] = weakref.WeakValueDictionary()
@@ -69,14 +85,29 @@ class Term:
 def _key(arg: Arg) -> tuple[object, ...]:
     if isinstance(arg, Term):
         return (1, arg.serial)
+    if isinstance(arg, float):
+        return (0, "float", const_key(arg)[1])
     return (0, type(arg).__name__, arg)
+
+
+def const_key(value: object) -> tuple[object, ...]:
+    """The interning key of a constant: its type and value, a float by its bit pattern
+    (``0.0 == -0.0`` and ``nan != nan`` would merge or split terms wrongly)."""
+    if isinstance(value, float):
+        return (float, "nan" if math.isnan(value) else value.hex())
+    return (type(value), value)
+
+
+def same_const(a: object, b: object) -> bool:
+    """Two constants that are the same value (floats by bit pattern, every NaN one value)."""
+    return type(a) is type(b) and const_key(a) == const_key(b)
 
 
 def make(op: str, args: tuple[Arg, ...], sort: str) -> Term:
     """Intern a term; callers are the folding factories (and the deserializer)."""
     if op in COMMUTATIVE:
         args = tuple(sorted(args, key=_key))
-    key = (op, sort) + tuple((type(a), a) if not isinstance(a, Term) else a for a in args)
+    key = (op, sort) + tuple(const_key(a) if not isinstance(a, Term) else a for a in args)
     found = _table.get(key)
     if found is not None:
         return found
@@ -106,6 +137,8 @@ def sort_of(value: Arg) -> str:
         return INT
     if isinstance(value, str):
         return STR
+    if isinstance(value, float):
+        return FLOAT
     raise TypeError(f"no sort for {type(value).__name__}")
 
 
@@ -232,7 +265,7 @@ def conj(items: Sequence[Arg]) -> Arg:
 def ite(c: Arg, a: Arg, b: Arg) -> Arg:
     if not isinstance(c, Term):
         return a if c else b
-    if type(a) is type(b) and a == b:
+    if a is b or (not isinstance(a, Term) and same_const(a, b)):
         return a
     sort = sort_of(a)
     if sort != sort_of(b):
@@ -251,16 +284,56 @@ def ite(c: Arg, a: Arg, b: Arg) -> Arg:
 def eq(a: Arg, b: Arg) -> Arg:
     if not isinstance(a, Term) and not isinstance(b, Term):
         return a == b
-    if a is b:
+    if a is b and sort_of(a) != FLOAT:
         return True
     if sort_of(a) != sort_of(b):
-        raise TypeError("eq of different sorts")
+        if {sort_of(a), sort_of(b)} != {INT, FLOAT}:
+            raise TypeError("eq of different sorts")
+        mixed = _mixed("eq", a, b)
+        if mixed is not None:
+            return mixed
     if sort_of(a) == BOOL:
         if not isinstance(b, Term):
             return a if b else not_(a)
         if not isinstance(a, Term):
             return b if a else not_(b)
     return make("eq", (a, b), BOOL)
+
+
+def _mixed(op: str, a: Arg, b: Arg) -> Arg | None:
+    """``a op b`` (``op`` eq, lt or le) for an int and a float, one of them concrete, as a
+    comparison within one sort (exactly CPython's int-float comparison); None when both are
+    terms (the mixed operator, compared exactly by the solver)."""
+    if isinstance(a, Term) and isinstance(b, Term):
+        return None
+    if isinstance(a, float) or isinstance(b, float):
+        f = float(a) if isinstance(a, float) else float(b)  # type: ignore[arg-type]
+        i = b if isinstance(a, float) else a
+        if math.isnan(f):
+            return False
+        if math.isinf(f):
+            if op == "eq":
+                return False
+            return f > 0 if i is a else f < 0  # int < +inf, -inf < int
+        if op == "eq":
+            return eq(i, int(f)) if f.is_integer() else False
+        # i < f iff i < ceil(f); i <= f iff i <= floor(f); f < i iff floor(f) < i; f <= i iff ceil(f) <= i
+        if i is a:
+            return lt(i, math.ceil(f)) if op == "lt" else le(i, math.floor(f))
+        return lt(math.floor(f), i) if op == "lt" else le(math.ceil(f), i)
+    n = int(a) if not isinstance(a, Term) else int(b)  # type: ignore[arg-type]
+    g = b if not isinstance(a, Term) else a
+    c = _int_to_float(n)
+    if not math.isinf(c) and c == n:  # n is a float exactly
+        return eq(g, c) if op == "eq" else (lt if op == "lt" else le)(*((c, g) if g is b else (g, c)))
+    if op == "eq":
+        return False
+    # no float equals n: compare with the nearest floats above and below it
+    above = c if c > n else math.nextafter(c, math.inf)
+    below = c if c < n else math.nextafter(c, -math.inf)
+    if math.isinf(c):
+        above, below = (math.inf, sys.float_info.max) if n > 0 else (-sys.float_info.max, -math.inf)
+    return le(above, g) if g is b else le(g, below)  # n < g iff above <= g; g < n iff g <= below
 
 
 def _char_like(value: Arg) -> bool:
@@ -283,6 +356,8 @@ def lt(a: Arg, b: Arg) -> Arg:
         return a < b  # type: ignore[operator]
     if a is b:
         return False
+    if sort_of(a) != sort_of(b) and (mixed := _mixed("lt", a, b)) is not None:
+        return mixed
     if sort_of(a) == STR:
         if _char_like(a) and _char_like(b):
             return lt(_code(a), _code(b))
@@ -293,8 +368,10 @@ def lt(a: Arg, b: Arg) -> Arg:
 def le(a: Arg, b: Arg) -> Arg:
     if not isinstance(a, Term) and not isinstance(b, Term):
         return a <= b  # type: ignore[operator]
-    if a is b:
+    if a is b and sort_of(a) != FLOAT:
         return True
+    if sort_of(a) != sort_of(b) and (mixed := _mixed("le", a, b)) is not None:
+        return mixed
     if sort_of(a) == STR:
         if _char_like(a) and _char_like(b):
             return le(_code(a), _code(b))
@@ -378,6 +455,113 @@ def from_code(i: Arg) -> Arg:
     if not isinstance(i, Term):
         return chr(int(i))
     return make("from_code", (i,), STR)
+
+
+# ---------------------------------------------------------------- floats
+
+
+def _float_ieee_div(a: float, b: float) -> float:
+    """IEEE ``a / b`` (CPython raises on a zero divisor instead; off the operator's domain)."""
+    if b != 0.0:
+        return a / b
+    if math.isnan(a) or a == 0.0:
+        return math.nan
+    return math.copysign(math.inf, a) * math.copysign(1.0, b)
+
+
+def _float_binary(op: str, a: Arg, b: Arg, fold: Callable[[float, float], float]) -> Arg:
+    if not isinstance(a, Term) and not isinstance(b, Term):
+        return fold(float(a), float(b))
+    return make(op, (a, b), FLOAT)
+
+
+def fadd(a: Arg, b: Arg) -> Arg:
+    return _float_binary("fadd", a, b, lambda x, y: x + y)
+
+
+def fsub(a: Arg, b: Arg) -> Arg:
+    return _float_binary("fsub", a, b, lambda x, y: x - y)
+
+
+def fmul(a: Arg, b: Arg) -> Arg:
+    return _float_binary("fmul", a, b, lambda x, y: x * y)
+
+
+def fdiv(a: Arg, b: Arg) -> Arg:
+    """``a / b`` of floats; the caller has excluded a zero divisor (CPython raises)."""
+    return _float_binary("fdiv", a, b, _float_ieee_div)
+
+
+def fneg(a: Arg) -> Arg:
+    if not isinstance(a, Term):
+        return -float(a)
+    if a.op == "fneg":
+        return a.args[0]
+    return make("fneg", (a,), FLOAT)
+
+
+def fabs(a: Arg) -> Arg:
+    if not isinstance(a, Term):
+        return abs(float(a))
+    return make("fabs", (a,), FLOAT)
+
+
+def _sqrt(x: float) -> float:
+    return math.sqrt(x) if x >= 0.0 or math.isnan(x) else math.nan
+
+
+def fsqrt(a: Arg) -> Arg:
+    """``math.sqrt`` of a float; the caller has excluded ``a < 0`` (CPython raises)."""
+    if not isinstance(a, Term):
+        return _sqrt(float(a))
+    return make("fsqrt", (a,), FLOAT)
+
+
+def _int_to_float(i: int) -> float:
+    try:
+        return float(i)
+    except OverflowError:
+        return math.inf if i > 0 else -math.inf
+
+
+def i2f(i: Arg) -> Arg:
+    """``float(i)`` of an int, correctly rounded; the caller has checked
+    ``abs(i) < FLOAT_OVERFLOW`` (CPython raises OverflowError beyond)."""
+    if not isinstance(i, Term):
+        return _int_to_float(int(i))
+    return make("i2f", (i,), FLOAT)
+
+
+def _float_to_int(f: float) -> int:
+    return int(f) if math.isfinite(f) else 0
+
+
+def f2i(f: Arg) -> Arg:
+    """``int(f)`` (truncation toward zero); the caller has checked that ``f`` is finite."""
+    if not isinstance(f, Term):
+        return _float_to_int(float(f))
+    return make("f2i", (f,), INT)
+
+
+def fisnan(f: Arg) -> Arg:
+    if not isinstance(f, Term):
+        return math.isnan(float(f))
+    return make("fisnan", (f,), BOOL)
+
+
+def fisinf(f: Arg) -> Arg:
+    if not isinstance(f, Term):
+        return math.isinf(float(f))
+    return make("fisinf", (f,), BOOL)
+
+
+def fsame(a: Arg, b: Arg) -> Arg:
+    """Whether two floats are the same value: the same bit pattern, or both NaN."""
+    if not isinstance(a, Term) and not isinstance(b, Term):
+        return same_const(float(a), float(b))
+    if a is b:
+        return True
+    return make("fsame", (a, b), BOOL)
 
 
 # Z3's string theory ranges over code points up to this value; chr beyond it is cut.

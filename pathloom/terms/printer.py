@@ -24,8 +24,12 @@ TREE_LIMIT = 250
 _INFIX = {
     "add": "+", "sub": "-", "mul": "*", "floordiv": "//", "mod": "%", "eq": "==", "lt": "<",
     "le": "<=", "str_lt": "<", "str_le": "<=", "and": "and", "or": "or", "concat": "+",
+    "fadd": "+", "fsub": "-", "fmul": "*", "fdiv": "/",
 }
-_CALLS = {"len": "len", "to_code": "ord", "from_code": "chr", "substr": "substr", "int_str": "str"}
+_CALLS = {
+    "len": "len", "to_code": "ord", "from_code": "chr", "substr": "substr", "int_str": "str",
+    "fabs": "abs", "fsqrt": "sqrt", "i2f": "float", "f2i": "int", "fisnan": "isnan", "fisinf": "isinf",
+}
 _POWERS = {"pow2": 2}  # op -> base: written as ``(base ** n)``
 
 
@@ -47,7 +51,7 @@ def _node_text(term: Term, arg: Callable[[Arg], str]) -> str:
         return str(args[0])
     if op in _INFIX:
         return f"({arg(args[0])} {_INFIX[op]} {arg(args[1])})"
-    if op == "neg":
+    if op == "neg" or op == "fneg":
         return f"-{arg(args[0])}"
     if op in _POWERS:
         return f"({_POWERS[op]} ** {arg(args[0])})"

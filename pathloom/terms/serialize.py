@@ -1,6 +1,7 @@
 """Terms to and from JSON-compatible data (summaries are stored on disk in later issues).
 
-Format: a concrete value is ``{"c": value}`` (keeps bool apart from int); a term is
+Format: a concrete value is ``{"c": value}`` (keeps bool apart from int), a float
+``{"f": float.hex(value)}`` (exact, signed zeros, ``inf`` and ``nan`` included); a term is
 ``{"op": name, "sort": sort, "args": [...]}``; a symbol is ``{"op": "sym", "sort": s,
 "args": [name]}``. Decoding rebuilds through ``make`` (interning), never through eval.
 """
@@ -14,15 +15,19 @@ from pathloom.terms.expr import Arg, Term, make, postorder
 JSON = Any
 
 
+def _const(value: Arg) -> JSON:
+    return {"f": value.hex()} if isinstance(value, float) else {"c": value}
+
+
 def to_json(term: Arg) -> JSON:
     if not isinstance(term, Term):
-        return {"c": term}
+        return _const(term)
     done: dict[Term, JSON] = {}
     for t in postorder(term):  # iterative: terms can be deeper than the recursion limit
         if t.op == "sym":
             done[t] = {"op": "sym", "sort": t.sort, "args": [t.args[0]]}
         else:
-            args = [done[a] if isinstance(a, Term) else {"c": a} for a in t.args]
+            args = [done[a] if isinstance(a, Term) else _const(a) for a in t.args]
             done[t] = {"op": t.op, "sort": t.sort, "args": args}
     return done[term]
 
@@ -37,6 +42,10 @@ def from_json(data: JSON) -> Arg:
             continue
         if not isinstance(node, dict):
             raise ValueError("term JSON must be an object")
+        if "f" in node:
+            built[id(node)] = float.fromhex(str(node["f"]))  # ValueError if it is not a float's hex
+            stack.pop()
+            continue
         if "c" in node:
             value = node["c"]
             if not isinstance(value, (int, str)):

@@ -17,16 +17,30 @@ with the constant it answers in 0.01 s. (Without the regular expression, a no-le
 condition instead, some queries took over 10 s depending on what the process had asked Z3
 before.) A constraint is asserted with the definitions of the constants in it
 (``assertion``, ``definitions``).
+
+Floats are Z3's ``FPSort(11, 53)`` (binary64) with rounding to nearest, ties to even, which is
+CPython's for ``+ - * /`` and ``sqrt``. ``eq``/``lt``/``le`` of two floats are IEEE's
+(``fp.eq``, ``fp.lt``, ``fp.leq``); between an int and a float they compare exact values:
+false for a NaN, the infinities below and above every int, else ``to_real`` of the float
+against the int. ``i2f`` is ``to_fp`` of the int as a real (RNE); ``f2i`` is the integer of
+``to_real`` of the float rounded toward zero. ``fsame`` is SMT-LIB's ``=`` on floats (one
+NaN, two zeros). Mixed int and float reasoning (``to_real``) is much slower in Z3 than pure
+float or pure int reasoning; a query it cannot decide in time is ``unknown``.
 """
 
 from __future__ import annotations
 
+import math
+import struct
 import weakref
 from typing import Callable, Iterable
 
 import z3
 
-from pathloom.terms.expr import BOOL, INT, STR, Arg, Concrete, Term, postorder
+from pathloom.terms.expr import BOOL, FLOAT, INT, STR, Arg, Concrete, Term, postorder
+
+FLOAT64 = z3.FPSort(11, 53)
+_RNE = z3.RNE()
 
 _cache: weakref.WeakKeyDictionary[Term, z3.ExprRef] = weakref.WeakKeyDictionary()
 # the definitions of the constants a term's encoding introduced (only terms with some)
@@ -38,7 +52,7 @@ def z3_symbol(name: str, sort: str) -> z3.ExprRef:
     key = (name, sort)
     found = _symbols.get(key)
     if found is None:
-        found = {INT: z3.Int, BOOL: z3.Bool, STR: z3.String}[sort](name)
+        found = z3.FP(name, FLOAT64) if sort == FLOAT else {INT: z3.Int, BOOL: z3.Bool, STR: z3.String}[sort](name)
         _symbols[key] = found
     return found
 
@@ -48,7 +62,43 @@ def _const(value: Concrete) -> z3.ExprRef:
         return z3.BoolVal(value)
     if isinstance(value, int):
         return z3.IntVal(value)
+    if isinstance(value, float):
+        return _float_const(value)
     return z3.StringVal(value)
+
+
+def _float_const(value: float) -> z3.ExprRef:
+    if math.isnan(value):
+        return z3.fpNaN(FLOAT64)
+    if math.isinf(value):
+        return z3.fpPlusInfinity(FLOAT64) if value > 0 else z3.fpMinusInfinity(FLOAT64)
+    return z3.FPVal(value, FLOAT64)  # exact, -0.0 included
+
+
+def _finite(f: z3.ExprRef) -> z3.BoolRef:
+    return z3.Not(z3.Or(z3.fpIsNaN(f), z3.fpIsInf(f)))
+
+
+def _compare(op: str, a: z3.ExprRef, b: z3.ExprRef) -> z3.BoolRef:
+    """``a op b`` for ``op`` in eq, lt, le: Python's meaning on ints, floats and their mix."""
+    fa, fb = z3.is_fp(a), z3.is_fp(b)
+    if fa and fb:
+        return {"eq": z3.fpEQ, "lt": z3.fpLT, "le": z3.fpLEQ}[op](a, b)
+    if not fa and not fb:
+        return {"eq": lambda x, y: x == y, "lt": lambda x, y: x < y, "le": lambda x, y: x <= y}[op](a, b)
+    f = a if fa else b
+    ra = z3.fpToReal(a) if fa else z3.ToReal(a)
+    rb = z3.fpToReal(b) if fb else z3.ToReal(b)
+    exact = {"eq": lambda: ra == rb, "lt": lambda: ra < rb, "le": lambda: ra <= rb}[op]()
+    if op == "eq":
+        return z3.And(_finite(f), exact)
+    # an infinity orders by its sign: +inf is above every int, -inf below
+    inf_decides = z3.fpIsPositive(f) if fb else z3.fpIsNegative(f)
+    return z3.And(z3.Not(z3.fpIsNaN(f)), z3.If(z3.fpIsInf(f), inf_decides, exact))
+
+
+def _f2i(f: z3.ExprRef) -> z3.ArithRef:
+    return z3.ToInt(z3.fpToReal(z3.fpRoundToIntegral(z3.RTZ(), f)))
 
 
 def _floordiv(a: z3.ArithRef, b: z3.ArithRef) -> z3.ArithRef:
@@ -85,9 +135,9 @@ _OPS: dict[str, Callable[..., z3.ExprRef]] = {
     "and": z3.And,
     "or": z3.Or,
     "ite": z3.If,
-    "eq": lambda a, b: a == b,
-    "lt": lambda a, b: a < b,
-    "le": lambda a, b: a <= b,
+    "eq": lambda a, b: _compare("eq", a, b),
+    "lt": lambda a, b: _compare("lt", a, b),
+    "le": lambda a, b: _compare("le", a, b),
     "str_lt": lambda a, b: z3.StrLT(a, b) if hasattr(z3, "StrLT") else a < b,
     "str_le": lambda a, b: z3.StrLE(a, b) if hasattr(z3, "StrLE") else a <= b,
     "concat": z3.Concat,
@@ -98,6 +148,18 @@ _OPS: dict[str, Callable[..., z3.ExprRef]] = {
     "to_code": z3.StrToCode,
     "from_code": z3.StrFromCode,
     "pow2": _pow2,
+    "fadd": lambda a, b: z3.fpAdd(_RNE, a, b),
+    "fsub": lambda a, b: z3.fpSub(_RNE, a, b),
+    "fmul": lambda a, b: z3.fpMul(_RNE, a, b),
+    "fdiv": lambda a, b: z3.fpDiv(_RNE, a, b),
+    "fneg": z3.fpNeg,
+    "fabs": z3.fpAbs,
+    "fsqrt": lambda a: z3.fpSqrt(_RNE, a),
+    "i2f": lambda i: z3.fpToFP(_RNE, z3.ToReal(i), FLOAT64),
+    "f2i": _f2i,
+    "fisnan": z3.fpIsNaN,
+    "fisinf": z3.fpIsInf,
+    "fsame": lambda a, b: a == b,  # SMT-LIB's =, not IEEE's
 }
 
 
@@ -147,7 +209,20 @@ def decode(value: z3.ExprRef, sort: str) -> Concrete:
         return int(value.as_long())  # type: ignore[attr-defined]
     if sort == BOOL:
         return bool(z3.is_true(value))
+    if sort == FLOAT:
+        return decode_float(value)
     return _decode_string(value)
+
+
+def decode_float(value: z3.ExprRef) -> float:
+    """A Z3 binary64 numeral as the Python float of the same bits (NaN, infinities, -0.0)."""
+    assert isinstance(value, z3.FPNumRef)
+    if value.isNaN():
+        return math.nan
+    if value.isInf():
+        return -math.inf if value.isNegative() else math.inf
+    bits = (int(value.sign()) << 63) | (value.exponent_as_long(True) << 52) | value.significand_as_long()
+    return float(struct.unpack("<d", struct.pack("<Q", bits))[0])
 
 
 def _decode_string(value: z3.ExprRef) -> str:

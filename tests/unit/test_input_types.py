@@ -77,7 +77,7 @@ SOURCE = textwrap.dedent("""
     ("Union[str,None]", ("optional", "str")), ("list[Optional[int]]", None),
     ("tuple[int,...]", None), ("dict[str,int]", ("dict", ("str", "int"))), ("dict", ("dict", ("str", "int"))),
     ("Dict[int, list[int]]", ("dict", ("int", ("list", "int")))), ("dict[list[int],int]", None), ("Optional[dict[str,int]]", None),
-    ("float", None), ("object", "int"), ("Any", "int"), ("typing.Any", "int"), ("list[Any]", ("list", "int")),
+    ("float", "float"), ("complex", None), ("object", "int"), ("Any", "int"), ("typing.Any", "int"), ("list[Any]", ("list", "int")),
     ("object|None", ("optional", "int")), ("dict[Any,list[Any]]", ("dict", ("int", ("list", "int")))),
     ("Iterable[Any]|None", ("optional", ("list", "int"))), ("Sequence[str]", ("list", "str")),
     ("collections.abc.Iterable[int]", ("list", "int")), ("typing.Collection", ("list", "int")),
@@ -116,11 +116,11 @@ def test_optional_inputs_take_none_too(tmp_path: Path, engine: str) -> None:
 
 
 def test_other_input_types_are_one_unsupported_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "floats.py"
-    path.write_text("def f(x: float) -> int:\n    return 0\n", encoding="utf-8")
+    path = tmp_path / "complexes.py"
+    path.write_text("def f(x: complex) -> int:\n    return 0\n", encoding="utf-8")
     assert main(["explore", f"{path}::f"]) == 2
     err = capsys.readouterr().err.strip()
-    assert err == f"{path}:1:7: unsupported: input of type float (supported: int, bool, str, object and Any as int, list[T], tuple[T1, ...], set[T], dict[K, V], analysed classes, Optional[...] of these)"
+    assert err == f"{path}:1:7: unsupported: input of type complex (supported: int, bool, str, float, object and Any as int, list[T], tuple[T1, ...], set[T], dict[K, V], analysed classes, Optional[...] of these)"
 
 
 UNTYPED_FIELD = """\

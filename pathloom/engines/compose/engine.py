@@ -67,7 +67,7 @@ from pathloom.semantics.outcome import Invoke, Ok, Outcome, Refine
 from pathloom.solver.base import SAT, UNSAT, Query
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import evaluate
-from pathloom.terms.expr import BOOL, INT, STR, Arg, Term
+from pathloom.terms.expr import BOOL, FLOAT, INT, STR, Arg, Term
 from pathloom.terms.substitute import OffDomain, substitute_each
 
 # A function whose exploration alone has more paths than this is not summarized (its calls
@@ -137,7 +137,7 @@ class Counters:
 def _fits(value: object, sort: str) -> bool:
     if isinstance(value, Term):
         return value.sort == sort
-    return {INT: type(value) is int, BOOL: type(value) is bool, STR: type(value) is str}[sort]
+    return {INT: type(value) is int, BOOL: type(value) is bool, STR: type(value) is str, FLOAT: type(value) is float}[sort]
 
 
 class ComposeEngine(ForkingEngine):
