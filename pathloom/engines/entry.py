@@ -438,6 +438,8 @@ def _method_entry(module: Module, builder: _Builder, target: str, kind: str = ""
     method = module.function(target)
     if not method.params or (method.params[0].name != "self" and kind != "classmethod"):
         raise module.unsupported_at(method.line, method.col, "method without a 'self' first parameter")
+    if info.abstract and kind != "classmethod":  # CPython's TypeError before the method runs
+        raise module.unsupported_at(method.line, method.col, f"a method of the abstract class {cls_name}, which CPython cannot instantiate")
     if method_name == "__init__":
         return _constructor_entry(module, builder, target, method)
     init = module.function(info.methods["__init__"]) if "__init__" in info.methods and kind != "classmethod" else None

@@ -352,15 +352,20 @@ def _read_leaf(module: Module, tx: _Tx, cls: str, leaf: Arg, name: str, shape: o
 def _read(module: Module, tx: _Tx, cls: str, loc: Arg, name: str, shape: object, memo: dict[Arg, object]) -> object:
     """Rule Getfield (c2): the ite of the reads of the leaves (``memo``: an ite of locations is
     a DAG, each shared part read once)."""
-    if loc in memo:
-        return memo[loc]
-    if isinstance(loc, Term) and loc.op == "ite":
-        c, a, b = loc.args
-        value = merge(c, _read(module, tx, cls, a, name, shape, memo), _read(module, tx, cls, b, name, shape, memo))
-    else:
-        value = _read_leaf(module, tx, cls, loc, name, shape)
-    memo[loc] = value
-    return value
+    stack: list[tuple[Arg, bool]] = [(loc, False)]  # iterative: a loop's location is a deep ite chain
+    while stack:
+        node, expanded = stack.pop()
+        if node in memo:
+            continue
+        if isinstance(node, Term) and node.op == "ite":
+            c, a, b = node.args
+            if expanded:
+                memo[node] = merge(c, memo[a], memo[b])
+            else:  # the then-branch's leaves are read (and initialized) first
+                stack += [(node, True), (b, False), (a, False)]
+        else:
+            memo[node] = _read_leaf(module, tx, cls, node, name, shape)
+    return memo[loc]
 
 
 def read_field(module: Module, heap: HeapView, ref: SymRef, name: str) -> Outcome | None:

@@ -76,3 +76,16 @@ def test_instantiating_an_abstract_class_is_cpythons_typeerror(tmp_path: Path, e
         "Can't instantiate abstract class Meta with abstract method f",
         "Can't instantiate abstract class Shape with abstract method area",
     ]
+
+
+def test_a_method_of_an_abstract_class_is_not_a_target(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """No instance of ``Shape`` can be built (CPython's TypeError before the method runs): the
+    target is refused, not reported as a bug at the class's line (the real-code benchmark's
+    replay mismatches for AbstractStack.is_empty and the like)."""
+    from pathloom.cli import main
+
+    path = tmp_path / "shapes.py"
+    path.write_text(SOURCE, encoding="utf-8")
+    assert main(["explore", f"{path}::Shape.bigger"]) == 2
+    assert "a method of the abstract class Shape, which CPython cannot instantiate" in capsys.readouterr().err
+    assert main(["explore", f"{path}::Square.area", "--quiet"]) == 0
