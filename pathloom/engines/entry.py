@@ -182,7 +182,7 @@ class _Builder:
         shape = parse_input_type(annotation, self.module.classes)
         if shape is None:
             raise self.module.unsupported_at(
-                param.line, param.col, f"input of type {annotation} (supported: int, bool, str, float, object and Any as int, list[T], tuple[T1, ...], set[T], dict[K, V], analysed classes, Optional[...] of these)"
+                param.line, param.col, f"input of type {annotation} (supported: int, bool, str, float, object and Any as int, list[T], tuple[T1, ...], tuple[T, ...], set[T], dict[K, V], analysed classes, Optional[...] of these)"
             )
         value, decode, encode = self._make(shape, name)
         if isinstance(shape, tuple) and shape[0] == "list":
@@ -284,6 +284,8 @@ class _Builder:
                 self.constraints.append(T.le(T.str_len(symbol), self.max_str_len))
             return symbol, lambda model: model.get(name, DEFAULTS[sort]), lambda v: {name: v}
         kind, inner = shape
+        if kind == "vartuple":
+            return self._variable_tuple(inner, name)  # type: ignore[arg-type]
         if kind == "set":
             return self._set(inner, name)  # type: ignore[arg-type]
         if kind == "dict":
@@ -339,6 +341,26 @@ class _Builder:
             return env
 
         return InputSizes(size, tuple(values), tuple(models)), decode_set, encode_set
+
+    def _variable_tuple(self, item: Shape, name: str) -> tuple[object, Callable[[dict[str, Any]], Any], Callable[[Any], dict[str, Any]]]:
+        """A ``tuple[T, ...]`` input: ``name.len`` items ``name[i]`` (at most ``max_list_len``),
+        one tuple value per length, as a set input is one record per size."""
+        size = T.sym(f"{name}.len", INT)
+        self.constraints += [T.le(0, size), T.le(size, self.max_list_len)]
+        items = [self._make(item, f"{name}[{i}]") for i in range(self.max_list_len)]
+        values = tuple(tuple(v for v, _, _ in items[:k]) for k in range(self.max_list_len + 1))
+        models = tuple({f"{name}.len": k} for k in range(self.max_list_len + 1))
+
+        def decode_tuple(model: dict[str, Any]) -> dict[str, Any]:
+            return {"$tuple": [dec(model) for _, dec, _ in items[: model.get(f"{name}.len", 0)]]}
+
+        def encode_tuple(value: dict[str, Any]) -> dict[str, Any]:
+            env: dict[str, Any] = {f"{name}.len": len(value["$tuple"])}
+            for (_, _, enc), part in zip(items, value["$tuple"]):
+                env.update(enc(part))
+            return env
+
+        return InputSizes(size, values, models), decode_tuple, encode_tuple
 
     def _record(self, record: Record) -> Ref:
         """A new input reference to ``record``."""

@@ -4,7 +4,9 @@ A shape is ``"int"``, ``"bool"`` or ``"str"`` (``object`` and ``Any`` are ``"int
 documented default); ``Iterable[T]``, ``Sequence[T]``, ``Collection[T]`` and ``Reversible[T]``
 are ``list[T]`` (a list is one of their values: a documented default); ``("list", item)`` for ``list[T]`` (``List[T]``,
 and bare ``list``, which is ``list[int]``: a documented default); ``("tuple", items)`` for a
-fixed-length ``tuple[T1, ..., Tn]`` (``Tuple[...]``); items may be any of these, nested. A
+fixed-length ``tuple[T1, ..., Tn]`` (``Tuple[...]``); items may be any of these, nested.
+A parameter may be ``("vartuple", item)``: ``tuple[T, ...]``, a tuple of any length up to
+``--max-list-len`` (at the top level only). A
 parameter may also be ``("optional", shape)``: ``Optional[T]``, ``T | None``, ``Union[T,
 None]`` (at the top level only: an item of a list is never None, except an input object's
 reference: ``list[Optional[Node]]`` items are ``("object", ("Node", True))``). A parameter may
@@ -16,7 +18,7 @@ included: ``dict[str, Node]``), at the top level only.
 A ``float`` (IEEE binary64, any value: NaN, infinities and ``-0.0`` included) may be a
 parameter, an item of a list or tuple, ``Optional[float]`` or a dict's value; it is never a
 set item nor a dict key (a NaN there matches only itself, by identity).
-Invariant: ``parse_input_type`` returns None for every other annotation (a class, ``tuple[T, ...]``, a nested ``Optional``); the caller reports it unsupported.
+Invariant: ``parse_input_type`` returns None for every other annotation (a class, ``tuple[T, ...]`` inside a container, a nested ``Optional``); the caller reports it unsupported.
 """
 
 from __future__ import annotations
@@ -59,6 +61,10 @@ def parse_input_type(annotation: str, classes: Container[str] = ()) -> Shape | N
         return ("set", item) if item in SCALARS else None
     if head in _DICTS:
         return _dict_shape(node, classes)
+    if head in _TUPLES and isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Tuple) and len(node.slice.elts) == 2 \
+            and isinstance(node.slice.elts[1], ast.Constant) and node.slice.elts[1].value is Ellipsis:
+        item = _shape(node.slice.elts[0], classes)  # tuple[T, ...]: any length
+        return None if item is None else ("vartuple", item)
     return _shape(node, classes)
 
 

@@ -39,6 +39,12 @@ SOURCE = textwrap.dedent("""
         return "x"
 
 
+    def any_length(t: tuple[int, ...], names: Tuple[str, ...]) -> int:
+        if len(t) > 2 and t[0] < t[2]:
+            return t[1]
+        return sum(t) + len(names)
+
+
     def flags(bs: list[bool]) -> int:
         return sum(1 for b in bs if b)
 
@@ -75,7 +81,7 @@ SOURCE = textwrap.dedent("""
     ("tuple[int,str]", ("tuple", ("int", "str"))), ("list", ("list", "int")),
     ("Optional[int]", ("optional", "int")), ("int|None", ("optional", "int")), ("None|list[int]", ("optional", ("list", "int"))),
     ("Union[str,None]", ("optional", "str")), ("list[Optional[int]]", None),
-    ("tuple[int,...]", None), ("dict[str,int]", ("dict", ("str", "int"))), ("dict", ("dict", ("str", "int"))),
+    ("tuple[int,...]", ("vartuple", "int")), ("list[tuple[int,...]]", None), ("Tuple[str, ...]", ("vartuple", "str")), ("dict[str,int]", ("dict", ("str", "int"))), ("dict", ("dict", ("str", "int"))),
     ("Dict[int, list[int]]", ("dict", ("int", ("list", "int")))), ("dict[list[int],int]", None), ("Optional[dict[str,int]]", None),
     ("float", "float"), ("complex", None), ("object", "int"), ("Any", "int"), ("typing.Any", "int"), ("list[Any]", ("list", "int")),
     ("object|None", ("optional", "int")), ("dict[Any,list[Any]]", ("dict", ("int", ("list", "int")))),
@@ -87,7 +93,7 @@ def test_annotations_parse_to_shapes(text: str, shape: object) -> None:
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-@pytest.mark.parametrize("target", ["words", "grid", "pair", "flags", "bare", "optional", "none_bug", "untyped"])
+@pytest.mark.parametrize("target", ["words", "grid", "pair", "any_length", "flags", "bare", "optional", "none_bug", "untyped"])
 def test_nested_inputs_are_symbolic_and_replay(tmp_path: Path, engine: str, target: str) -> None:
     path = tmp_path / "inputs.py"
     path.write_text(SOURCE, encoding="utf-8")
@@ -100,6 +106,8 @@ def test_inputs_are_reported_in_their_types(tmp_path: Path) -> None:
     path.write_text(SOURCE, encoding="utf-8")
     grid = explore_verified(path, "grid", "dse")
     assert [[7]] == [row for p in grid["paths"] if p["returned"] == 1 for row in p["inputs"]["g"][1:]]  # type: ignore[union-attr,index]
+    lengths = explore_verified(path, "any_length", "dse", "--max-list-len", "3")
+    assert {len(p["inputs"]["t"]["$tuple"]) for p in lengths["paths"]} == {0, 1, 2, 3}  # type: ignore[union-attr,index]
     pair = explore_verified(path, "pair", "dse")
     assert all(set(p["inputs"]["p"]) == {"$tuple"} for p in pair["paths"])  # type: ignore[union-attr,index]
 
@@ -120,7 +128,7 @@ def test_other_input_types_are_one_unsupported_line(tmp_path: Path, capsys: pyte
     path.write_text("def f(x: complex) -> int:\n    return 0\n", encoding="utf-8")
     assert main(["explore", f"{path}::f"]) == 2
     err = capsys.readouterr().err.strip()
-    assert err == f"{path}:1:7: unsupported: input of type complex (supported: int, bool, str, float, object and Any as int, list[T], tuple[T1, ...], set[T], dict[K, V], analysed classes, Optional[...] of these)"
+    assert err == f"{path}:1:7: unsupported: input of type complex (supported: int, bool, str, float, object and Any as int, list[T], tuple[T1, ...], tuple[T, ...], set[T], dict[K, V], analysed classes, Optional[...] of these)"
 
 
 UNTYPED_FIELD = """\
