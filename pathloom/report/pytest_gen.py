@@ -153,6 +153,7 @@ def _object_setup(inputs: dict[str, JSON]) -> tuple[list[str], dict[str, JSON]]:
     names: dict[int, str] = {}
     made: list[str] = []
     assigned: list[str] = []
+    lists: list[str] = []  # a list given for several parameters: one variable
 
     def name_of(value: JSON) -> JSON:
         if isinstance(value, list):
@@ -166,7 +167,7 @@ def _object_setup(inputs: dict[str, JSON]) -> tuple[list[str], dict[str, JSON]]:
         if "$ref" in value:
             return {"$name": names[value["$ref"]]}
         if "$new" in value:  # a receiver built by its constructor, from arguments that may be objects
-            return {"$new": value["$new"], "args": {k: name_of(v) for k, v in value["args"].items()}}
+            return {"$new": value["$new"], "args": shared_lists(value["args"], "receiver_")}
         if "$object" not in value:
             return value
         cls = value["$object"]
@@ -177,17 +178,23 @@ def _object_setup(inputs: dict[str, JSON]) -> tuple[list[str], dict[str, JSON]]:
         assigned.extend(f"{var}.{k} = {literal(v)}" for k, v in fields)
         return {"$name": var}
 
-    shared = {v["$same"] for v in inputs.values() if isinstance(v, dict) and "$same" in v}
-    renamed = {}
-    lists: list[str] = []
-    for k, v in inputs.items():
-        if isinstance(v, dict) and "$same" in v:
-            renamed[k] = {"$name": v["$same"]}
-        elif k in shared:  # a list given for two parameters: one variable
-            lists.append(f"{k} = {literal(name_of(v), MODULE + '.')}")
-            renamed[k] = {"$name": k}
-        else:
-            renamed[k] = name_of(v)
+    def shared_lists(args: dict[str, JSON], prefix: str = "") -> dict[str, JSON]:
+        """The arguments with each list given for several of them (``{"$same": name}``, maybe
+        through another ``$same``, ``name`` maybe qualified as ``self.name``) made one variable."""
+        def root(k: str) -> str:
+            while isinstance(args[k], dict) and "$same" in args[k]:  # type: ignore[operator]
+                k = args[k]["$same"].rpartition(".")[2]  # type: ignore[index]
+            return k
+
+        shared = {root(k) for k, v in args.items() if isinstance(v, dict) and "$same" in v}
+        renamed: dict[str, JSON] = {}
+        for k, v in args.items():
+            if k in shared:
+                lists.append(f"{prefix}{k} = {literal(name_of(v), MODULE + '.')}")
+            renamed[k] = {"$name": f"{prefix}{root(k)}"} if root(k) in shared else name_of(v)
+        return renamed
+
+    renamed = shared_lists(inputs)
     return made + assigned + lists, renamed
 
 

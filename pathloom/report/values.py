@@ -205,9 +205,18 @@ def decode_inputs(inputs: Mapping[str, JSON], namespace: Mapping[str, Any]) -> d
     share one id space (``{"$ref": k}`` in any argument is the object ``$id`` k), and an
     argument ``{"$same": name}`` is the argument given for the earlier parameter ``name``."""
     objects: dict[int, object] = {}
+    return _decode_arguments(inputs, namespace, objects)
+
+
+def _decode_arguments(inputs: Mapping[str, JSON], namespace: Mapping[str, Any], objects: dict[int, object]) -> dict[str, object]:
+    """The arguments of one call; ``{"$same": "xs"}`` (or ``"self.xs"`` among the constructor
+    arguments of a receiver) is the very object given for the earlier argument ``xs``."""
     args: dict[str, object] = {}
-    for name, value in inputs.items():  # {"$same": "xs"}: the very object given for xs
-        args[name] = args[value["$same"]] if isinstance(value, dict) and "$same" in value else decode_input(value, namespace, objects)
+    for name, value in inputs.items():
+        if isinstance(value, dict) and "$same" in value:
+            args[name] = args[value["$same"].rpartition(".")[2]]
+        else:
+            args[name] = decode_input(value, namespace, objects)
     return args
 
 
@@ -229,7 +238,7 @@ def decode_input(value: JSON, namespace: Mapping[str, Any], objects: dict[int, o
             return {decode_input(k, namespace, objects): decode_input(v, namespace, objects) for k, v in value["$dict"]}
         if "$new" in value:
             cls = namespace[value["$new"]]
-            return cls(**{k: decode_input(v, namespace, objects) for k, v in value["args"].items()})
+            return cls(**_decode_arguments(value["args"], namespace, objects))
         if "$ref" in value:
             return objects[value["$ref"]]
         if "$object" in value:

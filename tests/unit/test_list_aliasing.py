@@ -34,6 +34,16 @@ def three(a: list[int], b: list[int], c: list[int]) -> int:
 
 def other_types(a: list[int], s: list[str]) -> int:
     return len(a) + len(s)
+
+
+class Pair:
+    def __init__(self, v1: list[int], v2: list[int]) -> None:
+        self.v1 = v1
+        self.v2 = v2
+
+    def grow(self) -> int:
+        self.v1.append(5)
+        return len(self.v2)
 '''
 
 
@@ -72,3 +82,21 @@ def test_generated_test_passes_one_list_twice(tmp_path: Path) -> None:
     assert "_module.distinct(a=a, b=a)" in out.read_text()
     run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", str(out)], capture_output=True, text=True)
     assert run.returncode == 0 and "2 passed" in run.stdout, run.stdout
+
+
+@pytest.mark.parametrize(("target", "expected"), [
+    ("three", "_module.three(a=a, b=a, c=a)"),  # c is b's list, which is a's: one variable a
+    ("Pair.grow", "_module.Pair(v1=receiver_v1, v2=receiver_v1).grow()"),  # a receiver's constructor arguments
+])
+def test_generated_tests_resolve_chains_of_shared_lists(tmp_path: Path, target: str, expected: str) -> None:
+    """``c: {"$same": "b"}`` with ``b: {"$same": "a"}`` (the real-code run: NameError in 14
+    generated tests of merge_sort._merge), and ``{"$same": "self.v1"}`` among a receiver's
+    constructor arguments (an internal error, and a replay given the dict itself)."""
+    from pathloom.cli import main
+
+    (tmp_path / "lists.py").write_text(SOURCE)
+    out = tmp_path / "test_lists_generated.py"
+    assert main(["explore", f"{tmp_path / 'lists.py'}::{target}", "--tests", str(out), "--verify", "--quiet", "--max-list-len", "1"]) == 0
+    assert expected in out.read_text()
+    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", str(out)], capture_output=True, text=True)
+    assert run.returncode == 0 and " passed" in run.stdout and "failed" not in run.stdout, run.stdout
