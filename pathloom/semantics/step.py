@@ -223,8 +223,7 @@ def _delitem(module: Module, heap: HeapView, instr: ir.DelItem, v: list[object])
 def _make_cell(module: Module, heap: HeapView, instr: ir.MakeCell, v: list[object]) -> Outcome:
     """A cell is a one-item list record holding the value or ``EMPTY_CELL`` (every engine's
     heap knows lists; no reported value reaches one)."""
-    ref = heap.fresh()
-    return Ok(ref, ((ref, ListRec(1, (EMPTY_CELL,))),))
+    return _build_list(module, heap, instr, [EMPTY_CELL])  # type: ignore[arg-type]
 
 
 def _load_cell(module: Module, heap: HeapView, instr: ir.LoadCell, v: list[object]) -> Outcome:
