@@ -43,7 +43,22 @@ class ObjectGraph:
         self.atoms: dict[tuple[str, int], list[str]] = {}  # (class, location) -> access paths
         for name, cls, nullable in params:
             self._collect(name, cls, nullable)
+        if not self.one_path_per_object:
+            self._collect_detached(params)
         self.ids: dict[tuple[str, object], int] = {}
+
+    def _collect_detached(self, params: list[tuple[str, str, bool]]) -> None:
+        """Access paths through None (``a.next.next`` where ``a.next`` is None) are still names
+        of their model location: POSE reads a field through every location an ite-reference may
+        hold, so such a path may have been dereferenced under an alias condition, and the value
+        it read is then the field of the real object with that location (congruence holds
+        among all the paths read). Without them a field read only through such a path would
+        decode to its default while the path used the read value."""
+        for cls, paths in location_symbols(set(self.model), params, self._fields).items():
+            for path in paths:
+                loc = int(self.model[path])
+                if loc != 0 and path not in self.atoms.get((cls, loc), ()):
+                    self.atoms.setdefault((cls, loc), []).append(path)
 
     def _location(self, name: str, nullable: bool) -> int:
         default = 0 if nullable else 1

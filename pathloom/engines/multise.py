@@ -189,6 +189,26 @@ class _GuardedHeap(CellReader):
         return self.engine.concretization_models(self.guard, terms, site, where)
 
 
+class _AskedModel(dict):  # type: ignore[type-arg]
+    """A model that records the names looked up in it (present or not)."""
+
+    def __init__(self, model: dict[str, Any]) -> None:
+        super().__init__(model)
+        self.asked: set[str] = set()
+
+    def get(self, name: str, default: Any = None) -> Any:
+        self.asked.add(name)
+        return super().get(name, default)
+
+    def __contains__(self, name: object) -> bool:
+        self.asked.add(name)  # type: ignore[arg-type]
+        return super().__contains__(name)
+
+    def __getitem__(self, name: str) -> Any:
+        self.asked.add(name)
+        return super().__getitem__(name)
+
+
 class _EnvHeap:
     """The heap for concrete input values ``env``: in each cell, the value whose guard holds there."""
 
@@ -1195,20 +1215,37 @@ class MultiSEEngine:
             raise AssertionError("a Z3 model of a guard's encoding violates the guard")
         return answer.status, answer.model
 
-    def _input_heap_model(self, guard: Guard, condition: Arg, model: dict[str, Any]) -> dict[str, Any]:
+    def _input_heap_model(self, guard: Guard, condition: Arg, model: dict[str, Any], outcome: tuple[Any, ...]) -> dict[str, Any]:
         """``model``, or when it does not give the access paths it names the values of one input
         heap, a model of ``guard`` that does: the guard mentions access paths its satisfied
         disjunct never read (left free by the assumptions ``heap.inputs`` made on the others),
-        so solve it again with the heap axioms over all of them (``input_objects.heap_axioms``)."""
+        and the outcome may show a field read on another disjunct only (``b.val`` where the
+        satisfied one read ``pr.right.val`` and ``b is pr.right``), so solve it again with the
+        heap axioms over all of them (``input_objects.heap_axioms``). The outcome's names depend
+        on the model (an ite-reference picks its read by the alias conditions): solved again
+        until they are stable."""
         assert self.entry.heap_axioms is not None
         names = _symbol_names([condition] if isinstance(condition, Term) else []) | set(model)
-        axioms = self.entry.heap_axioms(names)
-        if all(evaluate(a, model) is True for a in axioms):
-            return model
-        status, found = self._solve(guard, axioms)
-        if status != SAT:
-            raise AssertionError(f"a result guard has no model that is an input heap ({status})")
-        return {**model, **found}
+        for _ in range(4):
+            names |= self._outcome_names(outcome, model)
+            # an axiom over symbols the model leaves out entirely holds by the decoder's defaults
+            axioms = [a for a in self.entry.heap_axioms(names) if any(str(x.args[0]) in model for x in T.symbols(a))]
+            if all(evaluate(a, model) is True for a in axioms):
+                return model
+            status, found = self._solve(guard, axioms)
+            if status != SAT:
+                raise AssertionError(f"a result guard has no model that is an input heap ({status})")
+            model = {**model, **found}
+        raise AssertionError("the names an outcome reads did not settle in 4 solver rounds")
+
+    def _outcome_names(self, outcome: tuple[Any, ...], model: dict[str, Any]) -> set[str]:
+        """The symbols the report of ``outcome`` evaluates under ``model``."""
+        asked = _AskedModel(model)
+        if outcome[0] == "return":
+            encode_symbolic(outcome[1], _EnvHeap(self, asked), asked)
+        elif outcome[0] == "raise":
+            control.exception_message(outcome[1], asked)
+        return asked.asked
 
     def concretization_models(self, guard: Guard, terms: list[Term], site: str, where: Arg = True) -> tuple[list[dict[str, Any]], bool]:
         """Models of ``guard`` and ``where`` giving ``terms`` pairwise different values (concretization)."""
@@ -1383,7 +1420,7 @@ class MultiSEEngine:
     def _path_result(self, g: Guard, outcome: tuple[Any, ...], model: dict[str, Any]) -> PathResult:
         condition = self.guard_term(g)
         if self.entry.heap_axioms is not None:
-            model = self._input_heap_model(g, condition, model)
+            model = self._input_heap_model(g, condition, model, outcome)
         inputs = self.entry.decode(model)
         if outcome[0] == "return":
             value = outcome[1]

@@ -269,3 +269,21 @@ def test_heap_axioms_are_congruence_and_field_domains() -> None:
     assert not consistent({"a": 1, "b": 2, "a.next": 2, "b.next": 0, "a.next.val": 5, "b.val": 6})
     assert not consistent({"a": 1, "b": 1, "a.next": 2, "b.next": 0, "a.next.val": 5, "b.val": 5})
     assert not consistent({"a": 1, "b": 2, "a.next": -3, "b.next": 0, "a.next.val": 5, "b.val": 5})
+
+
+def test_a_path_through_none_still_names_its_location() -> None:
+    """POSE reads a field through every location an ite-reference may hold, so a model may
+    name ``a.next.next`` although ``a.next`` is None: a detached path whose location is a real
+    object's (here ``b.next``). The value read through it is that object's field, so the
+    decoded input must show it (merge_two_list of the real-code run: the predicted result had
+    a cycle the reported input lacked)."""
+    from pathloom.engines.input_objects import ObjectGraph
+    from pathloom.frontend.fields import Field
+
+    fields = (Field("val", "int", 0, 0), Field("next", ("object", "Node", True), 0, 0))
+    model = {"a": 1, "a.val": 7, "a.next": 0, "a.next.next": 3, "a.next.next.next": 1, "b": 2, "b.next": 3, "b.next.val": 4}
+    graph = ObjectGraph(lambda cls: fields, model, [("a", "Node", False), ("b", "Node", False)])
+    a, b = graph.value("a", "Node", False), graph.value("b", "Node", False)
+    assert a == {"$object": "Node", "$id": 1, "fields": {"val": 7, "next": None}}
+    third = b["fields"]["next"]
+    assert third["fields"] == {"val": 4, "next": {"$ref": 1}}  # read through a.next.next: it is a
