@@ -61,8 +61,9 @@ class ObjectGraph:
                     self.atoms.setdefault((cls, loc), []).append(path)
 
     def _location(self, name: str, nullable: bool) -> int:
-        default = 0 if nullable else 1
-        return int(self.model.get(name, default))
+        # membership tests and item access only (no ``get``): ``get`` is how a term's evaluation
+        # reads a symbol, which MultiSE records to find what an outcome's report depends on
+        return int(self.model[name]) if name in self.model else 0 if nullable else 1
 
     def _collect(self, name: str, cls: str, nullable: bool) -> None:
         todo = [(name, cls, nullable)]
@@ -268,3 +269,62 @@ def fallback_values(fallback: Mapping[str, Any], params: Iterable[tuple[str, str
             if values[path] != 0:
                 values[path] = values[path] + FALLBACK_LOCATION
     return values
+
+
+FRESH_LOCATION = 1 << 41  # the location given to the default object of a class (never a model's)
+
+
+def complete_model(model: Mapping[str, Any], names: Iterable[str], params: Iterable[tuple[str, str, bool]],
+                   fields_of: Callable[[str], tuple[Field, ...]]) -> dict[str, Any]:
+    """``model`` plus, for each access-path symbol among ``names`` it leaves out, the value the
+    object graph it decodes to gives that path (``ObjectGraph.initial_field``: a field another
+    path to the same object read, else the field's default), in the model's own location
+    numbering. So what is evaluated on the completed model is what CPython sees on the decoded
+    inputs. A path through None names no object and stays out; names that are no access path
+    are ignored."""
+    roots = {name: (cls, nullable) for name, cls, nullable in params}
+    graph = ObjectGraph(fields_of, model, [(n, c, o) for n, (c, o) in roots.items()])
+    out = dict(model)
+
+    def field_of(cls: str, name: str) -> Field | None:
+        return next((f for f in fields_of(cls) if f.name == name), None)
+
+    def location(path: str) -> tuple[str, int] | None:
+        """(class, location) of the object the reference path ``path`` names; None for None
+        or a path that is no reference."""
+        if path in roots:
+            cls, nullable = roots[path]
+            loc = int(out[path]) if path in out else 0 if nullable else 1
+            return None if loc == 0 else (cls, loc)
+        parent, _, name = path.rpartition(".")
+        owner = location(parent) if parent else None
+        f = field_of(owner[0], name) if owner is not None else None
+        if owner is None or f is None or not is_reference(f.shape):
+            return None
+        if path not in out:
+            value = graph.initial_field(owner[0], owner[1], f)
+            out[path] = 0 if value is None else _location_number(value)  # type: ignore[arg-type]
+        loc = int(out[path])
+        return None if loc == 0 else (f.shape[1], loc)  # type: ignore[index]
+
+    for name in sorted(set(names) - set(model), key=len):
+        flag = name.endswith(".is_none")
+        path = name[: -len(".is_none")] if flag else name
+        parent, _, field_name = path.rpartition(".")
+        owner = location(parent) if parent else None
+        f = field_of(owner[0], field_name) if owner is not None else None
+        if owner is None or f is None:
+            continue
+        if is_reference(f.shape):
+            location(path)
+            continue
+        value = graph.initial_field(owner[0], owner[1], f)
+        if scalar_of(f.shape) != f.shape:  # an Optional scalar: its flag and its value
+            out.setdefault(none_flag(path), value is None)
+        out.setdefault(path, _DEFAULTS[scalar_of(f.shape)] if value is None else value)  # type: ignore[index]
+    return out
+
+
+def _location_number(value: tuple[str, str, object]) -> int:
+    loc = value[2]
+    return loc if isinstance(loc, int) else FRESH_LOCATION

@@ -54,6 +54,7 @@ from pathloom import interrupt
 from pathloom.engines.cube_batch import solve_cubes
 from pathloom.engines.entry import Entry, InputChoice, InputSizes, build_entry
 from pathloom.engines.guard_z3 import GuardEncoder
+from pathloom.engines.input_objects import complete_model
 from pathloom.engines.multise_heap import (
     CAP,
     ENTRIES,
@@ -190,7 +191,8 @@ class _GuardedHeap(CellReader):
 
 
 class _AskedModel(dict):  # type: ignore[type-arg]
-    """A model that records the names looked up in it (present or not)."""
+    """A model that records the names a term's evaluation reads from it (``get``: present or
+    not); the object-graph decoder's own membership probes are not recorded."""
 
     def __init__(self, model: dict[str, Any]) -> None:
         super().__init__(model)
@@ -199,14 +201,6 @@ class _AskedModel(dict):  # type: ignore[type-arg]
     def get(self, name: str, default: Any = None) -> Any:
         self.asked.add(name)
         return super().get(name, default)
-
-    def __contains__(self, name: object) -> bool:
-        self.asked.add(name)  # type: ignore[arg-type]
-        return super().__contains__(name)
-
-    def __getitem__(self, name: str) -> Any:
-        self.asked.add(name)
-        return super().__getitem__(name)
 
 
 class _EnvHeap:
@@ -1215,28 +1209,34 @@ class MultiSEEngine:
             raise AssertionError("a Z3 model of a guard's encoding violates the guard")
         return answer.status, answer.model
 
-    def _input_heap_model(self, guard: Guard, condition: Arg, model: dict[str, Any], outcome: tuple[Any, ...]) -> dict[str, Any]:
+    def _input_heap_model(self, guard: Guard, condition: Arg, model: dict[str, Any]) -> dict[str, Any]:
         """``model``, or when it does not give the access paths it names the values of one input
         heap, a model of ``guard`` that does: the guard mentions access paths its satisfied
         disjunct never read (left free by the assumptions ``heap.inputs`` made on the others),
-        and the outcome may show a field read on another disjunct only (``b.val`` where the
-        satisfied one read ``pr.right.val`` and ``b is pr.right``), so solve it again with the
-        heap axioms over all of them (``input_objects.heap_axioms``). The outcome's names depend
-        on the model (an ite-reference picks its read by the alias conditions): solved again
-        until they are stable."""
+        so solve it again with the heap axioms over all of them (``input_objects.heap_axioms``)."""
         assert self.entry.heap_axioms is not None
         names = _symbol_names([condition] if isinstance(condition, Term) else []) | set(model)
-        for _ in range(4):
-            names |= self._outcome_names(outcome, model)
-            # an axiom over symbols the model leaves out entirely holds by the decoder's defaults
-            axioms = [a for a in self.entry.heap_axioms(names) if any(str(x.args[0]) in model for x in T.symbols(a))]
-            if all(evaluate(a, model) is True for a in axioms):
+        axioms = self.entry.heap_axioms(names)
+        if all(evaluate(a, model) is True for a in axioms):
+            return model
+        status, found = self._solve(guard, axioms)
+        if status != SAT:
+            raise AssertionError(f"a result guard has no model that is an input heap ({status})")
+        return {**model, **found}
+
+    def _outcome_model(self, outcome: tuple[Any, ...], model: dict[str, Any]) -> dict[str, Any]:
+        """``model`` with values for the access paths the outcome's report reads and the model
+        leaves out, taken from the input heap it decodes to: a merged guard's satisfied disjunct
+        may have read ``pr.right.val`` where the outcome shows ``b.val`` and ``b is pr.right``
+        (``input_objects.complete_model``). A pass may reach further objects; an object graph
+        is finite, so the passes end."""
+        assert self.entry.fields_of is not None
+        while True:
+            absent = self._outcome_names(outcome, model) - model.keys()
+            completed = complete_model(model, absent, self.entry.object_nullable, self.entry.fields_of)
+            if completed.keys() == model.keys():
                 return model
-            status, found = self._solve(guard, axioms)
-            if status != SAT:
-                raise AssertionError(f"a result guard has no model that is an input heap ({status})")
-            model = {**model, **found}
-        raise AssertionError("the names an outcome reads did not settle in 4 solver rounds")
+            model = completed
 
     def _outcome_names(self, outcome: tuple[Any, ...], model: dict[str, Any]) -> set[str]:
         """The symbols the report of ``outcome`` evaluates under ``model``."""
@@ -1420,7 +1420,7 @@ class MultiSEEngine:
     def _path_result(self, g: Guard, outcome: tuple[Any, ...], model: dict[str, Any]) -> PathResult:
         condition = self.guard_term(g)
         if self.entry.heap_axioms is not None:
-            model = self._input_heap_model(g, condition, model, outcome)
+            model = self._outcome_model(outcome, self._input_heap_model(g, condition, model))
         inputs = self.entry.decode(model)
         if outcome[0] == "return":
             value = outcome[1]
