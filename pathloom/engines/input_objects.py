@@ -204,9 +204,11 @@ def heap_axioms(symbols: Iterable[str], params: Iterable[tuple[str, str, bool]],
                 fields_of: Callable[[str], tuple[Field, ...]], max_str_len: int) -> list[Arg]:
     """What every input heap satisfies, over the access-path symbols ``symbols``: each field
     symbol in its field's domain, and congruence (``p == q -> p.f == q.f`` for two location
-    symbols of one class). ``heap.inputs`` assumes these where a path reads the field; a merged
-    condition (MultiSE) may mention a symbol its satisfied disjunct never read, left free, and
-    a model must still decode to one heap (``ObjectGraph``) on that disjunct."""
+    symbols of one class that name an object; None has no fields, so what was read through two
+    None locations, in ite alternatives no execution takes, need not agree). ``heap.inputs``
+    assumes these where a path reads the field; a merged condition (MultiSE) may mention a
+    symbol its satisfied disjunct never read, left free, and a model must still decode to one
+    heap (``ObjectGraph``) on that disjunct."""
     names = set(symbols)
     locations = location_symbols(names, params, fields_of)
     axioms: list[Arg] = []
@@ -231,7 +233,7 @@ def heap_axioms(symbols: Iterable[str], params: Iterable[tuple[str, str, bool]],
                     agree = [T.eq(T.sym(f"{p}.{f.name}", sort), T.sym(f"{q}.{f.name}", sort))]
                     if scalar is not None and scalar != f.shape:
                         agree.append(T.eq(T.sym(none_flag(f"{p}.{f.name}"), BOOL), T.sym(none_flag(f"{q}.{f.name}"), BOOL)))
-                    axioms.append(T.or_(T.not_(same), T.conj(agree)))
+                    axioms.append(T.or_(T.or_(T.not_(same), T.eq(T.sym(p, INT), 0)), T.conj(agree)))  # None has no fields
     return [a for a in axioms if a is not True]
 
 

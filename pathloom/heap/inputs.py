@@ -312,7 +312,9 @@ def _initialize(module: Module, tx: _Tx, atom: Term, cls: str, name: str, shape:
     inits: tuple[tuple[str, str, Term, object], ...] = tx.get("inits")  # type: ignore[assignment]
     for c, f, other, other_symbol in inits:
         if c == cls and f == name and other is not atom:
-            tx.assumptions.append(T.or_(T.not_(_alias(tx, atom, other)), _same_initial(symbol, other_symbol)))
+            # congruence, for objects only: two None locations are equal, and the fields read
+            # through them (ite alternatives no execution takes) need not be
+            tx.assumptions.append(T.or_(T.or_(T.not_(_alias(tx, atom, other)), T.eq(atom, 0)), _same_initial(symbol, other_symbol)))
     value = initial
     for other, ref in _compatible(tx, cls):
         record = tx.record(ref)
