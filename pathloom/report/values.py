@@ -126,7 +126,8 @@ def encode_symbolic(value: object, heap: Any, model: Mapping[str, Any]) -> JSON:
         # ``enc`` refers to itself through its closure: without this the cycle would keep
         # ``heap`` (a whole MultiSE engine and its BDD guards) alive until the cyclic GC, which
         # may then free the BDD manager before its guards (dd reports it on stderr).
-        del enc
+        # ``input_object`` calls itself too.
+        del enc, input_object
 
 
 def _view(kind: str, encoded: JSON) -> JSON:

@@ -12,7 +12,11 @@ else returns None and the caller runs CPython's builtin on pinned values (concre
 - ``sum`` of ints and bools from an int start is their ``+`` fold (floats are left to CPython,
   whose 3.12 ``sum`` compensates rounding);
 - ``sep.join(items)`` of strs is their concatenation; an item of a known non-str kind is
-  CPython's TypeError with its message.
+  CPython's TypeError with its message;
+- ``xs.count(x)`` and ``xs.index(x)`` over items and needles that are ints, bools, strs or
+  None compare by ``==`` (``1 == True``); ``index`` is the first match, or CPython's
+  ValueError, whose message shows the needle's repr (an int's text past CPython's limit on
+  digits is that limit's ValueError, as there; a symbolic str needle is left to CPython).
 
 Invariant: no model here reads an item beyond the list's length, and none changes the
 arguments except ``sort``, which writes the sorted items back to the same list.
@@ -22,9 +26,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from pathloom.semantics.builtins import int_text
 from pathloom.semantics.heapview import HeapView
-from pathloom.semantics.ops import as_int, fix_length, kind
-from pathloom.semantics.outcome import Ok, Outcome, throw
+from pathloom.semantics.ops import as_int, fix_length, item_equal, kind
+from pathloom.semantics.outcome import Ok, Outcome, map_ok, split, throw
 from pathloom.semantics.values import ListRec, Ref, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Arg, Term
@@ -126,6 +131,54 @@ def join(heap: HeapView, sep: object, args: tuple[object, ...], kwargs: Kwargs) 
         return Ok(out)
 
     return _items_then(heap, args[0], joined)
+
+
+_COMPARABLE = ("int", "bool", "str", "none")
+
+
+def count(heap: HeapView, ref: Ref, args: tuple[object, ...], kwargs: Kwargs) -> Outcome | None:
+    """``xs.count(x)``, modelled for int, bool, str and None items and needle; else None."""
+    if kwargs or len(args) != 1 or kind(args[0]) not in _COMPARABLE:
+        return None
+
+    def counted(items: tuple[object, ...]) -> Outcome | None:
+        if any(kind(x) not in _COMPARABLE for x in items):
+            return None
+        total: Arg = 0
+        for item in items:
+            total = T.add(total, T.ite(item_equal(heap, args[0], item), 1, 0))
+        return Ok(total)
+
+    return _items_then(heap, ref, counted)
+
+
+def index(heap: HeapView, ref: Ref, args: tuple[object, ...], kwargs: Kwargs) -> Outcome | None:
+    """``xs.index(x)``, modelled for int, bool, str and None items and needle (not a symbolic
+    str: its repr is CPython's to write); else None."""
+    needle = args[0] if len(args) == 1 else None
+    if kwargs or len(args) != 1 or kind(needle) not in _COMPARABLE or (isinstance(needle, Term) and needle.sort == T.STR):
+        return None
+
+    def first(items: tuple[object, ...]) -> Outcome | None:
+        if any(kind(x) not in _COMPARABLE for x in items):
+            return None
+        cases: list[tuple[Arg, Outcome]] = []
+        before: Arg = True  # no earlier item matched
+        for i, item in enumerate(items):
+            match = item_equal(heap, needle, item)
+            cases.append((T.and_(before, match), Ok(i)))
+            before = T.and_(before, T.not_(match))
+        return split(cases + [(before, _not_in_list(needle))])
+
+    return _items_then(heap, ref, first)
+
+
+def _not_in_list(needle: object) -> Outcome:
+    if not isinstance(needle, Term):
+        return throw("ValueError", f"{needle!r} is not in list")
+    if needle.sort == T.BOOL:
+        return throw("ValueError", T.concat(T.ite(needle, "True", "False"), " is not in list"))  # type: ignore[arg-type]
+    return map_ok(int_text(needle), lambda text: throw("ValueError", T.concat(text.value, " is not in list")))  # type: ignore[arg-type]
 
 
 def _sum(start: object, items: tuple[object, ...]) -> Outcome | None:

@@ -339,13 +339,13 @@ def text_of(module: Module, heap: HeapView, value: object, conversion: str = "s"
     if value.sort == BOOL:
         return Ok(T.ite(value, "True", "False"))
     if value.sort == INT:
-        return _int_text(value)
+        return int_text(value)
     if value.sort == FLOAT:
         return None  # CPython's repr of a float, on pinned values
     return Ok(value) if conversion == "s" else None
 
 
-def _int_text(value: Term) -> Outcome:
+def int_text(value: Term) -> Outcome:
     """CPython's text of an int, or its ValueError past the limit on digits."""
     limit = sys.get_int_max_str_digits()
     if not limit or _input_or_negated(value):  # an input is within the limit (see below)

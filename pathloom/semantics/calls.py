@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from pathloom.frontend.linker import linked_qualname
 from pathloom.semantics import aggregates as AGG
+from pathloom.semantics import strings as STR
 from pathloom.semantics import builtins as B
 from pathloom.semantics import dicts as D
 from pathloom.semantics import floats as F
@@ -542,6 +543,10 @@ def call_method(module: Module, heap: HeapView, obj: object, name: str, args: tu
             joined = AGG.join(heap, obj, args, kwargs)
             if joined is not None:
                 return joined
+        if kind(obj) == "str":
+            modelled = STR.call_method(obj, name, args, kwargs)
+            if modelled is not None:
+                return modelled
         # str, int, tuple, opaque objects...: the method runs in CPython on the receiver
         return run_concretely(module, heap, f"{type_name(obj)}.{name}()", _method_caller(name), (obj,) + args, kwargs)
     attribute = getattr_(module, heap, obj, name)
@@ -562,6 +567,10 @@ def _list_method(heap: HeapView, ref: Ref, record: ListRec, name: str, args: tup
         sorted_in_place = AGG.sort(heap, ref, args, kwargs)
         if sorted_in_place is not None:
             return sorted_in_place
+    if name in ("count", "index"):
+        found = (AGG.count if name == "count" else AGG.index)(heap, ref, args, kwargs)
+        if found is not None:
+            return found
     if kwargs:
         raise RuntimeUnsupported(f"keyword arguments to list.{name}()")
     if name == "append":

@@ -435,6 +435,32 @@ def contains(haystack: Arg, needle: Arg) -> Arg:
     return make("contains", (haystack, needle), BOOL)
 
 
+def prefix_of(prefix: Arg, s: Arg) -> Arg:
+    """``s.startswith(prefix)``."""
+    return _affix("prefixof", prefix, s, str.startswith)
+
+
+def suffix_of(suffix: Arg, s: Arg) -> Arg:
+    """``s.endswith(suffix)``."""
+    return _affix("suffixof", suffix, s, str.endswith)
+
+
+def _affix(op: str, part: Arg, s: Arg, test: Callable[[str, str], bool]) -> Arg:
+    if not isinstance(part, Term) and not isinstance(s, Term):
+        return test(str(s), str(part))
+    if not isinstance(part, Term) and str(part) == "":
+        return True
+    return make(op, (part, s), BOOL)
+
+
+def index_of(s: Arg, sub: Arg) -> Arg:
+    """``s.find(sub)``: the lowest index of ``sub`` in ``s``, -1 when it is not there (0 for
+    the empty ``sub``)."""
+    if not isinstance(s, Term) and not isinstance(sub, Term):
+        return str(s).find(str(sub))
+    return make("indexof", (s, sub), INT)
+
+
 def int_str(i: Arg) -> Arg:
     """``str(i)`` of an int: its decimal digits, ``-`` first when negative (the caller has
     checked that CPython's limit on the number of digits is not exceeded)."""

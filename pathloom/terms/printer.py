@@ -63,6 +63,11 @@ def _node_text(term: Term, arg: Callable[[Arg], str]) -> str:
         return f"{arg(args[0])}[{arg(args[1])}]"
     if op == "contains":
         return f"({arg(args[1])} in {arg(args[0])})"
+    if op in ("prefixof", "suffixof"):
+        method = "startswith" if op == "prefixof" else "endswith"
+        return f"{arg(args[1])}.{method}({arg(args[0])})"
+    if op == "indexof":
+        return f"{arg(args[0])}.find({arg(args[1])})"
     return f"{_CALLS.get(op, op)}({', '.join(arg(a) for a in args)})"
 
 

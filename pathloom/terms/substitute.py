@@ -77,7 +77,7 @@ _FACTORIES: dict[str, Callable[..., Arg]] = {
     "eq": T.eq, "lt": T.lt, "le": T.le, "str_lt": T.lt, "str_le": T.le,
     "concat": T.concat, "len": T.str_len, "at": _checked_at, "substr": T.substr,
     "contains": T.contains, "int_str": _checked_int_str, "to_code": _checked_to_code,
-    "from_code": _checked_from_code,
+    "from_code": _checked_from_code, "prefixof": T.prefix_of, "suffixof": T.suffix_of, "indexof": T.index_of,
 }
 
 

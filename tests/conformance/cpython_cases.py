@@ -337,6 +337,8 @@ def _ops() -> tuple[Operation, ...]:
         Operation("count", 2, "return a.count(b)", method="count"),
         Operation("insert", 2, "a.insert(b, 5)\nreturn a", method="insert"),
         Operation("find", 2, "return a.find(b)", method="find"),
+        Operation("startswith", 2, "return a.startswith(b)", method="startswith"),
+        Operation("endswith", 2, "return a.endswith(b)", method="endswith"),
         Operation("get", 2, "return a.get(b)", method="get", container=0),
         Operation("setdefault", 2, "v = a.setdefault(b, 5)\nreturn (v, a)", method="setdefault", container=0),
         Operation("a.pop(b, 0)", 2, "v = a.pop(b, 0)\nreturn (v, a)", method="pop", container=0),

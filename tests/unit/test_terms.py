@@ -156,3 +156,22 @@ def test_deep_terms_print_without_recursion() -> None:
         t = T.add(T.mul(t, 3), T.sym(f"y{i}", T.INT))
     text = show(t)
     assert text.count("(3 * ") == 3_000 and "let" not in text  # nothing shared: a tree
+
+
+@settings(max_examples=60)
+@given(st.text("ab", max_size=4), st.text("ab", max_size=3))
+def test_startswith_endswith_find_agree_with_z3_and_python(text: str, part: str) -> None:
+    """``prefixof``, ``suffixof`` and ``indexof`` are ``str.startswith``, ``str.endswith`` and
+    ``str.find`` in the evaluator, in Z3 and when folded, the empty part included."""
+    p = T.sym("p", T.STR)
+    env = {"s": text, "p": part}
+    solver = z3.Solver()
+    solver.add(z3.String("s") == z3.StringVal(text), z3.String("p") == z3.StringVal(part))
+    assert solver.check() == z3.sat
+    model = solver.model()
+    for term, expected in ((T.prefix_of(p, s), text.startswith(part)), (T.suffix_of(p, s), text.endswith(part)),
+                           (T.index_of(s, p), text.find(part))):
+        in_z3 = model.eval(encode(term), model_completion=True)
+        in_z3_value = in_z3.as_long() if z3.is_int(in_z3) else z3.is_true(in_z3)
+        assert evaluate(term, env) == in_z3_value == expected
+    assert T.prefix_of(part, text) == text.startswith(part) and T.index_of(text, part) == text.find(part)

@@ -1,0 +1,49 @@
+"""``str.startswith``/``endswith``/``find``/``index`` and ``list.count``/``index`` are modelled
+(``semantics.strings``, ``semantics.aggregates``): explored without concretization, every
+path's input replayed in CPython (``--verify``), in both engines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.unit.verified import copy_program, explore_verified
+
+ENGINES = ("dse", "multise")
+
+
+@pytest.fixture
+def program(tmp_path: Path) -> Path:
+    return copy_program("str_list_methods.py", tmp_path)
+
+
+def _explored(program: Path, target: str, engine: str) -> dict:  # type: ignore[type-arg]
+    result = explore_verified(program, target, engine)
+    assert result["complete"] and not result["stats"]["concretizations"], result["stats"]  # type: ignore[index]
+    return result
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_startswith_and_endswith_reach_every_branch(program: Path, engine: str) -> None:
+    result = _explored(program, "classify", engine)
+    assert {p["returned"] for p in result["paths"]} == {1, 2, 3}  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_find_and_index_of_a_substring(program: Path, engine: str) -> None:
+    result = _explored(program, "locate", engine)
+    returned = {p["returned"] for p in result["paths"] if p["outcome"] == "return"}  # type: ignore[union-attr]
+    assert -1 in returned and 0 in returned and any(r >= 20 for r in returned)  # not found, found at 0, at 2 or later
+    result = _explored(program, "strict", engine)
+    raised = [p for p in result["paths"] if p["outcome"] == "raise"]  # type: ignore[union-attr]
+    assert [(p["exception"], p["message"]) for p in raised] == [("ValueError", "substring not found")]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("target", ["position", "flag_position", "word_position"])
+def test_list_index_raises_cpythons_value_error(program: Path, engine: str, target: str) -> None:
+    result = _explored(program, target, engine)
+    raised = [p for p in result["paths"] if p["outcome"] == "raise"]  # type: ignore[union-attr]
+    assert raised and all(p["exception"] == "ValueError" and p["message"].endswith(" is not in list") for p in raised)
+    assert any(p["outcome"] == "return" for p in result["paths"])  # type: ignore[union-attr]
