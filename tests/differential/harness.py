@@ -537,6 +537,15 @@ class _Watchdog:
     def __exit__(self, *exc: object) -> None:
         if self._timer is not None:
             self._timer.cancel()
+            self._timer.join()  # a firing under way has finished: ``fired`` is final
+        if self.fired:
+            # The interrupt cancels Z3's whole context until the next check; one that landed
+            # outside a check (pathloom then renews nothing) left every later ``push`` of the
+            # process raising "push canceled" (fuzz seed 3131: 700 programs crashed after it).
+            # A check on a fresh solver clears it.
+            import z3
+
+            z3.Solver().check()
 
 
 class _Collector:

@@ -215,3 +215,28 @@ def test_cut_category() -> None:
     assert harness.cut_category("loop iteration bound N reached (--max-iterations)") == "max-iterations"
     assert harness.cut_category("call depth bound N reached (--max-depth)") == "max-depth"
     assert harness.cut_category("unknown: solver returned unknown (timeout)") == "unknown"
+
+
+def test_the_hang_watchdog_leaves_z3_usable() -> None:
+    """The harness's hang watchdog interrupts Z3's context; one interrupt that lands outside a
+    check must not leave every later ``push`` raising "push canceled" (a fuzzing run lost 700
+    programs to it)."""
+    import time
+
+    import z3
+
+    from .harness import _Watchdog
+
+    try:
+        with _Watchdog(0.05, "a sleep, not Z3") as watchdog:
+            try:
+                time.sleep(2)
+            except KeyboardInterrupt:
+                pass
+    except KeyboardInterrupt:  # the interrupt may arrive just after the block
+        pass
+    assert watchdog.fired
+    solver = z3.Solver()
+    solver.push()
+    solver.add(z3.Int("x") > 1)
+    assert solver.check() == z3.sat
