@@ -1209,20 +1209,21 @@ class MultiSEEngine:
             raise AssertionError("a Z3 model of a guard's encoding violates the guard")
         return answer.status, answer.model
 
-    def _input_heap_model(self, guard: Guard, condition: Arg, model: dict[str, Any]) -> dict[str, Any]:
+    def _input_heap_model(self, guard: Guard, condition: Arg, model: dict[str, Any]) -> dict[str, Any] | None:
         """``model``, or when it does not give the access paths it names the values of one input
         heap, a model of ``guard`` that does: the guard mentions access paths its satisfied
         disjunct never read (left free by the assumptions ``heap.inputs`` made on the others),
-        so solve it again with the heap axioms over all of them (``input_objects.heap_axioms``)."""
+        so solve it again with the heap axioms over all of them (``input_objects.heap_axioms``).
+        None when the solver answers unknown."""
         assert self.entry.heap_axioms is not None
         names = _symbol_names([condition] if isinstance(condition, Term) else []) | set(model)
         axioms = self.entry.heap_axioms(names)
         if all(evaluate(a, model) is True for a in axioms):
             return model
         status, found = self._solve(guard, axioms)
-        if status != SAT:
-            raise AssertionError(f"a result guard has no model that is an input heap ({status})")
-        return {**model, **found}
+        if status == UNSAT:
+            raise AssertionError("a result guard has no model that is an input heap")
+        return {**model, **found} if status == SAT else None
 
     def _outcome_model(self, outcome: tuple[Any, ...], model: dict[str, Any]) -> dict[str, Any]:
         """``model`` with values for the access paths the outcome's report reads and the model
@@ -1420,7 +1421,12 @@ class MultiSEEngine:
     def _path_result(self, g: Guard, outcome: tuple[Any, ...], model: dict[str, Any]) -> PathResult:
         condition = self.guard_term(g)
         if self.entry.heap_axioms is not None:
-            model = self._outcome_model(outcome, self._input_heap_model(g, condition, model))
+            heap_model = self._input_heap_model(g, condition, model)
+            if heap_model is None:  # the solver gave up: an unknown result, never a guess
+                self.complete = False
+                return PathResult("unknown", None, reason="solver returned unknown (timeout) on a model that is one input heap",
+                                  condition=condition)
+            model = self._outcome_model(outcome, heap_model)
         inputs = self.entry.decode(model)
         if outcome[0] == "return":
             value = outcome[1]

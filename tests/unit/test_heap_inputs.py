@@ -287,3 +287,24 @@ def test_a_path_through_none_still_names_its_location() -> None:
     assert a == {"$object": "Node", "$id": 1, "fields": {"val": 7, "next": None}}
     third = b["fields"]["next"]
     assert third["fields"] == {"val": 4, "next": {"$ref": 1}}  # read through a.next.next: it is a
+
+
+def test_an_unknown_answer_for_an_input_heap_model_is_an_unknown_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When MultiSE must solve a merged result again for a model that is one input heap and the
+    solver gives up, the result is an ``unknown`` path and the run incomplete (a fuzzing run
+    under load crashed there)."""
+    from pathloom.api import explore_source
+    from pathloom.engines.multise import MultiSEEngine
+    from pathloom.options import Options
+
+    solve = MultiSEEngine._solve
+
+    def give_up_with_axioms(self: MultiSEEngine, guard: object, extra: object = ()) -> tuple[str, dict]:  # type: ignore[type-arg]
+        return ("unknown", {}) if extra else solve(self, guard, extra)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(MultiSEEngine, "_solve", give_up_with_axioms)
+    source = (Path(__file__).parents[1] / "differential" / "regressions" / "multise_pose_replay_return_value_37fcd34c.py").read_text()
+    exploration = explore_source(source, "f", Options(engine="multise", heap="lazier"))
+    unknown = [p for p in exploration.paths if p.outcome == "unknown"]
+    assert unknown and not exploration.complete
+    assert all("one input heap" in (p.reason or "") for p in unknown)
