@@ -329,31 +329,49 @@ class MultiSEEngine:
     # ------------------------------------------------------------ guards and terms
 
     def guard(self, cond: Arg) -> Guard:
-        """The BDD of a Bool term: connectives become BDD operations, the rest atoms."""
+        """The BDD of a Bool term: connectives become BDD operations, the rest atoms. Built
+        bottom-up from an explicit stack: a loop can nest connectives deeper than Python's
+        recursion limit (a tree walk of the real-code corpus did)."""
         if not isinstance(cond, Term):
             return self.mgr.true if cond else self.mgr.false
-        found = self.guard_of_term.get(cond)
+        cache = self.guard_of_term
+        found = cache.get(cond)
         if found is not None:
             return found
+        stack = [cond]
+        while stack:
+            t = stack[-1]
+            if t in cache:
+                stack.pop()
+                continue
+            if _is_connective(t):
+                pending = [a for a in t.args if isinstance(a, Term) and a not in cache]
+                if pending:
+                    stack.extend(pending)
+                    continue
+            stack.pop()
+            cache[t] = self._guard_node(t)
+        return cache[cond]
+
+    def _guard_node(self, cond: Term) -> Guard:
+        """The BDD of ``cond`` once those of its connective arguments are known."""
+        def part(a: Arg) -> Guard:
+            return self.guard_of_term[a] if isinstance(a, Term) else self.mgr.true if a else self.mgr.false
+
         op = cond.op
         if op == "not":
-            g = self.mgr.not_(self.guard(cond.args[0]))
-        elif op in ("and", "or") or (op == "ite" and cond.sort == T.BOOL):
-            parts = [self.guard(a) for a in cond.args]
+            return self.mgr.not_(part(cond.args[0]))
+        if _is_connective(cond):
+            parts = [part(a) for a in cond.args]
             if math.prod(self.mgr.size(p) for p in parts) > GUARD_PRODUCT_LIMIT:
-                g = self._opaque_atom(cond)  # the BDD operation itself could take minutes
-            else:
-                g = self.mgr.and_(*parts) if op == "and" else self.mgr.or_(*parts) if op == "or" else self.mgr.ite(*parts)
-                if self.mgr.size(g) > GUARD_SIZE_LIMIT:
-                    g = self._opaque_atom(cond)
-        else:
-            known = self.lemmas.decided(cond)
-            if known is not None:  # decided by the input domain: a constant, not a variable
-                g = self.mgr.true if known else self.mgr.false
-            else:
-                g = self.mgr.atom(cond)
-                self.lemmas.add_atom(cond, g)
-        self.guard_of_term[cond] = g
+                return self._opaque_atom(cond)  # the BDD operation itself could take minutes
+            g = self.mgr.and_(*parts) if op == "and" else self.mgr.or_(*parts) if op == "or" else self.mgr.ite(*parts)
+            return self._opaque_atom(cond) if self.mgr.size(g) > GUARD_SIZE_LIMIT else g
+        known = self.lemmas.decided(cond)
+        if known is not None:  # decided by the input domain: a constant, not a variable
+            return self.mgr.true if known else self.mgr.false
+        g = self.mgr.atom(cond)
+        self.lemmas.add_atom(cond, g)
         return g
 
     def _opaque_atom(self, cond: Term) -> Guard:
@@ -1511,6 +1529,11 @@ def _reads_heap(value: object) -> bool:
     if isinstance(value, ExcVal):
         return any(_reads_heap(v) for v in value.args)
     return True
+
+
+def _is_connective(t: Term) -> bool:
+    """Whether ``guard`` makes ``t`` a BDD operation over its arguments' BDDs."""
+    return t.op in ("not", "and", "or") or (t.op == "ite" and t.sort == T.BOOL)
 
 
 def _symbol_names(constraints: Iterable[Term]) -> set[str]:

@@ -114,3 +114,21 @@ def test_the_iterative_evaluator_agrees_with_the_recursive_one_on_every_operator
     for env in ({"x": 5, "y": -2, "s": "abc"}, {"x": -4, "y": 0, "s": "ba"}, {"x": 0, "y": 7, "s": ""}):
         for term in terms:
             assert _eval_deep(term, env, {}) == evaluate(term, env), (term, env)
+
+
+def test_multise_guard_of_a_connective_deeper_than_the_recursion_limit() -> None:
+    """``MultiSEEngine.guard`` builds a BDD bottom-up without recursion: a real-code tree walk
+    made a Bool term nested past Python's recursion limit (a RecursionError before)."""
+    import sys
+
+    from pathloom.api import Run
+    from pathloom.frontend.module import parse_module
+    from pathloom.options import Options
+
+    run = Run(parse_module("def f(x: int) -> int:\n    return x\n", "<deep>"), "f", Options(engine="multise"))
+    x = T.sym("x", T.INT)
+    cond: T.Arg = T.lt(x, 0)
+    for i in range(sys.getrecursionlimit() + 500):
+        cond = T.or_(T.and_(T.lt(x, i + 1), T.not_(T.eq(x, -i))), T.not_(cond)) if i % 2 else T.or_(cond, T.eq(x, i))
+    guard = run.engine.guard(cond)  # type: ignore[attr-defined]
+    assert guard is run.engine.guard(cond)  # type: ignore[attr-defined]  (memoized)
