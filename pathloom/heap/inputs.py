@@ -151,6 +151,10 @@ def merge(cond: Arg, a: object, b: object) -> object:
         if ma is None or mb is None:
             raise _NoMerge()
         return MaybeNone(T.ite(cond, ma.none, mb.none), T.ite(cond, ma.value, mb.value))  # type: ignore[arg-type]
+    if a is None and _scalar_sort(b) is not None:  # None written over a scalar: an Optional scalar now
+        return MaybeNone(cond, b)
+    if b is None and _scalar_sort(a) is not None:
+        return MaybeNone(T.not_(cond), a)
     la, lb = location(a), location(b)
     if la is not None and lb is not None and not (a is None and b is None):
         cls = _class_of(a) or _class_of(b)
@@ -456,6 +460,10 @@ def identical(a: object, b: object) -> Arg | None:
         if ma is None or mb is None:
             raise _NoMerge()
         return MaybeNone(T.ite(cond, ma.none, mb.none), T.ite(cond, ma.value, mb.value))  # type: ignore[arg-type]
+    if a is None and _scalar_sort(b) is not None:  # None written over a scalar: an Optional scalar now
+        return MaybeNone(cond, b)
+    if b is None and _scalar_sort(a) is not None:
+        return MaybeNone(T.not_(cond), a)
     la, lb = location(a), location(b)
     if la is None or lb is None:
         return False  # an input object is never an int, a list...
