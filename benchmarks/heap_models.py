@@ -184,7 +184,7 @@ def main() -> int:
         for label, path, target in taken:
             results, multise = row(path, target, args.timeout, 4)
             rows.append([label, *(_cell(results[m]) for m in MODELS), "unsupported" if "error" in multise else f"{multise['time']:.2f}s"])
-            print(f"  {label}: done", file=sys.stderr, flush=True)
+            print(f"  {label}: " + " | ".join(rows[-1][1:]), file=sys.stderr, flush=True)  # a killed run keeps its rows
         _table("Table 4: algorithms==1.0.1, linked_list/ and tree/ functions over input objects (dse, --max-iterations 4)",
                header, rows, args.markdown)
         pose = [r[3].split(" / ") for r in rows if not r[3].startswith("unsupported")]

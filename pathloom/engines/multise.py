@@ -116,6 +116,9 @@ RECENT_HINTS = 4  # recent models from which a model-guided path is tried when t
 # multiplied, result nodes) becomes one opaque atom (``MultiSEEngine._opaque_atom``)
 GUARD_PRODUCT_LIMIT = 1_000_000
 GUARD_SIZE_LIMIT = 20_000
+# A result guard with more BDD nodes is not stated whole: its formula would take gigabytes
+# (tree/max_height.py of the real-code corpus: 2.25M nodes, a MemoryError at 3 GB)
+RESULT_GUARD_LIMIT = 200_000
 CUBE_BATCH = 32  # results whose guards are plain cubes, from which on they are solved as a batch
 VarKey = tuple[int, str]
 Temps = dict[VarKey, tuple[tuple[Guard, Any], ...]]  # block-local temporaries: guarded values
@@ -1336,6 +1339,12 @@ class MultiSEEngine:
             self.paths += 1
             yield result
         for g, outcome, model in parts:
+            if self.mgr.size(g) > RESULT_GUARD_LIMIT:
+                unknown, g, model = self._one_path_of(g, model)
+                self.paths += 1
+                yield unknown
+                if g is None:
+                    continue
             self.paths += 1
             yield self._path_result(g, outcome, model)
 
@@ -1435,6 +1444,23 @@ class MultiSEEngine:
                 parts[i : i + 1] = replacement
                 break
         return parts
+
+    def _one_path_of(self, g: Guard, model: dict[str, Any]) -> tuple[PathResult, Guard | None, dict[str, Any]]:
+        """For a result guard too large to state: an ``unknown`` result for it (the run is
+        incomplete: those inputs reach the outcome, their conditions are not stated) and the
+        BDD path of ``g`` nearest ``model``, with a model of it, to report in its place (None
+        when that path has no model)."""
+        self.complete = False
+        size = self.mgr.size(g)
+        truth = self._witness(model).truth
+        with self.mgr.timed():
+            literals = self.mgr.cube_near(g, truth)
+        path = self.guard(T.conj([self._literal(atom, positive) for atom, positive in literals]))
+        unknown = PathResult("unknown", None, reason=f"path condition too large to state (a BDD of {size} nodes): one path of it is reported")
+        if self.holds(path, model):
+            return unknown, path, model
+        status, found = self._solve(path)
+        return (unknown, path, found) if status == SAT else (unknown, None, model)
 
     def _path_result(self, g: Guard, outcome: tuple[Any, ...], model: dict[str, Any]) -> PathResult:
         condition = self.guard_term(g)
