@@ -752,6 +752,8 @@ def _check(
             holding: list[tuple[int, PathResult]] = []
             try:
                 for index, path in enumerate(exploration.paths):
+                    if path.outcome == "unknown" and path.condition is True:
+                        continue  # an unknown of unstated condition (too large to state) claims no inputs
                     if exploration.holds(path, inputs):
                         holding.append((index, path))
             except Exception as exc:  # noqa: BLE001

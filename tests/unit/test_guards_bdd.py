@@ -319,3 +319,25 @@ def test_formula_builder_with_ite_round_trips_across_builds(mgr: GuardManager, e
     builder = mgr.formula_builder(mgr.and_, mgr.or_, mgr.not_, mgr.true, mgr.false, leaf=mgr.atom, ite=mgr.ite)
     g, h = build(mgr, e), build(mgr, f)
     assert builder.build(g) == g and builder.build(h) == h and builder.build(g) == g  # one memo, many guards
+
+
+def test_a_result_guard_too_large_to_state_is_one_path_and_an_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A MultiSE result guard of more BDD nodes than ``RESULT_GUARD_LIMIT`` is not turned into
+    a formula (tree/max_height.py of the real-code corpus: a guard of 2.25M nodes took
+    gigabytes): its path nearest the model is reported, with an input that replays, beside an
+    ``unknown`` result; the run is incomplete, and the harness's checks still pass."""
+    from pathlib import Path
+
+    from pathloom.engines import multise
+    from tests.differential.harness import check_program, load_regression
+
+    monkeypatch.setattr(multise, "RESULT_GUARD_LIMIT", 1)
+    regression = load_regression(Path(__file__).parents[1] / "differential" / "regressions" / "multise_pose_replay_return_value_37fcd34c.py")
+    report = check_program(regression.program, ["multise"], 10, options=regression.options, heaps=["pose"])
+    assert report.ok, report.describe()
+    exploration = next(iter(report.explorations.values()))
+    unknown = [p for p in exploration.paths if p.outcome == "unknown"]
+    assert unknown and not exploration.complete
+    assert all("too large to state" in (p.reason or "") for p in unknown)
+    assert any(p.outcome in ("return", "raise") for p in exploration.paths)
+    assert report.checks["replay"] > 0
