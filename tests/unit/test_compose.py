@@ -86,6 +86,21 @@ def test_tree_survives_json_and_counts_its_nodes() -> None:
         tree_from_json({"leaves": [{"conjuncts": []}]})
 
 
+def test_count_nodes_is_the_number_of_distinct_prefixes_in_linear_memory() -> None:
+    """The trie count equals the number of distinct non-empty prefixes plus the root, and a
+    path of 200,000 choices (a long loop) is counted without holding every prefix (the
+    quadratic set of prefixes ran a fuzzing run out of memory: 23 GB)."""
+    import random
+
+    rng = random.Random(7)
+    for _ in range(50):
+        traces = [tuple(("f", rng.randrange(3), rng.random() < 0.5) for _ in range(rng.randrange(6))) for _ in range(rng.randrange(8))]
+        prefixes = {t[:i] for t in traces for i in range(1, len(t) + 1)}
+        assert count_nodes(traces) == 1 + len(prefixes)
+    long = tuple(("f", i % 7, i % 2 == 0) for i in range(200_000))
+    assert count_nodes([long, long[:100_000], long[:-1] + (("f", 0, "other"),)]) == 200_002
+
+
 # ---------------------------------------------------------------- which functions
 
 
