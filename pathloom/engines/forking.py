@@ -45,6 +45,8 @@ from pathloom.terms.evaluate import evaluate
 from pathloom.terms.expr import Arg, Term
 
 MAX_REPORTED_PENDING = 1000
+# what ``run`` yields when ``pause_at`` passed: no path, the search suspended (not a result)
+PAUSED = PathResult("unknown", None, reason="paused: the time slice ended")
 
 
 class Frame:
@@ -124,6 +126,9 @@ class ForkingEngine:
         self.covered: set[tuple[str, int, bool]] = set()
         self.start = 0.0
         self.deadline: float | None = None
+        # when set and passed (checked after each state), ``run`` yields ``PAUSED`` and may be
+        # resumed (``next``) with the search as it was: a time slice that loses no state
+        self.pause_at: float | None = None
         self.unexplored = 0
         self.last_progress = 0.0
         self.emitted: list[PathResult] = []
@@ -173,6 +178,9 @@ class ForkingEngine:
                     yield self._cut(state, stop.reason)
                     break
                 self._report_progress()
+                if self.pause_at is not None and time.monotonic() > self.pause_at and not searcher.empty():
+                    self.pause_at = None  # at least one state runs in every slice
+                    yield PAUSED
         except KeyboardInterrupt:
             stop_reason = "interrupted"
         if stop_reason is not None:

@@ -31,8 +31,9 @@ from pathloom.navigation.recurrence import (
     merge,
     power_constraint,
 )
-from pathloom.navigation.transfer import AbstractValue, IterVal, ListInput, State, stable_inputs
+from pathloom.navigation.transfer import AbstractValue, IterVal, ItemTest, ListInput, State, contradictory, stable_inputs
 
+EXACT_ITEMS = ("str", "list[int]", "list[str]")  # parameters whose items are exactly ints or strs
 MAX_ALTERNATIVES = 64  # chains of one group whose conditions the previous-iteration constraint lists
 
 
@@ -57,9 +58,10 @@ class _Walker:
         return term.loc.line if term is not None else self.form.function.line
 
     def walk(self, path: tuple[int, ...], state: State, own_header: int | None, stop: tuple[int, int] | None,
-             assumes: list[Cond], constraints: list[z3.BoolRef] | None) -> State:
-        """Run the blocks of ``path`` on ``state``; collect assumed conditions in ``assumes``
-        and, at the root (``constraints`` not None), previous-iteration constraints."""
+             assumes: list[Cond], constraints: list[z3.BoolRef] | None, facts: list[ItemTest]) -> State:
+        """Run the blocks of ``path`` on ``state``; collect assumed conditions in ``assumes``,
+        tests of input items in ``facts`` and, at the root (``constraints`` not None),
+        previous-iteration constraints."""
         blocks = self.form.function.blocks
         for position, label in enumerate(path):
             if label != own_header and self.form.is_header(label):
@@ -73,7 +75,9 @@ class _Walker:
             if position + 1 < len(path):
                 assert block.terminator is not None
                 cond = transfer.branch(self.module, state, block.terminator, path[position + 1])
-                if cond is not None:
+                if isinstance(cond, ItemTest):
+                    facts.append(cond)
+                elif cond is not None:
                     assumes.append(cond)
         return state
 
@@ -82,7 +86,10 @@ class _Walker:
         effects: dict[tuple[tuple[str, AbstractValue], ...], list[tuple[Chain, list[Cond]]]] = {}
         for chain in self.form.loops[header]:
             assumes: list[Cond] = []
-            out = _live(self.walk(chain.blocks, dict(entry), header, None, assumes, None))
+            facts: list[ItemTest] = []
+            out = _live(self.walk(chain.blocks, dict(entry), header, None, assumes, None, facts))
+            if contradictory(facts):
+                continue  # no run of the loop takes this chain: its counter is 0 (no group has it)
             effects.setdefault(tuple(sorted(out.items(), key=lambda item: item[0])), []).append((chain, assumes))
         groups: dict[str, list[tuple[Chain, list[Cond]]]] = {}
         outs: dict[str, State] = {}
@@ -159,10 +166,14 @@ def build_system(module: Module, form: ChainForm, roots: list[tuple[int, ...]], 
     for path in roots:
         state: State = {}
         for p in form.function.params:
-            state[p.name] = Linear.symbol(p.name) if p.annotation == "int" else ListInput(p.name) if p.name in lists else STAR
+            state[p.name] = Linear.symbol(p.name) if p.annotation == "int" else \
+                ListInput(p.name, p.annotation in EXACT_ITEMS) if p.name in lists else STAR
         assumes: list[Cond] = []
         constraints: list[z3.BoolRef] = []
-        walker.walk(path, state, None, (path[-1], site_index[path[-1]]), assumes, constraints)
+        facts: list[ItemTest] = []
+        walker.walk(path, state, None, (path[-1], site_index[path[-1]]), assumes, constraints, facts)
+        if contradictory(facts):
+            continue  # no execution follows this root chain
         for cond in assumes:
             if any(s.startswith("%a") for s in cond.symbols()):
                 continue

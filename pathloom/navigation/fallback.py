@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from pathloom.engines.forking import PAUSED
 from pathloom.errors import Unsupported
 from pathloom.frontend.module import Module
 from pathloom.navigation.marker import MARKER_KIND, instrumented, may_hide_marker
@@ -58,16 +59,22 @@ class Scan:
 
     found: dict[str, Any] | None = None
     reasons: dict[str, None] = field(default_factory=dict)
+    paused: bool = False  # the engine paused (``ForkingEngine.pause_at``): resumable
 
     @property
     def why(self) -> str:
         return "; ".join(self.reasons) or "exploration incomplete"
 
 
-def scan(results: Iterator[PathResult]) -> Scan:
-    """Read ``results`` until one reaches the marker (the engine then stops)."""
-    seen = Scan()
+def scan(results: Iterator[PathResult], seen: Scan | None = None) -> Scan:
+    """Read ``results`` until one reaches the marker (the engine then stops) or the engine
+    pauses; ``seen``: what earlier slices of the same run showed."""
+    seen = seen or Scan()
+    seen.paused = False
     for result in results:
+        if result is PAUSED:
+            seen.paused = True
+            return seen
         if result.outcome == "raise" and result.kind == MARKER_KIND:
             seen.found = result.inputs
             return seen
@@ -76,15 +83,19 @@ def scan(results: Iterator[PathResult]) -> Scan:
     return seen
 
 
-def conclude(results: Iterator[PathResult], complete: Callable[[], bool], name: str, found: Callable[[], str], proved: str) -> EngineAnswer:
+def conclude(results: Iterator[PathResult], complete: Callable[[], bool], name: str, found: Callable[[], str], proved: str,
+             seen: Scan | None = None) -> EngineAnswer:
     """The answer of an instrumented run: its first marker input, or a proof when it ended
-    complete (``complete()`` after the run), else ``unknown`` with why it stopped."""
+    complete (``complete()`` after the run, and no path cut in any slice: ``seen``), else
+    ``unknown`` with why it stopped."""
     try:
-        seen = scan(results)
+        seen = scan(results, seen)
     except Unsupported as exc:
         return EngineAnswer("unknown", f"{name}: {exc.one_line()}")
     if seen.found is not None:
         return EngineAnswer("reachable", found(), seen.found)
+    if seen.paused:
+        return EngineAnswer("unknown", f"{name} stopped: timeout", timed_out=True)
     if complete() and not seen.reasons:
         return EngineAnswer("unreachable", proved)
     return EngineAnswer("unknown", f"{name} stopped: {seen.why}", timed_out="timeout" in seen.reasons)

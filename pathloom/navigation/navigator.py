@@ -25,8 +25,8 @@ state.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
 
 import z3
 
@@ -36,10 +36,11 @@ from pathloom.frontend import ir
 from pathloom.frontend.module import Module
 from pathloom.navigation import chains
 from pathloom.navigation.constraints import System, build_system
-from pathloom.navigation.fallback import EngineAnswer, conclude, domain
+from pathloom.navigation.fallback import EngineAnswer, Scan, conclude, domain
 from pathloom.navigation.marker import instrumented
 from pathloom.navigation.targets import Target, sites
 from pathloom.options import Options
+from pathloom.results import PathResult
 from pathloom.terms.expr import Term, symbols
 from pathloom.terms.z3_encode import assertion
 
@@ -218,22 +219,30 @@ class NavigatingEngine(ForkingEngine):
                     grown = True
         return related
 
-    def _preference(self, state: State) -> int:
-        """-1 for a state that just left a loop (the counters so far are a solution: the
-        paper's decision procedure then leaves the loop node), 0 for a state on the way of a
-        chain the solution wants run again, else 1."""
+    def _preference(self, state: State) -> tuple[int, int]:
+        """(-1, 0) for a state that just left a loop (the counters so far are a solution: the
+        paper's decision procedure then leaves the loop node); (0, n) for a state on the way of
+        a chain the solution wants run again, n the fewest runs wanted of such a chain's groups
+        (the scarcest effect first: a chain wanted once is tried before the filler chains wanted
+        many times, so a string scan places its one "Hello" before padding, instead of
+        repeating the first match it meets); else (1, 0)."""
         assert isinstance(state, NavState)
         nav = state.nav
         if nav.left:
-            return -1
+            return (-1, 0)
         if not nav.open:
-            return 1
+            return (1, 0)
         header, start = nav.open[-1]
         trail = tuple(nav.path[start:])
+        scarcest: int | None = None
         for chain in self.form.loops.get(header, []):
-            if chain.blocks[: len(trail)] == trail and any(nav.wanted.get(g, 0) > 0 for g in self.groups_of.get(chain.id, ())):
-                return 0
-        return 1
+            if chain.blocks[: len(trail)] != trail:
+                continue
+            for group in self.groups_of.get(chain.id, ()):
+                wanted = nav.wanted.get(group, 0)
+                if wanted > 0 and (scarcest is None or wanted < scarcest):
+                    scarcest = wanted
+        return (1, 0) if scarcest is None else (0, scarcest)
 
     def stats(self) -> dict[str, object]:
         stats = super().stats()
@@ -267,23 +276,32 @@ def _solve(system: System, timeout_ms: int) -> str:
 
 @dataclass
 class Plan:
-    """The chain form and constraint system of one target, built once; ``run`` navigates."""
+    """The chain form and constraint system of one target, built once; ``run`` navigates, in
+    time slices: one search, paused at the end of each slice and resumed by the next call."""
 
     module: Module
     qualname: str
     target: Target
     form: chains.ChainForm
     system: System
+    engine: NavigatingEngine | None = None
+    results: Iterator[PathResult] | None = None
+    seen: Scan = field(default_factory=Scan)  # what the slices so far showed
 
     def run(self, options: Options, budget: float | None) -> NavAnswer:
-        """Constraints-driven DSE for at most ``budget`` seconds (``timed_out`` on the answer
-        says whether the time limit stopped it)."""
-        run_options = replace(options, max_iterations=UNBOUNDED_ITERATIONS, timeout=budget, engine="dse")
-        engine = NavigatingEngine(instrumented(self.module, self.qualname, self.target), self.qualname, run_options, self.form, self.system)
-        return conclude(engine.run(), lambda: engine.complete, "navigation",
+        """Constraints-driven DSE for ``budget`` more seconds (``timed_out`` on the answer says
+        whether the slice or the time limit stopped it); ``options.timeout`` bounds all slices."""
+        if self.engine is None:
+            run_options = replace(options, max_iterations=UNBOUNDED_ITERATIONS, engine="dse")
+            self.engine = NavigatingEngine(instrumented(self.module, self.qualname, self.target), self.qualname, run_options, self.form, self.system)
+            self.results = self.engine.run()
+        engine, results = self.engine, self.results
+        assert results is not None
+        engine.pause_at = None if budget is None else time.monotonic() + budget
+        return conclude(results, lambda: engine.complete, "navigation",
                         lambda: f"found by the chain technique (constraints-driven dse, {engine.checks} system checks)",
                         "proved by constraints-driven dse: every path explored or ruled out by the constraint system "
-                        f"({domain(self.module, self.qualname, options)})")
+                        f"({domain(self.module, self.qualname, options)})", self.seen)
 
 
 def plan(module: Module, qualname: str, target: Target, options: Options) -> NavAnswer | Plan:

@@ -48,13 +48,56 @@ class ListInput:
     of it only that it is not negative)."""
 
     name: str
+    exact_items: bool = False  # a str, list[int] or list[str]: its items are exactly strs or ints
 
     @property
     def length(self) -> Linear:
         return Linear.symbol(f"{self.name}.len")
 
 
-AbstractValue = Value | RangeVal | IterVal | ListInput
+@dataclass(frozen=True)
+class ItemOf:
+    """``seq[index]`` of a ``ListInput`` with exact items: equal index forms denote one item."""
+
+    seq: str
+    index: Linear
+
+
+@dataclass(frozen=True)
+class ItemTest:
+    """``item == value`` (``equal``) or ``item != value``, ``value`` a str or int constant. Not
+    a linear constraint; two tests of one chain on the same item may contradict each other
+    (``contradictory``), which rules the chain out (the paper's pruning of infeasible chains)."""
+
+    item: ItemOf
+    value: int | str
+    equal: bool
+
+    def negate(self) -> ItemTest:
+        return ItemTest(self.item, self.value, not self.equal)
+
+
+def contradictory(facts: list[ItemTest]) -> bool:
+    """No value of the items satisfies every test: an item equal to two different constants,
+    or equal and unequal to one. Sound for items that are exactly strs and ints (bools
+    included): such an item equals at most one of two different str or int constants."""
+    equal: dict[ItemOf, int | str] = {}
+    unequal: dict[ItemOf, set[tuple[type, int | str]]] = {}
+    for fact in facts:
+        key = (type(fact.value), fact.value)
+        if fact.equal:
+            known = equal.setdefault(fact.item, fact.value)
+            if (type(known), known) != key or key in unequal.get(fact.item, set()):
+                return True
+        else:
+            known = equal.get(fact.item)
+            if known is not None and (type(known), known) == key:
+                return True
+            unequal.setdefault(fact.item, set()).add(key)
+    return False
+
+
+AbstractValue = Value | RangeVal | IterVal | ListInput | ItemOf | ItemTest
 State = dict[str, AbstractValue]
 
 _ARITH = {"+": 1, "+=": 1, "-": -1, "-=": -1}
@@ -92,7 +135,7 @@ def _binop(op: str, a: AbstractValue, b: AbstractValue) -> AbstractValue:
 
 
 def _truth(v: AbstractValue) -> AbstractValue:
-    if isinstance(v, Cond):
+    if isinstance(v, (Cond, ItemTest)):
         return v
     if isinstance(v, Linear):
         return Cond(v, "!=")
@@ -145,11 +188,17 @@ def execute(module: Module, state: State, instr: ir.Instruction) -> None:
             value = x
         elif instr.op == "not":
             t = _truth(x)
-            value = t.negate() if isinstance(t, Cond) else STAR
+            value = t.negate() if isinstance(t, (Cond, ItemTest)) else STAR
     elif isinstance(instr, ir.Compare):
         a, b = operand(module, state, instr.left), operand(module, state, instr.right)
         if instr.op in _COMPARE and isinstance(a, Linear) and isinstance(b, Linear):
             value = Cond.compare(a, instr.op, b)
+        elif instr.op in ("==", "!="):
+            value = _item_test(instr, a, b)
+    elif isinstance(instr, ir.GetItem):
+        seq, index = operand(module, state, instr.obj), operand(module, state, instr.index)
+        if isinstance(seq, ListInput) and seq.exact_items and isinstance(index, Linear):
+            value = ItemOf(seq.name, index)
     elif isinstance(instr, ir.Truth):
         value = _truth(operand(module, state, instr.operand))
     elif isinstance(instr, ir.Call) and _builtin(module, instr.func, "range"):
@@ -177,14 +226,23 @@ def execute(module: Module, state: State, instr: ir.Instruction) -> None:
         state[name] = value if len(destinations(instr)) == 1 else STAR
 
 
-def branch(module: Module, state: State, term: ir.Terminator, taken: int) -> Cond | None:
+def _item_test(instr: ir.Compare, a: AbstractValue, b: AbstractValue) -> AbstractValue:
+    """``item == constant`` or ``!=`` (either side), else ``STAR``."""
+    for item, other in ((a, instr.right), (b, instr.left)):
+        if isinstance(item, ItemOf) and isinstance(other, ir.Const) and isinstance(other.value, (int, str)) \
+                and not isinstance(other.value, bool):
+            return ItemTest(item, other.value, instr.op == "==")
+    return STAR
+
+
+def branch(module: Module, state: State, term: ir.Terminator, taken: int) -> Cond | ItemTest | None:
     """Take the edge of ``term`` to block ``taken``: update ``state`` (a ``for`` step) and
     return the condition the edge assumes (None: none known)."""
     if isinstance(term, ir.Branch):
         if term.then == term.orelse:
             return None
         cond = _truth(operand(module, state, term.cond))
-        if not isinstance(cond, Cond):
+        if not isinstance(cond, (Cond, ItemTest)):
             return None
         return cond if taken == term.then else cond.negate()
     if isinstance(term, ir.ForIter):

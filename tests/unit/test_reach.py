@@ -322,3 +322,111 @@ def test_geometric_progression(tmp_path: Path) -> None:
     assert code == 1 and by_line[6]["verdict"] == "unreachable" and "every input" in str(by_line[6]["reason"])
     assert reaching(path, "doubling", 6, int_grid(["n"], -20, 3000)) == []
     assert by_line[8]["verdict"] == "reachable" and raise_line(path, "doubling", by_line[8]["inputs"]) == 8
+
+
+def test_chains_whose_item_tests_contradict_are_pruned(tmp_path: Path) -> None:
+    """A chain that needs one character to equal two constants (or to equal and differ from
+    one) is ruled out before any execution (the paper's pruning of infeasible chains): here the
+    only chain that counts is such a one, so the target is proved unreachable for every str,
+    of any length. Cross-checked by exhaustive DSE on strs of up to 3 characters; the sibling
+    target behind a feasible chain is reached."""
+    source = textwrap.dedent("""\
+        def scan(s: str, A: list[int]) -> int:
+            i = 0
+            odd = 0
+            fine = 0
+            while i < len(s):
+                if s[i] == "a" and s[i + 0] == "b":
+                    odd += 1
+                if s[i] == "a" and s[i] != "a":
+                    odd += 1
+                if s[i] == "a" and s[i] != "b":
+                    fine += 1
+                i += 1
+            if odd > 0:
+                raise ValueError("never")
+            if fine > 1:
+                raise ValueError("two a")
+            if len(A) > 0 and A[0] == 1 and A[0] == 2:
+                raise ValueError("never either")
+            return fine
+    """)
+    code, data, path = reach_json(tmp_path, source, "scan", "--asserts", "--max-str-len", "3", "--max-list-len", "2", "--timeout", "20")
+    by_line = {t["line"]: t for t in data["targets"]}
+    assert code == 1 and by_line[14]["verdict"] == "unreachable" and "every input" in str(by_line[14]["reason"])
+    assert by_line[18]["verdict"] == "unreachable" and "every input" in str(by_line[18]["reason"])
+    assert by_line[16]["verdict"] == "reachable" and raise_line(path, "scan", by_line[16]["inputs"]) == 16
+    exhaustive = explore(str(path), "scan", Options(max_str_len=3, max_list_len=2, max_iterations=100, timeout=120))
+    assert exhaustive.complete and not [p for p in exhaustive.paths if p.outcome == "raise" and p.line in (14, 18)]
+
+
+def test_contradictory_item_tests() -> None:
+    from pathloom.navigation.linear import Linear
+    from pathloom.navigation.transfer import ItemOf, ItemTest, contradictory
+
+    at_i, at_next = ItemOf("s", Linear.symbol("i")), ItemOf("s", Linear.symbol("i").add(Linear(1)))
+    assert contradictory([ItemTest(at_i, "H", True), ItemTest(at_i, "W", True)])
+    assert contradictory([ItemTest(at_i, "H", True), ItemTest(at_i, "H", False)])
+    assert contradictory([ItemTest(at_i, "H", False), ItemTest(at_i, "H", True)])
+    assert contradictory([ItemTest(at_i, 1, True), ItemTest(at_i, "1", True)])  # an int item is no str
+    assert not contradictory([ItemTest(at_i, "H", True), ItemTest(at_next, "W", True)])
+    assert not contradictory([ItemTest(at_i, "H", True), ItemTest(at_i, "W", False), ItemTest(at_i, "H", True)])
+    assert not contradictory([ItemTest(at_i, "H", False), ItemTest(at_i, "W", False)])
+
+
+def test_the_navigator_resumes_its_search_across_time_slices(tmp_path: Path) -> None:
+    """``reach`` gives the chain technique doubling time slices; its search is paused at the
+    end of a slice and resumed by the next (one engine, no state lost), so many tiny slices
+    find what one long run finds."""
+    from pathloom.frontend.module import load_module
+    from pathloom.navigation.navigator import Plan, plan
+
+    path = tmp_path / "scan.py"
+    path.write_text(textwrap.dedent("""\
+        def two_words(s: str) -> None:
+            hi = 0
+            yo = 0
+            i = 0
+            while i + 2 <= len(s):
+                if s[i] == "h" and s[i + 1] == "i":
+                    hi += 1
+                if s[i] == "y" and s[i + 1] == "o":
+                    yo += 1
+                i += 1
+            if hi > 0 and yo > 1:
+                raise ValueError("found")
+    """))
+    module = load_module(str(path))
+    function = module.function("two_words")
+    [target] = assert_targets(function, statement_lines(module.function_defs["two_words"]))
+    options = Options(max_str_len=8, timeout=60)
+    navigation = plan(module, "two_words", target, options)
+    assert isinstance(navigation, Plan)
+    slices = 0
+    answer = navigation.run(options, 0.0)
+    while answer.verdict == "unknown" and answer.timed_out and slices < 100_000:
+        engine = navigation.engine
+        answer = navigation.run(options, 0.0)
+        assert navigation.engine is engine
+        slices += 1
+    assert answer.verdict == "reachable" and slices > 1
+    assert raise_line(path, "two_words", answer.inputs) == 12  # type: ignore[arg-type]
+
+
+def test_a_cut_in_an_earlier_slice_forbids_a_proof() -> None:
+    """The reasons paths were cut are kept across the slices of one search: a search that ends
+    complete in its last slice is no proof when an earlier slice cut a path."""
+    from pathloom.engines.forking import PAUSED
+    from pathloom.navigation.fallback import Scan, conclude
+    from pathloom.results import PathResult
+
+    def results() -> object:
+        yield PathResult("cut", None, reason="solver unknown")
+        yield PAUSED
+        yield PathResult("return", {"n": 1}, returned=None)
+
+    seen, stream = Scan(), iter(results())  # type: ignore[call-overload]
+    first = conclude(stream, lambda: True, "navigation", lambda: "found", "proved", seen)
+    assert first.verdict == "unknown" and first.timed_out
+    second = conclude(stream, lambda: True, "navigation", lambda: "found", "proved", seen)
+    assert second.verdict == "unknown" and "solver unknown" in second.reason
