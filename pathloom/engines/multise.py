@@ -1324,6 +1324,15 @@ class MultiSEEngine:
                 continue
             if key in batch and batch[key][0] == UNSAT:
                 continue
+            if self.mgr.size(g) > RESULT_GUARD_LIMIT:  # not stated whole, nor solved whole
+                status, model = self._solve_one_path(g, hints.get(key))
+                if status == SAT:
+                    parts.append((g, outcome, model))  # reported as that path and an unknown (below)
+                else:
+                    self.complete = False
+                    self.unknown_results.append(PathResult("unknown", None, reason=f"path condition too large to state or solve "
+                                                           f"(a BDD of {self.mgr.size(g)} nodes)"))
+                continue
             near = self._solve_near_any(g, hints.get(key), reuse=False)  # results' guards are disjoint
             if near is not None:
                 parts.append((g, outcome, near))
@@ -1427,6 +1436,8 @@ class MultiSEEngine:
             if any(self._covers(direction, model) for _, _, model in parts):
                 continue
             for i, (g, outcome, model) in enumerate(parts):
+                if mgr.size(g) > RESULT_GUARD_LIMIT:
+                    continue  # not solved whole (``_results``): its one reported path stands for it
                 inside = mgr.and_(g, direction)
                 if mgr.is_false(inside):
                     continue
@@ -1444,6 +1455,15 @@ class MultiSEEngine:
                 parts[i : i + 1] = replacement
                 break
         return parts
+
+    def _solve_one_path(self, g: Guard, hint: dict[str, Any] | None) -> tuple[str, dict[str, Any]]:
+        """The solver's answer for the BDD path of ``g`` nearest ``hint`` (or a recent model):
+        a model of ``g`` when SAT; UNSAT says nothing of the rest of ``g``."""
+        model = hint if hint is not None else next((w.model for w in self.recent), {})
+        truth = self._witness(model).truth
+        with self.mgr.timed():
+            literals = self.mgr.cube_near(g, truth)
+        return self._solve(self.guard(T.conj([self._literal(atom, positive) for atom, positive in literals])))
 
     def _one_path_of(self, g: Guard, model: dict[str, Any]) -> tuple[PathResult, Guard | None, dict[str, Any]]:
         """For a result guard too large to state: an ``unknown`` result for it (the run is
