@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from pathloom.semantics.builtins import int_text
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import as_int, fix_length, item_equal, kind
-from pathloom.semantics.outcome import Ok, Outcome, map_ok, split, throw
+from pathloom.semantics.outcome import Cut, Ok, Outcome, map_ok, split, throw
 from pathloom.semantics.values import ListRec, Ref, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Arg, Term
@@ -90,14 +90,29 @@ def call_builtin(heap: HeapView, fn: object, args: tuple[object, ...], kwargs: K
         start = args[1] if len(args) == 2 else 0
         return _items_then(heap, args[0], lambda items: _sum(start, items))
     if fn is list and isinstance(args[0], Ref) and isinstance(heap.record(args[0]), ListRec):
-        record = heap.record(args[0])  # a copy: same length (symbolic or not), same items
-        ref = heap.fresh()
-        return Ok(ref, ((ref, record),))
+        record = heap.record(args[0])
+        assert isinstance(record, ListRec)
+        return without_arguments(heap, args[0], record, "copy")
     if fn is list and isinstance(args[0], tuple):
         return _new_list(heap, args[0])
+    if fn is list and kind(args[0]) == "str":
+        return _characters(heap, args[0])  # type: ignore[arg-type]
     if fn is tuple:
         return _items_then(heap, args[0], lambda items: Ok(tuple(items)))
     return None
+
+
+def without_arguments(heap: HeapView, ref: Ref, record: ListRec, name: str) -> Outcome:
+    """``xs.reverse()`` (in place; a list of symbolic length is first split by length),
+    ``xs.clear()``, ``xs.copy()`` (same length, symbolic or not, same items)."""
+    if name == "clear":
+        return Ok(None, ((ref, ListRec(0, ())),))
+    if name == "copy":
+        copy = heap.fresh()
+        return Ok(copy, ((copy, record),))
+    reversed_ = _items_then(heap, ref, lambda items: Ok(None, ((ref, ListRec(len(items), tuple(reversed(items)))),)))
+    assert reversed_ is not None  # a list
+    return reversed_
 
 
 def sort(heap: HeapView, ref: Ref, args: tuple[object, ...], kwargs: Kwargs) -> Outcome | None:
@@ -188,6 +203,23 @@ def _sum(start: object, items: tuple[object, ...]) -> Outcome | None:
     for item in items:
         total = T.add(total, as_int(item))
     return Ok(total)
+
+
+def _characters(heap: HeapView, s: Arg) -> Outcome:
+    """``list(s)``: the characters of ``s``. A symbolic str is a list of length ``len(s)`` with
+    the item ``s[i]`` at position ``i``, for strs of at most ``STR_CAP`` characters (a cut
+    beyond: the list's items must bound its length)."""
+    from pathloom.semantics.slicing import STR_CAP, str_capacity
+
+    if isinstance(s, str):
+        return _new_list(heap, tuple(s))
+    capacity = str_capacity(s)
+    ref = heap.fresh()
+    made = Ok(ref, ((ref, ListRec(T.str_len(s), tuple(T.char_at(s, i) for i in range(min(capacity or STR_CAP, STR_CAP))))),))
+    if capacity is not None and capacity <= STR_CAP:
+        return made
+    fits = T.le(T.str_len(s), STR_CAP)
+    return split([(fits, made), (T.not_(fits), Cut(f"list() of a str longer than {STR_CAP} characters"))])
 
 
 def _new_list(heap: HeapView, items: Sequence[object]) -> Outcome:

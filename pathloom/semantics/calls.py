@@ -573,6 +573,10 @@ def _list_method(heap: HeapView, ref: Ref, record: ListRec, name: str, args: tup
             return found
     if kwargs:
         raise RuntimeUnsupported(f"keyword arguments to list.{name}()")
+    if name in ("reverse", "clear", "copy"):
+        if args:
+            return throw("TypeError", f"list.{name}() takes no arguments ({len(args)} given)")
+        return AGG.without_arguments(heap, ref, record, name)
     if name == "append":
         if len(args) != 1:
             return throw("TypeError", f"list.append() takes exactly one argument ({len(args)} given)")

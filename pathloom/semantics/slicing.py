@@ -191,7 +191,7 @@ def _str_slice(s: Arg, start: Arg | None, stop: Arg | None, step: Arg) -> Outcom
     if not isinstance(step, Term) and step == 1:
         where = span(length, 0, start, stop, 1)
         return Ok(T.substr(s, where.first, T.sub(where.last, where.first)))
-    made_of = _str_capacity(s)
+    made_of = str_capacity(s)
     if made_of is not None and (made_of <= STR_CAP or not isinstance(s, Term)):
         return Ok(_every_step(s, made_of, start, stop, step))
     fits = T.le(length, STR_CAP)
@@ -230,7 +230,7 @@ def _char(s: Arg, position: Arg) -> Arg:
     return T.char_at(s, position)
 
 
-def _str_capacity(s: Arg) -> int | None:
+def str_capacity(s: Arg) -> int | None:
     """A bound of the length of ``s`` from what it is made of, or None."""
     if not isinstance(s, Term):
         return len(str(s))

@@ -372,6 +372,8 @@ def _ops() -> tuple[Operation, ...]:
         Operation("sorted(a, reverse=True)", 1, "return sorted(a, reverse=True)"),
         Operation("'-'.join(a)", 1, "return '-'.join(a)"),
         Operation("list(a)", 1, "return list(a)"),
+        Operation("a.reverse()", 1, "a.reverse()\nreturn a"),
+        Operation("a.copy()", 1, "b = a.copy()\nb.clear()\nreturn (a, b)"),
         Operation("tuple(a)", 1, "return tuple(a)"),
         Operation("isinstance(a, (int, str))", 1, "return isinstance(a, (int, str))"),
         Operation("round", 1, "return round(a)"),

@@ -1,4 +1,4 @@
-"""``str.startswith``/``endswith``/``find``/``index`` and ``list.count``/``index`` are modelled
+"""``str.startswith``/``endswith``/``find``/``index``, ``list.count``/``index``/``reverse``/``copy``/``clear`` and ``list(str)`` are modelled
 (``semantics.strings``, ``semantics.aggregates``): explored without concretization, every
 path's input replayed in CPython (``--verify``), in both engines."""
 
@@ -47,3 +47,18 @@ def test_list_index_raises_cpythons_value_error(program: Path, engine: str, targ
     raised = [p for p in result["paths"] if p["outcome"] == "raise"]  # type: ignore[union-attr]
     assert raised and all(p["exception"] == "ValueError" and p["message"].endswith(" is not in list") for p in raised)
     assert any(p["outcome"] == "return" for p in result["paths"])  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_list_of_a_str_reversed_and_sorted(program: Path, engine: str) -> None:
+    result = _explored(program, "letters", engine)
+    returned = {p["returned"] for p in result["paths"]}  # type: ignore[union-attr]
+    assert "yx" in returned and "" in returned and any(isinstance(r, str) and len(r) == 3 for r in returned)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_list_copy_clear_and_reverse_arguments(program: Path, engine: str) -> None:
+    result = _explored(program, "copies", engine)
+    raised = [p for p in result["paths"] if p["outcome"] == "raise"]  # type: ignore[union-attr]
+    assert [(p["exception"], p["message"]) for p in raised] == [("TypeError", "list.reverse() takes no arguments (1 given)")]
+    assert len([p for p in result["paths"] if p["outcome"] == "return"]) >= 2  # type: ignore[union-attr]  (2 items; fewer)

@@ -32,3 +32,24 @@ def flag_position(xs: list[bool], b: bool) -> int:
 
 def word_position(xs: list[str]) -> int:
     return xs.index("a") + xs.count("b")
+
+
+def letters(word: str) -> str:
+    """list() of a str, reversed, tested at both ends, sorted and joined."""
+    chars = list(word)
+    chars.reverse()
+    if len(chars) >= 2 and chars[0] == "x" and chars[-1] == "y":
+        return "yx"
+    chars.sort()
+    return "".join(chars)
+
+
+def copies(xs: list[int]) -> int:
+    """copy() and clear() leave the original as it was; a wrong argument is CPython's TypeError."""
+    ys = xs.copy()
+    ys.clear()
+    if len(xs) == 2 and not ys:
+        return xs[0] - xs[1]
+    if len(xs) == 3:
+        xs.reverse(len(xs))  # type: ignore[call-arg]
+    return len(xs)
