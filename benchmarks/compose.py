@@ -119,7 +119,10 @@ def table(rows: list[dict[str, Any]], markdown: bool) -> str:
     return "\n".join("  ".join(x.rjust(w) for x, w in zip(line, widths)) for line in [header] + lines)
 
 
-TARGETS = [("bank account", "bank.py", "seeded_session"), ("list repOk x3", "linked_list.py", "seeded_calls")]
+# the paper seeds each error at several locations (first, last and a random path of a method)
+TARGETS = [("bank account", "bank.py", "seeded_session"), ("list repOk x3 (error: a 4-node list)", "linked_list.py", "seeded_calls"),
+           ("list repOk x3 (error: a cycle at node 0)", "linked_list.py", "seeded_first"),
+           ("list repOk x3 (error: a 1-node list)", "linked_list.py", "seeded_last")]
 
 
 def first_bug(file: str, target: str, engine: str, heuristic: str | None, timeout: float) -> tuple[int | None, int, float, bool]:

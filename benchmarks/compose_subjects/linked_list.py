@@ -55,3 +55,31 @@ def seeded_calls(n0: int, n1: int, n2: int, n3: int, size: int) -> int:
     if rep_ok_seeded(n0, n1, n2, n3, size) and rep_ok_seeded(n0, n1, n2, n3, size):
         return 2 if rep_ok_seeded(n0, n1, n2, n3, size) else 1
     return 0
+
+
+def rep_ok_seeded_first(n0: int, n1: int, n2: int, n3: int, size: int) -> bool:
+    """The error seeded on a path DSE meets early: node 0 links to itself (not a list)."""
+    ok = rep_ok(n0, n1, n2, n3, size)
+    if not ok and n0 == 0:
+        assert size != 0, "seeded error"
+    return ok
+
+
+def rep_ok_seeded_last(n0: int, n1: int, n2: int, n3: int, size: int) -> bool:
+    """The error seeded on the list of one node."""
+    ok = rep_ok(n0, n1, n2, n3, size)
+    if ok and size == 1:
+        assert n0 != -1, "seeded error"
+    return ok
+
+
+def seeded_first(n0: int, n1: int, n2: int, n3: int, size: int) -> int:
+    if rep_ok_seeded_first(n0, n1, n2, n3, size) and rep_ok_seeded_first(n0, n1, n2, n3, size):
+        return 2 if rep_ok_seeded_first(n0, n1, n2, n3, size) else 1
+    return 0
+
+
+def seeded_last(n0: int, n1: int, n2: int, n3: int, size: int) -> int:
+    if rep_ok_seeded_last(n0, n1, n2, n3, size) and rep_ok_seeded_last(n0, n1, n2, n3, size):
+        return 2 if rep_ok_seeded_last(n0, n1, n2, n3, size) else 1
+    return 0
