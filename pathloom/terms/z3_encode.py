@@ -57,11 +57,38 @@ def z3_symbol(name: str, sort: str) -> z3.ExprRef:
     return found
 
 
+_DIGITS = 4000  # decimal digits converted at a time: CPython refuses int <-> str beyond 4300
+
+
+def int_of_decimal(text: str) -> int:
+    """``int(text)`` for a decimal numeral of any length (CPython's own conversion refuses
+    more than 4300 digits: a Z3 model of a fuzzed tree program had an int of 4301)."""
+    digits = text.lstrip("-")
+    if len(digits) <= _DIGITS:
+        return int(text)
+    n = 0
+    for i in range(0, len(digits), _DIGITS):
+        part = digits[i : i + _DIGITS]
+        n = n * 10 ** len(part) + int(part)
+    return -n if text.startswith("-") else n
+
+
+def decimal_of_int(n: int) -> str:
+    """``str(n)`` for an int of any size (the converse of ``int_of_decimal``)."""
+    if n.bit_length() < 13_000:  # fewer than 3,914 digits
+        return str(n)
+    rest, parts = abs(n), []
+    while rest:
+        rest, part = divmod(rest, 10**_DIGITS)
+        parts.append(part)
+    return ("-" if n < 0 else "") + str(parts[-1]) + "".join(str(p).zfill(_DIGITS) for p in reversed(parts[:-1]))
+
+
 def _const(value: Concrete) -> z3.ExprRef:
     if isinstance(value, bool):
         return z3.BoolVal(value)
     if isinstance(value, int):
-        return z3.IntVal(value)
+        return z3.IntVal(decimal_of_int(value))
     if isinstance(value, float):
         return _float_const(value)
     return z3.StringVal(value)
@@ -209,7 +236,7 @@ def assertion(term: Term) -> z3.BoolRef:
 
 def decode(value: z3.ExprRef, sort: str) -> Concrete:
     if sort == INT:
-        return int(value.as_long())  # type: ignore[attr-defined]
+        return int_of_decimal(value.as_string())  # type: ignore[attr-defined]
     if sort == BOOL:
         return bool(z3.is_true(value))
     if sort == FLOAT:

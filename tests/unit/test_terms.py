@@ -175,3 +175,17 @@ def test_startswith_endswith_find_agree_with_z3_and_python(text: str, part: str)
         in_z3_value = in_z3.as_long() if z3.is_int(in_z3) else z3.is_true(in_z3)
         assert evaluate(term, env) == in_z3_value == expected
     assert T.prefix_of(part, text) == text.startswith(part) and T.index_of(text, part) == text.find(part)
+
+
+def test_ints_beyond_cpythons_str_conversion_limit_cross_to_z3_and_back() -> None:
+    """CPython refuses int <-> decimal str beyond 4300 digits (a Z3 model of a real-code tree
+    program had an int of 4301 and crashed the decoder): the encoder and the decoder convert
+    such ints by pieces."""
+    import z3
+
+    from pathloom.terms.z3_encode import decode, decimal_of_int, encode, int_of_decimal
+
+    for n in (0, -7, 10**4299, 10**4300 + 7, -(10**9001) - 3, 2**50_000):
+        assert decode(z3.simplify(encode(T.add(n, 0) if isinstance(n, int) else n)), T.INT) == n  # type: ignore[arg-type]
+        assert int_of_decimal(decimal_of_int(n)) == n
+    assert decimal_of_int(12345) == "12345" and int_of_decimal("-00042") == -42
