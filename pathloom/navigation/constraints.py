@@ -81,13 +81,43 @@ class _Walker:
                     assumes.append(cond)
         return state
 
+    def _walk_chains(self, header: int, entry: State) -> list[tuple[State, list[Cond], list[ItemTest]]]:
+        """``walk`` of each subchain of the loop at ``header`` from ``entry``: (state after,
+        assumed conditions, item tests). Subchains share prefixes (HWM's 2,352 run through the
+        same first blocks), so the state after each prefix is kept and a chain starts from its
+        longest walked prefix: the work is the prefix tree's, not the sum of the chains'."""
+        blocks = self.form.function.blocks
+        walked: dict[tuple[int, ...], tuple[State, list[Cond], list[ItemTest]]] = {}  # after a prefix's blocks, before its last edge
+        results = []
+        for chain in self.form.loops[header]:
+            path = chain.blocks
+            known = len(path)
+            while known and path[:known] not in walked:
+                known -= 1
+            state, assumes, facts = (dict(entry), [], []) if not known else _copied(walked[path[:known]])
+            for position in range(known, len(path)):
+                label = path[position]
+                if position:
+                    previous = blocks[path[position - 1]].terminator
+                    assert previous is not None
+                    cond = transfer.branch(self.module, state, previous, label)
+                    if isinstance(cond, ItemTest):
+                        facts.append(cond)
+                    elif cond is not None:
+                        assumes.append(cond)
+                if label != header and self.form.is_header(label):
+                    state, _ = self.loop_node(label, state)
+                for instr in blocks[label].instrs:
+                    transfer.execute(self.module, state, instr)
+                walked[path[: position + 1]] = _copied((state, assumes, facts))
+            results.append((state, assumes, facts))
+        return results
+
     def loop_node(self, header: int, state: State) -> tuple[State, z3.BoolRef | None]:
         entry: State = {name: Linear.symbol(entry_symbol(header, name)) if isinstance(v, Linear) else v for name, v in state.items()}
         effects: dict[tuple[tuple[str, AbstractValue], ...], list[tuple[Chain, list[Cond]]]] = {}
-        for chain in self.form.loops[header]:
-            assumes: list[Cond] = []
-            facts: list[ItemTest] = []
-            out = _live(self.walk(chain.blocks, dict(entry), header, None, assumes, None, facts))
+        for chain, (after, assumes, facts) in zip(self.form.loops[header], self._walk_chains(header, entry)):
+            out = _live(after)
             if contradictory(facts):
                 continue  # no run of the loop takes this chain: its counter is 0 (no group has it)
             effects.setdefault(tuple(sorted(out.items(), key=lambda item: item[0])), []).append((chain, assumes))
@@ -149,6 +179,11 @@ class _Walker:
                 held.append(known.to_z3())
                 inputs |= {s for s in known.symbols() if not s.startswith("%")}
         return z3.And(held) if held else z3.BoolVal(True)
+
+
+def _copied(walk: tuple[State, list[Cond], list[ItemTest]]) -> tuple[State, list[Cond], list[ItemTest]]:
+    state, assumes, facts = walk
+    return dict(state), list(assumes), list(facts)
 
 
 def _live(state: State) -> State:

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from pathloom.semantics.builtins import int_text
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import as_int, fix_length, item_equal, kind
 from pathloom.semantics.outcome import Cut, Ok, Outcome, map_ok, split, throw
@@ -193,6 +192,8 @@ def _not_in_list(needle: object) -> Outcome:
         return throw("ValueError", f"{needle!r} is not in list")
     if needle.sort == T.BOOL:
         return throw("ValueError", T.concat(T.ite(needle, "True", "False"), " is not in list"))  # type: ignore[arg-type]
+    from pathloom.semantics.builtins import int_text  # builtins imports this module's importers
+
     return map_ok(int_text(needle), lambda text: throw("ValueError", T.concat(text.value, " is not in list")))  # type: ignore[arg-type]
 
 
