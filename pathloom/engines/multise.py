@@ -171,6 +171,11 @@ class Transition:
     model_holds: bool | None = None  # whether the stepped entry's model satisfies ``guard``, if known
 
 
+class _StepTimeout(Exception):
+    """The time limit passed inside one step (its heap-cell splits can take minutes): the step's
+    entry becomes a cut path; nothing of the step was committed."""
+
+
 class _GuardedHeap(CellReader):
     """The heap as seen by one combination of operand values (guard ``guard``)."""
 
@@ -535,7 +540,12 @@ class MultiSEEngine:
                 self.current_loc = real
                 if self.instructions % COLLECT_EVERY == COLLECT_EVERY - 1:
                     self._collect(guard)
-                self._step(real, guard, model)
+                try:
+                    self._step(real, guard, model)
+                except _StepTimeout:
+                    stop = "timeout"
+                    self.finals.append((guard, ("cut", stop, self._line(real))))
+                    break
                 if self.progress is not None and time.monotonic() - self.last_progress > 0.2:
                     self.last_progress = time.monotonic()
                     self.progress(self.stats(final=False))
@@ -605,18 +615,24 @@ class MultiSEEngine:
                 combos = extended
         return combos
 
-    def _leaves(self, guard: Guard, run: Callable[[_GuardedHeap], Any]) -> list[tuple[Guard, Leaf, list[CellWrite]]]:
+    def _leaves(self, guard: Guard, run: Callable[[_GuardedHeap], Any], known: dict[CellKey, object] | None = None) -> list[tuple[Guard, Leaf, list[CellWrite]]]:
         """Run a semantics function under ``guard``, splitting on heap cells that hold several
         values there, and turn its outcome's case conditions into guards and its record writes
-        into cell writes."""
+        into cell writes. ``known``: cells read before a split, and the split cell, with their
+        values under ``guard`` (not read again: restricting a cell of n entries in each of its
+        n splits was quadratic)."""
         heap = _GuardedHeap(self, guard)
+        if known:
+            heap.seen.update(known)
         try:
             outcome = run(heap)
         except NeedSplit as split:
             result: list[tuple[Guard, Leaf, list[CellWrite]]] = []
-            for h, _ in split.summary:
+            for h, value in split.summary:
                 assert h != guard, "a heap cell split that does not narrow the guard"
-                result += self._leaves(h, run)
+                if self.deadline is not None and not self.in_results and time.monotonic() > self.deadline:
+                    raise _StepTimeout() from None
+                result += self._leaves(h, run, {**heap.seen, split.key: value})
             return result
         cases = flatten(outcome)
         if len(cases) == 1 and cases[0][0] is True:  # no split: the whole guard, no guard algebra

@@ -45,9 +45,10 @@ CellWrite = tuple[CellKey, object]  # the new value, or a ValueSummary copied fr
 class NeedSplit(Exception):
     """A cell read under a guard where it has several values: run again per entry."""
 
-    def __init__(self, summary: ValueSummary[Any]) -> None:
+    def __init__(self, summary: ValueSummary[Any], key: CellKey) -> None:
         super().__init__()
         self.summary = summary
+        self.key = key  # the cell: under each entry's guard it holds that entry's value
 
 
 class _Cell:
@@ -79,7 +80,7 @@ class CellReader:
             if len(restricted) != 1:
                 if not restricted.entries:
                     raise AssertionError(f"heap cell {key} read where it is undefined")
-                raise NeedSplit(restricted)
+                raise NeedSplit(restricted, key)
             value = restricted.entries[0][1]
         self.seen[key] = value
         return value

@@ -308,3 +308,42 @@ def test_an_unknown_answer_for_an_input_heap_model_is_an_unknown_path(monkeypatc
     unknown = [p for p in exploration.paths if p.outcome == "unknown"]
     assert unknown and not exploration.complete
     assert all("one input heap" in (p.reason or "") for p in unknown)
+
+
+def test_a_time_limit_passed_inside_a_multise_step_cuts_that_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    """MultiSE checked its time limit only between steps, and one step splitting on heap cells
+    of hundreds of values (lazy initialization's decisions) ran for minutes (a fuzzed program:
+    47 s under --timeout 20). The limit is now checked before each split of a step: passed
+    there, the step's entry is a cut path (``timeout``) and nothing of it is committed. Here the
+    limit is made to pass when a step meets a cell to split on, so that step is cut."""
+    from pathloom.api import explore_source
+    from pathloom.engines.multise import MultiSEEngine
+    from pathloom.options import Options
+
+    from pathloom.engines.multise import _StepTimeout
+    from pathloom.engines.multise_heap import CellReader, NeedSplit
+
+    step, value = MultiSEEngine._step, CellReader.value
+    cut_inside: list[int] = []
+
+    def late_step(self: MultiSEEngine, *args: object) -> None:
+        try:
+            step(self, *args)  # type: ignore[arg-type]
+        except _StepTimeout:
+            cut_inside.append(self.instructions)
+            raise
+
+    def splitting_late(self: CellReader, key: object) -> object:
+        try:
+            return value(self, key)  # type: ignore[arg-type]
+        except NeedSplit:
+            self.engine.deadline = -1.0  # type: ignore[attr-defined]  (the time limit passes as the step splits)
+            raise
+
+    monkeypatch.setattr(MultiSEEngine, "_step", late_step)
+    monkeypatch.setattr(CellReader, "value", splitting_late)
+    source = (Path(__file__).parents[1] / "differential" / "regressions" / "multise_lazy_replay_return_value_47129864.py").read_text()
+    exploration = explore_source(source, "f", Options(engine="multise", heap="lazy", timeout=600))
+    cuts = [p for p in exploration.paths if p.outcome == "cut"]
+    assert not exploration.complete and cuts and all(p.reason == "timeout" for p in cuts)
+    assert len(cut_inside) == 1  # a step was cut from inside, and the run stopped there
