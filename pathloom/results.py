@@ -9,6 +9,8 @@ distinct bug, the bug paths that share kind, exception and line (``check`` repor
 
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -44,7 +46,9 @@ def input_size(value: JSON) -> float:
     numbers and the lengths of its strs and lists, over all its parts (a bool counts 0 or 1)."""
     if isinstance(value, bool):
         return int(value)
-    if isinstance(value, (int, float)):
+    if isinstance(value, int):
+        return float(abs(value)) if value.bit_length() <= 1000 else math.inf  # beyond a float's range
+    if isinstance(value, float):
         return abs(value)
     if isinstance(value, str):
         return len(value)

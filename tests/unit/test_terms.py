@@ -189,3 +189,14 @@ def test_ints_beyond_cpythons_str_conversion_limit_cross_to_z3_and_back() -> Non
         assert decode(z3.simplify(encode(T.add(n, 0) if isinstance(n, int) else n)), T.INT) == n  # type: ignore[arg-type]
         assert int_of_decimal(decimal_of_int(n)) == n
     assert decimal_of_int(12345) == "12345" and int_of_decimal("-00042") == -42
+
+
+def test_input_size_of_an_int_beyond_a_floats_range() -> None:
+    """The size that picks a bug group's simplest input: an int past a float's range is
+    infinitely large, not an OverflowError (a real-code tree program's input under DSE)."""
+    import math
+
+    from pathloom.results import input_size
+
+    assert input_size({"a": 10**400, "b": [1, 2]}) == math.inf
+    assert input_size({"a": -3, "b": [1, True], "c": 2.5}) == 3 + 2 + 1 + 1 + 2.5
