@@ -150,6 +150,7 @@ def main() -> int:
     parser.add_argument("--markdown", action="store_true")
     parser.add_argument("--only", choices=["paper", "scaled", "structures", "realcode"], default=None)
     parser.add_argument("--venv", default=os.path.join(ROOT, "out", "realcode", "venv"), help="the real-code corpus venv (--only realcode)")
+    parser.add_argument("--start-at", default=None, help="--only realcode: begin at this target (FILE::NAME), to finish a run that stopped")
     args = parser.parse_args()
     cell_header = "traces / paths / solver calls / time"
     header = ["program"] + [f"dse {m}: {cell_header}" for m in MODELS] + ["multise pose: time"]
@@ -180,9 +181,18 @@ def main() -> int:
     if args.only == "realcode":  # not in the default run: it needs the corpus venv
         sys.path.insert(0, HERE)
         taken, refused = realcode_targets(args.venv, ("linked_list/", "tree/"))
+        if args.start_at:
+            labels = [label for label, _, _ in taken]
+            taken = taken[labels.index(args.start_at):]
         rows = []
         for label, path, target in taken:
-            results, multise = row(path, target, args.timeout, 4)
+            try:
+                results, multise = row(path, target, args.timeout, 4)
+            except Exception as exc:  # noqa: BLE001 - a pathloom crash is a row of the table, not the end of the run
+                crash = f"crash: {type(exc).__name__}: {str(exc)[:80]}"
+                rows.append([label, crash, "", "", ""])
+                print(f"  {label}: {crash}", file=sys.stderr, flush=True)
+                continue
             rows.append([label, *(_cell(results[m]) for m in MODELS), "unsupported" if "error" in multise else f"{multise['time']:.2f}s"])
             print(f"  {label}: " + " | ".join(rows[-1][1:]), file=sys.stderr, flush=True)  # a killed run keeps its rows
         _table("Table 4: algorithms==1.0.1, linked_list/ and tree/ functions over input objects (dse, --max-iterations 4)",
