@@ -8,6 +8,9 @@ them), the *previous-iteration* constraint: either no chain of the loop ran, or 
 ``κc - 1``). Conditions that mention counters of nested loops, or values that are ``STAR``,
 are left out. Departure from the paper: every known condition of the root chain is kept, also
 those without counters, and the system of a target is the disjunction over its root chains.
+Chains are pruned first, as the paper prunes infeasible chains: one whose tests of an input
+item contradict each other (``transfer.contradictory``) gets no counter (a subchain) or no
+disjunct (a root chain). Subchains are walked as a prefix tree (``_walk_chains``).
 Invariant (soundness): every execution that reaches the target satisfies the system with each
 counter set to the number of runs of its chain; so an unsatisfiable system proves the target
 unreachable for every input.

@@ -10,8 +10,9 @@ adds one to its counter; at each loop node (a header entered or reached again), 
 chain run and when a top-level loop is left (its counters are then final), the system is
 checked with the path condition and ``κ >= counts so far`` (``==`` for final counters); an
 unsatisfiable check drops the state. Of the states a branch makes, those that follow a chain
-the system's solution still wants more runs of go first (the paper's decision procedure, with
-Z3 as the oracle).
+the system's solution still wants more runs of go first, the chain wanted the fewest more times
+first (the paper's decision procedure, with Z3 as the oracle). ``Plan.run`` runs the search in
+time slices: paused at the end of one (``ForkingEngine.pause_at``), resumed by the next.
 
 Invariants (the paper's Theorem 2): a state is dropped only when no execution extending it
 reaches the target (the system over-approximates every such execution), so a run that ends

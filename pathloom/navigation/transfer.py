@@ -6,7 +6,10 @@ This is an abstraction of ``pathloom.semantics``, not a second semantics: on int
 are unbounded, as Z3's), a ``for`` over ``range(start, stop[, step])`` with a constant step
 walks an int position, and every other instruction makes its destinations ``STAR``. Heap
 contents (list items) are always ``STAR``, so no instruction needs to track them; the length
-of an input list or str the function never changes (``stable_inputs``) is a symbol.
+of an input list or str the function never changes (``stable_inputs``) is a symbol. An item
+of such a str, ``list[int]`` or ``list[str]`` at a linear index is ``ItemOf``, and its
+comparison with a str or int constant an ``ItemTest``: never a constraint, only the evidence
+that prunes a chain whose tests contradict (``contradictory``).
 Invariant: if a concrete execution of a path of blocks starts in a state the abstract state
 describes, it ends in one the result describes (``STAR`` describes any value).
 """
