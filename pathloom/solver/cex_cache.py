@@ -31,8 +31,13 @@ class CexCachingSolver:
         self.models: deque[dict[str, Concrete]] = deque(maxlen=size)
 
     def check(self, query: Query) -> Result:
+        # the branch condition first: a recent model usually satisfies the path so far (it came
+        # from it) and fails the new condition, which is then found without walking the path
+        focus = query.focus if query.focus is not None and query.focus in query.constraints else None
         for model in self.models if query.reuse_models else ():
             memo: dict = {}  # type: ignore[type-arg]
+            if focus is not None and evaluate(focus, model, memo) is not True:
+                continue
             if all(evaluate(c, model, memo) is True for c in query.constraints):
                 self.stats.cex_hits += 1
                 return Result(SAT, _completed(model, query))
