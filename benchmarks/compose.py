@@ -6,7 +6,9 @@ Usage: python benchmarks/compose.py [--markdown] [--timeout S] [--only NAME] [--
 first seeded error is reported, DSE against compose, compose H1 and compose H2.
 
 For each subject of ``benchmarks/compose_subjects/``, in this process, with a fresh module
-load per run: DSE; compose cold (an empty summary store: the trees are built, then the
+load per run: DSE; DSE without its solver layers (independence slicing, query cache,
+counterexample cache: ``solver_layers=()``, closer to the paper's SPF baseline; its solver
+calls only); compose cold (an empty summary store: the trees are built, then the
 target composed); compose warm (the same store, the program unchanged: answered from the
 stored run); compose after a change to the target only (its callees' trees come from the
 store). Columns: paths, solver calls (Z3) and wall time; for compose cold, the paper's split:
@@ -24,7 +26,7 @@ import platform
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -59,8 +61,10 @@ SUBJECTS_RUN = [
 ]
 
 
-def _run(path: Path, target: str, engine: str, timeout: float, store: Path | None) -> Any:
+def _run(path: Path, target: str, engine: str, timeout: float, store: Path | None, layers: tuple[str, ...] | None = None) -> Any:
     options = Options(engine=engine, timeout=timeout, store=None if store is None else str(store))
+    if layers is not None:
+        options = replace(options, solver_layers=layers)
     return explore(load_module(str(path)), target, options)
 
 
@@ -79,13 +83,14 @@ def measure(subject: Subject, timeout: float) -> dict[str, Any]:
         path.write_text((SUBJECTS / subject.file).read_text())
         store = Path(tmp) / "summaries.sqlite"
         dse = _run(path, subject.target, "dse", timeout, None)
+        bare = _run(path, subject.target, "dse", timeout, None, layers=())  # no independence, cache nor cex layer
         cold = _run(path, subject.target, "compose", timeout, store)
         warm = _run(path, subject.target, "compose", timeout, store)
         _change_caller(path, subject.target)
         changed = _run(path, subject.target, "compose", timeout, store)
         changed_dse = _run(path, subject.target, "dse", timeout, None)
     problems = agree(dse, cold) + agree(dse, warm) + agree(changed_dse, changed)
-    return {"subject": subject, "dse": dse, "cold": cold, "warm": warm, "changed": changed, "problems": problems}
+    return {"subject": subject, "dse": dse, "bare": bare, "cold": cold, "warm": warm, "changed": changed, "problems": problems}
 
 
 def _fmt_t(seconds: float) -> str:
@@ -93,7 +98,7 @@ def _fmt_t(seconds: float) -> str:
 
 
 def table(rows: list[dict[str, Any]], markdown: bool) -> str:
-    header = ["subject", "paths", "DSE calls", "DSE s", "compose calls (init+comp)", "compose s (init+comp)",
+    header = ["subject", "paths", "DSE calls", "DSE s", "DSE calls, no solver layers", "compose calls (init+comp)", "compose s (init+comp)",
               "sub-method invocations", "ctree/tree nodes", "calls x", "time x", "warm calls", "warm s",
               "changed caller: calls, s (trees reused)"]
     lines = []
@@ -103,7 +108,7 @@ def table(rows: list[dict[str, Any]], markdown: bool) -> str:
         time_x = d["time_s"] / c["time_s"] if c["time_s"] else float("inf")
         lines.append([
             r["subject"].name, str(len(r["dse"].paths)) + ("" if r["dse"].complete else " (cut)"),
-            str(d["solver_calls"]), _fmt_t(d["time_s"]),
+            str(d["solver_calls"]), _fmt_t(d["time_s"]), str(r["bare"].stats["solver_calls"]),
             f"{c['solver_calls']} ({c['init_solver_calls']}+{c['composition_solver_calls']})",
             f"{_fmt_t(c['time_s'])} ({_fmt_t(c['init_time_s'])}+{_fmt_t(c['composition_time_s'])})",
             str(c["sub_method_invocations"]), f"{c['compressed_tree_nodes']}/{c['tree_nodes']}",
