@@ -51,7 +51,8 @@ def confirmed(module: Module, qualname: str, target: Target, inputs: dict[str, o
     return False, f"CPython did not reach {target.label()} ({seen.outcome}{': ' + seen.detail if seen.detail else ''})"
 
 
-FIRST_SLICE_S = 0.5  # the first time slice of the chain technique and of the fallback engine
+FIRST_SLICE_S = 0.5  # the first time slice of the chain technique
+FALLBACK_FIRST_SLICE_S = 0.25  # the fallback engine's first slice: it starts over each turn, so its first is short
 
 
 def _left(options: Options, started: float) -> float | None:
@@ -62,10 +63,12 @@ def _answer(module: Module, qualname: str, target: Target, options: Options, rea
     """(verdict, reason, candidate input, engine) before the replay.
 
     The chain technique first builds its constraint system (a proof may end there). Then it
-    and the fallback engine take turns, each run from scratch in a time slice that doubles
-    every turn (0.5 s, 1 s, 2 s, ...), until one answers or the time is up; an engine that
-    stopped for another reason than its slice (a bound, an unsupported construct) is not run
-    again. So a target costs at most about three times what the faster of the two needs."""
+    and the fallback engine take turns in time slices that double every turn (the chain
+    technique 0.5 s, 1 s, 2 s, ..., resumed where its last slice paused; the fallback 0.25 s,
+    0.5 s, 1 s, ..., run from scratch each turn), until one answers or the time is up; an
+    engine that stopped for another reason than its slice (a bound, an unsupported construct)
+    is not run again. So a target costs at most a small multiple of what the faster of the
+    two needs."""
     from pathloom.navigation.navigator import NavAnswer, plan
 
     engine = fallback.choose_engine(module, qualname, reach_options.engine)
@@ -75,12 +78,13 @@ def _answer(module: Module, qualname: str, target: Target, options: Options, rea
     navigation = None if isinstance(planned, NavAnswer) else planned
     notes = {"navigation": planned.reason if isinstance(planned, NavAnswer) and planned.reason else "", engine: ""}
     fallback_on = True
-    budget = FIRST_SLICE_S
+    budgets = {"navigation": FIRST_SLICE_S, engine: FALLBACK_FIRST_SLICE_S}
     while navigation is not None or fallback_on:
         for who in ("navigation", engine):
             left = _left(options, started)
             if (who == "navigation" and navigation is None) or (who == engine and not fallback_on) or (left is not None and left <= 0):
                 continue
+            budget = budgets[who]
             limit = budget if left is None else min(budget, left)
             if who == "navigation" and navigation is not None:
                 answer = navigation.run(options, limit)
@@ -100,7 +104,7 @@ def _answer(module: Module, qualname: str, target: Target, options: Options, rea
         left = _left(options, started)
         if left is not None and left <= 0:
             break
-        budget *= 2
+        budgets = {who: 2 * slice_s for who, slice_s in budgets.items()}
     reason = "; ".join(f"{note}" for who, note in notes.items() if note) or "no engine could run"
     return "unknown", reason, None, engine
 
