@@ -73,6 +73,8 @@ class Run:
         cls, _, method = self.target.partition(".")
         if cls in module.classes and module.classes[cls].decorated.get(method, ("",))[0] == "property":
             self.exploration.accessor = "attribute"
+        elif module.function(self.target).generator:
+            self.exploration.accessor = "list"  # a generator function: its outcome is list(f(...))
         self.precondition_lines = precondition_lines(module, self.target) if options.preconditions else frozenset()
         # results recorded so far: Ctrl-C may stop the engine after it counted a path and before
         # the path arrived here (the CLI then reports this count)

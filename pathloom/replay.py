@@ -143,6 +143,13 @@ def _on_alarm(signum: int, frame: Any) -> None:
     raise _Timeout()
 
 
+def _consumed(function: Any, args: dict[str, Any]) -> Any:
+    """``function(**args)``; for a generator function, ``list()`` of it: pathloom's outcome
+    of a generator target is what consuming it whole gives (its items, or what it raised)."""
+    value = function(**args)
+    return list(value) if inspect.isgeneratorfunction(function) else value
+
+
 def run_one(module: Any, path: str, target: str, inputs: dict[str, JSON], timeout: float) -> dict[str, JSON]:
     namespace = vars(module)
     signal.setitimer(signal.ITIMER_REAL, timeout)
@@ -152,16 +159,16 @@ def run_one(module: Any, path: str, target: str, inputs: dict[str, JSON], timeou
             value = getattr(module, target.split(".")[0])(**args)
         elif "." in target and "self" not in args:  # a static or class method: called on the class
             cls_name, method = target.split(".", 1)
-            value = getattr(getattr(module, cls_name), method)(**args)
+            value = _consumed(getattr(getattr(module, cls_name), method), args)
         elif "." in target:
             cls_name, method = target.split(".", 1)
             self_obj = args.pop("self")
             if isinstance(inspect.getattr_static(type(self_obj), method, None), property):
                 value = getattr(self_obj, method)  # a property target: read
             else:
-                value = getattr(self_obj, method)(**args)
+                value = _consumed(getattr(self_obj, method), args)
         else:
-            value = getattr(module, target)(**args)
+            value = _consumed(getattr(module, target), args)
         signal.setitimer(signal.ITIMER_REAL, 0)
         return {"outcome": "return", "returned": encode_python(value)}
     except _Timeout:

@@ -97,7 +97,9 @@ class Exploration:
     # why the exploration stopped before its end, other than a bound: "interrupted", an
     # unsupported construct met on a path, or an internal error (one line); None otherwise
     error: str | None = None
-    accessor: str = "call"  # "attribute": the target is a property, read rather than called
+    # "attribute": the target is a property, read rather than called; "list": a generator
+    # function, whose outcome is that of list(f(...))
+    accessor: str = "call"
 
     def count(self, result: PathResult) -> None:
         """Count ``result`` in ``bug_count`` and ``distinct_bugs`` if it is a bug."""

@@ -494,7 +494,9 @@ def _method_entry(module: Module, builder: _Builder, target: str, kind: str = ""
     if kind == "property":
         block.instrs.append(ir.GetAttr("%result", ir.Var("%self"), method_name, loc))
     else:
-        block.instrs.append(ir.CallMethod("%result", ir.Var("%self"), method_name, tuple(ir.Var(p.name) for p in driver_params[len(init_params) :]), (), loc))
+        # whole: a generator method's items are the result, as list() takes them (the replay's call)
+        block.instrs.append(ir.CallMethod("%result", ir.Var("%self"), method_name, tuple(ir.Var(p.name) for p in driver_params[len(init_params) :]), (), loc,
+                                          whole=True))
     block.terminator = ir.Return(ir.Var("%result"), loc)
     driver = ir.Function(f"<driver {target}>", method_name, tuple(driver_params), {0: block}, 0, method.line, method.col)
 
@@ -529,7 +531,8 @@ def _object_receiver_entry(module: Module, builder: _Builder, target: str, kind:
     if kind == "property":
         block.instrs.append(ir.GetAttr("%result", ir.Var("self"), method_name, loc))
     else:
-        block.instrs.append(ir.CallMethod("%result", ir.Var("self"), method_name, tuple(ir.Var(p.name) for p in method.params[1:]), (), loc))
+        block.instrs.append(ir.CallMethod("%result", ir.Var("self"), method_name, tuple(ir.Var(p.name) for p in method.params[1:]), (), loc,
+                                          whole=True))  # a generator method's items, as for the other receiver
     block.terminator = ir.Return(ir.Var("%result"), loc)
     driver = ir.Function(f"<driver {target}>", method_name, (self_param,) + tuple(method.params[1:]), {0: block}, 0, method.line, method.col)
 

@@ -625,7 +625,7 @@ class MultiSEEngine:
         if known:
             heap.seen.update(known)
         try:
-            outcome = run(heap)
+            return self._leaves_of(heap, guard, run(heap))  # turning writes into cell writes reads cells too
         except NeedSplit as split:
             result: list[tuple[Guard, Leaf, list[CellWrite]]] = []
             for h, value in split.summary:
@@ -634,6 +634,9 @@ class MultiSEEngine:
                     raise _StepTimeout() from None
                 result += self._leaves(h, run, {**heap.seen, split.key: value})
             return result
+
+    def _leaves_of(self, heap: _GuardedHeap, guard: Guard, outcome: Any) -> list[tuple[Guard, Leaf, list[CellWrite]]]:
+        """The leaves of one outcome of a semantics function run under ``guard``."""
         cases = flatten(outcome)
         if len(cases) == 1 and cases[0][0] is True:  # no split: the whole guard, no guard algebra
             return [self._with_writes(heap, guard, cases[0][1])]
@@ -1448,11 +1451,12 @@ class MultiSEEngine:
     def _cover_directions(self, parts: list[tuple[Guard, tuple[Any, ...], dict[str, Any]]]) -> list[tuple[Guard, tuple[Any, ...], dict[str, Any]]]:
         """Split result guards until every feasible branch direction has an input."""
         mgr = self.mgr
+        large = [mgr.size(g) > RESULT_GUARD_LIMIT for g, _, _ in parts]  # sizes walk the BDD: once per part
         for direction in self.directions.values():
             if any(self._covers(direction, model) for _, _, model in parts):
                 continue
             for i, (g, outcome, model) in enumerate(parts):
-                if mgr.size(g) > RESULT_GUARD_LIMIT:
+                if large[i]:
                     continue  # not solved whole (``_results``): its one reported path stands for it
                 inside = mgr.and_(g, direction)
                 if mgr.is_false(inside):
@@ -1469,6 +1473,7 @@ class MultiSEEngine:
                     if out_status == SAT:
                         replacement.append((outside, outcome, out_model))
                 parts[i : i + 1] = replacement
+                large[i : i + 1] = [mgr.size(part) > RESULT_GUARD_LIMIT for part, _, _ in replacement]
                 break
         return parts
 
@@ -1476,10 +1481,15 @@ class MultiSEEngine:
         """The solver's answer for the BDD path of ``g`` nearest ``hint`` (or a recent model):
         a model of ``g`` when SAT; UNSAT says nothing of the rest of ``g``."""
         model = hint if hint is not None else next((w.model for w in self.recent), {})
+        return self._solve(self._path_near(g, model))
+
+    def _path_near(self, g: Guard, model: dict[str, Any]) -> Guard:
+        """A BDD path of ``g`` (a conjunction of its atoms' literals) near ``model``: the one
+        that takes ``model``'s branch outcomes wherever ``g`` allows (``cube_near``)."""
         truth = self._witness(model).truth
         with self.mgr.timed():
             literals = self.mgr.cube_near(g, truth)
-        return self._solve(self.guard(T.conj([self._literal(atom, positive) for atom, positive in literals])))
+        return self.guard(T.conj([self._literal(atom, positive) for atom, positive in literals]))
 
     def _one_path_of(self, g: Guard, model: dict[str, Any]) -> tuple[PathResult, Guard | None, dict[str, Any]]:
         """For a result guard too large to state: an ``unknown`` result for it (the run is
@@ -1488,10 +1498,7 @@ class MultiSEEngine:
         when that path has no model)."""
         self.complete = False
         size = self.mgr.size(g)
-        truth = self._witness(model).truth
-        with self.mgr.timed():
-            literals = self.mgr.cube_near(g, truth)
-        path = self.guard(T.conj([self._literal(atom, positive) for atom, positive in literals]))
+        path = self._path_near(g, model)
         unknown = PathResult("unknown", None, reason=f"path condition too large to state (a BDD of {size} nodes): one path of it is reported")
         if self.holds(path, model):
             return unknown, path, model

@@ -87,21 +87,29 @@ class Truth:
 
 @dataclass(frozen=True)
 class Call:
+    """``dst = func(*args, **kwargs)``. ``whole``: the call's value is consumed whole at once
+    (``list(f(...))``, ``yield from f(...)``), so a generator function may be called here and
+    gives the list of its items (``Function.generator``)."""
+
     dst: str
     func: Operand
     args: tuple[Operand, ...]
     kwargs: tuple[tuple[str, Operand], ...]
     loc: Loc
+    whole: bool = False
 
 
 @dataclass(frozen=True)
 class CallMethod:
+    """``dst = obj.name(*args, **kwargs)``; ``whole`` as for ``Call``."""
+
     dst: str
     obj: Operand
     name: str
     args: tuple[Operand, ...]
     kwargs: tuple[tuple[str, Operand], ...]
     loc: Loc
+    whole: bool = False
 
 
 @dataclass(frozen=True)
@@ -387,6 +395,10 @@ class Function:
     class_name: str | None = None
     foreign_file: str | None = None  # the source file of a linked module's function; None: the target file
     captures: tuple[str, ...] = ()  # the last parameters: values closed over, never passed by a call
+    # a generator function, lowered to collect its items: each ``yield`` appends to a hidden
+    # list that every ``return`` returns, which is ``list(f(...))`` exactly (nothing runs
+    # between two items); it may be called only where its value is consumed whole (``Call.whole``)
+    generator: bool = False
 
     def block(self, label: int) -> Block:
         return self.blocks[label]

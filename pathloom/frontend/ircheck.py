@@ -39,6 +39,6 @@ def check_function(f: ir.Function) -> list[str]:
             if isinstance(instr, ir.BuildDict) and len(instr.keys) != len(instr.values):
                 errors.append(f"{where}: dict display with {len(instr.keys)} keys and {len(instr.values)} values")
             for name in getattr(instr, "dsts", ()) + ((getattr(instr, "dst"),) if hasattr(instr, "dst") else ()):
-                if name.startswith("%") and not name[1:].isdigit() and name not in ("%self", "%result") and not name.startswith(("%cell.", "%enum.")):
+                if name.startswith("%") and not name[1:].isdigit() and name not in ("%self", "%result", "%yield") and not name.startswith(("%cell.", "%enum.")):
                     errors.append(f"{where}: odd temporary name {name}")
     return errors

@@ -38,8 +38,7 @@ _UNSUPPORTED_STMT = {
 }
 _UNSUPPORTED_EXPR = {
     ast.GeneratorExp: "generator expression outside list(), tuple(), set(), sorted(), sum(), min(), max(), any(), all() and 'sep'.join()",
-    ast.NamedExpr: "assignment expression (:=)", ast.Await: "await", ast.Yield: "yield",
-    ast.YieldFrom: "yield from", ast.Starred: "starred expression",
+    ast.NamedExpr: "assignment expression (:=)", ast.Await: "await", ast.Starred: "starred expression",
     ast.Slice: "extended slicing (a slice inside a tuple subscript)",
 }
 
@@ -139,6 +138,15 @@ def _assigned_names(body: list[ast.stmt]) -> set[str]:
     return names
 
 
+def _is_generator(body: list[ast.stmt]) -> bool:
+    """Whether a function with this body is a generator function: a ``yield`` in its own scope."""
+    return any(isinstance(node, (ast.Yield, ast.YieldFrom)) for node in _scope_walk(body))
+
+
+_YIELDED = "%yield"  # a generator function's hidden list of the items it yielded
+_WHOLE_CONSUMERS = ("list", "tuple", "sorted")  # builtins that build the list of their argument's items first
+
+
 def _direct_bindings(stmt: ast.stmt) -> set[str]:
     """Names a top-level statement binds once, whatever runs: ``x = ...``, ``a, b = ...``,
     ``x: T = ...``, ``def x``."""
@@ -214,6 +222,7 @@ class _Lowerer:
         # cell (``_cell_slot``) that mirrors every binding (``emit``)
         self.cellvars: frozenset[str] = frozenset()
         self.cell_captures: frozenset[str] = frozenset()  # captured variables that come as cells
+        self.generator = False  # lowering a generator function: ``yield`` appends to ``_YIELDED``
 
     # ------------------------------------------------------------ plumbing
 
@@ -308,11 +317,15 @@ class _Lowerer:
             self.emit(ir.MakeCell(_cell_slot(name), _loc(node)))
             if name in {p.name for p in params}:
                 self.emit(ir.StoreCell(Var(_cell_slot(name)), Var(name), _loc(node)))
+        self.generator = _is_generator(node.body)
+        if self.generator:
+            self.emit(ir.BuildList(_YIELDED, (), _loc(node)))
         for self.top_index, stmt in enumerate(node.body):
             self.stmt(stmt)
-        self.terminate(ir.Return(Const(None), _loc(node.body[-1]) if node.body else _loc(node)))
+        end = Var(_YIELDED) if self.generator else Const(None)
+        self.terminate(ir.Return(end, _loc(node.body[-1]) if node.body else _loc(node)))
         return ir.Function(self.qualname, node.name, params, self.blocks, entry.label, node.lineno, node.col_offset + 1, self.cls,
-                           self._foreign_file(), self.captures)
+                           self._foreign_file(), self.captures, self.generator)
 
     def lambda_function(self, node: ast.Lambda) -> ir.Function:
         params = self._params(node.args) + self._capture_params(node)
@@ -415,6 +428,9 @@ class _Lowerer:
     def stmt_Expr(self, node: ast.Expr) -> None:
         if isinstance(node.value, ast.Constant):
             return  # docstring or bare literal
+        if isinstance(node.value, ast.YieldFrom):
+            self._yield_from(node.value)
+            return
         self.expr(node.value)
 
     def stmt_Assign(self, node: ast.Assign) -> None:
@@ -607,8 +623,35 @@ class _Lowerer:
 
     def stmt_Return(self, node: ast.Return) -> None:
         value = self.expr(node.value) if node.value is not None else Const(None)
-        self.terminate(ir.Return(value, _loc(node)))
+        # a generator's return value ends up in StopIteration, which list() drops: its items are the result
+        self.terminate(ir.Return(Var(_YIELDED) if self.generator else value, _loc(node)))
         self.dead_block()
+
+    # ------------------------------------------------------------ generator functions
+
+    def expr_Yield(self, node: ast.Yield) -> Operand:
+        """``yield v``: ``v`` appended to the items; its value is None (``list()`` sends nothing)."""
+        if not self.generator:
+            raise self.unsupported(node, "yield outside a function's own body (in a lambda)")
+        value = self.expr(node.value) if node.value is not None else Const(None)
+        self.emit(ir.CallMethod(self.temp(), Var(_YIELDED), "append", (value,), (), _loc(node)))
+        return Const(None)
+
+    def expr_YieldFrom(self, node: ast.YieldFrom) -> Operand:
+        raise self.unsupported(node, "the value of 'yield from' (a sub-generator's return value)")
+
+    def _yield_from(self, node: ast.YieldFrom) -> None:
+        """``yield from it`` as a statement: the items of ``it`` appended in order, as
+        ``list.extend`` takes them; a generator call there is consumed whole (``Call.whole``)."""
+        items = self._whole(node.value)
+        self.emit(ir.CallMethod(self.temp(), Var(_YIELDED), "extend", (items,), (), _loc(node)))
+
+    def _whole(self, node: ast.expr) -> Operand:
+        """``node``, and when it is a call, that call marked as consumed whole."""
+        if not isinstance(node, ast.Call) or self._is_bare_super(node):
+            return self.expr(node)
+        consumed = self._consumed_generator(node)
+        return consumed if consumed is not None else self._call(node, whole=True)
 
     def stmt_Raise(self, node: ast.Raise) -> None:
         loc = _loc(node)
@@ -863,21 +906,32 @@ class _Lowerer:
         consumed = self._consumed_generator(node)
         if consumed is not None:
             return consumed
+        if self._is_bare_super(node):
+            # super() names the enclosing class and the method's first argument, as CPython's
+            # compiler does through __class__ and the first local
+            dst = self.temp()
+            self.emit(ir.Call(dst, Global("super"), (Const(self.cls), Var(self.first_param)), (), _loc(node)))
+            return Var(dst)
+        if isinstance(node.func, ast.Name) and node.func.id in _WHOLE_CONSUMERS and len(node.args) == 1 and self._is_builtin(node.func.id) \
+                and isinstance(node.args[0], ast.Call) and (node.func.id == "sorted" or not node.keywords):
+            items = self._whole(node.args[0])  # list(f(...)): f may be a generator function
+            _, kwargs = self.call_args(ast.Call(node.func, [], node.keywords))
+            dst = self.temp()
+            self.emit(ir.Call(dst, Global(node.func.id), (items,), kwargs, _loc(node)))
+            return Var(dst)
+        return self._call(node)
+
+    def _call(self, node: ast.Call, whole: bool = False) -> Var:
         loc = _loc(node)
         dst = self.temp()
         if isinstance(node.func, ast.Attribute):
             obj = self.expr(node.func.value)
             args, kwargs = self.call_args(node)
-            self.emit(ir.CallMethod(dst, obj, node.func.attr, args, kwargs, loc))
-        elif self._is_bare_super(node):
-            # super() names the enclosing class and the method's first argument, as CPython's
-            # compiler does through __class__ and the first local
-            args = (Const(self.cls), Var(self.first_param))
-            self.emit(ir.Call(dst, Global("super"), args, (), loc))
+            self.emit(ir.CallMethod(dst, obj, node.func.attr, args, kwargs, loc, whole))
         else:
             func = self.expr(node.func)
             args, kwargs = self.call_args(node)
-            self.emit(ir.Call(dst, func, args, kwargs, loc))
+            self.emit(ir.Call(dst, func, args, kwargs, loc, whole))
         return Var(dst)
 
     def _is_bare_super(self, node: ast.Call) -> bool:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 import z3
 
+from pathloom.frontend import ir
 from pathloom.frontend.module import Module
 from pathloom.navigation import transfer
 from pathloom.navigation.chains import Chain, ChainForm
@@ -77,12 +78,17 @@ class _Walker:
                 transfer.execute(self.module, state, instr)
             if position + 1 < len(path):
                 assert block.terminator is not None
-                cond = transfer.branch(self.module, state, block.terminator, path[position + 1])
-                if isinstance(cond, ItemTest):
-                    facts.append(cond)
-                elif cond is not None:
-                    assumes.append(cond)
+                self._take_edge(state, block.terminator, path[position + 1], assumes, facts)
         return state
+
+    def _take_edge(self, state: State, terminator: ir.Terminator, to: int, assumes: list[Cond], facts: list[ItemTest]) -> None:
+        """File the condition of the edge from ``terminator`` to block ``to``: a test of an
+        input item goes to ``facts``, any other condition to ``assumes``."""
+        cond = transfer.branch(self.module, state, terminator, to)
+        if isinstance(cond, ItemTest):
+            facts.append(cond)
+        elif cond is not None:
+            assumes.append(cond)
 
     def _walk_chains(self, header: int, entry: State) -> list[tuple[State, list[Cond], list[ItemTest]]]:
         """``walk`` of each subchain of the loop at ``header`` from ``entry``: (state after,
@@ -103,11 +109,7 @@ class _Walker:
                 if position:
                     previous = blocks[path[position - 1]].terminator
                     assert previous is not None
-                    cond = transfer.branch(self.module, state, previous, label)
-                    if isinstance(cond, ItemTest):
-                        facts.append(cond)
-                    elif cond is not None:
-                        assumes.append(cond)
+                    self._take_edge(state, previous, label, assumes, facts)
                 if label != header and self.form.is_header(label):
                     state, _ = self.loop_node(label, state)
                 for instr in blocks[label].instrs:

@@ -199,6 +199,11 @@ def _object_setup(inputs: dict[str, JSON]) -> tuple[list[str], dict[str, JSON]]:
 
 
 def _call(exploration: Exploration, target: str, path: PathResult, inputs: dict[str, JSON] | None = None) -> str:
+    call = _plain_call(exploration, target, path, inputs)
+    return f"list({call})" if exploration.accessor == "list" else call  # a generator's items
+
+
+def _plain_call(exploration: Exploration, target: str, path: PathResult, inputs: dict[str, JSON] | None) -> str:
     inputs = dict(path.inputs or {}) if inputs is None else dict(inputs)
     prefix = f"{MODULE}."
     if target.endswith(".__init__"):

@@ -24,7 +24,7 @@ from pathloom.semantics import sequences as S
 from pathloom.semantics import sets as SETS
 from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
-from pathloom.semantics.ops import input_reference, kind, shown_type
+from pathloom.semantics.ops import input_reference, kind, list_extend_method, shown_type
 from pathloom.semantics.names import BUILTIN_FUNCTIONS, EXCEPTION_BASES, NEVER_RUN, NONDETERMINISTIC_MODULES
 from pathloom.heap import inputs as IN
 from pathloom.semantics.outcome import Invoke, Ok, Outcome, RuntimeUnsupported, Split, Throw, map_ok, split, throw
@@ -161,7 +161,10 @@ def _name_list(names: list[str]) -> str:
 
 
 def _invoke(module: Module, qualname: str, args: tuple[object, ...], kwargs: Kwargs, result: object = None,
-            writes: tuple[tuple[Ref, ObjRec], ...] = (), captured: tuple[object, ...] = ()) -> Outcome:
+            writes: tuple[tuple[Ref, ObjRec], ...] = (), captured: tuple[object, ...] = (), whole: bool = False) -> Outcome:
+    if not whole and module.function(qualname).generator:  # its items are modelled as one list, made at the call
+        raise RuntimeUnsupported(f"a call of generator function {qualname.rpartition('.')[2]}() whose items are not consumed whole "
+                                 "(generators are modelled in list(), tuple(), sorted() and 'yield from' only)")
     bound = bind(module, qualname, args, kwargs)
     if not isinstance(bound, Ok):
         return bound
@@ -173,11 +176,12 @@ def invoke_method(module: Module, qualname: str, args: tuple[object, ...]) -> Ou
     return _invoke(module, qualname, args, ())
 
 
-def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:
+def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...], kwargs: Kwargs, whole: bool = False) -> Outcome:
+    """``func(*args, **kwargs)``; ``whole``: the value is consumed whole (``ir.Call.whole``)."""
     if isinstance(func, FuncVal):
-        return _invoke(module, func.qualname, args, kwargs, captured=func.captured)
+        return _invoke(module, func.qualname, args, kwargs, captured=func.captured, whole=whole)
     if isinstance(func, BoundMethod):
-        return _invoke(module, func.qualname, (func.self_ref,) + args, kwargs)
+        return _invoke(module, func.qualname, (func.self_ref,) + args, kwargs, whole=whole)
     if isinstance(func, BuiltinVal) and func.name == "%object_init":
         if args or kwargs:
             return throw("TypeError", "object.__init__() takes exactly one argument (the instance to initialize)")
@@ -499,9 +503,10 @@ def setattr_(module: Module, heap: HeapView, obj: object, name: str, value: obje
     return run_concretely(module, heap, f"attribute assignment .{name}", setattr, (obj, name, value))
 
 
-def call_method(module: Module, heap: HeapView, obj: object, name: str, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:
+def call_method(module: Module, heap: HeapView, obj: object, name: str, args: tuple[object, ...], kwargs: Kwargs,
+                whole: bool = False) -> Outcome:
     if isinstance(obj, SymRef):
-        return map_ok(_input_attribute(module, heap, obj, name), lambda found: _call_found(module, heap, found, args, kwargs))
+        return map_ok(_input_attribute(module, heap, obj, name), lambda found: _call_found(module, heap, found, args, kwargs, whole))
     if isinstance(obj, Ref):
         record = heap.record(obj)
         if isinstance(record, ListRec):
@@ -529,7 +534,7 @@ def call_method(module: Module, heap: HeapView, obj: object, name: str, args: tu
     elif isinstance(obj, PyObj):  # a method of a real object: the receiver is an operand (checked for changes)
         analysed = _module_function(module, obj, name)
         if analysed is not None:  # helpers.clamp(x): a function the analysis runs
-            return _invoke(module, analysed.qualname, args, kwargs)
+            return _invoke(module, analysed.qualname, args, kwargs, whole=whole)
         method = getattr(obj.obj, name, None)
         if method is not None:
             _check_runnable(method)
@@ -552,14 +557,14 @@ def call_method(module: Module, heap: HeapView, obj: object, name: str, args: tu
     attribute = getattr_(module, heap, obj, name)
     if isinstance(attribute, Invoke):  # found by __getattr__: the call runs in CPython
         return run_concretely(module, heap, f"method .{name}()", _method_caller(name), (obj,) + args, kwargs)
-    return map_ok(attribute, lambda found: _call_found(module, heap, found, args, kwargs))
+    return map_ok(attribute, lambda found: _call_found(module, heap, found, args, kwargs, whole))
 
 
-def _call_found(module: Module, heap: HeapView, found: Ok, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:
+def _call_found(module: Module, heap: HeapView, found: Ok, args: tuple[object, ...], kwargs: Kwargs, whole: bool) -> Outcome:
     """Call the attribute a method call looked up (on each case, when the lookup split)."""
     if found.writes:
         raise RuntimeUnsupported("a method looked up by an operation that changed the heap")
-    return call(module, heap, found.value, args, kwargs)
+    return call(module, heap, found.value, args, kwargs, whole)
 
 
 def _list_method(heap: HeapView, ref: Ref, record: ListRec, name: str, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:
@@ -581,6 +586,10 @@ def _list_method(heap: HeapView, ref: Ref, record: ListRec, name: str, args: tup
         if len(args) != 1:
             return throw("TypeError", f"list.append() takes exactly one argument ({len(args)} given)")
         return S.append(ref, record, args[0])
+    if name == "extend" and len(args) == 1:
+        extended = list_extend_method(heap, ref, args[0])
+        if extended is not None:
+            return extended
     if name == "pop":
         if len(args) > 1:
             return throw("TypeError", f"pop expected at most 1 argument, got {len(args)}")

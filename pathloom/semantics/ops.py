@@ -22,7 +22,7 @@ from pathloom.semantics import bitwise as W
 from pathloom.semantics import floats as F
 from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
-from pathloom.semantics.outcome import Cut, NotModeled, Ok, Outcome, Refine, RuntimeUnsupported, split, throw
+from pathloom.semantics.outcome import Cut, NotModeled, Ok, Outcome, Refine, RuntimeUnsupported, map_ok, split, throw
 from pathloom.heap import inputs as IN
 from pathloom.semantics.values import BuiltinVal, ClassVal, DictRec, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SetRec, SymRef, type_name
 from pathloom.terms import expr as T
@@ -256,6 +256,14 @@ def _list_concat(heap: HeapView, a: Ref, b: Ref) -> Outcome:
     items = ra.items[: int(ra.length)] + rb.items[: int(rb.length)]  # type: ignore[call-overload]
     ref = heap.fresh()
     return Ok(ref, ((ref, ListRec(len(items), items)),))
+
+
+def list_extend_method(heap: HeapView, a: Ref, b: object) -> Outcome | None:
+    """``a.extend(b)`` in the model (``a += b``, returning None) when ``b`` is a list or a
+    concrete str or tuple; None: another iterable (run in CPython)."""
+    if not (is_list(heap, b) or isinstance(b, str) or (isinstance(b, tuple) and is_plain(b))):
+        return None
+    return map_ok(_list_extend(heap, a, b), lambda extended: Ok(None, extended.writes))
 
 
 def _list_extend(heap: HeapView, a: Ref, b: object) -> Outcome:

@@ -186,12 +186,12 @@ def _kwargs(instr: ir.Call | ir.CallMethod, values: list[object]) -> tuple[tuple
 
 def _call(module: Module, heap: HeapView, instr: ir.Call, v: list[object]) -> Outcome:
     n = len(instr.args)
-    return C.call(module, heap, v[0], tuple(v[1 : 1 + n]), _kwargs(instr, v))
+    return C.call(module, heap, v[0], tuple(v[1 : 1 + n]), _kwargs(instr, v), instr.whole)
 
 
 def _call_method(module: Module, heap: HeapView, instr: ir.CallMethod, v: list[object]) -> Outcome:
     n = len(instr.args)
-    return C.call_method(module, heap, v[0], instr.name, tuple(v[1 : 1 + n]), _kwargs(instr, v))
+    return C.call_method(module, heap, v[0], instr.name, tuple(v[1 : 1 + n]), _kwargs(instr, v), instr.whole)
 
 
 def _build_list(module: Module, heap: HeapView, instr: ir.BuildList, v: list[object]) -> Outcome:

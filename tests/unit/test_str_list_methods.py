@@ -1,4 +1,4 @@
-"""``str.startswith``/``endswith``/``find``/``index``, ``list.count``/``index``/``reverse``/``copy``/``clear`` and ``list(str)`` are modelled
+"""``str.startswith``/``endswith``/``find``/``index``, ``list.count``/``index``/``reverse``/``copy``/``clear``/``extend`` and ``list(str)`` are modelled
 (``semantics.strings``, ``semantics.aggregates``): explored without concretization, every
 path's input replayed in CPython (``--verify``), in both engines."""
 
@@ -62,3 +62,16 @@ def test_list_copy_clear_and_reverse_arguments(program: Path, engine: str) -> No
     raised = [p for p in result["paths"] if p["outcome"] == "raise"]  # type: ignore[union-attr]
     assert [(p["exception"], p["message"]) for p in raised] == [("TypeError", "list.reverse() takes no arguments (1 given)")]
     assert len([p for p in result["paths"] if p["outcome"] == "return"]) >= 2  # type: ignore[union-attr]  (2 items; fewer)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_list_extend_is_modelled(program: Path, engine: str) -> None:
+    result = _explored(program, "extended", engine)
+    returned = {p["returned"] for p in result["paths"]}  # type: ignore[union-attr]
+    assert -2 not in returned and -1 not in returned and 6 in returned  # 6: both lists empty
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_copy_of_a_list_of_merged_lengths(program: Path, engine: str) -> None:
+    result = explore_verified(program, "evens_copied", engine, "--max-iterations", "4")
+    assert {p["returned"] for p in result["paths"] if p["outcome"] == "return"} >= {0, 2}  # type: ignore[union-attr]

@@ -176,15 +176,15 @@ CASES = [
         async def f(x: int) -> int:
             return x
         """, 4, ast.AsyncFunctionDef, what=r"async"),
-    Case("yield-generator", """
+    Case("yield-in-lambda", """
         def f(x: int) -> int:
-            y = x * 2
-            yield y
-        """, 6, ast.Yield, what=r"yield"),
-    Case("yield-from", """
+            g = lambda: (yield x)
+            return g()
+        """, 5, ast.Yield, what=r"yield"),
+    Case("yield-from-value", """
         def f(x: int) -> int:
-            yield from [x]
-        """, 5, ast.YieldFrom, what=r"yield"),
+            y = yield from [x]
+        """, 5, ast.YieldFrom, what=r"yield from"),
     Case("try-finally", """
         def f(x: int) -> int:
             try:

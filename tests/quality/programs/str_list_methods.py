@@ -53,3 +53,33 @@ def copies(xs: list[int]) -> int:
     if len(xs) == 3:
         xs.reverse(len(xs))  # type: ignore[call-arg]
     return len(xs)
+
+
+def extended(xs: list[int], ys: list[int], word: str) -> int:
+    """extend() by a list (itself too), a str and a tuple; its value is None."""
+    out: list[object] = []
+    if out.extend(xs) is not None:
+        return -1
+    out.extend(out)
+    out.extend((1, 2))
+    out.extend("ab")
+    out.extend(ys)
+    if len(out) == 4 + 2 * len(xs) + len(ys) and out[-1 - len(ys)] == "b":
+        return len(out)
+    return -2
+
+
+def evens_made(n: int) -> list[int]:
+    made = []
+    i = 0
+    while i < n:
+        if i % 2 == 0:
+            made.append(i)
+        i += 1
+    return made
+
+
+def evens_copied(n: int) -> int:
+    """list() of a callee's list whose length differs among merged paths (MultiSE once
+    crashed turning the copy into heap-cell writes: a cell read there needed a split)."""
+    return sum(list(evens_made(n)))
