@@ -18,7 +18,10 @@ Hypothesis shrinking works on program structure:
 Naming: entry ``f``; params ``x y z x2`` (int), ``p q ..`` (bool), ``s t ..`` (str),
 ``xs ys ..`` (list[int]); locals ``v0..`` (int), ``ok0`` (bool), ``u0`` (str), ``t0``
 in helpers/methods; module constants ``K0 K1``; helpers ``h0 h1`` (params ``a b c``, or
-``n a b`` for the recursive one); class ``C0`` with fields ``v``/``w`` and methods
+``n a b`` for the recursive one; a helper may be a generator of ints, ``Iterator[int]``,
+which yields in its body and in a bounded ``for`` loop, maybe ``yield from`` a list or an
+earlier generator helper, and is consumed whole: ``sum(list(h(...)))``, ``len(tuple(...))``,
+``sorted(h(...))[i]``); class ``C0`` with fields ``v``/``w`` and methods
 ``step(d)`` / ``get()``, instance ``o0``; while counters ``iN``; for variables ``kN``
 (range), ``itN`` (list items), ``chN`` (chars); exception names ``errN``. The
 real-module features (``progen_edges``, ``EDGE_FEATURES``; ``programs(edges=False)``
@@ -71,6 +74,7 @@ from .progen_base import (
     DOBJ,
     ENTRY_NAME,
     ENUM,
+    GEN,
     INT,
     LIST,
     MAX_NONLINEAR,
@@ -142,6 +146,9 @@ FEATURES: frozenset[str] = frozenset(
         "ifexp", "len_list", "len_str", "index_list", "index_neg", "index_str",
         "in_list", "in_str", "str_eq", "ord", "chr", "str_literal", "bool_literal",
         "sum_list", "max_list", "sorted_index", "isinstance", "join",
+        # generator helpers, consumed whole by the entry and by other helpers
+        "generator", "generator_loop", "generator_return", "yield_from_list", "yield_from_call",
+        "generator_list", "generator_tuple", "generator_sorted",
     }
 ) | EDGE_FEATURES | HEAP_FEATURES
 
@@ -391,6 +398,9 @@ class _Builder(EdgeBuilder, HeapBuilder):
             if calls:
                 w = 6 if c.fn.kind == "helper" else 2
                 opts.append((w, lambda: self.call(c, d, self.choice(calls))))
+            generators = [s for s in c.fn.callables if s.ret == GEN]
+            if generators:
+                opts.append((4, lambda: self.generator_use(c, d, self.choice(generators))))
             objs = c.vars(OBJ)
             if objs:
                 opts.append((2, lambda: self.method_call(c, d, self.choice(objs))))
@@ -512,6 +522,21 @@ class _Builder(EdgeBuilder, HeapBuilder):
             else:
                 args.append(self.num(c, d - 1).text)
         return _E(f"{sig.name}({', '.join(args)})", True)
+
+    def generator_use(self, c: _Ctx, d: int, sig: _Sig) -> _E:
+        """A generator helper's items consumed whole: summed from ``list()``, counted from
+        ``tuple()``, or one of ``sorted()`` (an IndexError when there are too few)."""
+        made = self.call(c, d, sig).text
+        k = self.int_in(0, 2)
+        if k == 0:
+            self.tag("generator_list")
+            return _E(f"sum(list({made}))", True)
+        if k == 1:
+            self.tag("generator_tuple")
+            return _E(f"len(tuple({made}))", True)
+        self.tag("generator_sorted")
+        reverse = ", reverse=True" if self.flag() else ""
+        return _E(f"sorted({made}{reverse})[{self.index(c, d).text}]", True)
 
     def method_call(self, c: _Ctx, d: int, obj: _Var) -> _E:
         self.tag("method_call")
@@ -992,7 +1017,37 @@ class _Builder(EdgeBuilder, HeapBuilder):
         lines.append(f"return {self.typed(c, c.fn.ret, 2).text}")
         return lines
 
+    def _generator_helper(self, sig: _Sig, callables: tuple[_Sig, ...], consts: list[_Var]) -> list[str]:
+        """A generator of ints: statements, ``yield`` of ints, a bounded ``for`` loop that
+        yields, maybe an early ``return`` and ``yield from`` a list or an earlier generator."""
+        self.tag("helper", "generator")
+        fn = _Fn("helper", INT, callables, budget=self.int_in(1, 4), max_loop_depth=1)
+        c = _Ctx(fn, tuple(consts) + tuple(_Var(p, INT, True) for p in sig.params))
+        init_lines, local_vars = self.local_inits(c, self.int_in(0, 1), 0, 0, "t")
+        c = _Ctx(fn, c.scope + tuple(local_vars))
+        body = list(init_lines) + self.block(c, 2) + [f"yield {self.num(c, 1).text}"]
+        if self.flag():
+            self.tag("generator_loop", "for_range")
+            k = fn.fresh("k")
+            inner = c.loop(_Var(k, INT, False), can_continue=True)
+            body += [f"for {k} in range({self.int_in(0, 3)}):"] + _indent(self.block(inner, 2) + [f"yield {self.num(inner, 1).text}"])
+        if self.flag(1, 3):
+            self.tag("generator_return", "if")
+            body += [f"if {self.cond(c, 1).text}:", "    return"]
+        earlier = [s for s in callables if s.ret == GEN]
+        if earlier and self.flag(3, 4):
+            self.tag("yield_from_call", "helper_call", "helper_calls_helper")
+            body.append(f"yield from {self.call(c, 1, self.choice(earlier)).text}")
+        elif self.flag(1, 3):
+            self.tag("yield_from_list")
+            body.append(f"yield from [{self.num(c, 1).text}, {self.num(c, 1).text}]")
+        body.append(f"return {self.num(c, 1).text}")  # dropped by list(): the items are the result
+        header = f"def {sig.name}({', '.join(p + ': int' for p in sig.params)}) -> Iterator[int]:"
+        return [header] + _indent(body)
+
     def _helper(self, sig: _Sig, callables: tuple[_Sig, ...], consts: list[_Var]) -> list[str]:
+        if sig.ret == GEN:
+            return self._generator_helper(sig, callables, consts)
         self.tag("helper")
         fn = _Fn("helper", sig.ret, callables, budget=self.int_in(1, 5), max_loop_depth=1)
         params = [_Var(p, INT, not (sig.rec is not None and p == "n")) for p in sig.params]
@@ -1067,7 +1122,7 @@ class _Builder(EdgeBuilder, HeapBuilder):
             params = ("n",) + ("a", "b")[: self.int_in(0, 2)]
             sig = _Sig(f"h{j}", params, INT, rec)
         else:
-            ret = self.pick([(4, lambda: INT), (1, lambda: BOOL), (1, lambda: STR)])
+            ret = self.pick([(4, lambda: INT), (1, lambda: BOOL), (1, lambda: STR), (4 if any(s.ret == GEN for s in sigs) else 2, lambda: GEN)])
             sig = _Sig(f"h{j}", ("a", "b", "c")[: self.int_in(1, 3)], ret)
         lines = self.helper(sig, tuple(sigs), consts)
         sigs.append(sig)
@@ -1164,6 +1219,7 @@ class _Builder(EdgeBuilder, HeapBuilder):
                 ("from dataclasses import dataclass", "@dataclass" in source),
                 ("from enum import Enum", "(Enum):" in source),
                 ("from typing import Optional", "Optional[" in source),
+                ("from typing import Iterator", "Iterator[" in source),
             ) if used
         ]
         if imports:

@@ -15,6 +15,7 @@ T = TypeVar("T")
 
 # value kinds used inside the generator
 INT, BOOL, STR, CHAR, LIST, OBJ = "int", "bool", "str", "char", "list", "obj"
+GEN = "gen"  # a helper that is a generator of ints (``Iterator[int]``)
 # kinds of the real-module features: an instance of the dunder class N0, a member of the
 # Enum Color, an instance of the dataclass D0, the module-level dict TABLE
 DOBJ, ENUM, DC, DICT = "dobj", "enum", "dc", "dict"
