@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pathloom.report.values import decode_inputs, encode_python
+from pathloom.report.values import decode_inputs, encode_python, json_safe, long_int
 from pathloom.results import Exploration, PathResult
 
 JSON = Any
@@ -42,7 +42,7 @@ class Observed:
 def replay(filename: str, target: str, inputs: list[dict[str, JSON]], timeout_s: float = 5.0) -> list[Observed]:
     if not inputs:
         return []
-    request = json.dumps({"file": os.path.abspath(filename), "target": target, "inputs": inputs, "timeout": timeout_s})
+    request = json.dumps({"file": os.path.abspath(filename), "target": target, "inputs": json_safe(inputs), "timeout": timeout_s})
     env = dict(os.environ)
     package_root = str(Path(__file__).resolve().parent.parent)
     env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
@@ -60,18 +60,20 @@ def replay(filename: str, target: str, inputs: list[dict[str, JSON]], timeout_s:
     return [Observed(**a) for a in answers]
 
 
-def _as_float(value: JSON) -> JSON:
-    """A non-finite float written as ``{"$float": "inf"}`` (``report.values``) as the float."""
+def _as_number(value: JSON) -> JSON:
+    """A non-finite float written as ``{"$float": "inf"}`` and a long int written as
+    ``{"$int": "0x..."}`` (``report.values``) as the number."""
     if isinstance(value, dict) and value.keys() == {"$float"} and isinstance(value["$float"], str):
         return float(value["$float"])
-    return value
+    found = long_int(value)
+    return value if found is None else found
 
 
 def json_equal(a: JSON, b: JSON) -> bool:
     """Equality that keeps bool, int and float apart (``True == 1`` is not a match); floats
     match when both are NaN or they are equal with the same sign (``-0.0`` is not ``0.0``:
     CPython tells them apart, ``1 / x``, and the JSON text keeps the sign)."""
-    a, b = _as_float(a), _as_float(b)
+    a, b = _as_number(a), _as_number(b)
     if type(a) is not type(b):
         return False
     if isinstance(a, float):
@@ -195,7 +197,7 @@ def _child_main() -> None:
     module = load(path)
     answers = [run_one(module, path, request["target"], inputs, request["timeout"]) for inputs in request["inputs"]]
     sys.stdout = real_stdout
-    sys.stdout.write("\n" + json.dumps(answers) + "\n")
+    sys.stdout.write("\n" + json.dumps(json_safe(answers)) + "\n")
 
 
 if __name__ == "__main__":

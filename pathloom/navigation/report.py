@@ -9,6 +9,7 @@ from typing import IO
 
 from pathloom.navigation.verdict import Verdict
 from pathloom.report.text import _inputs
+from pathloom.report.values import json_safe
 
 
 def write_text(out: IO[str], target: str, verdicts: list[Verdict]) -> None:
@@ -27,5 +28,5 @@ def as_json(target: str, verdicts: list[Verdict]) -> dict[str, object]:
 
 
 def write_json(out: IO[str], target: str, verdicts: list[Verdict]) -> None:
-    json.dump(as_json(target, verdicts), out, indent=2)
+    json.dump(json_safe(as_json(target, verdicts)), out, indent=2)
     out.write("\n")

@@ -8,6 +8,7 @@ stopped it: the CLI finishes every target it started, so the file parses whateve
 run. A whole
 file: a JSON array of such objects. Each path: ``outcome``, ``exception``, ``line``,
 ``inputs``, ``returned``, plus ``kind``, ``message``, ``reason`` and ``condition`` (text).
+An int too long for decimal text is ``{"$int": "0x..."}`` (``report.values.json_safe``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import json
 from typing import IO, Any
 
+from pathloom.report.values import json_safe
 from pathloom.results import Exploration, PathResult
 from pathloom.terms.printer import show
 
@@ -54,7 +56,7 @@ class JsonReporter:
         if self.count:
             self.out.write(",\n")
         self.count += 1
-        self.out.write("  " + json.dumps(path_json(result)))
+        self.out.write("  " + json.dumps(json_safe(path_json(result))))
         self.out.flush()
 
     def finish(self, exploration: Exploration) -> None:
@@ -64,7 +66,7 @@ class JsonReporter:
         ]}
         if exploration.error is not None:
             end["error"] = exploration.error
-        tail = json.dumps(end)[1:]
+        tail = json.dumps(json_safe(end))[1:]
         self.out.write("\n], " + tail)
 
     def close(self) -> None:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from pathloom.frontend.realmodule import import_plan
+from pathloom.report.values import is_long_int
 from pathloom.results import Exploration, PathResult
 
 JSON = Any
@@ -52,6 +53,8 @@ def literal(value: JSON, module: str = "") -> str:
             return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
         if "$float" in value:
             return f"float({value['$float']!r})"
+        if "$int" in value:
+            return f"int({value['$int']!r}, 16)"
         if "$set" in value:  # built as the replay builds an input set (a display may be a frozenset constant)
             return "set([" + ", ".join(literal(v, module) for v in value["$set"]) + "])"
         if "$dict" in value:  # a display inserts in order, as the replay does
@@ -64,6 +67,8 @@ def literal(value: JSON, module: str = "") -> str:
         raise ValueError(f"no literal for {value!r}")
     if isinstance(value, float) and not math.isfinite(value):
         return f"float({repr(value)!r})"  # float('nan'), float('inf'), float('-inf')
+    if is_long_int(value):
+        return f"int({hex(value)!r}, 16)"  # too long for decimal text (report.values)
     return repr(value)
 
 

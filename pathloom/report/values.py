@@ -3,7 +3,9 @@
 ``encode_symbolic`` turns an engine value (terms evaluated under a model, heap records
 followed) into JSON; ``encode_python`` does the same for a real CPython object. The replay
 check compares the two, so they must agree on every kind of value:
-int/bool/str/None as themselves, non-finite floats as ``{"$float": "inf"}``, lists as arrays,
+int/bool/str/None as themselves (an int too long for CPython's decimal text, over
+``LONG_INT_BITS`` bits, as ``{"$int": "0x..."}`` in the JSON text: ``json_safe``), non-finite
+floats as ``{"$float": "inf"}``, lists as arrays,
 tuples as ``{"$tuple": [...]}``, instances as ``{"$object": cls, "$id": n, "fields": {...}}``
 with a later occurrence of the same instance as ``{"$ref": n}`` (aliasing), functions as
 ``{"$function": qualname}`` (every lambda as ``<lambda>``), classes as ``{"$class": name}``,
@@ -29,6 +31,37 @@ from pathloom.terms.evaluate import evaluate
 from pathloom.terms.expr import Term
 
 JSON = Any
+
+
+#: Ints of more bits than this are written in hex (``{"$int": "0x..."}``): CPython refuses
+#: the decimal text of ints over ``sys.get_int_max_str_digits()`` (4,300) digits, and
+#: 14,000 bits are at most 4,215 decimal digits.
+LONG_INT_BITS = 14_000
+
+
+def is_long_int(value: object) -> bool:
+    return type(value) is int and value.bit_length() > LONG_INT_BITS
+
+
+def json_safe(value: JSON) -> JSON:
+    """``value`` (a JSON value encoding) with every long int as ``{"$int": "0x..."}``, so
+    that ``json.dumps`` can write it; the same object when it holds none."""
+    if is_long_int(value):
+        return {"$int": hex(value)}
+    if isinstance(value, list):
+        safe = [json_safe(v) for v in value]
+        return value if all(a is b for a, b in zip(safe, value)) else safe
+    if isinstance(value, dict):
+        safe_items = {k: json_safe(v) for k, v in value.items()}
+        return value if all(safe_items[k] is v for k, v in value.items()) else safe_items
+    return value
+
+
+def long_int(value: JSON) -> int | None:
+    """The int written as ``{"$int": "0x..."}``; None for any other value."""
+    if isinstance(value, dict) and value.keys() == {"$int"} and isinstance(value["$int"], str):
+        return int(value["$int"], 16)
+    return None
 
 
 def _float(value: float) -> JSON:
@@ -233,6 +266,8 @@ def decode_input(value: JSON, namespace: Mapping[str, Any], objects: dict[int, o
             return tuple(decode_input(v, namespace, objects) for v in value["$tuple"])
         if "$float" in value:
             return float(value["$float"])
+        if "$int" in value:
+            return int(value["$int"], 16)
         if "$set" in value:  # an input set: built from its items in that order (its table is the analysed one)
             return set([decode_input(v, namespace) for v in value["$set"]])
         if "$dict" in value:  # an input dict: its entries inserted in that order

@@ -93,7 +93,10 @@ def _render(order: list[Term], names: dict[Term, str]) -> tuple[str, list[tuple[
 
     def arg(a: Arg) -> str:
         if not isinstance(a, Term):
-            return repr(a)
+            try:
+                return repr(a)
+            except ValueError:  # an int too long for CPython's decimal text
+                return hex(a)  # type: ignore[arg-type]
         return names.get(a) or text[a]
 
     for term in order:
