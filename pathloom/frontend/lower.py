@@ -575,7 +575,10 @@ class _Lowerer:
         if (plain_args and isinstance(node.func, ast.Name) and node.func.id == "reversed"  # type: ignore[attr-defined]
                 and self._is_builtin("reversed") and len(node.args) == 1):  # type: ignore[attr-defined]
             return self.expr(node.args[0]), None, "reversed"  # type: ignore[attr-defined]
-        if plain_args and isinstance(node.func, ast.Name) and node.func.id == "zip" and self._is_builtin("zip") and node.args:  # type: ignore[attr-defined]
+        lax_zip = isinstance(node, ast.Call) and all(k.arg == "strict" and isinstance(k.value, ast.Constant) and k.value.value is False
+                                                     for k in node.keywords) and not any(isinstance(a, ast.Starred) for a in node.args)
+        if lax_zip and isinstance(node.func, ast.Name) and node.func.id == "zip" and self._is_builtin("zip") and node.args:  # type: ignore[attr-defined]
+            # strict=False is zip's default: stop at the first exhausted iterator
             parts = tuple(self.expr(a) for a in node.args)  # type: ignore[attr-defined]
             both = self.temp()
             self.emit(ir.BuildTuple(both, parts, _loc(node)))
@@ -1090,11 +1093,42 @@ class _Lowerer:
         decide = lambda body_block, exit_block: self.terminate(ir.ForIter(it, item, body_block.label, exit_block.label, loc))  # noqa: E731
         self._loop_blocks(loc, decide, body, lambda: None)
 
+    def _map_filter_as_generator(self, node: ast.Call) -> ast.Call:
+        """``list(map(lambda v: e, xs))`` as ``list((lambda v: e)(it) for it in xs)`` and
+        ``list(filter(f, xs))`` as ``list(it for it in xs if f(it))`` (``filter(None, xs)``:
+        ``if it``), for the builtins ``_consumed_generator`` takes: exact, since ``map`` and
+        ``filter`` call the function on each item as it is drawn, in order, and evaluating a
+        lambda expression again makes an equal function and runs nothing. ``node`` itself
+        when it is not such a call (a function other than a lambda: its evaluation could fail
+        before the iterable's, which the generator would evaluate first)."""
+        if not (isinstance(node.func, ast.Name) and node.args and isinstance(node.args[0], ast.Call)):
+            return node
+        inner = node.args[0]
+        if not (isinstance(inner.func, ast.Name) and inner.func.id in ("map", "filter") and self._is_builtin(inner.func.id)
+                and len(inner.args) == 2 and not inner.keywords and not any(isinstance(a, ast.Starred) for a in inner.args)):
+            return node
+        function, iterable = inner.args
+        item = ast.Name("item~", ast.Load())  # not a Python name: it never clashes with one the lambda reads
+        is_none = isinstance(function, ast.Constant) and function.value is None
+        if not (isinstance(function, ast.Lambda) or (is_none and inner.func.id == "filter")):
+            return node
+        called = item if is_none else ast.Call(function, [item], [])
+        if inner.func.id == "map":
+            element, conditions = called, []
+        else:
+            element, conditions = item, [called]
+        target = ast.Name("item~", ast.Store())
+        generator = ast.GeneratorExp(element, [ast.comprehension(target, iterable, conditions, 0)])
+        for made in (generator, target, item, called):
+            ast.copy_location(made, inner)
+        return ast.Call(node.func, [generator, *node.args[1:]], node.keywords, **{k: getattr(node, k) for k in ("lineno", "col_offset", "end_lineno", "end_col_offset")})
+
     def _consumed_generator(self, node: ast.Call) -> Operand | None:
         """A generator expression passed alone to a builtin that consumes it whole, lowered
         exactly: ``list``/``tuple``/``sorted``/``'sep'.join`` build the list first, as CPython
         does; ``sum``, ``min``, ``max``, ``any`` and ``all`` become the loops they run (items
         are made one at a time, ``any``/``all`` stop early). None: not such a call."""
+        node = self._map_filter_as_generator(node)
         if not (node.args and isinstance(node.args[0], ast.GeneratorExp)):
             return None
         generator = node.args[0]

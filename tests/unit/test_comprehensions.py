@@ -60,9 +60,22 @@ SOURCE = textwrap.dedent("""
     def as_tuple(xs: list[int]) -> int:
         t = tuple(x for x in xs)
         return len(t)
+
+
+    def kept(xs: list[int], lo: int, hi: int) -> list[int]:
+        return list(filter(lambda x: lo <= x <= hi, xs))
+
+
+    def mapped(xs: list[int]) -> int:
+        return sum(map(lambda v: 2 * v, xs)) + len(list(filter(None, xs)))
+
+
+    def inverses(xs: list[int]) -> list[int]:
+        return list(map(lambda v: 12 // v, xs))
 """)
 
-SYMBOLIC = ["squares", "nested", "total", "has_big", "all_positive", "biggest", "smallest", "scope", "outer_iterable", "stops_early"]
+SYMBOLIC = ["squares", "nested", "total", "has_big", "all_positive", "biggest", "smallest", "scope", "outer_iterable", "stops_early",
+            "kept", "mapped", "inverses"]
 
 
 def _explore(tmp_path: Path, target: str, engine: str) -> dict[str, object]:
@@ -103,3 +116,13 @@ def test_min_and_max_of_nothing_raise_cpythons_valueerror(tmp_path: Path) -> Non
     result = _explore(tmp_path, "biggest", "multise")
     raised = [p for p in result["paths"] if p["outcome"] == "raise"]  # type: ignore[union-attr]
     assert [(p["exception"], p["message"], p["inputs"]["xs"]) for p in raised] == [("ValueError", "max() arg is an empty sequence", [])]
+
+
+def test_map_and_filter_of_a_lambda_are_the_generators_they_are(tmp_path: Path) -> None:
+    """``list(filter(lambda ...))`` and ``list(map(lambda ...))`` (lowered as generator
+    expressions): the values and the ZeroDivisionError of CPython, per input."""
+    for path in _explore(tmp_path, "kept", "dse")["paths"]:  # type: ignore[union-attr]
+        xs, lo, hi = (path["inputs"][k] for k in ("xs", "lo", "hi"))  # type: ignore[index]
+        assert path["returned"] == [x for x in xs if lo <= x <= hi]  # type: ignore[index]
+    raised = [p for p in _explore(tmp_path, "inverses", "dse")["paths"] if p["outcome"] == "raise"]  # type: ignore[union-attr]
+    assert raised and all(p["exception"] == "ZeroDivisionError" and 0 in p["inputs"]["xs"] for p in raised)  # type: ignore[index]

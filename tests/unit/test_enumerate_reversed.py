@@ -55,6 +55,13 @@ def dot(xs: list[int], ys: list[int]) -> int:
     return sum([a * b for a, b in zip(xs, ys)])
 
 
+def lax_dot(xs: list[int], ys: list[int]) -> int:
+    total = 0
+    for a, b in zip(xs, ys, strict=False):  # strict=False is the default
+        total += a * b
+    return total
+
+
 def pairs_with_index(s: str, xs: list[int]) -> list[tuple[str, int, int]]:
     out = []
     for c, x, i in zip(s, xs, range(10, 0, -3)):
@@ -74,7 +81,7 @@ def shrinking(xs: list[int]) -> int:
 
 
 @pytest.mark.parametrize("engine", ["dse", "multise"])
-@pytest.mark.parametrize("target", ["first_negative", "weighted", "skip_zeros", "positions", "backwards", "mirrored", "shrinking", "dot",
+@pytest.mark.parametrize("target", ["first_negative", "weighted", "skip_zeros", "positions", "backwards", "mirrored", "shrinking", "dot", "lax_dot",
                                     "pairs_with_index"])
 def test_enumerate_stays_symbolic(tmp_path: Path, engine: str, target: str) -> None:
     result = explore_source(tmp_path, SOURCE, "enum.py", target, engine, "--max-list-len", "3", "--max-str-len", "3")
