@@ -909,6 +909,9 @@ class _Lowerer:
         consumed = self._consumed_generator(node)
         if consumed is not None:
             return consumed
+        by_key = self._sort_by_key(node)
+        if by_key is not None:
+            return by_key
         if self._is_bare_super(node):
             # super() names the enclosing class and the method's first argument, as CPython's
             # compiler does through __class__ and the first local
@@ -1092,6 +1095,69 @@ class _Lowerer:
 
         decide = lambda body_block, exit_block: self.terminate(ir.ForIter(it, item, body_block.label, exit_block.label, loc))  # noqa: E731
         self._loop_blocks(loc, decide, body, lambda: None)
+
+    def _sort_by_key(self, node: ast.Call) -> Operand | None:
+        """``sorted(xs, key=lambda ...)`` and ``xs.sort(key=lambda ...)`` (``reverse=`` a bool
+        literal): the keys computed first, one call per item in order, as CPython's sort does,
+        then ``%sort_by_keys`` (``semantics.aggregates.sort_by_keys``) orders the list by them.
+        ``sorted`` sorts ``list(xs)``; ``xs.sort`` sorts ``xs`` when it is a list (a branch on
+        ``%is_list``: another object's ``sort`` method is called as written), and only with a
+        key whose body calls nothing and does not name ``xs`` (CPython empties the list while
+        it sorts: a key reading it would see that). None: not such a call."""
+        keywords = {k.arg: k.value for k in node.keywords}
+        key, reverse = keywords.get("key"), keywords.get("reverse", ast.Constant(False))
+        if (None in keywords or set(keywords) - {"key", "reverse"} or not isinstance(key, ast.Lambda) or key.args.defaults
+                or key.args.kw_defaults or not (isinstance(reverse, ast.Constant) and type(reverse.value) is bool)
+                or any(isinstance(a, ast.Starred) for a in node.args)):
+            return None
+        from pathloom.semantics.values import BuiltinVal
+
+        loc = _loc(node)
+        sort_by_keys = Const(BuiltinVal("%sort_by_keys"))
+        if isinstance(node.func, ast.Name) and node.func.id == "sorted" and len(node.args) == 1 and self._is_builtin("sorted") \
+                and self._is_builtin("list"):
+            copy = self.temp()
+            self.emit(ir.Call(copy, Global("list"), (self.expr(node.args[0]),), (), loc))
+            keys = self._keys(Var(copy), key)
+            dst = self.temp()
+            self.emit(ir.Call(dst, sort_by_keys, (Var(copy), keys, Const(reverse.value), Const(True)), (), loc))
+            return Var(dst)
+        func = node.func
+        if not (isinstance(func, ast.Attribute) and func.attr == "sort" and isinstance(func.value, ast.Name) and not node.args
+                and not any(isinstance(n, ast.Call) or (isinstance(n, ast.Name) and n.id == func.value.id) for n in ast.walk(key.body))):
+            return None
+        receiver = self.expr(func.value)
+        flag = self.temp()
+        self.emit(ir.Call(flag, Const(BuiltinVal("%is_list")), (receiver,), (), loc))
+        modelled, other, join = self.new_block(), self.new_block(), self.new_block()
+        self._branch_on(Var(flag), modelled, other, loc)
+        dst = self.temp()
+        self.start(modelled)
+        keys = self._keys(receiver, key)
+        self.emit(ir.Call(dst, sort_by_keys, (receiver, keys, Const(reverse.value), Const(False)), (), loc))
+        self.goto(join, loc)
+        self.start(other)
+        _, kwargs = self.call_args(node)
+        self.emit(ir.CallMethod(dst, receiver, "sort", (), kwargs, loc))
+        self.goto(join, loc)
+        self.start(join)
+        return Var(dst)
+
+    def _keys(self, items: Var, key: ast.Lambda) -> Operand:
+        """``[key(item) for item in items]``, the lambda made anew for each item (making it
+        runs nothing: no defaults)."""
+        source = "items~"  # not a Python name: only this comprehension reads it
+        saved = self.renames
+        self.renames = {**saved, source: items.name}
+        try:
+            element = ast.Call(key, [ast.Name("item~", ast.Load())], [])
+            made = ast.ListComp(element, [ast.comprehension(ast.Name("item~", ast.Store()), ast.Name(source, ast.Load()), [], 0)])
+            for part in ast.walk(made):
+                if part is not key and not hasattr(part, "lineno") and isinstance(part, (ast.expr, ast.comprehension)):
+                    ast.copy_location(part, key)
+            return self.expr_ListComp(made)
+        finally:
+            self.renames = saved
 
     def _map_filter_as_generator(self, node: ast.Call) -> ast.Call:
         """``list(map(lambda v: e, xs))`` as ``list((lambda v: e)(it) for it in xs)`` and

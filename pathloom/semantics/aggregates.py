@@ -9,6 +9,12 @@ else returns None and the caller runs CPython's builtin on pinned values (concre
   result keeps each item's type) by a bubble network of compare-exchanges, each an
   if-then-else term, ascending or (``reverse=True``, a literal) descending. Equal items are
   equal values, so the network's lack of stability is invisible;
+- ``sorted(xs, key=lambda ...)``/``xs.sort(key=lambda ...)`` (``sort_by_keys``: the lowering
+  computes the keys first, as CPython does, then calls ``%sort_by_keys``) order by keys that
+  are all ints or all strs, stably as CPython's sort (``reverse=True`` too: equal keys keep
+  their order): items that are all ints or all strs by a network that carries them with their
+  keys; other items (objects, tuples) by an insertion sort whose every comparison of two keys
+  is a split, for at most ``MAX_SORT_SPLIT`` items (n! cases at most);
 - ``sum`` of ints and bools from an int start is their ``+`` fold (floats are left to CPython,
   whose 3.12 ``sum`` compensates rounding);
 - ``sep.join(items)`` of strs is their concatenation; an item of a known non-str kind is
@@ -28,12 +34,13 @@ from collections.abc import Callable, Sequence
 
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import as_int, fix_length, item_equal, kind
-from pathloom.semantics.outcome import Cut, Ok, Outcome, map_ok, split, throw
+from pathloom.semantics.outcome import Cut, Ok, Outcome, RuntimeUnsupported, map_ok, split, throw
 from pathloom.semantics.values import ListRec, Ref, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Arg, Term
 
 MAX_NETWORK = 8  # most items ordered by a network (28 compare-exchanges)
+MAX_SORT_SPLIT = 6  # most items sorted by key through splits (720 orders at most)
 
 Kwargs = tuple[tuple[str, object], ...]
 
@@ -126,6 +133,74 @@ def sort(heap: HeapView, ref: Ref, args: tuple[object, ...], kwargs: Kwargs) -> 
         return Ok(None, ((ref, ListRec(len(items), network(items, reverse))),))  # type: ignore[arg-type]
 
     return _items_then(heap, ref, in_place)
+
+
+def sort_by_keys(heap: HeapView, ref: Ref, keys: Ref, reverse: bool, returns_list: bool) -> Outcome:
+    """The list ``ref`` sorted in place by ``keys`` (a list of as many keys, made by the key
+    function in item order), stably; its value is ``ref`` (``sorted``) or None (``sort``).
+    Keys of other kinds, more items than the models take: RuntimeUnsupported."""
+
+    def with_items(items: tuple[object, ...]) -> Outcome | None:
+        # the keys were made one per item of this very list: as many as its items (in a
+        # merged state of MultiSE the keys' length may be a term equal to it; not split again)
+        record = heap.record(keys)
+        assert isinstance(record, ListRec)
+        if (not isinstance(record.length, Term) and record.length != len(items)) or len(record.items) < len(items):
+            # no run gets here (MultiSE may split the two lengths apart in states no input
+            # reaches): a reported cut if one did, never an answer
+            return Cut("a key function that changed the list it sorts")
+        return _sorted_by(ref, items, tuple(record.items[: len(items)]), reverse, ref if returns_list else None)  # type: ignore[call-overload]
+
+    found = _items_then(heap, ref, with_items)
+    assert found is not None  # a list
+    return found
+
+
+def _sorted_by(ref: Ref, items: tuple[object, ...], keys: tuple[object, ...], reverse: bool, value: object) -> Outcome:
+    if not _orderable(keys):
+        raise RuntimeUnsupported(f"sorting by keys of kinds {sorted({kind(k) for k in keys})} (or more than {MAX_NETWORK})")
+
+    def done(ordered: Sequence[object]) -> Outcome:
+        return Ok(value, ((ref, ListRec(len(ordered), tuple(ordered))),))
+
+    if _orderable(items) and len({kind(x) for x in items}) <= 1:
+        return done(_carried_network(keys, items, reverse))
+    if len(items) > MAX_SORT_SPLIT:
+        raise RuntimeUnsupported(f"sorting more than {MAX_SORT_SPLIT} objects by key")
+
+    def place(order: tuple[int, ...], i: int, pos: int) -> Outcome:
+        """Insert item ``i`` into ``order`` at ``pos`` or further left: it passes its left
+        neighbour only when its key is strictly smaller (greater, descending): stable."""
+        if pos == 0:
+            return following((i,) + order)
+        left = keys[order[pos - 1]]
+        passes = T.lt(left, keys[i]) if reverse else T.lt(keys[i], left)
+        stays = following(order[:pos] + (i,) + order[pos:]) if passes is not True else None
+        if isinstance(passes, bool):
+            return place(order, i, pos - 1) if passes else stays  # type: ignore[return-value]
+        return split([(passes, place(order, i, pos - 1)), (T.not_(passes), stays)])  # type: ignore[list-item]
+
+    def following(order: tuple[int, ...]) -> Outcome:
+        i = len(order)
+        return done([items[j] for j in order]) if i == len(items) else place(order, i, i)
+
+    try:
+        return following(())
+    finally:
+        del place, following  # they call each other: no cycle left for the collector
+
+
+def _carried_network(keys: Sequence[Arg], items: Sequence[object], descending: bool) -> list[object]:
+    """``items`` ordered by ``keys`` through a bubble network that moves each item with its
+    key; a compare-exchange keeps the pair unless the right key is strictly smaller
+    (greater, descending), so equal keys keep their order."""
+    ks, xs = list(keys), list(items)
+    for end in range(len(ks) - 1, 0, -1):
+        for i in range(end):
+            keep = T.le(ks[i + 1], ks[i]) if descending else T.le(ks[i], ks[i + 1])
+            ks[i], ks[i + 1] = T.ite(keep, ks[i], ks[i + 1]), T.ite(keep, ks[i + 1], ks[i])
+            xs[i], xs[i + 1] = T.ite(keep, xs[i], xs[i + 1]), T.ite(keep, xs[i + 1], xs[i])  # type: ignore[arg-type]
+    return xs
 
 
 def join(heap: HeapView, sep: object, args: tuple[object, ...], kwargs: Kwargs) -> Outcome | None:

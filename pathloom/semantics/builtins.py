@@ -57,6 +57,12 @@ def call_builtin(module: Module, heap: HeapView, name: str, args: tuple[object, 
         return _as_length(heap, args[0])
     if name == "%bool_result":
         return _bool_result(heap, args[0])
+    if name == "%sort_by_keys":  # (list, keys, reverse, returns the list): frontend.lower._sort_by_key
+        from pathloom.semantics import aggregates as AGG  # it imports this module's importers
+
+        return AGG.sort_by_keys(heap, args[0], args[1], args[2], args[3])  # type: ignore[arg-type]
+    if name == "%is_list":
+        return Ok(is_list(heap, args[0]))
     if name == "abs":
         _arity(name, args, 1)
         return _abs(args[0])
