@@ -3,8 +3,9 @@
 ``encode_symbolic`` turns an engine value (terms evaluated under a model, heap records
 followed) into JSON; ``encode_python`` does the same for a real CPython object. The replay
 check compares the two, so they must agree on every kind of value:
-int/bool/str/None as themselves (an int too long for CPython's decimal text, over
-``LONG_INT_BITS`` bits, as ``{"$int": "0x..."}`` in the JSON text: ``json_safe``), non-finite
+int/bool/str/None as themselves (an int too long for CPython's decimal text, of more than
+``sys.get_int_max_str_digits()`` digits, as ``{"$int": "0x..."}`` in the JSON text:
+``json_safe``), non-finite
 floats as ``{"$float": "inf"}``, lists as arrays,
 tuples as ``{"$tuple": [...]}``, instances as ``{"$object": cls, "$id": n, "fields": {...}}``
 with a later occurrence of the same instance as ``{"$ref": n}`` (aliasing), functions as
@@ -21,6 +22,7 @@ import enum
 import json
 import math
 import re
+import sys
 from typing import Any, Mapping
 
 from pathloom.semantics.values import (
@@ -33,14 +35,14 @@ from pathloom.terms.expr import Term
 JSON = Any
 
 
-#: Ints of more bits than this are written in hex (``{"$int": "0x..."}``): CPython refuses
-#: the decimal text of ints over ``sys.get_int_max_str_digits()`` (4,300) digits, and
-#: 14,000 bits are at most 4,215 decimal digits.
-LONG_INT_BITS = 14_000
+#: Ints of more digits than CPython writes as decimal text (``sys.get_int_max_str_digits()``,
+#: 4,300; 0 is no limit) are written in hex (``{"$int": "0x..."}``).
+_DIGITS = sys.get_int_max_str_digits()
+_TOO_LONG = 10 ** _DIGITS if _DIGITS else None
 
 
 def is_long_int(value: object) -> bool:
-    return type(value) is int and value.bit_length() > LONG_INT_BITS
+    return type(value) is int and _TOO_LONG is not None and abs(value) >= _TOO_LONG
 
 
 def json_safe(value: JSON) -> JSON:
