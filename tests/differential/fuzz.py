@@ -443,7 +443,7 @@ class Fuzzer:
         shown = ("<any real-module feature>", "dunder_class", "enum", "dataclass", "const_computed",
                  "const_list", "const_dict", "list_repeat", "list_compare", "listcomp", "genexp_sum",
                  "genexp_minmax", "genexp_anyall", "slice_list", "slice_str", "set_display", "setcomp", "set_op",
-                 "set_iter", "set_local")
+                 "set_iter", "set_local", "generator", "generator_list", "generator_tuple", "generator_sorted", "yield_from_call")
         print("programs with:    " + ", ".join(f"{t.strip('<>')} {s.features[t]}" for t in shown))
         configs = sorted(s.explored, key=lambda c: (c.split("/")[0], HEAPS.index(c.split("/")[1]) if "/" in c else -1))
         print(f"incomplete:       {', '.join(f'{e} {s.incomplete[e]} ({100 * s.incomplete[e] / max(s.explored[e], 1):.1f}%)' for e in configs)}")
