@@ -157,7 +157,7 @@ def sort_by_keys(heap: HeapView, ref: Ref, keys: Ref, reverse: bool, returns_lis
 
 
 def _sorted_by(ref: Ref, items: tuple[object, ...], keys: tuple[object, ...], reverse: bool, value: object) -> Outcome:
-    if not _orderable(keys):
+    if not (_orderable(keys) or _orderable_tuples(keys)):
         raise RuntimeUnsupported(f"sorting by keys of kinds {sorted({kind(k) for k in keys})} (or more than {MAX_NETWORK})")
 
     def done(ordered: Sequence[object]) -> Outcome:
@@ -174,7 +174,7 @@ def _sorted_by(ref: Ref, items: tuple[object, ...], keys: tuple[object, ...], re
         if pos == 0:
             return following((i,) + order)
         left = keys[order[pos - 1]]
-        passes = T.lt(left, keys[i]) if reverse else T.lt(keys[i], left)
+        passes = _key_lt(left, keys[i]) if reverse else _key_lt(keys[i], left)
         stays = following(order[:pos] + (i,) + order[pos:]) if passes is not True else None
         if isinstance(passes, bool):
             return place(order, i, pos - 1) if passes else stays  # type: ignore[return-value]
@@ -197,10 +197,36 @@ def _carried_network(keys: Sequence[Arg], items: Sequence[object], descending: b
     ks, xs = list(keys), list(items)
     for end in range(len(ks) - 1, 0, -1):
         for i in range(end):
-            keep = T.le(ks[i + 1], ks[i]) if descending else T.le(ks[i], ks[i + 1])
-            ks[i], ks[i + 1] = T.ite(keep, ks[i], ks[i + 1]), T.ite(keep, ks[i + 1], ks[i])
+            keep = T.not_(_key_lt(ks[i], ks[i + 1])) if descending else T.not_(_key_lt(ks[i + 1], ks[i]))
+            ks[i], ks[i + 1] = _key_ite(keep, ks[i], ks[i + 1]), _key_ite(keep, ks[i + 1], ks[i])
             xs[i], xs[i + 1] = T.ite(keep, xs[i], xs[i + 1]), T.ite(keep, xs[i + 1], xs[i])  # type: ignore[arg-type]
     return xs
+
+
+def _orderable_tuples(keys: Sequence[object]) -> bool:
+    """Keys that are tuples of one length whose items, position by position, are all ints
+    or all strs: compared lexicographically, as CPython compares tuples."""
+    if not keys or len(keys) > MAX_NETWORK or not all(type(k) is tuple and k for k in keys):
+        return False
+    width = len(keys[0])  # type: ignore[arg-type]
+    return all(len(k) == width for k in keys) and all(_orderable([k[i] for k in keys]) for i in range(width))  # type: ignore[index, arg-type]
+
+
+def _key_lt(a: object, b: object) -> Arg:
+    """``a < b`` of two sort keys: ints or strs, or tuples of them of one length (the first
+    position where they differ decides; all equal: not less)."""
+    if not isinstance(a, tuple):
+        return T.lt(a, b)  # type: ignore[arg-type]
+    less: Arg = False
+    for x, y in reversed(list(zip(a, b))):  # type: ignore[call-overload]
+        less = T.or_(T.lt(x, y), T.and_(T.eq(x, y), less))
+    return less
+
+
+def _key_ite(condition: Arg, a: object, b: object) -> object:
+    if isinstance(a, tuple):
+        return tuple(T.ite(condition, x, y) for x, y in zip(a, b))  # type: ignore[call-overload]
+    return T.ite(condition, a, b)  # type: ignore[arg-type]
 
 
 def join(heap: HeapView, sep: object, args: tuple[object, ...], kwargs: Kwargs) -> Outcome | None:

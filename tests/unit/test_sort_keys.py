@@ -53,6 +53,16 @@ SOURCE = textwrap.dedent("""
         return sorted(xs, key=lambda v: 12 // v)
 
 
+    def by_pair(xs: list[int], ys: list[int]) -> list[int]:
+        people = [[x, y] for x, y in zip(xs, ys)]
+        people.sort(key=lambda p: (-p[0], p[1]))
+        return [p[1] for p in people]
+
+
+    def pair_keys(xs: list[int]) -> list[int]:
+        return sorted(xs, key=lambda v: (v % 2, -v))
+
+
     def own_sort(n: int) -> int:
         d = Deck(n)
         return d.sort(key=lambda v: v)
@@ -75,7 +85,7 @@ def test_objects_sorted_by_a_key_attribute_stably(tmp_path: Path, engine: str) -
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-@pytest.mark.parametrize("target", ["by_first", "negated", "longest_first", "inverse_keys", "own_sort"])
+@pytest.mark.parametrize("target", ["by_first", "negated", "longest_first", "inverse_keys", "own_sort", "by_pair", "pair_keys"])
 def test_key_sorts_are_symbolic_and_replay(tmp_path: Path, engine: str, target: str) -> None:
     assert _explored(tmp_path, target, engine)
 
@@ -88,3 +98,12 @@ def test_reverse_keeps_equal_keys_in_order_and_a_key_may_raise(tmp_path: Path) -
     raised = [p for p in _explored(tmp_path, "inverse_keys", "dse") if p["outcome"] == "raise"]
     assert raised and all(p["exception"] == "ZeroDivisionError" and 0 in p["inputs"]["xs"] for p in raised)
     assert {p["returned"] for p in _explored(tmp_path, "own_sort", "dse")} == {0}  # Deck.sort, not a list's
+
+
+def test_tuple_keys_compare_lexicographically(tmp_path: Path) -> None:
+    for path in _explored(tmp_path, "by_pair", "dse"):
+        xs, ys = path["inputs"]["xs"], path["inputs"]["ys"]
+        ys = xs if ys == {"$same": "xs"} else ys
+        assert path["returned"] == [y for _, y in sorted(zip(xs, ys), key=lambda p: (-p[0], p[1]))]
+    for path in _explored(tmp_path, "pair_keys", "dse"):
+        assert path["returned"] == sorted(path["inputs"]["xs"], key=lambda v: (v % 2, -v))
