@@ -144,7 +144,15 @@ def _is_generator(body: list[ast.stmt]) -> bool:
 
 
 _YIELDED = "%yield"  # a generator function's hidden list of the items it yielded
+_ITEM = "item~"  # the item of a comprehension the lowering writes: not a Python name, it clashes with none
 _WHOLE_CONSUMERS = ("list", "tuple", "sorted")  # builtins that build the list of their argument's items first
+
+
+def _item_loop(iterable: ast.expr, where: ast.AST) -> tuple[ast.Name, ast.comprehension]:
+    """``for item~ in iterable``, for a comprehension the lowering writes, and a read of its
+    item; both at ``where`` (an error in them is CPython's at that line)."""
+    target = ast.copy_location(ast.Name(_ITEM, ast.Store()), where)
+    return ast.copy_location(ast.Name(_ITEM, ast.Load()), where), ast.comprehension(target, iterable, [], 0)
 
 
 def _direct_bindings(stmt: ast.stmt) -> set[str]:
@@ -921,11 +929,16 @@ class _Lowerer:
         if isinstance(node.func, ast.Name) and node.func.id in _WHOLE_CONSUMERS and len(node.args) == 1 and self._is_builtin(node.func.id) \
                 and isinstance(node.args[0], ast.Call) and (node.func.id == "sorted" or not node.keywords):
             items = self._whole(node.args[0])  # list(f(...)): f may be a generator function
-            _, kwargs = self.call_args(ast.Call(node.func, [], node.keywords))
-            dst = self.temp()
-            self.emit(ir.Call(dst, Global(node.func.id), (items,), kwargs, _loc(node)))
-            return Var(dst)
+            return self._whole_consumer(node, items)
         return self._call(node)
+
+    def _whole_consumer(self, node: ast.Call, items: Operand) -> Var:
+        """``list``/``tuple``/``sorted`` (``node.func``, the builtin) called on ``items`` with
+        ``node``'s keywords."""
+        _, kwargs = self.call_args(ast.Call(node.func, [], node.keywords))
+        dst = self.temp()
+        self.emit(ir.Call(dst, Global(node.func.id), (items,), kwargs, _loc(node)))  # type: ignore[attr-defined]
+        return Var(dst)
 
     def _call(self, node: ast.Call, whole: bool = False) -> Var:
         loc = _loc(node)
@@ -1150,12 +1163,9 @@ class _Lowerer:
         saved = self.renames
         self.renames = {**saved, source: items.name}
         try:
-            element = ast.Call(key, [ast.Name("item~", ast.Load())], [])
-            made = ast.ListComp(element, [ast.comprehension(ast.Name("item~", ast.Store()), ast.Name(source, ast.Load()), [], 0)])
-            for part in ast.walk(made):
-                if part is not key and not hasattr(part, "lineno") and isinstance(part, (ast.expr, ast.comprehension)):
-                    ast.copy_location(part, key)
-            return self.expr_ListComp(made)
+            item, loop = _item_loop(ast.copy_location(ast.Name(source, ast.Load()), key), key)
+            called = ast.copy_location(ast.Call(key, [item], []), key)
+            return self.expr_ListComp(ast.copy_location(ast.ListComp(called, [loop]), key))
         finally:
             self.renames = saved
 
@@ -1174,19 +1184,16 @@ class _Lowerer:
                 and len(inner.args) == 2 and not inner.keywords and not any(isinstance(a, ast.Starred) for a in inner.args)):
             return node
         function, iterable = inner.args
-        item = ast.Name("item~", ast.Load())  # not a Python name: it never clashes with one the lambda reads
         is_none = isinstance(function, ast.Constant) and function.value is None
         if not (isinstance(function, ast.Lambda) or (is_none and inner.func.id == "filter")):
             return node
-        called = item if is_none else ast.Call(function, [item], [])
+        item, loop = _item_loop(iterable, inner)
+        called = item if is_none else ast.copy_location(ast.Call(function, [item], []), inner)
         if inner.func.id == "map":
-            element, conditions = called, []
+            element = called
         else:
-            element, conditions = item, [called]
-        target = ast.Name("item~", ast.Store())
-        generator = ast.GeneratorExp(element, [ast.comprehension(target, iterable, conditions, 0)])
-        for made in (generator, target, item, called):
-            ast.copy_location(made, inner)
+            element, loop.ifs = item, [called]
+        generator = ast.copy_location(ast.GeneratorExp(element, [loop]), inner)
         return ast.Call(node.func, [generator, *node.args[1:]], node.keywords, **{k: getattr(node, k) for k in ("lineno", "col_offset", "end_lineno", "end_col_offset")})
 
     def _consumed_generator(self, node: ast.Call) -> Operand | None:
@@ -1211,12 +1218,7 @@ class _Lowerer:
         name, rest = func.id, node.args[1:]
         if name in ("list", "tuple", "sorted") and not rest and (name == "sorted" or not node.keywords):
             items = self.expr_ListComp(generator)
-            if name == "list":
-                return items
-            _, kwargs = self.call_args(ast.Call(func, [], node.keywords))
-            dst = self.temp()
-            self.emit(ir.Call(dst, Global(name), (items,), kwargs, _loc(node)))
-            return Var(dst)
+            return items if name == "list" else self._whole_consumer(node, items)
         if node.keywords:
             return None
         if name == "set" and not rest:  # set() adds each item as the generator makes it

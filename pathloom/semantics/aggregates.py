@@ -163,7 +163,7 @@ def _sorted_by(ref: Ref, items: tuple[object, ...], keys: tuple[object, ...], re
     def done(ordered: Sequence[object]) -> Outcome:
         return Ok(value, ((ref, ListRec(len(ordered), tuple(ordered))),))
 
-    if _orderable(items) and len({kind(x) for x in items}) <= 1:
+    if _orderable(items):  # all ints or all strs
         return done(_carried_network(keys, items, reverse))
     if len(items) > MAX_SORT_SPLIT:
         raise RuntimeUnsupported(f"sorting more than {MAX_SORT_SPLIT} objects by key")

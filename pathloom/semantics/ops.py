@@ -119,7 +119,7 @@ def binop(module: Module, heap: HeapView, op: str, a: object, b: object) -> Outc
         return _bitwise(module, heap, op, a, b)
     ka, kb = kind(a), kind(b)
     if op == "+=" and is_list(heap, a):
-        if is_list(heap, b) or isinstance(b, str) or (isinstance(b, tuple) and is_plain(b)):
+        if _extends_in_model(heap, b):
             return _list_extend(heap, a, b)  # type: ignore[arg-type]
         return run_concretely(module, heap, "operator +=", _PY_BINOPS[op], (a, b))
     symbolic = isinstance(a, Term) or isinstance(b, Term)
@@ -258,10 +258,15 @@ def _list_concat(heap: HeapView, a: Ref, b: Ref) -> Outcome:
     return Ok(ref, ((ref, ListRec(len(items), items)),))
 
 
+def _extends_in_model(heap: HeapView, b: object) -> bool:
+    """Whether ``xs += b`` / ``xs.extend(b)`` is modelled: ``b`` a list or a concrete str or tuple."""
+    return is_list(heap, b) or isinstance(b, str) or (isinstance(b, tuple) and is_plain(b))
+
+
 def list_extend_method(heap: HeapView, a: Ref, b: object) -> Outcome | None:
     """``a.extend(b)`` in the model (``a += b``, returning None) when ``b`` is a list or a
     concrete str or tuple; None: another iterable (run in CPython)."""
-    if not (is_list(heap, b) or isinstance(b, str) or (isinstance(b, tuple) and is_plain(b))):
+    if not _extends_in_model(heap, b):
         return None
     return map_ok(_list_extend(heap, a, b), lambda extended: Ok(None, extended.writes))
 
