@@ -388,12 +388,15 @@ def _concretizations(result: dict[str, Any] | None) -> int:
 
 
 def _cut_reasons(result: dict[str, Any] | None) -> list[str]:
-    """The distinct reasons of the cut and unknown paths, numbers and names normalized."""
+    """The distinct reasons of the cut and unknown paths, numbers and names normalized, and
+    the input types tried in part (``untried``: one reason for all)."""
     reasons = {
         _normalize(str(p.get("reason") or p.get("outcome")))
         for p in (result or {}).get("paths") or []
         if p.get("outcome") in ("cut", "unknown")
     }
+    if (result or {}).get("untried"):
+        reasons.add("input types tried in part (a union's member not modelled or not tried)")
     return sorted(reasons)
 
 

@@ -69,7 +69,8 @@ class Run:
         self.target = resolve_target(module, target)
         self.engine = engine_class(options.engine)(module, self.target, options, progress)
         entry = self.engine.entry
-        self.exploration = Exploration(f"{module.filename}::{self.target}", options.engine, params=tuple(entry.params), environment=entry.environment)
+        self.exploration = Exploration(f"{module.filename}::{self.target}", options.engine, params=tuple(entry.params), environment=entry.environment,
+                                       untried=tuple(entry.untried))
         cls, _, method = self.target.partition(".")
         if cls in module.classes and module.classes[cls].decorated.get(method, ("",))[0] == "property":
             self.exploration.accessor = "attribute"
@@ -90,7 +91,7 @@ class Run:
                 self.exploration.count(result)
                 self.received += 1
             yield result
-        self.exploration.complete = self.engine.complete
+        self.exploration.complete = self.engine.complete and not self.exploration.untried
         self.exploration.stats = self.engine.stats()
 
 

@@ -100,6 +100,10 @@ class Exploration:
     # "attribute": the target is a property, read rather than called; "list": a generator
     # function, whose outcome is that of list(f(...))
     accessor: str = "call"
+    # what the parameters' annotations allow that the inputs never take (a union's member
+    # pathloom does not model, the other members of a union inside a container): the
+    # exploration is then incomplete
+    untried: tuple[str, ...] = ()
 
     def count(self, result: PathResult) -> None:
         """Count ``result`` in ``bug_count`` and ``distinct_bugs`` if it is a bug."""

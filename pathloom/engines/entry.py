@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pathloom.engines.input_objects import ObjectEnvironment, ObjectGraph, fallback_values, heap_axioms
-from pathloom.engines.input_types import Shape, parse_input_type
+from pathloom.engines.input_types import Shape, input_type
 from pathloom.frontend import ir
 from pathloom.frontend.fields import declared_fields, is_reference, reference_shape
 from pathloom.frontend.module import Module
@@ -44,20 +44,24 @@ class InputChoice:
     @property
     def options(self) -> tuple[tuple[Arg, object], ...]:
         """(condition, value) of each alternative; a choice inside a choice (a list that may be
-        one of several earlier lists) is flattened."""
+        one of several earlier lists, a member of a union) and the sizes of a set, dict or
+        ``tuple[T, ...]`` inside a choice (``Optional[dict[K, V]]``) are flattened."""
         return tuple(
             (T.and_(cond, inner_cond), inner)
             for cond, value in ((self.flag, self.when_true), (T.not_(self.flag), self.when_false))
-            for inner_cond, inner in (value.options if isinstance(value, InputChoice) else ((True, value),))
+            for inner_cond, inner in (value.options if isinstance(value, (InputChoice, InputSizes)) else ((True, value),))
         )
 
-    def forced(self) -> list[tuple[dict[str, bool], object]]:
-        """(the flag values that select it, value) of each alternative, as ``options``."""
-        found: list[tuple[dict[str, bool], object]] = []
+    def forced(self) -> list[tuple[dict[str, object], object]]:
+        """(the symbol values that select it: flags, and a size's model, value) of each
+        alternative, as ``options``."""
+        found: list[tuple[dict[str, object], object]] = []
         for holds, value in ((True, self.when_true), (False, self.when_false)):
-            flags = {self.flag.args[0]: holds}
+            flags: dict[str, object] = {self.flag.args[0]: holds}
             if isinstance(value, InputChoice):
                 found += [({**flags, **inner}, v) for inner, v in value.forced()]
+            elif isinstance(value, InputSizes):
+                found += [({**flags, **model}, v) for model, v in zip(value.models, value.values)]
             else:
                 found.append((flags, value))
         return found
@@ -90,7 +94,7 @@ def choice_combinations(args: tuple[object, ...]) -> list[tuple[list[Arg], dict[
             combinations = [(conds, model, chosen + (arg,)) for conds, model, chosen in combinations]
             continue
         if isinstance(arg, InputChoice):
-            forced: list[dict[str, object]] = [flags for flags, _ in arg.forced()]  # type: ignore[misc]
+            forced: list[dict[str, object]] = [flags for flags, _ in arg.forced()]
         else:
             forced = list(arg.models)
         combinations = [
@@ -118,6 +122,8 @@ class Entry:
     heap_axioms: Callable[[Iterable[str]], list[Arg]] | None = None
     object_nullable: list[tuple[str, str, bool]] = field(default_factory=list)  # (name, class, may be None)
     fields_of: Callable[[str], Any] | None = None  # a class's declared fields (input objects)
+    # what the parameters' annotations allow that the inputs never take ("x: Fraction not tried")
+    untried: list[str] = field(default_factory=list)
     # the last inputs' symbol values, and the last fallbacks' (``environment`` is called for
     # one input with each path's fallback in turn): (the object keyed, its value)
     _inputs_memo: tuple[object, Any] | None = field(default=None, repr=False, compare=False)
@@ -167,6 +173,7 @@ class _Builder:
         self.object_params: list[tuple[str, str, bool]] = []
         self.lists: list[tuple[str, Shape, object]] = []  # list parameters made so far (name, shape, value)
         self.initial_model: dict[str, Any] = {}
+        self.untried: list[str] = []  # what the annotations allow and the inputs never take
         self._graph: tuple[int, ObjectGraph] | None = None
 
     def value(self, function: ir.Function, param: ir.Param, prefix: str) -> tuple[object, Callable[[dict[str, Any]], Any] | None]:
@@ -179,10 +186,12 @@ class _Builder:
         reference = reference_shape(annotation, self.module.classes)
         if reference is not None:
             return self._object(param, name, reference[1], reference[2])
-        shape = parse_input_type(annotation, self.module.classes)
+        typed = input_type(annotation, self.module.classes)
+        shape = typed.shape
+        self.untried += [f"{name}: {phrase}" for phrase in typed.untried]
         if shape is None:
             raise self.module.unsupported_at(
-                param.line, param.col, f"input of type {annotation} (supported: int, bool, str, float, object and Any as int, list[T], tuple[T1, ...], tuple[T, ...], set[T], dict[K, V], analysed classes, Optional[...] of these)"
+                param.line, param.col, f"input of type {annotation} (supported: int, bool, str, float, object and Any as int, list[T], tuple[T1, ...], tuple[T, ...], set[T], dict[K, V], analysed classes, unions of these)"
             )
         value, decode, encode = self._make(shape, name)
         if isinstance(shape, tuple) and shape[0] == "list":
@@ -257,6 +266,7 @@ class _Builder:
             entry.object_nullable = params
             entry.fields_of = lambda cls: declared_fields(self.module, cls)
         entry.initial_model = dict(self.initial_model)
+        entry.untried = list(self.untried)
         return entry
 
     def _make(self, shape: Shape, name: str) -> tuple[object, Callable[[dict[str, Any]], Any], Callable[[Any], dict[str, Any]]]:
@@ -273,6 +283,8 @@ class _Builder:
                 return {f"{name}.is_none": True} if v is None else {f"{name}.is_none": False, **encode(v)}
 
             return InputChoice(flag, None, value), decode_optional, encode_optional
+        if isinstance(shape, tuple) and shape[0] == "union":
+            return self._union(shape[1], name)  # type: ignore[arg-type]
         if isinstance(shape, tuple) and shape[0] == "object":
             cls, nullable = shape[1]  # type: ignore[misc]
             declared_fields(self.module, cls)
@@ -313,6 +325,29 @@ class _Builder:
 
         return ref, decode_list, encode_list
 
+
+    def _union(self, shapes: tuple[Shape, ...], name: str) -> tuple[object, Callable[[dict[str, Any]], Any], Callable[[Any], dict[str, Any]]]:
+        """A union input: one value per member (the first named ``name``, the others
+        ``name.as_<kind>``), chosen by the Bool flags ``name.is_<kind>`` of all members but the
+        last, in the annotation's order (the first flag that holds names the member)."""
+        labels = _member_labels(shapes)
+        made = [self._make(s, name if i == 0 else f"{name}.as_{label}") for i, (s, label) in enumerate(zip(shapes, labels))]
+        flags = [f"{name}.is_{label}" for label in labels[:-1]]
+        value = made[-1][0]
+        for flag, (member, _, _) in reversed(list(zip(flags, made))):
+            value = InputChoice(T.sym(flag, BOOL), member, value)
+
+        def decode_union(model: dict[str, Any]) -> Any:
+            for flag, (_, decode, _) in zip(flags, made):
+                if model.get(flag, False):
+                    return decode(model)
+            return made[-1][1](model)
+
+        def encode_union(v: Any) -> dict[str, Any]:
+            i = next(i for i, s in enumerate(shapes) if _fits(v, s))
+            return {**{flag: j == i for j, flag in enumerate(flags[: i + 1])}, **made[i][2](v)}
+
+        return value, decode_union, encode_union
 
     def _set(self, item: str, name: str) -> tuple[object, Callable[[dict[str, Any]], Any], Callable[[Any], dict[str, Any]]]:
         """A ``set[item]`` input: items ``name[i]`` pairwise different (``name.len`` of them,
@@ -413,6 +448,34 @@ class _Builder:
             return env
 
         return InputSizes(size, tuple(values), tuple(models)), decode_dict, encode_dict
+
+
+def _member_labels(shapes: tuple[Shape, ...]) -> list[str]:
+    """A name for each member of a union: its kind (``int``, ``list``...), numbered when two
+    members share a kind."""
+    kinds = [s if isinstance(s, str) else s[0] for s in shapes]
+    return [k if kinds.count(k) == 1 else f"{k}{kinds[:i].count(k)}" for i, k in enumerate(kinds)]
+
+
+def _fits(value: Any, shape: Shape) -> bool:
+    """Whether the JSON input ``value`` (``report.values``) is a value of ``shape``."""
+    if shape == "bool":
+        return isinstance(value, bool)
+    if shape == "int":
+        return (isinstance(value, int) and not isinstance(value, bool)) or (isinstance(value, dict) and "$int" in value)
+    if shape == "float":
+        return isinstance(value, float) or (isinstance(value, dict) and "$float" in value)
+    if shape == "str":
+        return isinstance(value, str)
+    kind = shape[0]
+    if kind == "list":
+        return isinstance(value, list)
+    if kind == "optional":
+        return value is None or _fits(value, shape[1])  # type: ignore[arg-type]
+    if kind == "union":
+        return any(_fits(value, s) for s in shape[1])  # type: ignore[union-attr]
+    marker = {"tuple": "$tuple", "vartuple": "$tuple", "set": "$set", "dict": "$dict"}.get(kind)
+    return isinstance(value, dict) and marker in value
 
 
 def _reachable_classes(module: Module, roots: list[str]) -> list[str]:

@@ -214,6 +214,9 @@ class _Lowerer:
         self.blocks: dict[int, ir.Block] = {}
         self.current: ir.Block = self._new_block()
         self.handler: int | None = None
+        # the names ``except ... as name`` binds around the statement being lowered, which the
+        # clause's body never rebinds: a ``raise ... from name`` cause is an exception
+        self.caught: list[str] = []
         self.loops: list[_LoopTargets] = []
         self.loop_headers: tuple[int, ...] = ()
         self.locals: set[str] = set()
@@ -666,8 +669,12 @@ class _Lowerer:
 
     def stmt_Raise(self, node: ast.Raise) -> None:
         loc = _loc(node)
-        if node.cause is not None:
-            raise self.unsupported(node, "raise ... from ...")
+        cause = node.cause
+        if cause is not None and not (isinstance(cause, ast.Constant) and cause.value is None) \
+                and not (isinstance(cause, ast.Name) and cause.id in self.caught):
+            # the cause only sets __cause__, which no outcome shows; any other cause may be a
+            # TypeError ("exception causes must derive from BaseException")
+            raise self.unsupported(node, "raise ... from a cause other than None or the exception an except clause caught")
         if node.exc is None:
             self.terminate(ir.Raise(None, "explicit", loc))
         else:
@@ -733,7 +740,12 @@ class _Lowerer:
             raise self.unsupported(node, f"'except ... as {node.name}', a name a nested function uses")
         if node.name:
             self.emit(ir.Assign(node.name, exc, loc))
+        rebound = any(isinstance(n, ast.Name) and n.id == node.name and not isinstance(n.ctx, ast.Load)
+                      for statement in node.body for n in ast.walk(statement))
+        caught = [node.name] if node.name and not rebound else []
+        self.caught += caught
         self.body(node.body)
+        del self.caught[len(self.caught) - len(caught):]
         if node.name:
             self.emit(ir.Unbind(node.name, loc))
         self.goto(join, loc)

@@ -109,11 +109,26 @@ def _answer(module: Module, qualname: str, target: Target, options: Options, rea
     return "unknown", reason, None, engine
 
 
+def untried_inputs(module: Module, qualname: str, options: Options) -> list[str]:
+    """What the annotations allow and the engines never try (``Entry.untried``): a proof of
+    unreachability covers only the rest."""
+    from pathloom.engines.entry import build_entry
+    from pathloom.errors import Unsupported
+
+    try:
+        return build_entry(module, qualname, options.max_list_len, options.max_str_len).untried
+    except Unsupported:
+        return []  # the engines say so themselves
+
+
 def reach_targets(module: Module, qualname: str, targets: list[Target], options: Options, reach_options: ReachOptions = ReachOptions()) -> ReachRun:
     run = ReachRun()
+    untried = untried_inputs(module, qualname, options)
     for target in targets:
         started = time.monotonic()
         verdict, reason, inputs, engine = _answer(module, qualname, target, options, reach_options, started)
+        if verdict == "unreachable" and untried:
+            verdict, reason = "unknown", f"unreachable for the input types tried ({reason}); not tried: {'; '.join(untried)}"
         if verdict == "reachable":
             assert inputs is not None
             ok, why = confirmed(module, qualname, target, inputs)

@@ -66,6 +66,8 @@ class JsonReporter:
         ]}
         if exploration.error is not None:
             end["error"] = exploration.error
+        if exploration.untried:
+            end["untried"] = list(exploration.untried)
         tail = json.dumps(json_safe(end))[1:]
         self.out.write("\n], " + tail)
 

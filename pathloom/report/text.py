@@ -63,7 +63,8 @@ class TextReporter:
             for i, bug in enumerate(exploration.distinct_bugs, 1):
                 reached = f"reached by {bug.paths} path{'s' if bug.paths > 1 else ''}"
                 self.out.write(f"  bug {i:<4} {describe(bug)}, {reached}\n           input: {_inputs(bug.inputs)}\n")
-        why = exploration.error or "a bound, timeout or unknown cut exploration"
+        why = exploration.error or (
+            "input types tried in part, or a bound, timeout or unknown" if exploration.untried else "a bound, timeout or unknown cut exploration")
         status = "complete" if exploration.complete else f"INCOMPLETE ({why})"
         distinct = len(exploration.distinct_bugs)
         bugs = f"{distinct} bug(s)" + (f" ({exploration.bug_count} paths)" if exploration.bug_count != distinct else "")
@@ -76,6 +77,8 @@ class TextReporter:
             f"({s.get('solver_time_s', 0):.3f}s), branches {s.get('branches_covered')}/{s.get('branches_total')}, "
             f"{s.get('time_s', 0):.3f}s\n"
         )
+        for phrase in exploration.untried:
+            self.out.write(f"  input type tried in part: {phrase}\n")
         concretized = s.get("concretizations") or {}
         if concretized:
             sites = ", ".join(f"{site} (x{count})" for site, count in concretized.items())

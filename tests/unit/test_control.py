@@ -77,3 +77,29 @@ def test_unbound_local_is_reported_with_cpythons_message(tmp_path: Path, engine:
     assert [(p["exception"], p["message"]) for p in raised] == [
         ("UnboundLocalError", "cannot access local variable 'y' where it is not associated with a value"),
     ]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_raise_from_a_caught_exception_or_none_raises_the_new_exception(tmp_path: Path, engine: str) -> None:
+    code, result = _explore(tmp_path, """
+        def f(x: int) -> int:
+            try:
+                if x > 3:
+                    raise KeyError(x)
+                return 10 // x
+            except ZeroDivisionError as err:
+                raise ValueError("zero") from err
+            except KeyError:
+                raise ValueError("big") from None
+        """, "f", engine)
+    assert code == 0
+    raised = sorted((p["message"], p["line"]) for p in result["paths"] if p["outcome"] == "raise")
+    assert raised == [("big", 10), ("zero", 8)]
+
+
+def test_raise_from_another_cause_is_unsupported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "cause.py"
+    path.write_text("def f(x: int) -> int:\n    try:\n        return 1 // x\n    except ZeroDivisionError as err:\n"
+                    "        err = 5\n        raise ValueError('v') from err\n", encoding="utf-8")
+    assert main(["explore", f"{path}::f"]) == 2
+    assert "unsupported: raise ... from a cause other than None" in capsys.readouterr().err

@@ -381,7 +381,8 @@ def test_set_annotations_are_input_types() -> None:
     assert parse_input_type("set[int]") == ("set", "int")
     assert parse_input_type("Set[str]") == ("set", "str")
     assert parse_input_type("set") == ("set", "int")
-    for unsupported in ("set[list[int]]", "Optional[set[int]]", "list[set[int]]", "set[float]"):
+    assert parse_input_type("Optional[set[int]]") == ("optional", ("set", "int"))
+    for unsupported in ("set[list[int]]", "list[set[int]]", "set[float]"):
         assert parse_input_type(unsupported) is None, unsupported
 
 
