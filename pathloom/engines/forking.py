@@ -465,8 +465,10 @@ class ForkingEngine:
 
     def _raise(self, state: State, exc: ExcVal, line: int, kind: str) -> object:
         line = control.line_in_target_file([f.function for f in state.frames], line, lambda i: _current_line(state.frames[i]))
-        state.trail = hash((state.trail, "raise", exc.cls, line))
         found = control.handler_depth(f.function.blocks[f.label] for f in state.frames)
+        exc, line, kind = control.leaving_generators([f.function for f in state.frames], found[0] if found else -1, exc, line, kind,
+                                                     lambda i: _current_line(state.frames[i]))
+        state.trail = hash((state.trail, "raise", exc.cls, line))
         if found is not None:
             depth, handler = found
             del state.frames[depth + 1 :]

@@ -838,8 +838,11 @@ class MultiSEEngine:
         functions = [self._function(f.qualname) for f in loc]
         if functions and functions[-1].foreign_file is not None:
             raised = [(g, (exc, control.line_in_target_file(functions, line, lambda i: self._frame_line(loc[i])), kind)) for g, (exc, line, kind) in raised]
-        guard = self.mgr.or_all(g for g, _ in raised)
         found = control.handler_depth(self._function(f.qualname).blocks[f.label] for f in loc)
+        if any(exc.cls == "StopIteration" for _, (exc, _, _) in raised):
+            raised = [(g, control.leaving_generators(functions, found[0] if found else -1, exc, line, kind, lambda i: self._frame_line(loc[i])))
+                      for g, (exc, line, kind) in raised]
+        guard = self.mgr.or_all(g for g, _ in raised)
         if found is not None:
             i, handler = found
             target = self._goto_frame(loc[i], handler, False)

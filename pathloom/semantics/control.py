@@ -48,6 +48,27 @@ def line_in_target_file(functions: Sequence[ir.Function], line: int, current_lin
     return line
 
 
+GENERATOR_STOP = ExcVal("RuntimeError", ("generator raised StopIteration",))
+
+
+def leaving_generators(functions: Sequence[ir.Function], handler_depth: int, exc: ExcVal, line: int, kind: str,
+                       current_line: Callable[[int], int | None]) -> tuple[ExcVal, int, str]:
+    """The exception that reaches the handler in frame ``handler_depth`` (-1: none) when
+    ``exc`` is raised in the innermost of the frames running ``functions``: a StopIteration
+    leaving a generator's frame becomes ``RuntimeError('generator raised StopIteration')``
+    (PEP 479), raised where the generator was resumed (the line its consumer runs; None for
+    the explored generator itself, whose consumer is outside the file)."""
+    if exc.cls != "StopIteration":
+        return exc, line, kind
+    for i in range(len(functions) - 1, handler_depth, -1):
+        if functions[i].generator:
+            if i == 0:  # the explored generator itself: its consumer (list(), the replay's) is no line of the file
+                return GENERATOR_STOP, None, "implicit"  # type: ignore[return-value]
+            consumer = current_line(i - 1)
+            return GENERATOR_STOP, line_in_target_file(functions[:i], consumer if consumer is not None else line, current_line), "implicit"
+    return exc, line, kind
+
+
 def concretization_site(function: ir.Function, line: int | None, operation: str) -> str:
     """The key under which an operation run in CPython is counted: ``line N: op``, with the
     file's name first for a function of a linked module."""

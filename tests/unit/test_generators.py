@@ -118,3 +118,37 @@ def test_generated_tests_consume_a_generator_with_list(tmp_path: Path) -> None:
     assert "list(_module.checked(xs=" in text and "pytest.raises(ValueError)" in text
     run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", str(out)], capture_output=True, text=True, cwd=tmp_path)
     assert run.returncode == 0 and " passed" in run.stdout and "failed" not in run.stdout, run.stdout
+
+
+STOP_SOURCE = textwrap.dedent("""
+    from typing import Iterator
+
+
+    def firsts(xs: list[int]) -> Iterator[int]:
+        it = iter(xs)
+        yield next(it)
+        yield 5
+
+
+    def caught(xs: list[int]) -> Iterator[int]:
+        it = iter(xs)
+        try:
+            yield next(it)
+        except StopIteration:
+            yield -1
+
+
+    def consume(xs: list[int]) -> list[int]:
+        return list(firsts(xs))
+""")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("target", ["firsts", "caught", "consume"])
+def test_stop_iteration_leaving_a_generator_is_a_runtime_error(tmp_path: Path, engine: str, target: str) -> None:
+    result = explore_source(tmp_path, STOP_SOURCE, "stops.py", target, engine)
+    raised = {(p["exception"], p["message"]) for p in result["paths"] if p["outcome"] == "raise"}  # type: ignore[union-attr]
+    expected = set() if target == "caught" else {("RuntimeError", "generator raised StopIteration")}
+    assert raised == expected
+    if target == "caught":
+        assert [-1] in [p["returned"] for p in result["paths"]]  # type: ignore[union-attr]
