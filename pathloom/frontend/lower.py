@@ -1186,12 +1186,19 @@ class _Lowerer:
         ``list(filter(f, xs))`` as ``list(it for it in xs if f(it))`` (``filter(None, xs)``:
         ``if it``), for the builtins ``_consumed_generator`` takes: exact, since ``map`` and
         ``filter`` call the function on each item as it is drawn, in order, and evaluating a
-        lambda expression again makes an equal function and runs nothing. ``node`` itself
+        lambda expression again makes an equal function and runs nothing. ``list(reversed(xs))``
+        is ``list(it for it in reversed(xs))`` alike (a loop over ``reversed`` is modelled, the
+        reversed iterator as a value is not). ``node`` itself
         when it is not such a call (a function other than a lambda: its evaluation could fail
         before the iterable's, which the generator would evaluate first)."""
-        if not (isinstance(node.func, ast.Name) and node.args and isinstance(node.args[0], ast.Call)):
+        if not (isinstance(node.func, (ast.Name, ast.Attribute)) and node.args and isinstance(node.args[0], ast.Call)):
             return node
         inner = node.args[0]
+        if isinstance(inner.func, ast.Name) and inner.func.id == "reversed" and self._is_builtin("reversed") and len(inner.args) == 1 \
+                and not inner.keywords and not isinstance(inner.args[0], ast.Starred):
+            item, loop = _item_loop(inner, inner)  # list(reversed(xs)) as list(it for it in reversed(xs)): the loop's own iterator
+            generator = ast.copy_location(ast.GeneratorExp(item, [loop]), inner)
+            return ast.Call(node.func, [generator, *node.args[1:]], node.keywords, **{k: getattr(node, k) for k in ("lineno", "col_offset", "end_lineno", "end_col_offset")})
         if not (isinstance(inner.func, ast.Name) and inner.func.id in ("map", "filter") and self._is_builtin(inner.func.id)
                 and len(inner.args) == 2 and not inner.keywords and not any(isinstance(a, ast.Starred) for a in inner.args)):
             return node

@@ -89,6 +89,8 @@ def call_builtin(heap: HeapView, fn: object, args: tuple[object, ...], kwargs: K
         reverse = _reverse_flag(kwargs)
         if reverse is None:
             return None
+        if kind(args[0]) == "str" and isinstance(args[0], Term):
+            return _sorted_characters(heap, args[0], reverse)
         return _items_then(heap, args[0], lambda items: _new_list(heap, network(items, reverse)) if _orderable(items) else None)  # type: ignore[arg-type]
     if kwargs or len(args) != 1 and fn is not sum:
         return None
@@ -322,6 +324,24 @@ def _characters(heap: HeapView, s: Arg) -> Outcome:
         return made
     fits = T.le(T.str_len(s), STR_CAP)
     return split([(fits, made), (T.not_(fits), Cut(f"list() of a str longer than {STR_CAP} characters"))])
+
+
+def _sorted_characters(heap: HeapView, s: Term, reverse: bool) -> Outcome:
+    """``sorted(s)`` of a symbolic str: one case per length (up to what a sorting network
+    orders, ``MAX_NETWORK`` characters), the characters ``s[i]`` ordered by the network; a
+    longer str is a cut."""
+    from pathloom.semantics.slicing import STR_CAP, str_capacity
+
+    capacity = str_capacity(s)
+    most = min(STR_CAP if capacity is None else capacity, STR_CAP, MAX_NETWORK)
+    ref = heap.fresh()
+    cases: list[tuple[Arg, Outcome]] = [
+        (T.eq(T.str_len(s), n), Ok(ref, ((ref, ListRec(n, network(tuple(T.char_at(s, i) for i in range(n)), reverse))),)))
+        for n in range(most + 1)
+    ]
+    if capacity is None or capacity > most:
+        cases.append((T.lt(most, T.str_len(s)), Cut(f"sorted() of a str longer than {most} characters")))
+    return split(cases)
 
 
 def _new_list(heap: HeapView, items: Sequence[object]) -> Outcome:

@@ -594,6 +594,10 @@ def _list_method(heap: HeapView, ref: Ref, record: ListRec, name: str, args: tup
         if len(args) > 1:
             return throw("TypeError", f"pop expected at most 1 argument, got {len(args)}")
         return S.pop(heap, ref, record, args[0] if args else None)
+    if name == "insert" and len(args) == 2:
+        inserted = S.insert(heap, ref, args[0], args[1])
+        if inserted is not None:
+            return inserted
     raise RuntimeUnsupported(f"list method {name}()")
 
 

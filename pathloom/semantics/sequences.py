@@ -194,6 +194,26 @@ def pop(heap: HeapView, ref: Ref, record: ListRec, index: object) -> Outcome:
     return with_concrete_length(heap, ref, lambda: _pop_at(heap, ref, index))
 
 
+def insert(heap: HeapView, ref: Ref, index: object, value: object) -> Outcome | None:
+    """``xs.insert(index, value)`` as CPython does it (a negative index counts from the end,
+    then both are clamped to ``0..len(xs)``): one case per place the item can land, on a list
+    of known length (a symbolic length is split first). None when ``index`` is not an int or
+    bool (CPython's own TypeError, run there)."""
+    idx = _index_value(index)
+    if idx is None:
+        return None
+
+    def known() -> Outcome:
+        record = heap.record(ref)
+        assert isinstance(record, ListRec)
+        n = int(record.length)  # type: ignore[call-overload]
+        where = T.ite(T.lt(idx, 0), T.ite(T.lt(T.add(idx, n), 0), 0, T.add(idx, n)), T.ite(T.lt(n, idx), n, idx))
+        return split([(T.eq(where, p), Ok(None, ((ref, ListRec(n + 1, record.items[:p] + (value,) + record.items[p:n])),)))
+                      for p in range(n + 1)])
+
+    return with_concrete_length(heap, ref, known)
+
+
 def delitem(heap: HeapView, obj: object, index: object) -> Outcome:
     """``del obj[index]`` on a list (an int index); str and tuple refuse it."""
     if not isinstance(obj, Ref) or not isinstance(heap.record(obj), ListRec):

@@ -1,4 +1,4 @@
-"""``str.startswith``/``endswith``/``find``/``index``, ``list.count``/``index``/``reverse``/``copy``/``clear``/``extend`` and ``list(str)`` are modelled
+"""``str.startswith``/``endswith``/``find``/``index``, ``list.count``/``index``/``reverse``/``copy``/``clear``/``extend``/``insert``, ``list(str)``, ``sorted(str)`` and ``reversed()`` consumed whole are modelled
 (``semantics.strings``, ``semantics.aggregates``): explored without concretization, every
 path's input replayed in CPython (``--verify``), in both engines."""
 
@@ -75,3 +75,16 @@ def test_list_extend_is_modelled(program: Path, engine: str) -> None:
 def test_a_copy_of_a_list_of_merged_lengths(program: Path, engine: str) -> None:
     result = explore_verified(program, "evens_copied", engine, "--max-iterations", "4")
     assert {p["returned"] for p in result["paths"] if p["outcome"] == "return"} >= {0, 2}  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_list_insert_at_a_symbolic_index(program: Path, engine: str) -> None:
+    result = _explored(program, "inserted", engine)
+    assert {p["returned"] for p in result["paths"]} == {0, 1, 2, 3}  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_sorted_str_and_reversed_consumed_whole(program: Path, engine: str) -> None:
+    result = _explored(program, "reordered", engine)
+    returned = [p["returned"] for p in result["paths"]]  # type: ignore[union-attr]
+    assert any(r.startswith("r") for r in returned) and any(len(r) >= 4 and not r.startswith("r") for r in returned)

@@ -83,3 +83,23 @@ def evens_copied(n: int) -> int:
     """list() of a callee's list whose length differs among merged paths (MultiSE once
     crashed turning the copy into heap-cell writes: a cell read there needed a split)."""
     return sum(list(evens_made(n)))
+
+
+def inserted(xs: list[int], i: int, v: int) -> int:
+    """insert() at a symbolic index: negative counts from the end, both sides clamped."""
+    xs.insert(i, v)
+    if len(xs) > 2 and xs[1] == v and v > 7:
+        return 1
+    if xs[0] == v and i > len(xs):
+        return 2
+    if xs[-1] == v and i < -len(xs):
+        return 3
+    return 0
+
+
+def reordered(word: str, xs: list[int]) -> str:
+    """sorted() of a str, list() and ''.join() of reversed(): no iterator kept as a value."""
+    backwards = "".join(reversed(word))
+    if sum(reversed(xs)) > 5 and list(reversed(xs))[0] == 1:
+        return "r" + backwards
+    return "".join(sorted(word, reverse=True)) + backwards
