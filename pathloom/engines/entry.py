@@ -15,12 +15,13 @@ a user (and the replay check) passes to the real function.
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from pathloom.engines.input_objects import ObjectEnvironment, ObjectGraph, fallback_values, heap_axioms
 from pathloom.engines.input_types import Shape, input_type
+from pathloom.errors import Unsupported
 from pathloom.frontend import ir
 from pathloom.frontend.fields import declared_fields, is_reference, reference_shape
 from pathloom.frontend.module import Module
@@ -65,6 +66,33 @@ class InputChoice:
             else:
                 found.append((flags, value))
         return found
+
+
+@dataclass(frozen=True)
+class Constructed:
+    """A parameter the entry's driver builds as ``cls(*params)`` from symbolic constructor
+    arguments (``values``, the driver's parameters ``params``, named ``<name>.<arg>``)."""
+
+    cls: str
+    params: tuple[ir.Param, ...]
+    values: tuple[object, ...]
+
+
+def with_constructions(params: Sequence[ir.Param], args: Sequence[object], loc: ir.Loc) -> tuple[list[ir.Param], list[object], list[ir.Call]]:
+    """The driver's parameters and arguments for ``params`` taking ``args``, and the calls
+    that build the ``Constructed`` ones into locals named after their parameters."""
+    driver_params: list[ir.Param] = []
+    driver_args: list[object] = []
+    builds: list[ir.Call] = []
+    for p, a in zip(params, args):
+        if isinstance(a, Constructed):
+            driver_params += a.params
+            driver_args += a.values
+            builds.append(ir.Call(p.name, ir.Global(a.cls), tuple(ir.Var(q.name) for q in a.params), (), loc))
+        else:
+            driver_params.append(p)
+            driver_args.append(a)
+    return driver_params, driver_args, builds
 
 
 @dataclass(frozen=True)
@@ -140,9 +168,9 @@ class Entry:
         else:
             env = {}
             for name, value in inputs.items():
-                if name == "self":
+                if isinstance(value, dict) and "$new" in value:  # a receiver, a constructed parameter
                     for arg, v in value["args"].items():
-                        env.update(self.encoders[f"self.{arg}"](v))
+                        env.update(self.encoders[f"{name}.{arg}"](v))
                 elif name in self.encoders:
                     env.update(self.encoders[name](value))
             objects = ObjectEnvironment(inputs, self.object_params, self.fields_of) if self.object_params else None
@@ -231,10 +259,45 @@ class _Builder:
         info = self.module.classes[cls]
         if info.is_exception or info.abstract:
             raise self.module.unsupported_at(param.line, param.col, f"input object of class {cls} (an exception or abstract class)")
-        declared_fields(self.module, cls)  # every field has a type input objects hold, or Unsupported at the field
+        try:
+            declared_fields(self.module, cls)  # every field has a type input objects hold, or Unsupported at the field
+        except Unsupported as exc:
+            return self._constructed(name, cls, nullable, exc)
         value, decode, encode = self._object_value(name, cls, nullable)
         self.encoders[name] = encode
         return value, decode
+
+    def _constructed(self, name: str, cls: str, nullable: bool, why: Unsupported) -> tuple[object, Callable[[dict[str, Any]], Any]]:
+        """A parameter of a class whose fields input objects cannot hold (a list field, an
+        attribute of no type): an object its constructor builds from symbolic arguments
+        (``Constructed``), as a method's receiver is, reported ``{"$new": C, "args": {...}}``;
+        the inputs are only the objects ``C(...)`` builds (and never None), which ``untried``
+        says. Unsupported (``why``) inside a receiver's or another constructed object's
+        arguments, for a class without a plain constructor, or one whose arguments are no
+        inputs either."""
+        info = self.module.classes[cls]
+        init_name = info.methods.get("__init__")
+        if "." in name or (init_name is None and "__init__" in info.other):
+            raise why
+        init = self.module.function(init_name) if init_name is not None else None
+        params: list[ir.Param] = []
+        values: list[object] = []
+        decoders: list[tuple[str, Callable[[dict[str, Any]], Any]]] = []
+        for p in (init.params[1:] if init is not None else ()):
+            try:
+                value, decoder = self.value(init, p, f"{name}.")  # type: ignore[arg-type]
+            except Unsupported:
+                raise why from None  # the class is no input object, nor made from inputs
+            params.append(ir.Param(f"{name}.{p.name}", p.annotation, p.default, p.line, p.col))
+            values.append(value)
+            if decoder is not None:
+                decoders.append((p.name, decoder))
+        self.untried.append(f"{name}: only objects {cls}(...) builds{' (never None)' if nullable else ''}, since {why.what}")
+
+        def decode(model: dict[str, Any]) -> dict[str, Any]:
+            return {"$new": cls, "args": {n: d(model) for n, d in decoders}}
+
+        return Constructed(cls, tuple(params), tuple(values)), decode
 
     def _object_value(self, name: str, cls: str, nullable: bool) -> tuple[object, Callable[[dict[str, Any]], Any], Callable[[Any], dict[str, Any]]]:
         atom = T.sym(name, INT)
@@ -512,6 +575,18 @@ def build_entry(module: Module, target: str, max_list_len: int, max_str_len: int
     def decode(model: dict[str, Any]) -> dict[str, Any]:
         return {name: d(model) for name, d in decoders}
 
+    if any(isinstance(a, Constructed) for a in args):
+        if "." in target:  # a static method: no name reaches it from the driver
+            raise module.unsupported_at(function.line, function.col, "a static method with a parameter of a class input objects cannot hold")
+        loc = ir.Loc(function.line, function.col)
+        driver_params, driver_args, builds = with_constructions(function.params, args, loc)
+        block = ir.Block(0)
+        block.instrs += builds
+        # whole: a generator function's items are the result, as list() takes them (the replay's call)
+        block.instrs.append(ir.Call("%result", ir.Global(target), tuple(ir.Var(p.name) for p in function.params), (), loc, whole=True))
+        block.terminator = ir.Return(ir.Var("%result"), loc)
+        driver = ir.Function(f"<driver {target}>", target, tuple(driver_params), {0: block}, 0, function.line, function.col)
+        return builder.finish(Entry(driver, tuple(driver_args), builder.constraints, builder.records, decode, params, builder.encoders))
     return builder.finish(Entry(function, tuple(args), builder.constraints, builder.records, decode, params, builder.encoders))
 
 
@@ -541,14 +616,18 @@ def _method_entry(module: Module, builder: _Builder, target: str, kind: str = ""
         args.append(value)
         if decoder is not None:
             init_decoders.append((p.name, decoder))
+    method_args: list[object] = []
     for p in method.params[1:]:
         value, decoder = builder.value(method, p, "")
-        driver_params.append(p)
-        args.append(value)
+        method_args.append(value)
         if decoder is not None:
             decoders.append((p.name, decoder))
             params.append((p.name, p.annotation or ""))
+    method_params, method_values, builds = with_constructions(method.params[1:], method_args, loc)
+    driver_params += method_params
+    args += method_values
     block = ir.Block(0)
+    block.instrs += builds
     if kind == "classmethod":
         params = params[1:]  # no instance: the class is the receiver
         block.instrs.append(ir.Assign("%self", ir.Global(cls_name), loc))
@@ -558,7 +637,7 @@ def _method_entry(module: Module, builder: _Builder, target: str, kind: str = ""
         block.instrs.append(ir.GetAttr("%result", ir.Var("%self"), method_name, loc))
     else:
         # whole: a generator method's items are the result, as list() takes them (the replay's call)
-        block.instrs.append(ir.CallMethod("%result", ir.Var("%self"), method_name, tuple(ir.Var(p.name) for p in driver_params[len(init_params) :]), (), loc,
+        block.instrs.append(ir.CallMethod("%result", ir.Var("%self"), method_name, tuple(ir.Var(p.name) for p in method.params[1:]), (), loc,
                                           whole=True))
     block.terminator = ir.Return(ir.Var("%result"), loc)
     driver = ir.Function(f"<driver {target}>", method_name, tuple(driver_params), {0: block}, 0, method.line, method.col)
@@ -590,14 +669,16 @@ def _object_receiver_entry(module: Module, builder: _Builder, target: str, kind:
             decoders.append((p.name, decoder))
             params.append((p.name, p.annotation or ""))
     loc = ir.Loc(method.line, method.col)
+    driver_params, args, builds = with_constructions((self_param,) + tuple(method.params[1:]), args, loc)
     block = ir.Block(0)
+    block.instrs += builds
     if kind == "property":
         block.instrs.append(ir.GetAttr("%result", ir.Var("self"), method_name, loc))
     else:
         block.instrs.append(ir.CallMethod("%result", ir.Var("self"), method_name, tuple(ir.Var(p.name) for p in method.params[1:]), (), loc,
                                           whole=True))  # a generator method's items, as for the other receiver
     block.terminator = ir.Return(ir.Var("%result"), loc)
-    driver = ir.Function(f"<driver {target}>", method_name, (self_param,) + tuple(method.params[1:]), {0: block}, 0, method.line, method.col)
+    driver = ir.Function(f"<driver {target}>", method_name, tuple(driver_params), {0: block}, 0, method.line, method.col)
 
     def decode(model: dict[str, Any]) -> dict[str, Any]:
         return {n: d(model) for n, d in decoders}
@@ -618,10 +699,13 @@ def _constructor_entry(module: Module, builder: _Builder, target: str, init: ir.
         if decoder is not None:
             decoders.append((p.name, decoder))
             params.append((p.name, p.annotation or ""))
+    driver_params, driver_args, builds = with_constructions(init.params[1:], args, loc)
     block = ir.Block(0)
+    block.instrs += builds
     block.instrs.append(ir.Call("%result", ir.Global(cls_name), tuple(ir.Var(p.name) for p in init.params[1:]), (), loc))
     block.terminator = ir.Return(ir.Var("%result"), loc)
-    driver = ir.Function(f"<driver {target}>", cls_name, init.params[1:], {0: block}, 0, init.line, init.col)
+    driver = ir.Function(f"<driver {target}>", cls_name, tuple(driver_params), {0: block}, 0, init.line, init.col)
+    args = driver_args
 
     def decode(model: dict[str, Any]) -> dict[str, Any]:
         return {n: d(model) for n, d in decoders}
