@@ -12,6 +12,8 @@ Anything outside the supported subset raises ``Unsupported`` with the node's loc
 from __future__ import annotations
 
 import ast
+import functools
+import types
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
@@ -932,6 +934,9 @@ class _Lowerer:
         by_key = self._sort_by_key(node)
         if by_key is not None:
             return by_key
+        if self._names_real(node.func, functools.reduce) and len(node.args) in (2, 3) and not node.keywords \
+                and not any(isinstance(a, ast.Starred) for a in node.args):
+            return self._reduce(node)
         if self._is_bare_super(node):
             # super() names the enclosing class and the method's first argument, as CPython's
             # compiler does through __class__ and the first local
@@ -943,6 +948,68 @@ class _Lowerer:
             items = self._whole(node.args[0])  # list(f(...)): f may be a generator function
             return self._whole_consumer(node, items)
         return self._call(node)
+
+    def _names_real(self, func: ast.expr, real: object) -> bool:
+        """``func`` is a module-level name (``reduce``) or an attribute of one (``functools.reduce``)
+        that the real module binds to ``real``, and nothing of the function rebinds it."""
+        if isinstance(func, ast.Name):
+            name, attr = func.id, None
+        elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            name, attr = func.value.id, func.attr
+        else:
+            return False
+        if name in self.locals or name in self.renames or not self.module.has_runtime(name):
+            return False
+        value = self.module.runtime_value(name)
+        if attr is not None:
+            if not isinstance(value, types.ModuleType):
+                return False
+            value = getattr(value, attr, None)
+        return value is real
+
+    def _reduce(self, node: ast.Call) -> Operand:
+        """``functools.reduce(f, xs[, initial])`` as the loop it runs: ``f``, ``xs`` and
+        ``initial`` evaluated in that order, then ``acc = f(acc, item)`` for each item (the
+        first item is ``acc`` when there is no initial value, and an empty ``xs`` is CPython's
+        TypeError)."""
+        loc = _loc(node)
+        function = self.expr(node.args[0])
+        item, loop = _item_loop(node.args[1], node)
+        generator = ast.copy_location(ast.GeneratorExp(item, [loop]), node)
+        items = self._iterable(node.args[1])
+        acc, empty = self.temp(), self.temp()
+        has_initial = len(node.args) == 3
+        self.emit(ir.Assign(acc, self.expr(node.args[2]) if has_initial else Const(None), loc))
+        if not has_initial:
+            self.emit(ir.Assign(empty, Const(True), loc))
+
+        def produce() -> None:
+            value = self.temp()
+            self.emit(ir.Assign(value, self.expr(item), loc))
+            if has_initial:
+                self.emit(ir.Call(acc, function, (Var(acc), Var(value)), (), loc))
+                return
+            first, combine, join = self.new_block(), self.new_block(), self.new_block()
+            self._branch_on(Var(empty), first, combine, loc)
+            self.start(first)
+            self.emit(ir.Assign(acc, Var(value), loc))
+            self.emit(ir.Assign(empty, Const(False), loc))
+            self.goto(join, loc)
+            self.start(combine)
+            self.emit(ir.Call(acc, function, (Var(acc), Var(value)), (), loc))
+            self.goto(join, loc)
+            self.start(join)
+
+        self._comprehension(generator, produce, items)
+        if not has_initial:
+            raising, done = self.new_block(), self.new_block()
+            self._branch_on(Var(empty), raising, done, loc)
+            self.start(raising)
+            exc = self.temp()
+            self.emit(ir.Call(exc, Global("TypeError"), (Const("reduce() of empty iterable with no initial value"),), (), loc))
+            self.terminate(ir.Raise(Var(exc), "implicit", loc))
+            self.start(done)
+        return Var(acc)
 
     def _whole_consumer(self, node: ast.Call, items: Operand) -> Var:
         """``list``/``tuple``/``sorted`` (``node.func``, the builtin) called on ``items`` with
@@ -1078,12 +1145,14 @@ class _Lowerer:
         self._comprehension(node, produce)
         return Var(dst)
 
-    def _comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp, produce: Callable[[], None]) -> None:
+    def _comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp, produce: Callable[[], None],
+                       first: tuple[Operand, Operand | None, str] | None = None) -> None:
         """The loops of a comprehension, in a scope of its own: the outermost iterable is
-        evaluated in the enclosing scope, every target name is a fresh local, and ``produce``
-        runs for each item that passes the conditions (``self.loops[outer]`` is the outermost
-        loop, for an early exit)."""
-        first = self._iterable(node.generators[0].iter)
+        evaluated in the enclosing scope (``first``, when the caller evaluated it already),
+        every target name is a fresh local, and ``produce`` runs for each item that passes
+        the conditions (``self.loops[outer]`` is the outermost loop, for an early exit)."""
+        if first is None:
+            first = self._iterable(node.generators[0].iter)
         saved = self.renames
         fresh = {}
         for generator in node.generators:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .verified import explore_source
+from .verified import explore_source, explore_verified
 
 
 ENGINES = ("dse", "multise")
@@ -126,3 +126,50 @@ def test_map_and_filter_of_a_lambda_are_the_generators_they_are(tmp_path: Path) 
         assert path["returned"] == [x for x in xs if lo <= x <= hi]  # type: ignore[index]
     raised = [p for p in _explore(tmp_path, "inverses", "dse")["paths"] if p["outcome"] == "raise"]  # type: ignore[union-attr]
     assert raised and all(p["exception"] == "ZeroDivisionError" and 0 in p["inputs"]["xs"] for p in raised)  # type: ignore[index]
+
+
+REDUCE_SOURCE = textwrap.dedent("""
+    import functools
+    import operator
+    from functools import reduce
+
+
+    def product(xs: list[int]) -> int:
+        return reduce(lambda a, b: a * b, xs)
+
+
+    def signed_total(xs: list[int], start: int) -> int:
+        return functools.reduce(lambda a, b: a + b if b > 0 else a - 1, xs, start)
+
+
+    def longest(xs: list[str]) -> str:
+        def pick(a: str, b: str) -> str:
+            return a if len(a) >= len(b) else b
+        return reduce(pick, xs, "")
+
+
+    def added(xs: list[int]) -> int:
+        return reduce(operator.add, xs, 0)
+""")
+
+
+@pytest.mark.parametrize("engine", ENGINES + ("compose",))
+@pytest.mark.parametrize("target", ["product", "signed_total", "longest"])
+def test_reduce_is_the_loop_it_runs(tmp_path: Path, engine: str, target: str) -> None:
+    """``functools.reduce`` of any function is lowered as its loop: symbolic (no concretization)
+    with a lambda or an analysed function, CPython's TypeError on an empty list without an
+    initial value, every value replayed."""
+    path = tmp_path / "reduced.py"
+    path.write_text(REDUCE_SOURCE, encoding="utf-8")
+    result = explore_verified(path, target, engine, "--max-list-len", "3")
+    assert result["complete"] and not result["stats"]["concretizations"]  # type: ignore[index]
+    raised = {(p["exception"], p["message"]) for p in result["paths"] if p["outcome"] == "raise"}  # type: ignore[union-attr]
+    assert raised == ({("TypeError", "reduce() of empty iterable with no initial value")} if target == "product" else set())
+
+
+def test_reduce_of_a_real_function_calls_it_per_item(tmp_path: Path) -> None:
+    path = tmp_path / "reduced.py"
+    path.write_text(REDUCE_SOURCE, encoding="utf-8")
+    result = explore_verified(path, "added", "dse", "--max-list-len", "2")
+    returned = [p for p in result["paths"] if p["outcome"] == "return"]  # type: ignore[union-attr]
+    assert returned and all(p["returned"] == sum(p["inputs"]["xs"]) for p in returned)  # type: ignore[index]
