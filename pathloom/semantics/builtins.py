@@ -20,6 +20,7 @@ opaque objects), are CPython's ``format`` run on pinned values (``concretize``).
 from __future__ import annotations
 
 import builtins
+import collections
 import sys
 import types
 from collections.abc import Callable
@@ -298,6 +299,8 @@ def _python_type(heap: HeapView, value: object) -> type | None:
         return found
     if isinstance(value, Ref):
         record = heap.record(value)
+        if isinstance(record, DictRec) and record.default is not None:
+            return collections.defaultdict
         return next((t for rec, t in ((ListRec, list), (DictRec, dict), (SetRec, set)) if isinstance(record, rec)), None)
     return range if isinstance(value, RangeVal) else None
 

@@ -10,8 +10,10 @@ invokes ``__init__`` with the instance as result. User exception classes create 
 from __future__ import annotations
 
 import builtins
+import collections
 import inspect
 import types
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from pathloom.frontend.linker import linked_qualname
@@ -240,7 +242,7 @@ def _list_or_dict(heap: HeapView, fn: object, args: tuple[object, ...], kwargs: 
     record = D.record_of(heap, args[0]) if args else D.EMPTY
     if record is None or (fn is list and not args):
         return None
-    return D.new(heap, record) if fn is dict else D.as_list(heap, record)
+    return D.new(heap, replace(record, default=None)) if fn is dict else D.as_list(heap, record)  # dict(a defaultdict) is a dict
 
 
 def _modelled_text(module: Module, heap: HeapView, fn: object, value: object) -> Outcome | None:
@@ -321,7 +323,10 @@ def getattr_(module: Module, heap: HeapView, obj: object, name: str) -> Outcome:
             if "__getattr__" in info.other or "__getattribute__" in info.methods or "__getattribute__" in info.other:
                 return run_concretely(module, heap, f"attribute .{name}", getattr, (obj, name))
             return throw("AttributeError", f"'{record.cls}' object has no attribute '{name}'")
-        if name in ("append", "pop") or (isinstance(record, DictRec) and hasattr(dict, name)) or (isinstance(record, SetRec) and hasattr(set, name)):
+        if isinstance(record, DictRec) and record.default is not None and name == "default_factory":
+            return Ok(record.default)
+        if name in ("append", "pop") or (isinstance(record, DictRec) and hasattr(dict if record.default is None else collections.defaultdict, name)) \
+                or (isinstance(record, SetRec) and hasattr(set, name)):
             raise RuntimeUnsupported(f"{record.cls if isinstance(record, (DictRec, SetRec)) else 'list'} method {name} used as a value")
         return throw("AttributeError", f"'{shown_type(heap, obj)}' object has no attribute '{name}'")
     if isinstance(obj, ExcVal) and name == "args":

@@ -26,6 +26,7 @@ in the analysed file (else the instruction's line).
 from __future__ import annotations
 
 import builtins
+import collections
 import copy
 import enum
 import functools
@@ -37,7 +38,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.outcome import Cut, Ok, Outcome, RuntimeUnsupported, Throw, split
 from pathloom.semantics.values import (
-    ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictIter, DictRec, DictView, ExcVal, FuncVal, ListRec, ObjRec,
+    DEFAULT_FACTORIES, ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictIter, DictRec, DictView, ExcVal, FuncVal, ListRec, ObjRec,
     PyObj, RangeIter, RangeVal, Record, Ref, RevIter, SeqIter, ZipIter, SetIter, SetRec, SymRef, iterator_record,
 )
 from pathloom.terms import expr as T
@@ -165,7 +166,7 @@ class Materializer:
             self.snapshots.append((ref, result, list(result)))
             return result
         if isinstance(record, DictRec):
-            real: dict[object, object] = {}
+            real: dict[object, object] = {} if record.default is None else collections.defaultdict(getattr(builtins, record.default.name))  # type: ignore[attr-defined]
             self.built[ref.id] = real
             real.update((self.value(k), self.value(x)) for k, x in zip(record.keys, record.values))
             self.snapshots.append((ref, real, list(real.items())))
@@ -270,7 +271,7 @@ class Importer:
             items = tuple(self.value(x) for x in obj)
             self.writes.append((ref, ListRec(len(items), items)))
             return ref
-        if type(obj) is dict and all(_plain_key(k) for k in obj):
+        if (type(obj) is dict or _modelled_defaultdict(obj)) and all(_plain_key(k) for k in obj):  # type: ignore[attr-defined]
             ref = self.heap.fresh()
             self.known[id(obj)] = ref
             self.writes.append((ref, self._dict_record(obj)))  # type: ignore[arg-type]
@@ -304,8 +305,10 @@ class Importer:
         return PyObj(obj)
 
     def _dict_record(self, obj: dict[object, object]) -> DictRec:
-        """A real dict as a record: its keys (plain, checked by the caller) and values."""
-        return DictRec(tuple(self.value(k) for k in obj), tuple(self.value(x) for x in obj.values()))
+        """A real dict (or defaultdict of a modelled factory) as a record: its keys (plain,
+        checked by the caller) and values."""
+        default = BuiltinVal(obj.default_factory.__name__) if isinstance(obj, collections.defaultdict) else None  # type: ignore[union-attr]
+        return DictRec(tuple(self.value(k) for k in obj), tuple(self.value(x) for x in obj.values()), default)
 
     def write_back(self, snapshots: list[tuple[Ref, object, object]]) -> None:
         """New records for the materialized lists and instances the call changed."""
@@ -324,6 +327,8 @@ class Importer:
                 assert isinstance(before, list)
                 entries = list(obj.items())
                 if len(entries) != len(before) or any(a is not c or b is not d for (a, b), (c, d) in zip(entries, before)):
+                    if isinstance(obj, collections.defaultdict) and not _modelled_defaultdict(obj):
+                        raise RuntimeUnsupported("an operation run in CPython changed a defaultdict's default factory")
                     if not all(_plain_key(k) for k in obj):
                         raise RuntimeUnsupported("an operation run in CPython put a key the dict model does not hold into a dict")
                     self.writes.append((ref, self._dict_record(obj)))
@@ -339,6 +344,13 @@ class Importer:
                     record = self.heap.record(ref)
                     assert isinstance(record, ObjRec)
                     self.writes.append((ref, ObjRec(record.cls, tuple((k, self.value(x)) for k, x in now.items()))))
+
+
+def _modelled_defaultdict(obj: object) -> bool:
+    """A ``collections.defaultdict`` whose factory the dict model calls (``DictRec.default``)."""
+    factory = getattr(obj, "default_factory", None)
+    return type(obj) is collections.defaultdict and factory is getattr(builtins, getattr(factory, "__name__", ""), None) \
+        and factory.__name__ in DEFAULT_FACTORIES  # type: ignore[union-attr]
 
 
 def _plain_key(key: object) -> bool:

@@ -24,6 +24,7 @@ position; a dict whose keys changed since the iteration began is unsupported (CP
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import equal
@@ -63,7 +64,7 @@ def _key_problem(heap: HeapView, key: object) -> str | None:
     if isinstance(key, Ref):
         record = heap.record(key)
         if isinstance(record, (ListRec, DictRec, SetRec)):
-            return "list" if isinstance(record, ListRec) else record.cls
+            return "list" if isinstance(record, ListRec) else record.shown if isinstance(record, DictRec) else record.cls
     raise NotModeled(f"a dict key of type {type_name(key)}")
 
 
@@ -124,18 +125,23 @@ def _insert(heap: HeapView, record: DictRec, key: object, value: object) -> Case
     """The records after ``d[key] = value``: the key replaced in place, or appended."""
     hits = _matches(heap, record, key)
     none: Arg = T.conj([T.not_(h) for h in hits])
-    appended = DictRec(record.keys + (key,), record.values + (value,))
+    appended = _appended(record, key, value)
     if _one_sort(record.values + (value,)) and any(isinstance(h, Term) for h in hits):
         merged = tuple(T.ite(h, value, old) for h, old in zip(hits, record.values))  # type: ignore[arg-type]
-        return [(T.not_(none), DictRec(record.keys, merged)), (none, appended)]
+        return [(T.not_(none), replace(record, values=merged)), (none, appended)]
     cases: Cases = []
     for i, hit in enumerate(hits):
-        cases.append((hit, DictRec(record.keys, record.values[:i] + (value,) + record.values[i + 1 :])))
+        cases.append((hit, replace(record, values=record.values[:i] + (value,) + record.values[i + 1 :])))
     return cases + [(none, appended)]
 
 
+def _appended(record: DictRec, key: object, value: object) -> DictRec:
+    """``record`` with the new entry ``key: value`` last (a defaultdict stays one)."""
+    return replace(record, keys=record.keys + (key,), values=record.values + (value,))
+
+
 def new(heap: HeapView, record: DictRec) -> Ok:
-    """A fresh dict holding ``record``'s entries."""
+    """A fresh dict holding ``record``'s entries (a defaultdict's copy is one too)."""
     fresh = heap.fresh()
     return Ok(fresh, ((fresh, record),))
 
@@ -164,7 +170,30 @@ def getitem(heap: HeapView, ref: Ref, record: DictRec, key: object) -> Outcome:
     problem = unhashable(heap, key)
     if problem is not None:
         return problem
-    return _lookup(_matches(heap, record, key), record.values, Throw(ExcVal("KeyError", (key,))))
+    missing = Throw(ExcVal("KeyError", (key,))) if record.default is None else _missing(heap, ref, record, key)
+    return _lookup(_matches(heap, record, key), record.values, missing)
+
+
+def _missing(heap: HeapView, ref: Ref, record: DictRec, key: object) -> Outcome:
+    """A defaultdict's ``d[key]`` of a missing key (``__missing__``): the default factory's
+    new value, inserted under ``key`` and returned."""
+    from pathloom.semantics.sets import make_set
+
+    factory = record.default.name  # type: ignore[attr-defined]
+    plain = {"int": 0, "float": 0.0, "str": "", "bool": False, "tuple": ()}
+    if factory in plain:
+        made = Ok(plain[factory])
+    elif factory == "set":
+        made = make_set(heap, (), ())  # type: ignore[assignment]
+    else:
+        made = new(heap, EMPTY) if factory == "dict" else _new_list(heap)
+    assert isinstance(made, Ok)
+    return Ok(made.value, made.writes + ((ref, _appended(record, key, made.value)),))
+
+
+def _new_list(heap: HeapView) -> Ok:
+    fresh = heap.fresh()
+    return Ok(fresh, ((fresh, ListRec(0, ())),))
 
 
 def setitem(heap: HeapView, ref: Ref, record: DictRec, key: object, value: object) -> Outcome:
@@ -201,7 +230,7 @@ def call_method(heap: HeapView, ref: Ref, record: DictRec, name: str, args: tupl
     if name == "copy":
         return new(heap, record)
     if name == "clear":
-        return Ok(None, ((ref, EMPTY),))
+        return Ok(None, ((ref, replace(record, keys=(), values=())),))
     key, default = args[0], args[1] if len(args) > 1 else None
     missing = Ok(default) if len(args) > 1 else Throw(ExcVal("KeyError", (key,)))
     if name == "pop" and not record.keys:
@@ -213,8 +242,7 @@ def call_method(heap: HeapView, ref: Ref, record: DictRec, name: str, args: tupl
     if name == "get":
         return _lookup(hits, record.values, Ok(default))
     if name == "setdefault":
-        appended = DictRec(record.keys + (key,), record.values + (default,))
-        return _lookup(hits, record.values, Ok(default, ((ref, appended),)))
+        return _lookup(hits, record.values, Ok(default, ((ref, _appended(record, key, default)),)))
     return _pop(ref, record, hits, missing)
 
 
@@ -236,7 +264,7 @@ def _pop(ref: Ref, record: DictRec, hits: list[Arg], missing: Outcome, deleting:
     """``pop`` (the value removed) or ``del`` (None) of the item ``hits`` says matches."""
     cases: list[tuple[Arg, Outcome]] = []
     for i, hit in enumerate(hits):
-        rest = DictRec(record.keys[:i] + record.keys[i + 1 :], record.values[:i] + record.values[i + 1 :])
+        rest = replace(record, keys=record.keys[:i] + record.keys[i + 1 :], values=record.values[:i] + record.values[i + 1 :])
         cases.append((hit, Ok(None if deleting else record.values[i], ((ref, rest),))))
     cases.append((T.conj([T.not_(h) for h in hits]), missing))
     return split(cases)

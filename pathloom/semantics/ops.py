@@ -215,7 +215,7 @@ def shown_type(heap: HeapView, value: object) -> str:
     (``list``, ``dict``, the class of an instance)."""
     if isinstance(value, Ref):
         record = heap.record(value)
-        return "list" if isinstance(record, ListRec) else record.cls  # type: ignore[union-attr]
+        return "list" if isinstance(record, ListRec) else record.shown if isinstance(record, DictRec) else record.cls  # type: ignore[union-attr]
     return type_name(value)
 
 

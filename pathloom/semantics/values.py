@@ -191,7 +191,19 @@ class DictRec:
 
     keys: tuple[object, ...]
     values: tuple[object, ...]
+    # a ``collections.defaultdict``: its ``default_factory``, a builtin class (``BuiltinVal``
+    # of one of ``DEFAULT_FACTORIES``) that a missing key's lookup calls and inserts; None: a dict
+    default: object = None
     cls: ClassVar[str] = "dict"
+
+    @property
+    def shown(self) -> str:
+        """The type name CPython shows in messages."""
+        return "dict" if self.default is None else "collections.defaultdict"
+
+
+# the default factories of a ``defaultdict`` the dict model holds (``DictRec.default``)
+DEFAULT_FACTORIES = ("list", "dict", "set", "int", "float", "str", "bool", "tuple")
 
 
 @dataclass(frozen=True)

@@ -195,3 +195,87 @@ def test_operations_outside_the_model_run_in_cpython(program: Path, engine: str)
 @pytest.mark.parametrize("target", ["counter", "pair", "lookup", "order", "methods", "member"])
 def test_engines_agree(program: Path, target: str) -> None:
     assert main(["compare", f"{program}::{target}", "--engines", "dse,multise", "--quiet"]) in (0, 1)
+
+
+DEFAULTDICT_SOURCE = textwrap.dedent("""
+    from collections import defaultdict
+
+
+    def count(xs: list[int]) -> dict[int, int]:
+        c: dict[int, int] = defaultdict(int)
+        for x in xs:
+            c[x] += 1
+        return c
+
+
+    def groups(xs: list[str]) -> int:
+        g = defaultdict(list)
+        for x in xs:
+            g[len(x)].append(x)
+        if len(g[1]) > 1:
+            return 1
+        return len(g)
+
+
+    def parity(xs: list[int]) -> int:
+        s = defaultdict(set)
+        for x in xs:
+            s[x % 2].add(x)
+        return len(s[0]) - len(s.get(1, ()))
+
+
+    class Graph:
+        def __init__(self, n: int) -> None:
+            self.n = n
+            self.graph: dict[int, list[int]] = defaultdict(list)
+
+        def add_edge(self, a: int, b: int) -> None:
+            self.graph[a].append(b)
+
+        def reach(self, a: int, b: int, c: int) -> bool:
+            self.add_edge(a, b)
+            self.add_edge(b, c)
+            seen = set()
+            todo = [a]
+            while todo:
+                v = todo.pop()
+                if v in seen:
+                    continue
+                seen.add(v)
+                todo.extend(self.graph[v])
+            return c in seen and a != c
+
+
+    def shown(x: int) -> str:
+        d = defaultdict(int)
+        d[x] += 2
+        plain = dict(d)
+        plain[x + 1] = 0
+        return repr(d) + type(d).__name__ + str(isinstance(d, dict)) + str(d.default_factory) + str(len(d)) + str(len(plain))
+""")
+
+
+@pytest.mark.parametrize("engine", ENGINES + ("compose",))
+@pytest.mark.parametrize("target", ["count", "groups", "parity", "Graph.reach"])
+def test_a_defaultdict_of_a_builtin_factory_is_a_symbolic_dict(tmp_path: Path, engine: str, target: str) -> None:
+    """``defaultdict(list)`` (int, set...) is a dict of the model whose missing key's lookup
+    inserts the factory's new value: explored with no concretization, every input replayed."""
+    path = tmp_path / "defaults.py"
+    path.write_text(DEFAULTDICT_SOURCE, encoding="utf-8")
+    result = explore_verified(path, target, engine, "--max-list-len", "3")
+    assert result["complete"] and not result["stats"]["concretizations"]  # type: ignore[index]
+    if target == "count":
+        for p in result["paths"]:  # type: ignore[union-attr]
+            xs = p["inputs"]["xs"]  # type: ignore[index]
+            assert {k: v for k, v in p["returned"]["$dict"]} == {x: xs.count(x) for x in xs}  # type: ignore[index]
+
+
+def test_a_defaultdict_is_one_where_its_type_shows(tmp_path: Path) -> None:
+    path = tmp_path / "defaults.py"
+    path.write_text(DEFAULTDICT_SOURCE, encoding="utf-8")
+    result = explore_verified(path, "shown", "dse")
+    returned = [p for p in result["paths"] if p["outcome"] == "return"]  # type: ignore[union-attr]
+    assert returned
+    for p in returned:
+        x = p["inputs"]["x"]  # type: ignore[index]
+        assert p["returned"] == f"defaultdict(<class 'int'>, {{{x}: 2}})defaultdictTrue<class 'int'>12"
