@@ -137,7 +137,7 @@ FEATURES: frozenset[str] = frozenset(
         "assert", "assert_msg", "raise",
         "try", "except:ZeroDivisionError", "except:IndexError_as", "except:ValueError",
         "except:tuple",
-        "append", "pop", "del_item", "sort",
+        "append", "pop", "del_item", "sort", "insert",
         "for_enumerate", "for_reversed", "for_zip",
         # expressions
         "lit_neg", "binop:+", "binop:-", "binop:*", "binop://", "binop:%",
@@ -823,6 +823,7 @@ class _Builder(EdgeBuilder, HeapBuilder):
             opts.append((3, lambda: self.append(c, lists)))
             opts.append((1, lambda: self.sort(lists)))
             opts.append((1, lambda: self.pop_stmt(lists)))
+            opts.append((1, lambda: self.insert(c, lists)))
         if objs:
             opts.append((2, lambda: self.method_call(c, 1, self.choice(objs)).text))
         return self.pick(opts)
@@ -831,6 +832,11 @@ class _Builder(EdgeBuilder, HeapBuilder):
         self.tag("append")
         xs = self.choice(lists)
         return f"{xs.text}.append({self.num(c, 1).text})"
+
+    def insert(self, c: _Ctx, lists: list[_Var]) -> str:
+        self.tag("insert")
+        xs = self.choice(lists)
+        return f"{xs.text}.insert({self.num(c, 1).text}, {self.num(c, 1).text})"
 
     def del_item(self, c: _Ctx, lists: list[_Var]) -> str:
         self.tag("del_item")

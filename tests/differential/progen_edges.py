@@ -90,6 +90,8 @@ EDGE_FEATURES: frozenset[str] = frozenset(
         "math.gcd", "math.isqrt", "math.floor", "math.ceil", "divmod", "divmod_unpack",
         "sorted", "sum", "max_default", "str()", "len_str()", "str.upper", "str.find",
         "str.count", "str.startswith", "str.replace",
+        # reversed() consumed whole, sorted() of a str
+        "sum_reversed", "join_reversed", "join_sorted_str",
     }
 )
 
@@ -144,7 +146,7 @@ class EdgeBuilder:
             (2, strs, lambda: self.str_method(c, d, strs)),
             (2, strs, lambda: self.str_slice(c, d, strs)),
             (2, enums, lambda: self.enum_name(enums)),
-            (2, dicts, lambda: self.dict_value(c, d, dicts)),
+            (3, dicts, lambda: self.dict_value(c, d, dicts)),
         )
 
     def object_bool(self, c: _Ctx, d: int) -> _E:
@@ -193,7 +195,10 @@ class EdgeBuilder:
 
     def list_num(self, c: _Ctx, d: int, lists: list[_Var]) -> _E:
         xs = self.choice(lists).text
-        k = self.int_in(0, 3)
+        k = self.int_in(0, 4)
+        if k == 4:
+            self.tag("sum_reversed")
+            return _E(f"sum(reversed({xs}))", True)
         if k == 0:
             self.tag("sum")
             return _E(f"sum({xs})", True)
@@ -266,7 +271,13 @@ class EdgeBuilder:
 
     def str_method(self, c: _Ctx, d: int, strs: list[_Var]) -> _E:
         s = self.choice(strs).text
-        k = self.int_in(0, 2)
+        k = self.int_in(0, 4)
+        if k == 3:
+            self.tag("join_reversed")
+            return _E(f"''.join(reversed({s}))", True)
+        if k == 4:
+            self.tag("join_sorted_str")
+            return _E(f"''.join(sorted({s}{', reverse=True' if self.flag(1, 3) else ''}))", True)
         if k < 2:
             self.tag("str.upper")
             return _E(f"{s}.{'upper' if k == 0 else 'lower'}()", True)

@@ -359,9 +359,9 @@ def _features_seen(n: int, **kwargs: object) -> Counter[str]:
 
 
 def test_feature_coverage():
-    """Across 300 generated programs every feature tag but the real-module ones appears at
+    """Across 600 generated programs every feature tag but the real-module ones appears at
     least once; across 1,500 every real-module one too (they need their class first)."""
-    missing = sorted(FEATURES - EDGE_FEATURES - HEAP_FEATURES - set(_features_seen(300)))
+    missing = sorted(FEATURES - EDGE_FEATURES - HEAP_FEATURES - set(_features_seen(600)))
     assert not missing, f"never generated: {missing}"
     missing = sorted(EDGE_FEATURES - set(_features_seen(1500)))
     assert not missing, f"never generated: {missing}"

@@ -196,7 +196,7 @@ CASES = [
     Case("raise-from", """
         def f(x: int) -> int:
             if x < 0:
-                raise ValueError("negative") from None
+                raise ValueError("negative") from KeyError(x)
             return x
         """, 6, ast.Raise, what=r"from"),
     # ---- expressions
