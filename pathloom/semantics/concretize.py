@@ -39,7 +39,7 @@ from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.outcome import Cut, Ok, Outcome, RuntimeUnsupported, Throw, split
 from pathloom.semantics.values import (
     DEFAULT_FACTORIES, ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictIter, DictRec, DictView, ExcVal, FuncVal, ListRec, ObjRec,
-    PyObj, RangeIter, RangeVal, Record, Ref, RevIter, SeqIter, ZipIter, SetIter, SetRec, SymRef, iterator_record,
+    DrawIter, PyObj, RangeIter, RangeVal, Record, Ref, RevIter, SeqIter, ZipIter, SetIter, SetRec, SymRef, iterator_record,
 )
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import evaluate
@@ -91,7 +91,7 @@ def collect_terms(heap: HeapView, values: tuple[object, ...]) -> list[Arg]:
             todo.extend((v.start, v.stop))
         elif isinstance(v, (BoundMethod, DictView)):
             todo.append(v.self_ref if isinstance(v, BoundMethod) else v.ref)
-        elif isinstance(v, (SeqIter, RangeIter, DictIter, SetIter, RevIter, ZipIter)):
+        elif isinstance(v, (SeqIter, RangeIter, DictIter, SetIter, RevIter, ZipIter, DrawIter)):
             raise RuntimeUnsupported("an iterator passed to an operation run in CPython")
     return [t for t in found if isinstance(t, Term)]
 

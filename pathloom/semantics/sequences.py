@@ -16,7 +16,7 @@ from pathloom.semantics import dicts, sets
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import as_int, fix_length, kind, range_length, with_concrete_length
 from pathloom.semantics.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, split, throw
-from pathloom.semantics.values import ITERATOR, DictIter, DictRec, ExcVal, ListRec, ObjRec, PyObj, RangeIter, RangeVal, Ref, RevIter, SeqIter, ZipIter, SetIter, SetRec, type_name
+from pathloom.semantics.values import ITERATOR, DictIter, DrawIter, DictRec, ExcVal, ListRec, ObjRec, PyObj, RangeIter, RangeVal, Ref, RevIter, SeqIter, ZipIter, SetIter, SetRec, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Arg, Term, sort_of
 
@@ -337,13 +337,22 @@ def get_zip_iter(heap: HeapView, iterables: tuple[object, ...]) -> Outcome:
     """``iter(zip(*iterables))`` when each is a list, str, tuple or range (``iter()`` of each
     in turn, as zip does); other objects: CPython's zip."""
     iters: list[object] = []
+    writes: list[tuple[Ref, ObjRec]] = []
     for iterable in iterables:
-        if not (isinstance(iterable, (tuple, RangeVal)) or kind(iterable) == "str" or (isinstance(iterable, Ref) and isinstance(heap.record(iterable), ListRec))):
+        record = heap.record(iterable) if isinstance(iterable, Ref) else None
+        if isinstance(record, ObjRec) and record.cls == ITERATOR and not any(ref == iterable for ref, _ in writes):
+            fields = dict(record.fields)
+            if fields["looped"]:
+                raise RuntimeUnsupported("iterating again over an iterator a for loop took over")
+            iters.append(DrawIter(fields["source"], fields["pos"]))  # type: ignore[arg-type]
+            writes.append((iterable, record.with_field("looped", True)))  # type: ignore[arg-type]
+            continue
+        if not (isinstance(iterable, (tuple, RangeVal)) or kind(iterable) == "str" or isinstance(record, ListRec)):
             raise NotModeled(f"zip() of a {type_name(iterable)}")
         got = get_iter(heap, iterable)
         assert isinstance(got, Ok) and not got.writes
         iters.append(got.value)
-    return Ok(ZipIter(tuple(iters)))
+    return Ok(ZipIter(tuple(iters)), tuple(writes))
 
 
 def _next_zipped(heap: HeapView, it: ZipIter) -> list[tuple[Arg, object | None, object]]:
@@ -371,6 +380,22 @@ def _next_zipped(heap: HeapView, it: ZipIter) -> list[tuple[Arg, object | None, 
     return cases
 
 
+def _next_drawn(it: DrawIter) -> list[tuple[Arg, object | None, object]]:
+    """The next item of a CPython iterator, drawn now; one that raises is unsupported (the
+    loop would have run its body on the items before it)."""
+    from pathloom.semantics.concretize import advanced_copy
+
+    try:
+        item = next(advanced_copy(it.source, it.pos))  # type: ignore[arg-type, call-overload]
+    except StopIteration:
+        return [(True, None, None)]
+    except RuntimeUnsupported:
+        raise
+    except Exception as exc:  # noqa: BLE001
+        raise RuntimeUnsupported(f"a zip loop over an iterator whose items raise {type(exc).__name__}") from None
+    return [(True, DrawIter(it.source, it.pos + 1), _plain_or_opaque(item))]
+
+
 def _next_reversed(heap: HeapView, it: RevIter) -> list[tuple[Arg, object | None, object]]:
     index = it.index
     if isinstance(it.seq, Ref):
@@ -392,6 +417,8 @@ def next_item(heap: HeapView, it: object) -> list[tuple[Arg, object | None, obje
         return _next_reversed(heap, it)
     if isinstance(it, ZipIter):
         return _next_zipped(heap, it)
+    if isinstance(it, DrawIter):
+        return _next_drawn(it)
     if isinstance(it, RangeIter):
         current = as_int(it.current)
         more = T.lt(current, as_int(it.stop)) if it.step > 0 else T.lt(as_int(it.stop), current)

@@ -142,6 +142,16 @@ class RevIter:
 
 
 @dataclass(frozen=True)
+class DrawIter:
+    """An iterator CPython made (``itertools.repeat(None)``), inside a ``zip`` loop: its items
+    drawn one at a time from a copy of the record's untouched ``source`` advanced past ``pos``
+    (an infinite one is drawn only as far as the loop goes)."""
+
+    source: object  # a PyObj
+    pos: int
+
+
+@dataclass(frozen=True)
 class ZipIter:
     """``zip()`` of iterators the model advances (list, str, tuple and range iterators)."""
 

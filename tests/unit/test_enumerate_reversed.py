@@ -115,3 +115,43 @@ def test_zip_stops_at_the_shortest(tmp_path: Path) -> None:
         s, xs = p["inputs"]["s"], p["inputs"]["xs"]
         assert p["returned"] == [{"$tuple": [c, x, i]} for c, x, i in zip(s, xs, range(10, 0, -3))]
     assert {len(p["returned"]) for p in result["paths"]} == {0, 1, 2, 3}  # type: ignore[union-attr]
+
+
+DRAWN = '''
+import itertools
+
+
+def paired(items: list[int], priorities: list[int] | None) -> int:
+    ps = itertools.repeat(None) if priorities is None else iter(priorities)
+    total = 0
+    for item, p in zip(items, ps, strict=False):
+        total += item if p is None else item * p
+    return total
+
+
+def counted_again(items: list[int]) -> int:
+    ps = itertools.count(1)
+    n = 0
+    for a, b in zip(items, ps):
+        n += a * b
+    return n + next(ps)
+'''
+
+
+@pytest.mark.parametrize("engine", ["dse", "multise"])
+def test_zip_draws_from_an_iterator_cpython_made_as_far_as_the_loop_goes(tmp_path: Path, engine: str) -> None:
+    """``zip(xs, itertools.repeat(None))``: the CPython iterator (infinite here) gives one item
+    per step, and the zip ends with the list."""
+    result = explore_source(tmp_path, DRAWN, "drawn.py", "paired", engine, "--max-list-len", "3")
+    for p in result["paths"]:  # type: ignore[union-attr]
+        items, priorities = p["inputs"]["items"], p["inputs"]["priorities"]
+        if p["outcome"] == "return":
+            assert p["returned"] == sum(i if q is None else i * q for i, q in zip(items, priorities or [None] * len(items)))
+
+
+def test_an_iterator_a_zip_loop_took_over_is_not_used_again(tmp_path: Path) -> None:
+    from pathloom.cli import main
+
+    path = tmp_path / "drawn.py"
+    path.write_text(DRAWN, encoding="utf-8")
+    assert main(["explore", f"{path}::counted_again", "--quiet"]) == 2
