@@ -26,7 +26,7 @@ from pathloom.frontend import ir
 from pathloom.frontend.fields import declared_fields, is_reference, reference_shape
 from pathloom.frontend.module import Module
 from pathloom.heap.inputs import INPUTS, inputs_record
-from pathloom.semantics.values import DictRec, ListRec, Record, Ref, SetRec, SymRef
+from pathloom.semantics.values import DictRec, ListRec, Record, Ref, SetRec, SymRef, TableFunc
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import DEFAULTS
 from pathloom.terms.expr import BOOL, INT, SCALAR_SORTS, STR, Arg, Term
@@ -348,6 +348,8 @@ class _Builder:
             return InputChoice(flag, None, value), decode_optional, encode_optional
         if isinstance(shape, tuple) and shape[0] == "union":
             return self._union(shape[1], name)  # type: ignore[arg-type]
+        if isinstance(shape, tuple) and shape[0] == "callable":
+            return self._table(shape[1][0], shape[1][1], name)  # type: ignore[index]
         if isinstance(shape, tuple) and shape[0] == "object":
             cls, nullable = shape[1]  # type: ignore[misc]
             declared_fields(self.module, cls)
@@ -411,6 +413,35 @@ class _Builder:
             return {**{flag: j == i for j, flag in enumerate(flags[: i + 1])}, **made[i][2](v)}
 
         return value, decode_union, encode_union
+
+    def _table(self, arg: str, ret: str, name: str) -> tuple[object, Callable[[dict[str, Any]], Any], Callable[[Any], dict[str, Any]]]:
+        """A ``Callable[[arg], ret]`` input: a lookup table of ``name.len`` entries (at most
+        ``max_dict_len``), keys ``name.key[i]`` and values ``name[i]`` (the first equal key
+        wins), and ``name.default`` for every other argument; reported
+        ``{"$table": [[key, value], ...], "default": d}`` with the shadowed entries left out."""
+        size = T.sym(f"{name}.len", INT)
+        self.constraints += [T.le(0, size), T.le(size, self.max_dict_len)]
+        keys = [self._make(arg, f"{name}.key[{i}]") for i in range(self.max_dict_len)]
+        values = [self._make(ret, f"{name}[{i}]") for i in range(self.max_dict_len)]
+        default = self._make(ret, f"{name}.default")
+        value = TableFunc(name, size, tuple(k for k, _, _ in keys), tuple(v for v, _, _ in values), default[0])
+
+        def decode_table(model: dict[str, Any]) -> dict[str, Any]:
+            entries: list[list[Any]] = []
+            for (_, key, _), (_, val, _) in zip(keys[: model.get(f"{name}.len", 0)], values):
+                k = key(model)
+                if not any(k == e[0] for e in entries):  # a later equal key is shadowed (dict.get would find the first)
+                    entries.append([k, val(model)])
+            return {"$table": entries, "default": default[1](model)}
+
+        def encode_table(v: dict[str, Any]) -> dict[str, Any]:
+            env: dict[str, Any] = {f"{name}.len": len(v["$table"]), **default[2](v["default"])}
+            for (_, _, key), (_, _, val), (k, x) in zip(keys, values, v["$table"]):
+                env.update(key(k))
+                env.update(val(x))
+            return env
+
+        return value, decode_table, encode_table
 
     def _set(self, item: str, name: str) -> tuple[object, Callable[[dict[str, Any]], Any], Callable[[Any], dict[str, Any]]]:
         """A ``set[item]`` input: items ``name[i]`` pairwise different (``name.len`` of them,

@@ -21,6 +21,9 @@ pathloom does not model (``Fraction``, a class) are left untried and reported
 (``InputType.untried``: the exploration is incomplete). A union inside a container (an item,
 a dict's key or value) takes its first modelled member, the others untried: an item has one
 kind of value on every path.
+A parameter may be ``("callable", (A, R))``: ``Callable[[A], R]`` of one int, bool or str
+argument returning one of those or a float (bare ``Callable`` is ``Callable[[int], int]``): a
+lookup table the solver chooses (``semantics.values.TableFunc``).
 A ``float`` (IEEE binary64, any value: NaN, infinities and ``-0.0`` included) may be a
 parameter, an item of a list or tuple, ``Optional[float]`` or a dict's value; it is never a
 set item nor a dict key (a NaN there matches only itself, by identity).
@@ -49,6 +52,7 @@ _LIKE_LISTS = frozenset(
 _TUPLES = frozenset({"tuple", "Tuple", "typing.Tuple"})
 _SETS = frozenset({"set", "Set", "typing.Set"})
 _DICTS = frozenset({"dict", "Dict", "typing.Dict"})
+_CALLABLES = frozenset({"Callable", "typing.Callable", "collections.abc.Callable", "callable"})
 
 
 @dataclass(frozen=True)
@@ -92,6 +96,8 @@ def _top(node: ast.expr, classes: Container[str], untried: list[str]) -> Shape |
         return ("set", item) if item in SCALARS else None
     if head in _DICTS:
         return _dict_shape(node, classes, untried)
+    if head in _CALLABLES:
+        return _callable_shape(node, untried)
     if head in _TUPLES and isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Tuple) and len(node.slice.elts) == 2 \
             and isinstance(node.slice.elts[1], ast.Constant) and node.slice.elts[1].value is Ellipsis:
         item = _shape(node.slice.elts[0], classes, untried)  # tuple[T, ...]: any length
@@ -136,6 +142,20 @@ def union_members(node: ast.expr) -> list[ast.expr] | None:
             parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
             return [m for part in parts for m in (union_members(part) or [part])]
     return None
+
+
+def _callable_shape(node: ast.expr, untried: list[str]) -> Shape | None:
+    """``Callable[[A], R]`` with ``A`` an int, bool or str and ``R`` one of those or a float:
+    ``("callable", (A, R))``; bare ``Callable`` (``callable``) is ``Callable[[int], int]``, a
+    documented default. Other arities and ``Callable[..., R]``: None."""
+    if not isinstance(node, ast.Subscript):
+        return ("callable", ("int", "int"))
+    if not (isinstance(node.slice, ast.Tuple) and len(node.slice.elts) == 2 and isinstance(node.slice.elts[0], ast.List)
+            and len(node.slice.elts[0].elts) == 1):
+        return None
+    arg = _shape(node.slice.elts[0].elts[0], (), untried)
+    ret = _shape(node.slice.elts[1], (), untried)
+    return ("callable", (arg, ret)) if arg in SCALARS and (ret in SCALARS or ret == "float") else None
 
 
 def _dict_shape(node: ast.expr, classes: Container[str], untried: list[str]) -> Shape | None:

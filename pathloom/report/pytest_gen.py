@@ -64,6 +64,9 @@ def literal(value: JSON, module: str = "") -> str:
             return f"{module}{value['$new']}({args})"
         if "$name" in value:
             return str(value["$name"])
+        if "$table" in value:  # a Callable input, as the replay builds it
+            table = ", ".join(f"{literal(k, module)}: {literal(v, module)}" for k, v in value["$table"])
+            return f"(lambda x: {{{table}}}.get(x, {literal(value['default'], module)}))"
         raise ValueError(f"no literal for {value!r}")
     if isinstance(value, float) and not math.isfinite(value):
         return f"float({repr(value)!r})"  # float('nan'), float('inf'), float('-inf')

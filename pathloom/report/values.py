@@ -27,7 +27,7 @@ from typing import Any, Mapping
 
 from pathloom.semantics.values import (
     ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictRec, DictView, ExcVal, FuncVal, ListRec, MaybeNone, ObjRec, PyObj, RangeVal, Ref, SetRec,
-    SymRef,
+    SymRef, TableFunc, table_function,
 )
 from pathloom.terms.evaluate import evaluate
 from pathloom.terms.expr import Term
@@ -139,8 +139,8 @@ def encode_symbolic(value: object, heap: Any, model: Mapping[str, Any]) -> JSON:
                 return {"$ref": ids[v.id]}
             ids[v.id] = len(ids) + 1
             return {"$object": record.cls, "$id": ids[v.id], "fields": {k: enc(x) for k, x in record.fields}}
-        if isinstance(v, FuncVal):
-            return {"$function": _function_name(v.qualname)}
+        if isinstance(v, (FuncVal, TableFunc)):  # a Callable input is a lambda in CPython
+            return {"$function": "<lambda>" if isinstance(v, TableFunc) else _function_name(v.qualname)}
         if isinstance(v, BoundMethod):
             return {"$method": _function_name(v.qualname)}
         if isinstance(v, (ClassVal, BuiltinVal)):
@@ -274,6 +274,9 @@ def decode_input(value: JSON, namespace: Mapping[str, Any], objects: dict[int, o
             return set([decode_input(v, namespace) for v in value["$set"]])
         if "$dict" in value:  # an input dict: its entries inserted in that order
             return {decode_input(k, namespace, objects): decode_input(v, namespace, objects) for k, v in value["$dict"]}
+        if "$table" in value:  # a Callable input: a lookup table with a default
+            return table_function({decode_input(k, namespace, objects): decode_input(v, namespace, objects) for k, v in value["$table"]},
+                                  decode_input(value["default"], namespace, objects))
         if "$new" in value:
             cls = namespace[value["$new"]]
             return cls(**_decode_arguments(value["args"], namespace, objects))

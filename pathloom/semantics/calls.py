@@ -31,9 +31,9 @@ from pathloom.semantics.names import BUILTIN_FUNCTIONS, EXCEPTION_BASES, NEVER_R
 from pathloom.heap import inputs as IN
 from pathloom.semantics.outcome import Invoke, Ok, Outcome, RuntimeUnsupported, Split, Throw, map_ok, split, throw
 from pathloom.terms import expr as T
-from pathloom.terms.expr import Term
+from pathloom.terms.expr import Arg, Term
 from pathloom.semantics.values import (
-    ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictRec, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SetRec, SuperVal,
+    ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictRec, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SetRec, SuperVal, TableFunc,
     SymRef, type_name,
 )
 
@@ -188,6 +188,8 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
         if args or kwargs:
             return throw("TypeError", "object.__init__() takes exactly one argument (the instance to initialize)")
         return Ok(None)
+    if isinstance(func, TableFunc):
+        return _table_call(heap, func, args, kwargs)
     order_free = SETS.order_free_args(heap, func, args, kwargs)
     if order_free is not None:  # sorted(s), sum(s)...: the items as a tuple (same answer in any order)
         args = order_free
@@ -232,6 +234,31 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
         none = [(T.eq(func.loc, 0), throw("TypeError", "'NoneType' object is not callable"))] if func.nullable else []  # type: ignore[arg-type]
         return split(none + [(IN.not_none(func) if none else True, found)])
     return throw("TypeError", f"'{shown_type(heap, func)}' object is not callable")
+
+
+def _table_call(heap: HeapView, func: TableFunc, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:
+    """A call of a ``Callable`` input, as its replayed ``lambda x: table.get(x, default)``
+    answers: the value of the first live entry whose key equals the argument (dict lookup:
+    an unhashable argument is CPython's TypeError), else the default."""
+    if kwargs or len(args) != 1:  # CPython's TypeError names the lambda by its qualified name, which depends on where it is made
+        raise RuntimeUnsupported(f"calling a Callable input with {len(args)} positional and {len(kwargs)} keyword arguments")
+    problem = D.unhashable(heap, args[0])
+    if problem is not None:
+        return problem
+    cases: list[tuple[Arg, Outcome]] = []
+    earlier: Arg = False
+    for i, (key, value) in enumerate(zip(func.keys, func.values)):
+        hit = T.and_(T.and_(T.lt(i, func.size), D.same_key(heap, args[0], key)), T.not_(earlier))  # type: ignore[arg-type]
+        cases.append((hit, Ok(value)))
+        earlier = T.or_(earlier, hit)
+    cases.append((T.not_(earlier), Ok(func.default)))
+    default = func.default
+    if isinstance(default, Term) and all(isinstance(v, Term) and v.sort == default.sort for v in func.values):  # one if-then-else term
+        result: Arg = func.default  # type: ignore[assignment]
+        for hit, outcome in reversed(cases[:-1]):
+            result = T.ite(hit, outcome.value, result)  # type: ignore[union-attr, arg-type]
+        return Ok(result)
+    return split(cases)
 
 
 def _list_or_dict(heap: HeapView, fn: object, args: tuple[object, ...], kwargs: Kwargs) -> Outcome | None:

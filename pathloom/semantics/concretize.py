@@ -39,7 +39,8 @@ from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.outcome import Cut, Ok, Outcome, RuntimeUnsupported, Throw, split
 from pathloom.semantics.values import (
     DEFAULT_FACTORIES, ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictIter, DictRec, DictView, ExcVal, FuncVal, ListRec, ObjRec,
-    DrawIter, PyObj, RangeIter, RangeVal, Record, Ref, RevIter, SeqIter, ZipIter, SetIter, SetRec, SymRef, iterator_record,
+    DrawIter, PyObj, RangeIter, RangeVal, Record, Ref, RevIter, SeqIter, ZipIter, SetIter, SetRec, SymRef, TableFunc, iterator_record,
+    table_function,
 )
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import evaluate
@@ -87,6 +88,8 @@ def collect_terms(heap: HeapView, values: tuple[object, ...]) -> list[Arg]:
                 todo.extend(reversed([value for _, value in record.fields]))
         elif isinstance(v, ExcVal):
             todo.extend(reversed(v.args))
+        elif isinstance(v, TableFunc):
+            todo.extend((v.size, *v.keys, *v.values, v.default))
         elif isinstance(v, RangeVal):
             todo.extend((v.start, v.stop))
         elif isinstance(v, (BoundMethod, DictView)):
@@ -138,6 +141,11 @@ class Materializer:
             return self._ref(v)
         if isinstance(v, FuncVal):
             return self.module.real_function(v.qualname)
+        if isinstance(v, TableFunc):
+            table: dict[object, object] = {}
+            for key, value in zip(v.keys[: self.value(v.size)], v.values):  # type: ignore[misc]
+                table.setdefault(self.value(key), self.value(value))  # the first equal key wins, as the lookup does
+            return table_function(table, self.value(v.default))
         if isinstance(v, BoundMethod):
             return getattr(self._ref(v.self_ref), v.qualname.rsplit(".", 1)[-1])
         if isinstance(v, ClassVal):

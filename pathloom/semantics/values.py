@@ -53,6 +53,25 @@ class FuncVal:
 
 
 @dataclass(frozen=True)
+class TableFunc:
+    """A ``Callable[[A], R]`` input: the function that maps ``x`` to ``values[i]`` for the
+    first ``i < size`` whose ``keys[i] == x`` (Python's key equality), else to ``default``: a
+    lookup table the solver chooses, replayed as ``lambda x: {k: v, ...}.get(x, default)``
+    (``table_function``)."""
+
+    name: str
+    size: object  # Int term
+    keys: tuple[object, ...]
+    values: tuple[object, ...]
+    default: object
+
+
+def table_function(table: dict[object, object], default: object):  # type: ignore[no-untyped-def]
+    """The real function a ``TableFunc`` input is (a lambda, as CPython names it)."""
+    return lambda x: table.get(x, default)
+
+
+@dataclass(frozen=True)
 class BoundMethod:
     self_ref: Ref
     qualname: str
@@ -340,7 +359,7 @@ def type_name(value: object) -> str:
         return "object"  # callers that know the record say "list" or the class
     if isinstance(value, SymRef):
         return value.cls  # an input object where it is known not to be None
-    if isinstance(value, (FuncVal, BuiltinVal)):
+    if isinstance(value, (FuncVal, BuiltinVal, TableFunc)):
         return "function"
     if isinstance(value, BoundMethod):
         return "method"
