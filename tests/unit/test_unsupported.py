@@ -351,10 +351,10 @@ CASES = [
         def f(d: dict[float, int]) -> int:
             return 0
         """, 4, ast.arg, pick=named("d"), what=r"dict"),
-    Case("list-of-optional-input", """
-        def f(xs: list[int | None]) -> int:
+    Case("list-of-variable-tuples-input", """
+        def f(xs: list[tuple[int, ...]]) -> int:
             return 0
-        """, 4, ast.arg, pick=named("xs"), what=r"list\[int\|None\]"),
+        """, 4, ast.arg, pick=named("xs"), what=r"list\[tuple\[int,\.\.\.\]\]"),
     # ---- names and operations found while executing (run-time checks of the engine)
     Case("is-comparison-of-ints", """
         def f(x: int) -> int:
