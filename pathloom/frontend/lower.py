@@ -150,6 +150,9 @@ _ITEM = "item~"  # the item of a comprehension the lowering writes: not a Python
 _WHOLE_CONSUMERS = ("list", "tuple", "sorted")  # builtins that build the list of their argument's items first
 
 
+_CACHE_WRAPPER = "pathloom_cache_wrapper"  # marks the function a cached function's expansion calls through
+
+
 def _item_loop(iterable: ast.expr, where: ast.AST) -> tuple[ast.Name, ast.comprehension]:
     """``for item~ in iterable``, for a comprehension the lowering writes, and a read of its
     item; both at ``where`` (an error in them is CPython's at that line)."""
@@ -319,6 +322,7 @@ class _Lowerer:
     def function(self, node: ast.FunctionDef) -> ir.Function:
         if node.decorator_list:
             raise self.unsupported(node.decorator_list[0], "decorator")
+        node = self._with_caches_expanded(node)
         params = self._params(node.args) + self._capture_params(node)
         self.locals = _assigned_names(node.body) | {p.name for p in params}
         self.binding_sites = _binding_sites({p.name for p in params}, node.body)
@@ -337,8 +341,116 @@ class _Lowerer:
             self.stmt(stmt)
         end = Var(_YIELDED) if self.generator else Const(None)
         self.terminate(ir.Return(end, _loc(node.body[-1]) if node.body else _loc(node)))
+        foreign = self.module.filename if getattr(node, _CACHE_WRAPPER, False) else self._foreign_file()
         return ir.Function(self.qualname, node.name, params, self.blocks, entry.label, node.lineno, node.col_offset + 1, self.cls,
-                           self._foreign_file(), self.captures, self.generator)
+                           foreign, self.captures, self.generator)
+
+    # ------------------------------------------------------------ functools.cache
+
+    def _with_caches_expanded(self, node: ast.FunctionDef) -> ast.FunctionDef:
+        """``node`` with each nested ``@cache`` (``@lru_cache(maxsize=None)``) function written
+        out as CPython's cache runs it (``_cache_expansion``)."""
+        body = self._caches_expanded(node.body, node)
+        if body is node.body:
+            return node
+        copy = ast.FunctionDef(node.name, node.args, body, [], node.returns, node.type_comment)
+        ast.copy_location(copy, node)
+        copy.end_lineno, copy.end_col_offset = node.end_lineno, node.end_col_offset
+        if getattr(node, _CACHE_WRAPPER, False):
+            setattr(copy, _CACHE_WRAPPER, True)
+        return copy
+
+    def _caches_expanded(self, body: list[ast.stmt], scope: ast.FunctionDef) -> list[ast.stmt]:
+        """``body`` with its cached nested functions expanded, in compound statements too (not
+        inside nested functions or classes, expanded when they are lowered); ``body`` itself
+        when there are none."""
+        out: list[ast.stmt] = []
+        changed = False
+        for stmt in body:
+            if isinstance(stmt, ast.FunctionDef) and stmt.decorator_list and self._is_cache(stmt.decorator_list):
+                out += self._cache_expansion(stmt, scope)
+                changed = True
+                continue
+            if isinstance(stmt, (ast.If, ast.For, ast.While, ast.Try, ast.With)):
+                fields = {}
+                for field in ("body", "orelse", "finalbody"):
+                    inner = getattr(stmt, field, None)
+                    if inner:
+                        expanded = self._caches_expanded(inner, scope)
+                        if expanded is not inner:
+                            fields[field] = expanded
+                if fields:
+                    stmt = ast.copy_location(type(stmt)(**{**{f: getattr(stmt, f) for f in stmt._fields}, **fields}), stmt)
+                    changed = True
+            out.append(stmt)
+        return out if changed else body
+
+    def _is_cache(self, decorators: list[ast.expr]) -> bool:
+        """``@cache``/``@functools.cache`` or ``@lru_cache(maxsize=None)`` (``lru_cache(None)``)
+        alone: an unbounded cache; the real ``functools`` ones."""
+        if len(decorators) != 1:
+            return False
+        decorator = decorators[0]
+        if self._names_real(decorator, functools.cache):
+            return True
+        if isinstance(decorator, ast.Call) and self._names_real(decorator.func, functools.lru_cache):
+            given = list(decorator.args) + [k.value for k in decorator.keywords if k.arg == "maxsize"]
+            others = [k for k in decorator.keywords if k.arg not in ("maxsize", "typed")]
+            typed = [k for k in decorator.keywords if k.arg == "typed"]
+            untyped = all(isinstance(k.value, ast.Constant) and k.value.value is False for k in typed)
+            return len(given) == 1 and isinstance(given[0], ast.Constant) and given[0].value is None and not others and untyped
+        return False
+
+    def _cache_expansion(self, node: ast.FunctionDef, scope: ast.FunctionDef) -> list[ast.stmt]:
+        """``@cache def f(a, b): body`` as the statements
+
+            def f~body(a, b): body          # its calls of f go through the cache, as in CPython
+            f~cache = {}
+            def f(a, b):                    # reports errors at the caller's line, as C code does
+                f~key = %cache_key(a, b)    # functools' key: the argument alone for one int or str
+                if f~key in f~cache:
+                    return f~cache[f~key]
+                f~value = f~body(a, b)
+                f~cache[f~key] = f~value
+                return f~value
+
+        exact when ``f`` takes plain positional parameters and every use of it (in ``scope``)
+        is a call with as many positional arguments (keys made from keywords or defaults differ
+        in CPython); anything else is unsupported."""
+        name = node.name
+        args = node.args
+        if args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs or args.defaults:
+            raise self.unsupported(node.decorator_list[0], "a cached function with other than plain positional parameters")
+        params = [a.arg for a in args.args]
+        calls = {id(n.func) for n in ast.walk(scope) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name
+                 and len(n.args) == len(params) and not n.keywords and not any(isinstance(a, ast.Starred) for a in n.args)}
+        for use in ast.walk(scope):
+            if isinstance(use, ast.Name) and use.id == name and isinstance(use.ctx, ast.Load) and id(use) not in calls:
+                raise self.unsupported(use, f"the cached function {name!r} used other than called with its {len(params)} positional arguments")
+
+        def load(n: str) -> ast.Name:
+            return ast.Name(n, ast.Load())
+
+        def store(n: str) -> ast.Name:
+            return ast.Name(n, ast.Store())
+
+        body_name, cache, key, value = f"{name}~body", f"{name}~cache", f"{name}~key", f"{name}~value"
+        inner = ast.FunctionDef(body_name, args, node.body, [], node.returns, node.type_comment)
+        wrapper_body: list[ast.stmt] = [
+            ast.Assign([store(key)], ast.Call(load("%cache_key"), [load(p) for p in params], [])),
+            ast.If(ast.Compare(load(key), [ast.In()], [load(cache)]), [ast.Return(ast.Subscript(load(cache), load(key), ast.Load()))], []),
+            ast.Assign([store(value)], ast.Call(load(body_name), [load(p) for p in params], [])),
+            ast.Assign([ast.Subscript(load(cache), load(key), ast.Store())], load(value)),
+            ast.Return(load(value)),
+        ]
+        wrapper = ast.FunctionDef(name, ast.arguments([], [ast.arg(p) for p in params], None, [], [], None, []), wrapper_body, [], None, None)
+        made = [inner, ast.Assign([store(cache)], ast.Dict([], [])), wrapper]
+        ast.copy_location(inner, node)  # its body keeps its own lines
+        for stmt in made[1:]:
+            for sub in ast.walk(stmt):
+                ast.copy_location(sub, node)
+        setattr(wrapper, _CACHE_WRAPPER, True)
+        return made
 
     def lambda_function(self, node: ast.Lambda) -> ir.Function:
         params = self._params(node.args) + self._capture_params(node)
@@ -934,6 +1046,12 @@ class _Lowerer:
         by_key = self._sort_by_key(node)
         if by_key is not None:
             return by_key
+        if isinstance(node.func, ast.Name) and node.func.id == "%cache_key":  # written by _cache_expansion
+            from pathloom.semantics.values import BuiltinVal
+
+            dst = self.temp()
+            self.emit(ir.Call(dst, Const(BuiltinVal("%cache_key")), tuple(self.expr(a) for a in node.args), (), _loc(node)))
+            return Var(dst)
         if self._names_real(node.func, functools.reduce) and len(node.args) in (2, 3) and not node.keywords \
                 and not any(isinstance(a, ast.Starred) for a in node.args):
             return self._reduce(node)

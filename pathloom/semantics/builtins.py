@@ -64,6 +64,10 @@ def call_builtin(module: Module, heap: HeapView, name: str, args: tuple[object, 
         return AGG.sort_by_keys(heap, args[0], args[1], args[2], args[3])  # type: ignore[arg-type]
     if name == "%is_list":
         return Ok(is_list(heap, args[0]))
+    if name == "%cache_key":  # functools' key for positional arguments (typed=False): frontend.lower._cache_expansion
+        if len(args) == 1 and kind(args[0]) in ("int", "str"):
+            return Ok(args[0])  # the argument alone, so 1 and (1.0,) are different keys, as in CPython
+        return Ok(("%cache_key",) + tuple(args))
     if name == "abs":
         _arity(name, args, 1)
         return _abs(args[0])
