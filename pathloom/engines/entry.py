@@ -14,6 +14,7 @@ a user (and the replay check) passes to the real function.
 
 from __future__ import annotations
 
+import itertools
 from collections import ChainMap
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -111,6 +112,21 @@ class InputSizes:
             (T.conj([T.eq(self.size, k)] + [T.not_(T.eq(self.size, j)) for j in range(k)]), value)
             for k, value in enumerate(self.values)
         )
+
+
+@dataclass(frozen=True)
+class InputCombos(InputSizes):
+    """A dict input whose values are dicts or sets: one record per combination of the outer
+    size and the inner sizes, ``conditions`` (pairwise disjoint) telling them apart."""
+
+    conditions: tuple[Arg, ...] = ()
+
+    @property
+    def options(self) -> tuple[tuple[Arg, object], ...]:
+        return tuple(zip(self.conditions, self.values))
+
+
+NESTED_MOST = 2  # entries of a dict whose values are dicts or sets, and of each of those (input_types)
 
 
 def choice_combinations(args: tuple[object, ...]) -> list[tuple[list[Arg], dict[str, object], tuple[object, ...]]]:
@@ -521,13 +537,30 @@ class _Builder:
         record per size, its entries in index order, which is the insertion order the replay
         gives (``{"$dict": [[key, value], ...]}`` builds the dict entry by entry)."""
         size = T.sym(f"{name}.len", INT)
-        keys, distinct = self._distinct_symbols(key, [f"{name}.key[{i}]" for i in range(self.max_dict_len)], size)
-        entries = [self._make(value_shape, f"{name}[{i}]") for i in range(len(keys))]
+        nested = isinstance(value_shape, tuple) and value_shape[0] in ("dict", "set")
+        most = min(self.max_dict_len, NESTED_MOST) if nested else self.max_dict_len
+        keys, distinct = self._distinct_symbols(key, [f"{name}.key[{i}]" for i in range(most)], size)
+        if nested:  # the inner dicts and sets hold at most NESTED_MOST entries too (input_types)
+            saved = self.max_dict_len, self.max_list_len
+            self.max_dict_len, self.max_list_len = min(self.max_dict_len, NESTED_MOST), min(self.max_list_len, NESTED_MOST)
+            try:
+                entries = [self._make(value_shape, f"{name}[{i}]") for i in range(len(keys))]
+            finally:
+                self.max_dict_len, self.max_list_len = saved
+        else:
+            entries = [self._make(value_shape, f"{name}[{i}]") for i in range(len(keys))]
         values: list[object] = []
         models: list[dict[str, object]] = []
+        conditions: list[Arg] = []
         for k in range(len(keys) + 1):
-            models.append({f"{name}.len": k, **{f"{name}.key[{i}]": distinct[i] for i in range(k)}})
-            values.append(self._record(DictRec(tuple(keys[:k]), tuple(v for v, _, _ in entries[:k]))))
+            outer: dict[str, object] = {f"{name}.len": k, **{f"{name}.key[{i}]": distinct[i] for i in range(k)}}
+            exact = T.conj([T.eq(size, k)] + [T.not_(T.eq(size, j)) for j in range(k)])
+            # a nested value is one of its sizes: one record per combination of them
+            for choice in itertools.product(*(range(len(entries[i][0].values)) for i in range(k))) if nested else [()]:  # type: ignore[attr-defined]
+                chosen = [entries[i][0].options[c] for i, c in enumerate(choice)] if nested else [(True, v) for v, _, _ in entries[:k]]  # type: ignore[attr-defined]
+                models.append({**outer, **{n: v for i, c in enumerate(choice) for n, v in entries[i][0].models[c].items()}})  # type: ignore[attr-defined]
+                conditions.append(T.conj([exact] + [cond for cond, _ in chosen]))
+                values.append(self._record(DictRec(tuple(keys[:k]), tuple(v for _, v in chosen))))
         key_default = DEFAULTS[SCALAR_SORTS[key]]
 
         def decode_dict(model: dict[str, Any]) -> dict[str, Any]:
@@ -541,6 +574,8 @@ class _Builder:
                 env.update(entries[i][2](v))
             return env
 
+        if nested:
+            return InputCombos(size, tuple(values), tuple(models), tuple(conditions)), decode_dict, encode_dict
         return InputSizes(size, tuple(values), tuple(models)), decode_dict, encode_dict
 
 

@@ -52,6 +52,7 @@ _LIKE_LISTS = frozenset(
 _TUPLES = frozenset({"tuple", "Tuple", "typing.Tuple"})
 _SETS = frozenset({"set", "Set", "typing.Set"})
 _DICTS = frozenset({"dict", "Dict", "typing.Dict"})
+NESTED_MOST = 2  # entries of a dict whose values are dicts or sets, and of each of those (engines.entry)
 _CALLABLES = frozenset({"Callable", "typing.Callable", "collections.abc.Callable", "callable"})
 
 
@@ -166,7 +167,22 @@ def _dict_shape(node: ast.expr, classes: Container[str], untried: list[str]) -> 
     key_node, value_node = node.slice.elts
     key = _shape(key_node, (), untried)
     value = _object_item(value_node, classes) or _shape(value_node, classes, untried)
+    if value is None and not isinstance(value_node, ast.Constant):
+        inner: list[str] = []
+        nested = _top(value_node, classes, inner) if union_members(value_node) is None else None
+        if _flat_container(nested):
+            untried += inner
+            untried.append(f"a dict of {ast.unparse(value_node)} values explored with at most {NESTED_MOST} entries, each of at most {NESTED_MOST}")
+            value = nested
     return ("dict", (key, value)) if key in SCALARS and value is not None else None
+
+
+def _flat_container(shape: Shape | None) -> bool:
+    """A set, or a dict whose values are no dicts nor sets: what a dict's values may be."""
+    if not isinstance(shape, tuple) or shape[0] not in ("set", "dict"):
+        return False
+    inner = shape[1][1] if shape[0] == "dict" else None  # type: ignore[index]
+    return not (isinstance(inner, tuple) and inner[0] in ("dict", "set"))
 
 
 def optional_of(node: ast.expr) -> ast.expr | None:

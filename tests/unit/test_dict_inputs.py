@@ -71,3 +71,37 @@ def test_generated_tests_for_dict_inputs_pass(program: Path, tmp_path: Path) -> 
     run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", str(tmp_path)], capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
     assert " passed" in run.stdout and "failed" not in run.stdout
+
+
+NESTED = '''
+def relax(graph: dict[str, dict[str, float]], source: str) -> float:
+    if source not in graph:
+        return -1.0
+    best = 0.0
+    for node, edges in graph.items():
+        for other, w in edges.items():
+            if other == source and w < best:
+                best = w
+    return best
+
+
+def cover(sets: dict[str, set[int]]) -> int:
+    seen: set[int] = set()
+    for name in sets:
+        seen |= sets[name]
+    return len(seen)
+'''
+
+
+@pytest.mark.parametrize("engine", ENGINES + ("compose",))
+@pytest.mark.parametrize("target", ["relax", "cover"])
+def test_dicts_of_dicts_and_sets_are_inputs_of_two_entries_and_say_so(tmp_path: Path, engine: str, target: str) -> None:
+    """A dict whose values are dicts or sets: one record per combination of sizes (at most
+    2 entries, each value at most 2), every input replayed, the bound named in ``untried``."""
+    path = tmp_path / "nested.py"
+    path.write_text(NESTED, encoding="utf-8")
+    result = explore_verified(path, target, engine)
+    assert not result["complete"] and len(result["untried"]) == 1 and "at most 2 entries, each of at most 2" in result["untried"][0]  # type: ignore[index]
+    sizes = {(len(p["inputs"][name]["$dict"]), max([len(v["$dict"] if "$dict" in v else v["$set"]) for _, v in p["inputs"][name]["$dict"]], default=0))  # type: ignore[index]
+             for p in result["paths"] for name in ("graph" if target == "relax" else "sets",)}  # type: ignore[union-attr]
+    assert max(sizes) <= (2, 2) and (2, 2) in sizes or engine == "multise"
