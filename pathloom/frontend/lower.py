@@ -559,7 +559,14 @@ class _Lowerer:
         self.expr(node.value)
 
     def stmt_Assign(self, node: ast.Assign) -> None:
-        value = self.expr(node.value)
+        source = node.value
+        if len(node.targets) == 1 and isinstance(node.targets[0], ast.Subscript) and isinstance(node.targets[0].slice, ast.Slice) \
+                and isinstance(source, ast.Call) and isinstance(source.func, ast.Name) and source.func.id == "reversed" \
+                and self._is_builtin("reversed") and self._is_builtin("list"):
+            # xs[a:b] = reversed(ys): a slice assignment takes list(value) (PySequence_Fast), and
+            # a reverse iterator of a sequence raises nothing while it is listed
+            source = ast.copy_location(ast.Call(ast.Name("list", ast.Load()), [source], []), source)
+        value = self.expr(source)
         for target in node.targets:
             self.assign(target, value)
 
@@ -584,6 +591,8 @@ class _Lowerer:
             self.emit(ir.BinOp(result, op, Var(old), self.expr(node.value), loc))
             self.emit(ir.SetAttr(obj, target.attr, Var(result), loc))
         elif isinstance(target, ast.Subscript):
+            if isinstance(target.slice, ast.Slice):
+                raise self.unsupported(target, "augmented assignment to a slice (xs[a:b] += ...)")
             obj = self.expr(target.value)
             index = self.index(target)
             old = self.temp()
@@ -1163,9 +1172,15 @@ class _Lowerer:
         return Var(dst)
 
     def index(self, node: ast.Subscript) -> Operand:
-        """The index of an item assignment target (slices are read only)."""
+        """The index of an item assignment target; a slice ``a:b:c`` is the value ``%slice(a, b,
+        c)`` (``semantics.slicing.setslice``)."""
         if isinstance(node.slice, ast.Slice):
-            raise self.unsupported(node, "slice assignment (xs[a:b] = ...); slices are read only")
+            from pathloom.semantics.values import BuiltinVal
+
+            bounds = tuple(self.bound(b) for b in (node.slice.lower, node.slice.upper, node.slice.step))
+            dst = self.temp()
+            self.emit(ir.Call(dst, Const(BuiltinVal("%slice")), bounds, (), _loc(node)))
+            return Var(dst)
         return self.expr(node.slice)
 
     def expr_Subscript(self, node: ast.Subscript) -> Operand:

@@ -33,7 +33,7 @@ from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import as_int, compare, is_list, is_plain, kind, protocol_call, shown_type, truth_outcome, with_concrete_length
 from pathloom.semantics.outcome import Cut, NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, map_ok, split, throw
 from pathloom.heap import inputs as IN
-from pathloom.semantics.values import BuiltinVal, ClassVal, DictRec, ExcVal, ListRec, SetRec, Message, ObjRec, PyObj, RangeVal, Ref, SuperVal, SymRef, type_name
+from pathloom.semantics.values import BuiltinVal, ClassVal, DictRec, ExcVal, ListRec, SetRec, SliceVal, Message, ObjRec, PyObj, RangeVal, Ref, SuperVal, SymRef, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import BOOL, FLOAT, INT, Arg, Term
 
@@ -64,6 +64,8 @@ def call_builtin(module: Module, heap: HeapView, name: str, args: tuple[object, 
         return AGG.sort_by_keys(heap, args[0], args[1], args[2], args[3])  # type: ignore[arg-type]
     if name == "%is_list":
         return Ok(is_list(heap, args[0]))
+    if name == "%slice":  # the slice of an item assignment target: frontend.lower.index
+        return Ok(SliceVal(args[0], args[1], args[2]))
     if name == "%cache_key":  # functools' key for positional arguments (typed=False): frontend.lower._cache_expansion
         if len(args) == 1 and kind(args[0]) in ("int", "str"):
             return Ok(args[0])  # the argument alone, so 1 and (1.0,) are different keys, as in CPython

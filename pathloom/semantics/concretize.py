@@ -39,7 +39,7 @@ from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.outcome import Cut, Ok, Outcome, RuntimeUnsupported, Throw, split
 from pathloom.semantics.values import (
     DEFAULT_FACTORIES, ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictIter, DictRec, DictView, ExcVal, FuncVal, ListRec, ObjRec,
-    DrawIter, PyObj, RangeIter, RangeVal, Record, Ref, RevIter, SeqIter, ZipIter, SetIter, SetRec, SymRef, TableFunc, iterator_record,
+    DrawIter, PyObj, RangeIter, RangeVal, Record, Ref, RevIter, SeqIter, SliceVal, ZipIter, SetIter, SetRec, SymRef, TableFunc, iterator_record,
     table_function,
 )
 from pathloom.terms import expr as T
@@ -90,6 +90,8 @@ def collect_terms(heap: HeapView, values: tuple[object, ...]) -> list[Arg]:
             todo.extend(reversed(v.args))
         elif isinstance(v, TableFunc):
             todo.extend((v.size, *v.keys, *v.values, v.default))
+        elif isinstance(v, SliceVal):
+            todo.extend((v.start, v.stop, v.step))
         elif isinstance(v, RangeVal):
             todo.extend((v.start, v.stop))
         elif isinstance(v, (BoundMethod, DictView)):
@@ -141,6 +143,8 @@ class Materializer:
             return self._ref(v)
         if isinstance(v, FuncVal):
             return self.module.real_function(v.qualname)
+        if isinstance(v, SliceVal):
+            return slice(self.value(v.start), self.value(v.stop), self.value(v.step))
         if isinstance(v, TableFunc):
             table: dict[object, object] = {}
             for key, value in zip(v.keys[: self.value(v.size)], v.values):  # type: ignore[misc]

@@ -44,7 +44,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pathloom.semantics.heapview import HeapView
-from pathloom.semantics.ops import as_int, concrete_outcome, is_list, is_plain, kind
+from pathloom.semantics.ops import as_int, concrete_outcome, fix_length, is_list, is_plain, kind
 from pathloom.semantics.outcome import Cut, NotModeled, Ok, Outcome, split, throw
 from pathloom.semantics.sequences import merged_item
 from pathloom.semantics.values import (
@@ -56,6 +56,7 @@ from pathloom.semantics.values import (
     PyObj,
     RangeVal,
     Ref,
+    SliceVal,
     type_name,
 )
 from pathloom.terms import expr as T
@@ -253,6 +254,40 @@ def str_capacity(s: Arg) -> int | None:
         else:
             found[t] = None
     return found[s]
+
+
+def setslice(heap: HeapView, obj: object, where: SliceVal, value: object) -> Outcome:
+    """``obj[start:stop] = value`` (``list_ass_slice``): the items of ``value`` (a list, which
+    may be ``obj`` itself, or a tuple) replace the clamped slice (a stop below the start is the
+    start), one case per pair of places on a list of known length. A str or tuple is
+    CPython's TypeError; a step other than 1, other values and other objects: ``NotModeled``
+    (CPython, on pinned values)."""
+    if kind(obj) in ("str", "tuple"):
+        return throw("TypeError", f"'{kind(obj)}' object does not support item assignment")
+    if not (is_list(heap, obj) and (where.step is None or (type(where.step) is int and where.step == 1))):
+        raise NotModeled("a slice assignment other than of a list with a step of 1")
+    if not (isinstance(value, tuple) or is_list(heap, value)):
+        raise NotModeled(f"assigning a {type_name(value)} to a slice")
+    assert isinstance(obj, Ref)
+    for ref in (obj, value):
+        if isinstance(ref, Ref) and isinstance(heap.record(ref).length, Term):  # type: ignore[union-attr]
+            return fix_length(ref, heap.record(ref))  # type: ignore[arg-type]
+
+    def replaced(start: Arg | None, stop: Arg | None, step: Arg) -> Outcome:
+        record = heap.record(obj)
+        assert isinstance(record, ListRec)
+        n = int(record.length)  # type: ignore[call-overload]
+        new = value if isinstance(value, tuple) else heap.record(value).items[: int(heap.record(value).length)]  # type: ignore[union-attr, call-overload]
+        taken = span(n, n, start, stop, 1)
+        low, high = taken.first, T.add(taken.first, taken.count)
+        cases: list[tuple[Arg, Outcome]] = []
+        for lo in range(n + 1):
+            for hi in range(lo, n + 1):
+                items = record.items[:lo] + tuple(new) + record.items[hi:n]
+                cases.append((T.and_(T.eq(low, lo), T.eq(high, hi)), Ok(None, ((obj, ListRec(len(items), items)),))))
+        return split(cases)
+
+    return _checked(heap, where.start, where.stop, where.step, replaced)
 
 
 def _list_slice(heap: HeapView, ref: Ref, start: Arg | None, stop: Arg | None, step: Arg) -> Outcome:

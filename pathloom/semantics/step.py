@@ -23,7 +23,7 @@ import operator
 
 from pathloom.semantics.concretize import clone_iterator, run_concretely
 from pathloom.semantics.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, map_ok, throw
-from pathloom.semantics.values import EMPTY_CELL, FuncVal, ListRec, SeqIter
+from pathloom.semantics.values import EMPTY_CELL, FuncVal, ListRec, SeqIter, SliceVal
 
 if TYPE_CHECKING:
     from pathloom.frontend.module import Module
@@ -207,6 +207,10 @@ def _getitem(module: Module, heap: HeapView, instr: ir.GetItem, v: list[object])
 
 
 def _setitem(module: Module, heap: HeapView, instr: ir.SetItem, v: list[object]) -> Outcome:
+    if isinstance(v[1], SliceVal):  # xs[a:b] = ...
+        from pathloom.semantics.slicing import setslice
+
+        return setslice(heap, v[0], v[1], v[2])
     record = D.record_of(heap, v[0])
     if record is not None:
         return D.setitem(heap, v[0], record, v[1], v[2])  # type: ignore[arg-type]

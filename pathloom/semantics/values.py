@@ -53,6 +53,15 @@ class FuncVal:
 
 
 @dataclass(frozen=True)
+class SliceVal:
+    """The slice ``start:stop:step`` of an item assignment target (``xs[a:b] = ...``)."""
+
+    start: object
+    stop: object
+    step: object
+
+
+@dataclass(frozen=True)
 class TableFunc:
     """A ``Callable[[A], R]`` input: the function that maps ``x`` to ``values[i]`` for the
     first ``i < size`` whose ``keys[i] == x`` (Python's key equality), else to ``default``: a
