@@ -32,7 +32,7 @@ _CMPOPS: dict[type[ast.cmpop], str] = {
 }
 _UNSUPPORTED_STMT = {
     ast.With: "with statement", ast.AsyncWith: "async with", ast.AsyncFor: "async for",
-    ast.Global: "global statement", ast.Nonlocal: "nonlocal statement",
+    ast.Global: "global statement",
     ast.Import: "import inside a function",
     ast.ImportFrom: "import inside a function", ast.ClassDef: "nested class",
     ast.AsyncFunctionDef: "async function",
@@ -140,6 +140,11 @@ def _assigned_names(body: list[ast.stmt]) -> set[str]:
     return names
 
 
+def _nonlocals(body: list[ast.stmt]) -> set[str]:
+    """The names a function body declares ``nonlocal``."""
+    return {name for node in _scope_walk(body) if isinstance(node, ast.Nonlocal) for name in node.names}
+
+
 def _is_generator(body: list[ast.stmt]) -> bool:
     """Whether a function with this body is a generator function: a ``yield`` in its own scope."""
     return any(isinstance(node, (ast.Yield, ast.YieldFrom)) for node in _scope_walk(body))
@@ -238,6 +243,8 @@ class _Lowerer:
         # cell (``_cell_slot``) that mirrors every binding (``emit``)
         self.cellvars: frozenset[str] = frozenset()
         self.cell_captures: frozenset[str] = frozenset()  # captured variables that come as cells
+        self.own_nonlocals: frozenset[str] = frozenset()  # captured cells this function writes (``nonlocal``)
+        self.shared: frozenset[str] = frozenset()  # cell variables a nested function writes: read through the cell
         self.generator = False  # lowering a generator function: ``yield`` appends to ``_YIELDED``
 
     # ------------------------------------------------------------ plumbing
@@ -324,12 +331,17 @@ class _Lowerer:
             raise self.unsupported(node.decorator_list[0], "decorator")
         node = self._with_caches_expanded(node)
         params = self._params(node.args) + self._capture_params(node)
-        self.locals = _assigned_names(node.body) | {p.name for p in params}
+        self.own_nonlocals = frozenset(_nonlocals(node.body))
+        missing = self.own_nonlocals - self.cell_captures
+        if missing:  # CPython's SyntaxError, or a variable of no function around this one
+            raise self.unsupported(node, f"nonlocal {sorted(missing)[0]!r} not bound by the enclosing function")
+        self.locals = (_assigned_names(node.body) - self.own_nonlocals) | {p.name for p in params}
         self.binding_sites = _binding_sites({p.name for p in params}, node.body)
         self.preconditions = set(_leading_asserts(node.body))
         self.first_param = params[0].name if params else None
         entry = self.current
-        self.cellvars = self._cell_variables(node.body)
+        self.shared = self._written_by_nested(node.body)
+        self.cellvars = self._cell_variables(node.body) | self.shared
         for name in sorted(self.cellvars):
             self.emit(ir.MakeCell(_cell_slot(name), _loc(node)))
             if name in {p.name for p in params}:
@@ -481,10 +493,29 @@ class _Lowerer:
         """What a closure's function value holds: the value, or the cell of a cell variable."""
         return tuple(Var(_cell_slot(c)) if c in self.cellvars else Var(c) for c in captures)
 
+    def _written_by_nested(self, body: list[ast.stmt]) -> frozenset[str]:
+        """This function's variables that a nested function declares ``nonlocal`` (it writes
+        their cell: this function reads them through it); a deeper ``nonlocal`` chain is
+        unsupported."""
+        shared: set[str] = set()
+        for node in _scope_walk(body):
+            if isinstance(node, ast.FunctionDef):
+                for name in _nonlocals(node.body):
+                    if name not in self.locals or name in self.renames:
+                        raise self.unsupported(node, f"nonlocal {name!r} of a function further out")
+                    shared.add(name)
+                for inner in ast.walk(node):
+                    if inner is not node and isinstance(inner, (ast.FunctionDef, ast.Lambda)) and isinstance(inner, ast.FunctionDef) \
+                            and _nonlocals(inner.body) - _assigned_names(node.body) - {a.arg for a in node.args.args}:
+                        raise self.unsupported(inner, "nonlocal of a function further out")
+        return frozenset(shared)
+
     def _free_names(self, node: ast.FunctionDef | ast.Lambda) -> list[str]:
-        """The variables of this function ``node`` (or a function inside it) reads."""
-        bound = {a.arg for a in node.args.args} | (_assigned_names(node.body) if isinstance(node, ast.FunctionDef) else set())
-        used = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        """The variables of this function ``node`` (or a function inside it) reads, or writes
+        as ``nonlocal``."""
+        declared = _nonlocals(node.body) if isinstance(node, ast.FunctionDef) else set()
+        bound = {a.arg for a in node.args.args} | ((_assigned_names(node.body) - declared) if isinstance(node, ast.FunctionDef) else set())
+        used = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} | declared
         return sorted(n for n in used - bound if n in self.locals or n in self.renames or n == self.own_name)
 
     def _by_value(self, name: str, index: int) -> bool:
@@ -582,7 +613,7 @@ class _Lowerer:
             current = self.name(target)
             result = self.temp()
             self.emit(ir.BinOp(result, op, current, self.expr(node.value), loc))
-            self.emit(ir.Assign(target.id, Var(result), loc))
+            self._bind(target.id, Var(result), loc)
         elif isinstance(target, ast.Attribute):
             obj = self.expr(target.value)
             old = self.temp()
@@ -630,7 +661,7 @@ class _Lowerer:
     def assign(self, target: ast.expr, value: Operand) -> None:
         loc = _loc(target)
         if isinstance(target, ast.Name):
-            self.emit(ir.Assign(self.renames.get(target.id, target.id), value, loc))
+            self._bind(target.id, value, loc)
         elif isinstance(target, (ast.Tuple, ast.List)):
             if any(isinstance(e, ast.Starred) for e in target.elts):
                 raise self.unsupported(target, "starred assignment target")
@@ -645,6 +676,17 @@ class _Lowerer:
             self.emit(ir.SetItem(obj, self.index(target), value, loc))
         else:
             raise self.unsupported(target, f"assignment to {type(target).__name__}")
+
+    def _bind(self, name: str, value: Operand, loc: Loc) -> None:
+        """``name = value``: a ``nonlocal`` name's cell, else the local (mirrored into its cell
+        when it is a cell variable, ``emit``)."""
+        if name in self.own_nonlocals:
+            self.emit(ir.StoreCell(Var(name), value, loc))
+        else:
+            self.emit(ir.Assign(self.renames.get(name, name), value, loc))
+
+    def stmt_Nonlocal(self, node: ast.Nonlocal) -> None:
+        """A declaration: the function's writes of these names go to their cells."""
 
     def stmt_If(self, node: ast.If) -> None:
         then, orelse, join = self.new_block(), self.new_block(), self.new_block()
@@ -918,6 +960,10 @@ class _Lowerer:
         if node.id in self.cell_captures:  # a free variable: its cell's current value
             dst = self.temp()
             self.emit(ir.LoadCell(dst, Var(node.id), node.id, _loc(node)))
+            return Var(dst)
+        if node.id in self.shared:  # a nested function may have written it: the cell's value
+            dst = self.temp()
+            self.emit(ir.LoadCell(dst, Var(_cell_slot(node.id)), node.id, _loc(node)))
             return Var(dst)
         if node.id in self.locals:
             return Var(node.id)
