@@ -376,10 +376,17 @@ def getattr_(module: Module, heap: HeapView, obj: object, name: str) -> Outcome:
             return Ok(obj.qualname.rpartition(":")[2].rsplit(".", 1)[-1] if isinstance(obj, FuncVal) else obj.name)
     if isinstance(obj, ExcVal) and obj.cls in module.classes:
         raise RuntimeUnsupported(f"attribute '{name}' of a user exception")
+    python_type = _SCALAR_TYPES.get(type_name(obj)) if obj is None or isinstance(obj, (Term, bool, int, float, str)) else None
+    if python_type is not None and not hasattr(python_type, name):
+        # the same AttributeError whatever the value: nothing to run in CPython
+        return throw("AttributeError", f"'{type_name(obj)}' object has no attribute '{name}'")
     analysed = _module_function(module, obj, name)
     if analysed is not None:
         return Ok(analysed)
     return run_concretely(module, heap, f"attribute .{name}", getattr, (obj, name))
+
+
+_SCALAR_TYPES: dict[str, type] = {"int": int, "bool": bool, "float": float, "str": str, "NoneType": type(None)}
 
 
 def _input_object_builtin(module: Module, heap: HeapView, fn: object, args: tuple[object, ...]) -> Outcome:

@@ -420,3 +420,25 @@ def test_messages_about_an_iterator_name_its_real_type(tmp_path: Path, capsys: p
     assert code == 1 and "all outcomes as predicted" in err, err
     messages = {p["message"] for p in json.loads(out.read_text())["paths"] if p["outcome"] == "raise"}
     assert messages == {"'zip' object is not subscriptable", "object of type 'zip' has no len()"}
+
+
+@pytest.mark.parametrize("engine", ["dse", "multise"])
+def test_a_missing_attribute_of_an_int_or_str_is_cpythons_error_without_running_it(tmp_path: Path, engine: str) -> None:
+    """``head.next`` of an int (an ``object`` input) or ``s.nope`` of a str raises the same
+    AttributeError whatever the value: modelled, nothing pinned; ``head.real`` (an attribute
+    int has) still runs in CPython."""
+    path = tmp_path / "attrs.py"
+    path.write_text(textwrap.dedent("""
+        def f(head: object | None, s: str, b: bool) -> int:
+            if s.startswith("x") and b:
+                return s.nope
+            if not head or not head.next:
+                return 1
+            return head.real
+    """), encoding="utf-8")
+    out = tmp_path / "out.json"
+    assert main(["explore", f"{path}::f", "--engine", engine, "--json", str(out), "--verify", "--quiet"]) == 1
+    result = json.loads(out.read_text())
+    assert not result["stats"]["concretizations"]
+    raised = {(p["exception"], p["message"]) for p in result["paths"] if p["outcome"] == "raise"}
+    assert raised == {("AttributeError", "'str' object has no attribute 'nope'"), ("AttributeError", "'int' object has no attribute 'next'")}
