@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import as_int, fix_length, item_equal, kind
 from pathloom.semantics.outcome import Cut, Ok, Outcome, RuntimeUnsupported, map_ok, split, throw
-from pathloom.semantics.values import ListRec, Ref, type_name
+from pathloom.semantics.values import ListRec, RangeVal, Ref, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Arg, Term
 
@@ -105,6 +105,8 @@ def call_builtin(heap: HeapView, fn: object, args: tuple[object, ...], kwargs: K
         return _new_list(heap, args[0])
     if fn is list and kind(args[0]) == "str":
         return _characters(heap, args[0])  # type: ignore[arg-type]
+    if fn is list and isinstance(args[0], RangeVal):
+        return _range_items(heap, args[0])
     if fn is tuple:
         return _items_then(heap, args[0], lambda items: Ok(tuple(items)))
     return None
@@ -342,6 +344,21 @@ def _sorted_characters(heap: HeapView, s: Term, reverse: bool) -> Outcome:
     if capacity is None or capacity > most:
         cases.append((T.lt(most, T.str_len(s)), Cut(f"sorted() of a str longer than {most} characters")))
     return split(cases)
+
+
+def _range_items(heap: HeapView, r: RangeVal) -> Outcome:
+    """``list(range(...))``: a list of ``len(r)`` items ``start + k * step``, up to
+    ``MAX_REPEAT_CAP`` items (a longer one is a cut, as a repetition by a symbolic count)."""
+    from pathloom.semantics.ops import MAX_REPEAT_CAP, range_length
+
+    length = range_length(r)
+    if not isinstance(length, Term):
+        return _new_list(heap, tuple(range(int(r.start), int(r.stop), r.step)))  # type: ignore[call-overload]
+    start = as_int(r.start)
+    ref = heap.fresh()
+    made = Ok(ref, ((ref, ListRec(length, tuple(T.add(start, k * r.step) for k in range(MAX_REPEAT_CAP)))),))
+    fits = T.le(length, MAX_REPEAT_CAP)
+    return split([(fits, made), (T.not_(fits), Cut(f"list() of a range longer than {MAX_REPEAT_CAP} items"))])
 
 
 def _new_list(heap: HeapView, items: Sequence[object]) -> Outcome:

@@ -82,3 +82,27 @@ def test_answers_are_cpython_s(tmp_path: Path) -> None:
     assert {p["returned"] for p in paths("largest") if p["outcome"] == "return" and len(p["inputs"]["xs"]) == 1} != set()  # one item: modelled
     assert {p["returned"] for p in paths("kinds")} == {7}
     assert {p["returned"] for p in paths("copy_is_new")} == {1, 2, 3, 4}
+
+
+RANGES = """
+def parents(n: int, k: int) -> int:
+    parent = list(range(n))
+    if 0 <= k < len(parent):
+        parent[k] = -1
+        return sum(parent)
+    return len(parent)
+"""
+
+
+@pytest.mark.parametrize("engine", ["dse", "multise"])
+def test_list_of_a_range_of_symbolic_length_is_symbolic_up_to_its_cap(tmp_path: Path, engine: str) -> None:
+    """``list(range(n))``: ``len(range(n))`` items ``start + k * step`` (nothing run in
+    CPython); a range longer than 32 items is a reported cut."""
+    result = explore_source(tmp_path, RANGES, "ranges.py", "parents", engine)
+    assert not result["stats"]["concretizations"]  # type: ignore[index]
+    reasons = {p["reason"] for p in result["paths"] if p["outcome"] == "cut"}  # type: ignore[union-attr]
+    assert reasons == {"list() of a range longer than 32 items"}
+    for p in result["paths"]:  # type: ignore[union-attr]
+        if p["outcome"] == "return":
+            n, k = p["inputs"]["n"], p["inputs"]["k"]  # type: ignore[index]
+            assert p["returned"] == (sum(range(n)) - 2 * k - 1 + k if 0 <= k < n else max(n, 0)) or not 0 <= k < n
