@@ -1089,8 +1089,13 @@ class MultiSEEngine:
             self.complete = False
             self.finals.append((guard, ("cut", reason, self._line(loc))))
             return
-        for t, new_model in feasible:
-            temps = self._apply(loc, t)
+        for i, (t, new_model) in enumerate(feasible):
+            try:
+                temps = self._apply(loc, t)
+            except _StepTimeout:  # this transition and the later ones end as cut paths
+                self.complete = False
+                self.finals += [(later.guard, ("cut", "timeout", self._line(loc))) for later, _ in feasible[i:]]
+                return
             for g, outcome in t.final:
                 if outcome[0] == "direction":
                     key = outcome[1]
@@ -1213,9 +1218,6 @@ class MultiSEEngine:
         """Assign the transition's targets under its guard; returns the temporaries of the
         new pc entry."""
         mgr = self.mgr
-        temps = self._temps_after(t.loc) if t.loc is not None else {}
-        for key, values in t.assigns:
-            self._assign(loc, key, t.guard, values, temps)
         written: dict[CellKey, list[tuple[Guard, object]]] = {}
         for g, writes in t.writes:
             for cell, value in writes:
@@ -1223,10 +1225,19 @@ class MultiSEEngine:
                     written.setdefault(cell, []).extend((mgr.and_(g, h), v) for h, v in value)
                 else:
                     written.setdefault(cell, []).append((g, value))
+        # the new cells first, nothing committed until all are built: a step past the deadline
+        # (the guard algebra of one write can take seconds) leaves the state as it was
+        new_cells: dict[CellKey, ValueSummary[Any]] = {}
         for cell, values in written.items():
+            if self.deadline is not None and not self.in_results and time.monotonic() > self.deadline:
+                raise _StepTimeout()
             before = self.cells.get(cell, ValueSummary.empty())
             pc = mgr.or_all(g for g, _ in values)
-            self.cells[cell] = before.assign_summary(mgr, pc, ValueSummary(tuple(values)), join=self.join)
+            new_cells[cell] = before.assign_summary(mgr, pc, ValueSummary(tuple(values)), join=self.join)
+        self.cells.update(new_cells)
+        temps = self._temps_after(t.loc) if t.loc is not None else {}
+        for key, values in t.assigns:
+            self._assign(loc, key, t.guard, values, temps)
         return temps
 
     # ------------------------------------------------------------ results

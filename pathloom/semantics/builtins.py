@@ -366,6 +366,9 @@ def int_text(value: Term) -> Outcome:
     if not limit or _input_or_negated(value):  # an input is within the limit (see below)
         return Ok(T.int_str(value))
     largest = 10**limit - 1
+    most = _magnitude_bound(value)
+    if most is not None and most <= largest:  # e.g. 9 * len(s): no test the solver must refute
+        return Ok(T.int_str(value))
 
     def within(v: Arg) -> Arg:
         return T.and_(T.le(-largest, v), T.le(v, largest))
@@ -373,6 +376,39 @@ def int_text(value: Term) -> Outcome:
     inputs = T.conj([within(s) for s in sorted(T.symbols(value), key=lambda s: s.serial) if s.sort == INT])
     too_long = T.and_(T.not_(within(value)), inputs)  # (inputs beyond the limit are outside the domain)
     return split([(within(value), Ok(T.int_str(value))), (too_long, throw("ValueError", _digit_limit_message(limit)))])
+
+
+_MAGNITUDE_LEAVES: dict[str, int] = {
+    "len": sys.maxsize,  # no str or list is longer
+    "indexof": sys.maxsize,
+    "to_code": sys.maxunicode,
+}
+
+
+def _magnitude_bound(value: Arg, depth: int = 12) -> int | None:
+    """An upper bound of ``abs(value)`` on every input, from the term's shape alone (lengths
+    and code points are bounded, constants are known); None when a part is unbounded (an
+    input) or the term is deeper than ``depth``."""
+    if not isinstance(value, Term):
+        return abs(int(value))
+    if value.op in _MAGNITUDE_LEAVES:
+        return _MAGNITUDE_LEAVES[value.op]
+    if depth == 0 or value.op not in ("add", "sub", "mul", "neg", "floordiv", "mod", "ite"):
+        return None
+    parts = value.args[1:] if value.op == "ite" else value.args
+    bounds = [_magnitude_bound(a, depth - 1) for a in parts]
+    if any(b is None for b in bounds):
+        return None
+    known = [b for b in bounds if b is not None]
+    if value.op in ("add", "sub"):
+        return known[0] + known[1]
+    if value.op == "mul":
+        return known[0] * known[1]
+    if value.op == "floordiv":
+        return known[0] + 1  # |a // b| <= |a| + 1 for b != 0
+    if value.op == "mod":
+        return known[1]  # |a % b| < |b|
+    return max(known)  # neg, ite
 
 
 def _input_or_negated(value: Term) -> bool:

@@ -10,9 +10,12 @@ on pinned values (``concretize``) instead of being guessed.
   converted first, as CPython does: correctly rounded, and ``OverflowError: int too large to
   convert to float`` from ``FLOAT_OVERFLOW`` on. A zero divisor (``0.0`` or ``-0.0``) is
   ``ZeroDivisionError: float division by zero``.
-- ``/`` of two ints is exact-then-rounded in CPython; it is modelled as the quotient of the
-  two converted ints when both are at most ``2**53`` in magnitude (each conversion is exact,
-  so the division rounds once) and run in CPython on pinned values beyond.
+- ``/`` of two ints is exact-then-rounded in CPython; it is modelled as ``T.itruediv`` (the
+  quotient of the two converted ints) when both are at most ``2**53`` in magnitude (each
+  conversion is exact, so the division rounds once) and run in CPython on pinned values
+  beyond. On that domain the rounded quotient never crosses an integer, so ``int()``,
+  ``math.floor``, ``math.ceil`` of it and its comparisons with ints are stated on ints (no
+  floating point in the solver: ``math.ceil(n / 4)`` is ``-(-n // 4)``).
 - Comparisons are the term layer's (IEEE between floats, exact between an int and a float).
 - ``int()``, ``math.floor``, ``math.ceil`` truncate/round to an int (a NaN is ``ValueError``,
   an infinity ``OverflowError``); ``math.sqrt`` of a negative float is ``ValueError: math
@@ -99,7 +102,7 @@ def _int_truediv(a: Arg, b: Arg, concretely: Callable[[Arg], Outcome]) -> Outcom
     big = T.and_(T.not_(zero), T.not_(small))
     return split([
         (zero, throw("ZeroDivisionError", "division by zero")),
-        (T.and_(T.not_(zero), small), Ok(T.fdiv(T.i2f(a), T.i2f(b)))),
+        (T.and_(T.not_(zero), small), Ok(T.itruediv(a, b))),
         (big, concretely(big)),
     ])
 
@@ -118,6 +121,8 @@ def to_int(a: Arg, rounding: str = "trunc") -> Outcome:
     """``int(a)`` (``trunc``), ``math.floor(a)`` or ``math.ceil(a)`` of a float."""
     if not isinstance(a, Term):
         return _concrete(lambda: {"trunc": int, "floor": math.floor, "ceil": math.ceil}[rounding](a))
+    if a.op == "itruediv":
+        return Ok(_quotient_to_int(a.args[0], a.args[1], rounding))
     nan, inf = T.fisnan(a), T.fisinf(a)
     truncated = T.f2i(a)
     if rounding == "trunc":
@@ -135,6 +140,17 @@ def to_int(a: Arg, rounding: str = "trunc") -> Outcome:
         (inf, throw("OverflowError", "cannot convert float infinity to integer")),
         (finite, Ok(result)),
     ])
+
+
+def _quotient_to_int(n: Arg, d: Arg, rounding: str) -> Arg:
+    """``int``, ``math.floor`` or ``math.ceil`` of ``n / d`` for ints on ``T.itruediv``'s
+    domain: those of the exact quotient (the rounded float never crosses an integer)."""
+    floor = T.floordiv(n, d)
+    ceil = T.neg(T.floordiv(T.neg(n), d))
+    if rounding != "trunc":
+        return floor if rounding == "floor" else ceil
+    negative = T.or_(T.and_(T.lt(n, 0), T.lt(0, d)), T.and_(T.lt(0, n), T.lt(d, 0)))
+    return T.ite(negative, ceil, floor)
 
 
 def _concrete(fn: Callable[[], object]) -> Outcome:

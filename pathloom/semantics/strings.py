@@ -1,4 +1,11 @@
-"""Symbolic models of ``str`` methods: ``startswith``, ``endswith``, ``find`` and ``index``.
+"""Symbolic models of ``str`` methods: ``startswith``, ``endswith``, ``find``, ``index`` and
+the character-class tests (``isdigit``, ``isdecimal``, ``isnumeric``, ``isalpha``,
+``isalnum``, ``isspace``, ``isascii``, ``islower``, ``isupper``: one ``str_class`` term over
+CPython's own tables, see ``terms.char_classes``) of one character (``s[i]``, ``chr(i)``: Z3
+compares its code point with the class's ranges), and ``isspace``/``isascii`` of any string (a
+regular language of few ranges). The other classes have 60 to 730 ranges of code points: as
+regular languages over a whole string Z3 took seconds or did not answer, so those run in
+CPython on pinned values.
 
 Each is one term over the receiver and its argument (Z3's ``str.prefixof``, ``str.suffixof``
 and ``str.indexof`` from 0, whose meaning is Python's, the empty string included; the terms
@@ -15,6 +22,7 @@ from __future__ import annotations
 
 from pathloom.semantics.ops import kind
 from pathloom.semantics.outcome import Ok, Outcome, split, throw
+from pathloom.terms import char_classes
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Arg
 
@@ -23,6 +31,12 @@ Kwargs = tuple[tuple[str, object], ...]
 
 def call_method(s: object, name: str, args: tuple[object, ...], kwargs: Kwargs) -> Outcome | None:
     """``s.name(*args)`` for the str ``s``, modelled; else None."""
+    if not args and not kwargs and name in char_classes.METHODS and isinstance(s, T.Term):
+        if name in ("islower", "isupper") and char_classes.case_sets(name) is None:
+            return None
+        if s.op in ("at", "from_code") or name in char_classes.SMALL_LANGUAGES:
+            return Ok(T.str_class(s, name))
+        return None  # a longer string and a large class: Z3's regular languages are too slow
     if kwargs or len(args) != 1:
         return None
     arg = args[0]

@@ -19,7 +19,7 @@ Floats: concrete floats are plain Python floats, interned by bit pattern (``floa
 have their own operators (``fadd``, ``fsub``, ``fmul``, ``fdiv``, ``fneg``, ``fabs``,
 ``fsqrt``: rounded to nearest, ties to even, as CPython's), conversions ``i2f`` (``float(i)``,
 needs ``abs(i) < FLOAT_OVERFLOW``) and ``f2i`` (``int(f)``, truncation, needs a finite
-``f``), tests ``fisnan``, ``fisinf``, and ``fsame`` (the same float: bit pattern, every NaN
+``f``), ``itruediv`` (``a / b`` of two ints, see :func:`itruediv`), tests ``fisnan``, ``fisinf``, and ``fsame`` (the same float: bit pattern, every NaN
 one value; used to pin a float). ``eq``, ``lt`` and ``le`` take floats too, with Python's
 meaning: IEEE between two floats (a NaN compares false, ``-0.0 == 0.0``), and exact between
 an int and a float (the mathematical values, never a rounded conversion).
@@ -202,6 +202,8 @@ def floordiv(a: Arg, b: Arg) -> Arg:
         return int(a) // int(b)
     if not isinstance(b, Term) and b == 1:
         return a
+    if a is b:
+        return 1
     return make("floordiv", (a, b), INT)
 
 
@@ -209,7 +211,7 @@ def mod(a: Arg, b: Arg) -> Arg:
     """Python ``a % b``; the caller has excluded ``b == 0``."""
     if not isinstance(a, Term) and not isinstance(b, Term):
         return int(a) % int(b)
-    if not isinstance(b, Term) and b == 1:
+    if (not isinstance(b, Term) and b == 1) or a is b:
         return 0
     return make("mod", (a, b), INT)
 
@@ -281,6 +283,37 @@ def ite(c: Arg, a: Arg, b: Arg) -> Arg:
 # ---------------------------------------------------------------- comparisons
 
 
+def _quotient_compare(op: str, a: Arg, b: Arg) -> Arg | None:
+    """``a op b`` (``op`` eq, lt or le) where one side is an ``itruediv`` quotient ``n / d``
+    and the other an int (or an integral finite float constant) ``c``: the comparison of the
+    exact quotient with ``c`` (see :func:`itruediv`), as ints: ``n op c * d`` when ``d > 0``,
+    the order reversed when ``d < 0``. None otherwise (compared as floats)."""
+    q, c = (a, b) if _is_quotient(a) else (b, a)
+    if not _is_quotient(q):
+        return None
+    if isinstance(c, float):
+        if not (math.isfinite(c) and c.is_integer()):
+            return None
+        c = int(c)
+    elif sort_of(c) != INT:
+        return None
+    n, d = q.args  # type: ignore[union-attr]
+    scaled = mul(c, d)
+    left, right = (n, scaled) if q is a else (scaled, n)
+    compare = {"eq": eq, "lt": lt, "le": le}[op]
+    if op == "eq":
+        return compare(left, right)
+    positive, negative = compare(left, right), compare(right, left)
+    if not isinstance(d, Term):
+        return positive if d > 0 else negative
+    return ite(lt(0, d), positive, negative)
+
+
+def _is_quotient(value: Arg) -> bool:
+    return isinstance(value, Term) and value.op == "itruediv"
+
+
+
 def eq(a: Arg, b: Arg) -> Arg:
     if not isinstance(a, Term) and not isinstance(b, Term):
         return a == b
@@ -289,9 +322,13 @@ def eq(a: Arg, b: Arg) -> Arg:
     if sort_of(a) != sort_of(b):
         if {sort_of(a), sort_of(b)} != {INT, FLOAT}:
             raise TypeError("eq of different sorts")
+        if (quotient := _quotient_compare("eq", a, b)) is not None:
+            return quotient
         mixed = _mixed("eq", a, b)
         if mixed is not None:
             return mixed
+    elif sort_of(a) == FLOAT and (quotient := _quotient_compare("eq", a, b)) is not None:
+        return quotient
     if sort_of(a) == BOOL:
         if not isinstance(b, Term):
             return a if b else not_(a)
@@ -356,6 +393,8 @@ def lt(a: Arg, b: Arg) -> Arg:
         return a < b  # type: ignore[operator]
     if a is b:
         return False
+    if FLOAT in (sort_of(a), sort_of(b)) and (quotient := _quotient_compare("lt", a, b)) is not None:
+        return quotient
     if sort_of(a) != sort_of(b) and (mixed := _mixed("lt", a, b)) is not None:
         return mixed
     if sort_of(a) == STR:
@@ -370,6 +409,8 @@ def le(a: Arg, b: Arg) -> Arg:
         return a <= b  # type: ignore[operator]
     if a is b and sort_of(a) != FLOAT:
         return True
+    if FLOAT in (sort_of(a), sort_of(b)) and (quotient := _quotient_compare("le", a, b)) is not None:
+        return quotient
     if sort_of(a) != sort_of(b) and (mixed := _mixed("le", a, b)) is not None:
         return mixed
     if sort_of(a) == STR:
@@ -424,6 +465,13 @@ def substr(s: Arg, start: Arg, count: Arg) -> Arg:
 def contains(haystack: Arg, needle: Arg) -> Arg:
     if not isinstance(haystack, Term) and not isinstance(needle, Term):
         return str(needle) in str(haystack)
+    if not isinstance(haystack, Term) and isinstance(needle, Term) and needle.op in ("at", "from_code") and len(set(str(haystack))) <= 64:
+        # one character (``s[i]``, ``chr(i)`` are never empty on their domain): one of the
+        # literal's characters
+        found: Arg = False
+        for char in sorted(set(str(haystack))):
+            found = or_(found, eq(needle, char))
+        return found
     if not isinstance(haystack, Term) and len(str(haystack)) <= 16:
         # a symbolic needle in a short literal: one of finitely many substrings (fast for Z3)
         text = str(haystack)
@@ -467,6 +515,14 @@ def int_str(i: Arg) -> Arg:
     if not isinstance(i, Term):
         return str(int(i))
     return make("int_str", (i,), STR)
+
+
+def str_class(s: Arg, method: str) -> Arg:
+    """``s.method()`` for a character-class test of ``char_classes.METHODS`` (``isdigit``,
+    ``isalpha``, ``islower``...): CPython's answer (the method's name is a constant argument)."""
+    if not isinstance(s, Term):
+        return bool(getattr(str(s), method)())
+    return make("str_class", (s, method), BOOL)
 
 
 def to_code(s: Arg) -> Arg:
@@ -516,6 +572,27 @@ def fmul(a: Arg, b: Arg) -> Arg:
 def fdiv(a: Arg, b: Arg) -> Arg:
     """``a / b`` of floats; the caller has excluded a zero divisor (CPython raises)."""
     return _float_binary("fdiv", a, b, _float_ieee_div)
+
+
+def itruediv(a: Arg, b: Arg) -> Arg:
+    """``a / b`` of two ints, correctly rounded (CPython's int true division); the caller has
+    checked ``b != 0`` and ``abs(a), abs(b) <= 2**53``.
+
+    On that domain the float is an integer exactly when the quotient ``q`` is, and otherwise
+    lies strictly between the same two consecutive integers as ``q``: if ``n < q < n + 1``,
+    then ``|a| > n * |b|`` and ``|b| >= 1`` leave ``q`` at least ``1/|b|`` from either
+    integer, more than half the spacing of the floats there (``|a| <= 2**53``), so rounding
+    reaches neither. Its floor, ceiling, truncation and comparisons with ints are therefore
+    those of ``q``, stated on ints (``_quotient_compare``, ``semantics.floats.to_int``)
+    without floating point."""
+    if not isinstance(a, Term) and not isinstance(b, Term):
+        try:
+            return int(a) / int(b)
+        except (ZeroDivisionError, OverflowError):  # off the domain (a model off its guard)
+            return _float_ieee_div(_int_to_float(int(a)), float(int(b)))
+    if a is b:
+        return 1.0
+    return make("itruediv", (a, b), FLOAT)
 
 
 def fneg(a: Arg) -> Arg:

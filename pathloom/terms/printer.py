@@ -24,7 +24,7 @@ TREE_LIMIT = 250
 _INFIX = {
     "add": "+", "sub": "-", "mul": "*", "floordiv": "//", "mod": "%", "eq": "==", "lt": "<",
     "le": "<=", "str_lt": "<", "str_le": "<=", "and": "and", "or": "or", "concat": "+",
-    "fadd": "+", "fsub": "-", "fmul": "*", "fdiv": "/",
+    "fadd": "+", "fsub": "-", "fmul": "*", "fdiv": "/", "itruediv": "/",
 }
 _CALLS = {
     "len": "len", "to_code": "ord", "from_code": "chr", "substr": "substr", "int_str": "str",
@@ -66,6 +66,8 @@ def _node_text(term: Term, arg: Callable[[Arg], str]) -> str:
     if op in ("prefixof", "suffixof"):
         method = "startswith" if op == "prefixof" else "endswith"
         return f"{arg(args[1])}.{method}({arg(args[0])})"
+    if op == "str_class":
+        return f"{arg(args[0])}.{args[1]}()"
     if op == "indexof":
         return f"{arg(args[0])}.find({arg(args[1])})"
     return f"{_CALLS.get(op, op)}({', '.join(arg(a) for a in args)})"

@@ -40,6 +40,12 @@ def _checked_mod(a: Arg, b: Arg) -> Arg:
     return T.mod(a, b)
 
 
+def _checked_itruediv(a: Arg, b: Arg) -> Arg:
+    if not isinstance(b, Term) and b == 0:
+        raise OffDomain("true division by zero")
+    return T.itruediv(a, b)
+
+
 def _checked_pow2(n: Arg) -> Arg:
     if not isinstance(n, Term) and not 0 <= int(n) <= T.POW2_MAX:
         raise OffDomain("pow2 exponent")
@@ -78,6 +84,9 @@ _FACTORIES: dict[str, Callable[..., Arg]] = {
     "concat": T.concat, "len": T.str_len, "at": _checked_at, "substr": T.substr,
     "contains": T.contains, "int_str": _checked_int_str, "to_code": _checked_to_code,
     "from_code": _checked_from_code, "prefixof": T.prefix_of, "suffixof": T.suffix_of, "indexof": T.index_of,
+    "fadd": T.fadd, "fsub": T.fsub, "fmul": T.fmul, "fdiv": T.fdiv, "fneg": T.fneg, "fabs": T.fabs,
+    "fsqrt": T.fsqrt, "i2f": T.i2f, "f2i": T.f2i, "fisnan": T.fisnan, "fisinf": T.fisinf,
+    "fsame": T.fsame, "itruediv": _checked_itruediv, "str_class": T.str_class,
 }
 
 

@@ -30,12 +30,16 @@ float or pure int reasoning; a query it cannot decide in time is ``unknown``.
 
 from __future__ import annotations
 
+import functools
+
 import math
 import struct
 import weakref
 from typing import Callable, Iterable
 
 import z3
+
+from pathloom.terms import char_classes
 
 from pathloom.terms.expr import BOOL, FLOAT, INT, STR, Arg, Concrete, Term, postorder
 
@@ -128,6 +132,10 @@ def _f2i(f: z3.ExprRef) -> z3.ArithRef:
     return z3.ToInt(z3.fpToReal(z3.fpRoundToIntegral(z3.RTZ(), f)))
 
 
+def _i2f(i: z3.ArithRef) -> z3.ExprRef:
+    return z3.fpToFP(_RNE, z3.ToReal(i), FLOAT64)
+
+
 def _floordiv(a: z3.ArithRef, b: z3.ArithRef) -> z3.ArithRef:
     return z3.If(b > 0, a / b, (-a) / (-b))
 
@@ -149,6 +157,41 @@ def _int_str(term: Term, a: z3.ArithRef) -> tuple[z3.SeqRef, z3.BoolRef]:
     digits = z3.String(f"%digits{term.serial}")
     definition = z3.And(z3.StrToInt(digits) == z3.If(a >= 0, a, -a), z3.InRe(digits, _CANONICAL))
     return z3.Concat(z3.If(a >= 0, z3.StringVal(""), z3.StringVal("-")), digits), definition
+
+
+def _chars(ranges: char_classes.Ranges) -> z3.ReRef:
+    parts = [z3.Range(z3.StringVal(chr(lo)), z3.StringVal(chr(hi))) for lo, hi in ranges]
+    if not parts:
+        return z3.Empty(z3.ReSort(z3.StringSort()))
+    return parts[0] if len(parts) == 1 else z3.Union(*parts)
+
+
+def _char_in_class(code: z3.ArithRef, method: str) -> z3.BoolRef:
+    """``c.method()`` of a one-character string of code point ``code``: the code within one
+    of the method's ranges (integer arithmetic; a regular language costs Z3 far more)."""
+    if method == "isascii":
+        ranges: char_classes.Ranges = ((0, 127),)
+    elif method in char_classes.ALL_OF:
+        ranges = char_classes.char_set(method)
+    else:
+        sets = char_classes.case_sets(method)
+        assert sets is not None, method
+        ranges = sets[0]
+    return z3.Or([z3.And(lo <= code, code <= hi) if lo < hi else code == lo for lo, hi in ranges])
+
+
+@functools.cache
+def _class_language(method: str) -> z3.ReRef:
+    """The strings whose ``method()`` is true (see ``char_classes``)."""
+    if method == "isascii":
+        return z3.Star(_chars(((0, 127),)))
+    if method in char_classes.ALL_OF:
+        return z3.Plus(_chars(char_classes.char_set(method)))
+    sets = char_classes.case_sets(method)
+    assert sets is not None, method  # str_class terms of a case test are built only then
+    cased, blockers = sets
+    free = z3.Star(_chars(char_classes.complement(char_classes.union(cased, blockers)) + cased))
+    return z3.Concat(free, _chars(cased), free)
 
 
 _OPS: dict[str, Callable[..., z3.ExprRef]] = {
@@ -178,14 +221,16 @@ _OPS: dict[str, Callable[..., z3.ExprRef]] = {
     "to_code": z3.StrToCode,
     "from_code": z3.StrFromCode,
     "pow2": _pow2,
+    "str_class": lambda s, method: z3.InRe(s, _class_language(method.as_string())),
     "fadd": lambda a, b: z3.fpAdd(_RNE, a, b),
     "fsub": lambda a, b: z3.fpSub(_RNE, a, b),
     "fmul": lambda a, b: z3.fpMul(_RNE, a, b),
     "fdiv": lambda a, b: z3.fpDiv(_RNE, a, b),
+    "itruediv": lambda a, b: z3.fpDiv(_RNE, _i2f(a), _i2f(b)),
     "fneg": z3.fpNeg,
     "fabs": z3.fpAbs,
     "fsqrt": lambda a: z3.fpSqrt(_RNE, a),
-    "i2f": lambda i: z3.fpToFP(_RNE, z3.ToReal(i), FLOAT64),
+    "i2f": lambda i: _i2f(i),
     "f2i": _f2i,
     "fisnan": z3.fpIsNaN,
     "fisinf": z3.fpIsInf,
@@ -210,6 +255,8 @@ def encode(term: Arg) -> z3.ExprRef:
         if t.op == "int_str":
             cache[t], own = _int_str(t, args[0])  # type: ignore[arg-type]
             inherited = (own,) + inherited
+        elif t.op == "str_class" and isinstance(t.args[0], Term) and t.args[0].op in ("at", "from_code"):
+            cache[t] = _char_in_class(z3.StrToCode(args[0]), str(t.args[1]))
         else:
             cache[t] = _OPS[t.op](*args)
         if inherited:
