@@ -66,7 +66,7 @@ from .harness import (
     sample_strategy,
     save_regression,
 )
-from .progen import EDGE_FEATURES, FEATURES, GeneratedProgram, programs
+from .progen import BREADTH_FEATURES, EDGE_FEATURES, FEATURES, GeneratedProgram, programs
 
 
 class _Stop(BaseException):
@@ -136,6 +136,8 @@ class Stats:
         self.features.update(report.program.features)
         if report.program.features & EDGE_FEATURES:
             self.features["<any real-module feature>"] += 1
+        if report.program.features & BREADTH_FEATURES:
+            self.features["<any breadth feature>"] += 1
         self.sources.add(source_digest(report.program.source))
         self.checks.update(report.checks)
         self.checks_by.update(report.checks_by)
@@ -443,7 +445,10 @@ class Fuzzer:
         shown = ("<any real-module feature>", "dunder_class", "enum", "dataclass", "const_computed",
                  "const_list", "const_dict", "list_repeat", "list_compare", "listcomp", "genexp_sum",
                  "genexp_minmax", "genexp_anyall", "slice_list", "slice_str", "set_display", "setcomp", "set_op",
-                 "set_iter", "set_local", "generator", "generator_list", "generator_tuple", "generator_sorted", "yield_from_call")
+                 "set_iter", "set_local", "generator", "generator_list", "generator_tuple", "generator_sorted", "yield_from_call",
+                 "<any breadth feature>", "param:int|None", "param:int|str", "param:Callable", "defaultdict_int",
+                 "defaultdict_list", "reduce_sum", "reduce_minmax", "reduce_fold", "nonlocal_counter", "slice_assign",
+                 "slice_assign_whole", "slice_assign_step")
         print("programs with:    " + ", ".join(f"{t.strip('<>')} {s.features[t]}" for t in shown))
         configs = sorted(s.explored, key=lambda c: (c.split("/")[0], HEAPS.index(c.split("/")[1]) if "/" in c else -1))
         print(f"incomplete:       {', '.join(f'{e} {s.incomplete[e]} ({100 * s.incomplete[e] / max(s.explored[e], 1):.1f}%)' for e in configs)}")

@@ -415,11 +415,26 @@ def _crash_message(what: str, exc: BaseException) -> str:
     return f"{what} raised {type(exc).__name__}: {exc} [{tb}]"
 
 
+def _int_table(v: Any) -> bool:
+    """A ``Callable[[int], int]`` input as pathloom reports it: ``{"$table": [[k, v], ...],
+    "default": d}`` of ints, keys pairwise different."""
+    if not (isinstance(v, dict) and set(v) == {"$table", "default"} and type(v["default"]) is int):
+        return False
+    entries = v["$table"]
+    return (isinstance(entries, list) and all(
+        isinstance(e, list) and len(e) == 2 and type(e[0]) is int and type(e[1]) is int for e in entries
+    ) and len({e[0] for e in entries}) == len(entries))
+
+
 _TYPE_OK: dict[str, Callable[[Any], bool]] = {
     "int": lambda v: type(v) is int,
     "bool": lambda v: type(v) is bool,
     "str": lambda v: type(v) is str,
     "list[int]": lambda v: type(v) is list and all(type(x) is int for x in v),
+    # progen_breadth's parameters
+    "int | None": lambda v: v is None or type(v) is int,
+    "int | str": lambda v: type(v) in (int, str),
+    "Callable[[int], int]": _int_table,
 }
 
 
@@ -444,8 +459,10 @@ def _input_problem(program: GeneratedProgram, inputs: Any, options: Options) -> 
             continue  # the object graph as a whole, below
         if not _TYPE_OK[ann](v):
             return f"{name}={v!r} is not a {ann}"
-        if ann == "str" and len(v) > options.max_str_len:
+        if ann in ("str", "int | str") and isinstance(v, str) and len(v) > options.max_str_len:
             return f"{name}={v!r} is longer than max_str_len={options.max_str_len}"
+        if ann == "Callable[[int], int]" and len(v["$table"]) > options.max_dict_len:
+            return f"{name}={v!r} has more entries than max_dict_len={options.max_dict_len}"
         if ann == "list[int]" and len(v) > options.max_list_len:
             return f"{name}={v!r} is longer than max_list_len={options.max_list_len}"
     if schema:

@@ -13,8 +13,10 @@ against pathloom's prediction for the path those inputs take:
                    an instance as ``report.values.encode_python`` writes it (``$object``)
 
 Inputs of a program with input objects (``progen_heap``) are JSON object graphs
-(``{"$object": "Node", "$id": 1, ...}``, ``{"$ref": 1}``): they are rebuilt with
-``report.values.decode_inputs`` in the fresh module, as pathloom's replay does.
+(``{"$object": "Node", "$id": 1, ...}``, ``{"$ref": 1}``), and a ``Callable`` input
+(``progen_breadth``) is a lookup table (``{"$table": [[k, v], ...], "default": d}``): they
+are rebuilt with ``report.values.decode_inputs`` in the fresh module, as pathloom's replay
+does.
 
 Use :meth:`Observed.matches` (or compare :meth:`Observed.key`) rather than ``==`` on
 ``returned`` when bool-vs-int matters: in Python ``True == 1``.
@@ -245,8 +247,10 @@ def run_in_cpython(
 
 
 def _has_objects(value: Any) -> bool:
+    """Inputs ``decode_inputs`` rebuilds: input objects, and ``Callable`` inputs (a
+    ``{"$table": ..., "default": d}`` lookup table, passed as pathloom's lambda)."""
     if isinstance(value, dict):
-        return "$object" in value or any(_has_objects(v) for v in value.values())
+        return "$object" in value or "$table" in value or any(_has_objects(v) for v in value.values())
     if isinstance(value, list):
         return any(_has_objects(v) for v in value)
     return False

@@ -32,6 +32,14 @@ leaves them out) add the module constants ``LIMIT PRIMES KP TABLE WORD``, the cl
 ``HEAP_FEATURES``) adds input objects: the classes ``Node`` and maybe ``Pair``, the entry's
 parameters ``a b`` (``Node``), ``m n`` (``Optional[Node]``), ``ns`` (``list[Node]``), ``pr``
 (``Pair``), the local ``r0`` and walk variables ``wN``; ``typing.Optional`` is imported.
+The breadth features (``progen_breadth``, ``BREADTH_FEATURES``, also left out by
+``edges=False``) add the entry parameters ``xn yn ..`` (``int | None``), ``xu yu ..``
+(``int | str``), read only after ``is None`` / ``isinstance`` narrowing, and ``g g2 ..``
+(``Callable[[int], int]``, called on ints); the locals ``dd0`` (``defaultdict(int)`` or
+``defaultdict(list)``) and ``cnt0`` with the nested function ``tick(dv)`` that updates it
+through ``nonlocal``; ``functools.reduce(lambda a, b: ..., xs, init)``; slice assignment
+``xs[a:b] = ...`` / ``xs[:] = ...`` / ``xs[::k] = ...``; ``typing.Callable`` (or
+``collections.abc``), ``collections.defaultdict`` and ``functools.reduce`` are imported.
 
 Guarantees (by construction, checked by ``test_progen_selfcheck.py``):
 
@@ -42,6 +50,10 @@ Guarantees (by construction, checked by ``test_progen_selfcheck.py``):
 * expressions are well typed (no ``TypeError``): ints and bools mix freely in
   arithmetic and ``and``/``or``; ``ord`` only gets 1-char strings; bool variables
   only ever hold bools; str variables only strs;
+* union-typed parameters are only read where narrowed to one type, the ``Callable`` ones
+  only called on ints; the nested ``tick`` is the one nested function (it ends with a
+  ``return``), ``nonlocal cnt0`` its one ``nonlocal``, ``lambda a, b: ...`` only the first
+  argument of ``reduce``;
 * termination: ``while`` loops use a fresh read-only counter ``iN = 0; while
   iN < K ...`` with ``K <= 4`` that is incremented first (then ``continue`` is
   allowed) or last (then no ``continue`` targets that loop); ``for`` loops iterate
@@ -92,6 +104,17 @@ from .progen_base import (
     _Sig,
     _Var,
 )
+from .progen_breadth import (
+    BREADTH_ANNOTATION,
+    BREADTH_FEATURES,
+    BREADTH_PARAM_NAMES,
+    FUNC,
+    INTSTR,
+    OPTINT,
+    BreadthBuilder,
+    breadth_imports,
+    breadth_input_types,
+)
 from .progen_edges import EDGE_FEATURES, EdgeBuilder
 from .progen_heap import (
     HEAP_ANNOTATION,
@@ -108,6 +131,7 @@ from .progen_heap import (
 )
 
 __all__ = [
+    "BREADTH_FEATURES",
     "EDGE_FEATURES",
     "FEATURES",
     "HEAP_FEATURES",
@@ -150,7 +174,7 @@ FEATURES: frozenset[str] = frozenset(
         "generator", "generator_loop", "generator_return", "yield_from_list", "yield_from_call",
         "generator_list", "generator_tuple", "generator_sorted",
     }
-) | EDGE_FEATURES | HEAP_FEATURES
+) | EDGE_FEATURES | BREADTH_FEATURES | HEAP_FEATURES
 
 
 
@@ -208,6 +232,7 @@ def inputs_for(
         "bool": st.booleans(),
         "str": str_values(alphabet),
         "list[int]": st.lists(int_values(), max_size=max_list_len),
+        **breadth_input_types(int_values(), str_values(alphabet)),
     }
     schema = object_schema(program.source) if "class " in program.source else {}
     if any(object_param(ann, schema) for _, ann in program.params):
@@ -251,7 +276,7 @@ _SPANS = {
 _INTS: dict[tuple[int, int], st.SearchStrategy[int]] = {}
 
 
-class _Builder(EdgeBuilder, HeapBuilder):
+class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
     def __init__(
         self, draw: Callable, max_functions: int, edges: bool = True,
         without: frozenset[str] = frozenset(), heap: bool = False,
@@ -406,6 +431,7 @@ class _Builder(EdgeBuilder, HeapBuilder):
                 opts.append((2, lambda: self.method_call(c, d, self.choice(objs))))
             if self.edges:
                 opts += self.edge_nums(c, d)
+                opts += self.breadth_nums(c, d)
             if self.heap:
                 opts += self.heap_nums(c, d)
         return self.pick(opts)
@@ -570,6 +596,7 @@ class _Builder(EdgeBuilder, HeapBuilder):
                 opts.append((1, lambda: self.call(c, d, self.choice(calls))))
             if self.edges:
                 opts += self.edge_bools(c, d)
+                opts += self.breadth_bools(c, d)
             if self.heap:
                 opts += self.heap_bools(c, d)
         return self.pick(opts)
@@ -665,6 +692,7 @@ class _Builder(EdgeBuilder, HeapBuilder):
                 opts.append((1, lambda: self.call(c, d, self.choice(calls))))
             if self.edges:
                 opts += self.edge_strs(c, d)
+                opts += self.breadth_strs(c, d)
         return self.pick(opts)
 
     def _char(self, c: _Ctx, d: int) -> _E:
@@ -764,6 +792,8 @@ class _Builder(EdgeBuilder, HeapBuilder):
             if fn.budget >= 3:
                 opts.append((3, lambda: (self.while_(c), False)))
             opts.append((5, lambda: (self.for_(c), False)))
+        if self.edges:
+            opts += self.breadth_stmts(c, simple_ok, compound_ok)
         if c.in_branch:
             opts.append((1, lambda: ([self.raise_()], True)))
             opts.append((1, lambda: ([self.return_(c)], True)))
@@ -1135,10 +1165,14 @@ class _Builder(EdgeBuilder, HeapBuilder):
         return lines
 
     def param_item(self, used: dict[str, int]) -> tuple[str, str]:
-        ty = self.pick([(4, lambda: INT), (3, lambda: LIST), (2, lambda: STR), (1, lambda: BOOL)])
+        kinds = [(4, lambda: INT), (3, lambda: LIST), (2, lambda: STR), (1, lambda: BOOL)]
+        if self.edges:
+            kinds += self.breadth_param_kinds()
+        ty = self.pick(kinds)
         name = _PARAM_NAMES[ty][used[ty]]
         used[ty] += 1
         self.tag(f"param:{ty}")
+        self.note_param(ty, used[ty] == 1)
         return name, ty
 
     def module(self) -> GeneratedProgram:
@@ -1186,7 +1220,8 @@ class _Builder(EdgeBuilder, HeapBuilder):
                 break
             typed_params.append(item)
         params = tuple((name, _ANNOTATIONS[ty]) for name, ty in typed_params)
-        param_vars = [_Var(name, ty, ty not in (LIST, NODE, ONODE, NLIST, PAIR)) for name, ty in typed_params]
+        read_only = (LIST, NODE, ONODE, NLIST, PAIR, OPTINT, INTSTR, FUNC)
+        param_vars = [_Var(name, ty, ty not in read_only) for name, ty in typed_params]
         param_vars += self.heap_scope(typed_params)
         rets = [(4, lambda: INT), (2, lambda: BOOL), (2, lambda: STR)]
         if self.heap:
@@ -1210,6 +1245,10 @@ class _Builder(EdgeBuilder, HeapBuilder):
             if made_local is not None:
                 init_lines.append(made_local[0])
                 objs.append(made_local[1])
+        if self.edges:
+            breadth_lines, breadth_vars = self.breadth_locals(c)
+            init_lines += breadth_lines
+            objs += breadth_vars
         if self.heap:
             ref_lines, ref_vars = self.heap_locals(c)
             init_lines += ref_lines
@@ -1226,6 +1265,7 @@ class _Builder(EdgeBuilder, HeapBuilder):
                 ("from enum import Enum", "(Enum):" in source),
                 ("from typing import Optional", "Optional[" in source),
                 ("from typing import Iterator", "Iterator[" in source),
+                *breadth_imports(source, self.callable_abc),
             ) if used
         ]
         if imports:
@@ -1239,12 +1279,13 @@ class _Builder(EdgeBuilder, HeapBuilder):
         )
 
 
-_ANNOTATIONS = {**ANNOTATION, **HEAP_ANNOTATION}
+_ANNOTATIONS = {**ANNOTATION, **HEAP_ANNOTATION, **BREADTH_ANNOTATION}
 _PARAM_NAMES = {
     INT: ["x", "y", "z", "x2"],
     BOOL: ["p", "q", "p2", "q2"],
     STR: ["s", "t", "s2", "t2"],
     LIST: ["xs", "ys", "xs2", "ys2"],
+    **BREADTH_PARAM_NAMES,
 }
 
 
@@ -1257,7 +1298,9 @@ def programs(
     ``max_functions`` bounds the number of top-level functions (entry + helpers);
     an optional class ``C0`` comes on top of that. ``edges=False`` leaves out the
     real-module features (``EDGE_FEATURES``: computed constants, the classes ``N0``,
-    ``Color`` and ``D0``, stdlib calls, list repetition and comparison). ``without``:
+    ``Color`` and ``D0``, stdlib calls, list repetition and comparison) and the breadth
+    features (``BREADTH_FEATURES``: union and ``Callable`` parameters, ``defaultdict``,
+    ``functools.reduce``, ``nonlocal``, slice assignment). ``without``:
     feature tags no generated program has (a program that would is rejected and another
     drawn), e.g. to fuzz around a known engine bug until it is fixed. ``heap=True``:
     programs with input objects (``progen_heap``): the entry's first parameter is a
