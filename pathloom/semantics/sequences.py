@@ -28,6 +28,19 @@ def _normalized(index: Arg, length: Arg) -> tuple[Arg, Arg]:
     return position, in_range
 
 
+def _too_large(index: Arg) -> Arg:
+    """An index CPython cannot convert to a C ``ssize_t`` (before any range check)."""
+    return T.or_(T.lt(index, -(2**63)), T.le(2**63, index))
+
+
+def _range_error(index: Arg, message: str) -> Outcome:
+    """The IndexError of an index out of range: CPython's ``cannot fit`` for one beyond a C
+    ``ssize_t``, else ``message``."""
+    huge = _too_large(index)
+    return split([(huge, throw("IndexError", "cannot fit 'int' into an index-sized integer")),
+                  (T.not_(huge), throw("IndexError", message))])
+
+
 def _index_value(index: object) -> Arg | None:
     if kind(index) in ("int", "bool"):
         return as_int(index)
@@ -79,9 +92,9 @@ def getitem(heap: HeapView, obj: object, index: object) -> Outcome:
             raise NotModeled("a str index that is not an int")
         position, in_range = _normalized(idx, T.str_len(obj))  # type: ignore[arg-type]
         if in_range is False:
-            return throw("IndexError", "string index out of range")
+            return _range_error(idx, "string index out of range")
         return split([
-            (T.not_(in_range), throw("IndexError", "string index out of range")),
+            (T.not_(in_range), _range_error(idx, "string index out of range")),
             (in_range, Ok(T.char_at(obj, position))),  # type: ignore[arg-type]
         ])
     if k == "tuple":
@@ -91,9 +104,9 @@ def getitem(heap: HeapView, obj: object, index: object) -> Outcome:
             raise NotModeled("a tuple index that is not an int")
         position, in_range = _normalized(idx, len(obj))
         if in_range is False:
-            return throw("IndexError", "tuple index out of range")
+            return _range_error(idx, "tuple index out of range")
         return split([
-            (T.not_(in_range), throw("IndexError", "tuple index out of range")),
+            (T.not_(in_range), _range_error(idx, "tuple index out of range")),
             (in_range, _select(obj, position) if obj else Ok(None)),
         ])
     raise NotModeled(f"indexing a {type_name(obj)}")
@@ -110,7 +123,7 @@ def _opaque_getitem(obj: object, index: Term) -> Outcome:
             raise NotModeled("a non-int index")
         position, in_range = _normalized(index, len(items))
         message = f"{type(obj).__name__} index out of range"
-        return split([(T.not_(in_range), throw("IndexError", message)), (in_range, _select(items, position) if items else Ok(None))])
+        return split([(T.not_(in_range), _range_error(index, message)), (in_range, _select(items, position) if items else Ok(None))])
     if type(obj) is dict and len(obj) <= 256 and all(type(k) in (int, str) and type(v) in plain for k, v in obj.items()):  # type: ignore[attr-defined]
         key_kind = T.STR if index.sort == T.STR else T.INT
         cases: list[tuple[Arg, Outcome]] = []
@@ -147,8 +160,8 @@ def _list_index(record: ListRec, index: object, message: str, at: Callable[[Arg]
         return throw("TypeError", f"list indices must be integers or slices, not {type_name(index)}")
     position, in_range = _normalized(idx, record.length)  # type: ignore[arg-type]
     if in_range is False or _beyond(position, record):
-        return throw("IndexError", message)
-    return split([(T.not_(in_range), throw("IndexError", message)), (in_range, at(position))])
+        return _range_error(idx, message)
+    return split([(T.not_(in_range), _range_error(idx, message)), (in_range, at(position))])
 
 
 def _store(ref: Ref, record: ListRec, position: Arg, value: object) -> Outcome:
@@ -195,8 +208,9 @@ def pop(heap: HeapView, ref: Ref, record: ListRec, index: object) -> Outcome:
 
 
 def insert(heap: HeapView, ref: Ref, index: object, value: object) -> Outcome | None:
-    """``xs.insert(index, value)`` as CPython does it (a negative index counts from the end,
-    then both are clamped to ``0..len(xs)``): one case per place the item can land, on a list
+    """``xs.insert(index, value)`` as CPython does it (an index beyond a C ssize_t is an
+    OverflowError; a negative index counts from the end, then both are clamped to
+    ``0..len(xs)``): one case per place the item can land, on a list
     of known length (a symbolic length is split first). None when ``index`` is not an int or
     bool (CPython's own TypeError, run there)."""
     idx = _index_value(index)
@@ -208,8 +222,11 @@ def insert(heap: HeapView, ref: Ref, index: object, value: object) -> Outcome | 
         assert isinstance(record, ListRec)
         n = int(record.length)  # type: ignore[call-overload]
         where = T.ite(T.lt(idx, 0), T.ite(T.lt(T.add(idx, n), 0), 0, T.add(idx, n)), T.ite(T.lt(n, idx), n, idx))
-        return split([(T.eq(where, p), Ok(None, ((ref, ListRec(n + 1, record.items[:p] + (value,) + record.items[p:n])),)))
-                      for p in range(n + 1)])
+        # CPython converts the index to a C ssize_t first
+        fits = T.and_(T.le(-(2**63), idx), T.lt(idx, 2**63))
+        return split([(T.not_(fits), throw("OverflowError", "Python int too large to convert to C ssize_t"))]
+                     + [(T.and_(fits, T.eq(where, p)), Ok(None, ((ref, ListRec(n + 1, record.items[:p] + (value,) + record.items[p:n])),)))
+                        for p in range(n + 1)])
 
     return with_concrete_length(heap, ref, known)
 
@@ -229,7 +246,7 @@ def delitem(heap: HeapView, obj: object, index: object) -> Outcome:
     return with_concrete_length(heap, obj, lambda: _pop_at(heap, obj, index, deleting=True))
 
 
-def _pop_at(heap: HeapView, ref: Ref, index: object, deleting: bool = False) -> Outcome:
+def _pop_at(heap: HeapView, ref: Ref, index: object, deleting: bool = False, fits: bool = False) -> Outcome:
     """``xs.pop(index)`` (the item removed) or ``del xs[index]`` (None, and its messages)."""
     record = heap.record(ref)
     assert isinstance(record, ListRec)
@@ -238,10 +255,15 @@ def _pop_at(heap: HeapView, ref: Ref, index: object, deleting: bool = False) -> 
     if idx is None:
         return throw("TypeError", f"'{type_name(index)}' object cannot be interpreted as an integer")
     out_of_range = "list assignment index out of range" if deleting else "pop index out of range"
+    if not deleting and not fits:  # pop's argument is converted to a C ssize_t first
+        huge = _too_large(idx)
+        if huge is not False:
+            return split([(huge, throw("OverflowError", "Python int too large to convert to C ssize_t")),
+                          (T.not_(huge), _pop_at(heap, ref, index, fits=True))])
     if n == 0:
-        return throw("IndexError", out_of_range if deleting else "pop from empty list")
+        return _range_error(idx, out_of_range) if deleting else throw("IndexError", "pop from empty list")
     position, in_range = _normalized(idx, n)
-    cases: list[tuple[Arg, Outcome]] = [(T.not_(in_range), throw("IndexError", out_of_range))]
+    cases: list[tuple[Arg, Outcome]] = [(T.not_(in_range), _range_error(idx, out_of_range))]
     for i in range(n):
         items = record.items[:i] + record.items[i + 1 : n]
         removed = None if deleting else record.items[i]
