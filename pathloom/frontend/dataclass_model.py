@@ -2,11 +2,13 @@
 
 Invariant: a dataclass is modelled only when what ``dataclasses`` generated for the real,
 imported class is exactly what this module writes down: an ``__init__`` storing each field
-in order (literal defaults only, no ``field(...)``, no ``InitVar``, no keyword-only fields),
+in order (literal defaults, or ``field(default_factory=NAME)`` for a builtin or a name of the
+module: the sentinel default and a fresh ``NAME()`` when the argument is the sentinel, as the
+generated code does; no other ``field(...)``, no ``InitVar``, no keyword-only fields),
 followed by ``__post_init__`` when the class defines one; ``__eq__`` (with ``eq``) and the
 four orderings (with ``order``) comparing the field tuples of two instances of exactly this
-class. Every other dataclass (``frozen``, ``slots``, ``unsafe_hash``, a base class, a
-``default_factory``) stays opaque and runs in CPython, as before.
+class. Every other dataclass (``frozen``, ``slots``, ``unsafe_hash``, a base class, another
+``field(...)``) stays opaque and runs in CPython, as before.
 
 The generated comparison methods return ``NotImplemented`` for an operand of another class;
 the comparisons written here have no such case: they are not methods of the class (reading
@@ -22,7 +24,9 @@ without the imported module a dataclass stays opaque.
 from __future__ import annotations
 
 import ast
+import builtins
 import dataclasses
+import sys
 from dataclasses import dataclass
 from types import ModuleType
 
@@ -104,9 +108,12 @@ def _fields(node: ast.ClassDef) -> tuple[tuple[str, str, ast.expr | None], ...] 
             continue
         if "InitVar" in annotation or annotation.endswith("KW_ONLY"):
             return None
-        if stmt.value is not None and _literal(stmt.value) is _NOT_LITERAL:
+        default = stmt.value
+        if default is not None and _factory_name(default) is not None:
+            pass  # field(default_factory=NAME): checked against the real field below
+        elif default is not None and _literal(default) is _NOT_LITERAL:
             return None
-        fields.append((stmt.target.id, annotation, stmt.value))
+        fields.append((stmt.target.id, annotation, default))
     return tuple(fields)
 
 
@@ -118,8 +125,16 @@ def _matches_real_fields(cls: type, fields: tuple[tuple[str, str, ast.expr | Non
     if len(declared) != len(real) or [f.name for f in real] != [name for name, _, _ in fields]:
         return False
     for f, (_, _, default) in zip(real, fields):
-        if f.default_factory is not dataclasses.MISSING or not f.init or getattr(f, "kw_only", False):
+        if not f.init or getattr(f, "kw_only", False):
             return False
+        factory = _factory_name(default) if default is not None else None
+        if factory is not None or f.default_factory is not dataclasses.MISSING:
+            # the factory the source names is the real field's (a builtin or a name of the
+            # module: the generated __init__ calls it, unless the argument is given)
+            named = vars(sys.modules[cls.__module__]).get(factory, getattr(builtins, factory, None)) if factory else None
+            if named is None or f.default_factory is not named or f.default is not dataclasses.MISSING:
+                return False
+            continue
         if default is None:
             if f.default is not dataclasses.MISSING:
                 return False
@@ -130,12 +145,40 @@ def _matches_real_fields(cls: type, fields: tuple[tuple[str, str, ast.expr | Non
     return True
 
 
+def _factory_name(default: ast.expr) -> str | None:
+    """``NAME`` of a field declared ``= field(default_factory=NAME)`` (and nothing else)."""
+    if not (isinstance(default, ast.Call) and isinstance(default.func, ast.Name) and default.func.id == "field"
+            and not default.args and len(default.keywords) == 1 and default.keywords[0].arg == "default_factory"):
+        return None
+    value = default.keywords[0].value
+    return value.id if isinstance(value, ast.Name) else None
+
+
+# the generated __init__'s default of a field with a factory (``dataclasses``' sentinel, read
+# from the real ``__init__.__defaults__``), and the test the body makes of it
+SENTINEL_DEFAULT = "__dataclass_HAS_DEFAULT_FACTORY__"
+IS_SENTINEL = "%is_factory_default"
+
+
 def _init(fields: tuple[tuple[str, str, ast.expr | None], ...], post_init: bool) -> ast.FunctionDef:
-    params = ", ".join(["self"] + [f"{name}: {annotation}" + ("" if default is None else f" = {ast.unparse(default)}") for name, annotation, default in fields])
-    body = [f"    self.{name} = {name}" for name, _, _ in fields]
+    """What ``dataclasses`` generates: each field stored in order; a field with a factory
+    defaults to the sentinel and gets a fresh ``factory()`` when the argument is the sentinel."""
+    params, body = ["self"], []
+    for name, annotation, default in fields:
+        factory = _factory_name(default) if default is not None else None
+        if factory is not None:
+            params.append(f"{name}: {annotation} = {SENTINEL_DEFAULT}")
+            body.append(f"    self.{name} = {factory}() if _is_factory_default({name}) else {name}")
+        else:
+            params.append(f"{name}: {annotation}" + ("" if default is None else f" = {ast.unparse(default)}"))
+            body.append(f"    self.{name} = {name}")
     if post_init:
         body.append("    self.__post_init__()")
-    return _parse_def(f"def __init__({params}):\n" + ("\n".join(body) or "    pass"))
+    function = _parse_def(f"def __init__({', '.join(params)}):\n" + ("\n".join(body) or "    pass"))
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and node.id == "_is_factory_default":
+            node.id = IS_SENTINEL
+    return function
 
 
 def _tuple_comparison(dunder: str, op: str, fields: tuple[tuple[str, str, ast.expr | None], ...]) -> ast.FunctionDef:

@@ -1101,11 +1101,12 @@ class _Lowerer:
         by_key = self._sort_by_key(node)
         if by_key is not None:
             return by_key
-        if isinstance(node.func, ast.Name) and node.func.id == "%cache_key":  # written by _cache_expansion
+        if isinstance(node.func, ast.Name) and node.func.id in ("%cache_key", "%is_factory_default"):  # written by
+            # _cache_expansion, and by dataclass_model for a field with a default factory
             from pathloom.semantics.values import BuiltinVal
 
             dst = self.temp()
-            self.emit(ir.Call(dst, Const(BuiltinVal("%cache_key")), tuple(self.expr(a) for a in node.args), (), _loc(node)))
+            self.emit(ir.Call(dst, Const(BuiltinVal(node.func.id)), tuple(self.expr(a) for a in node.args), (), _loc(node)))
             return Var(dst)
         if self._names_real(node.func, functools.reduce) and len(node.args) in (2, 3) and not node.keywords \
                 and not any(isinstance(a, ast.Starred) for a in node.args):

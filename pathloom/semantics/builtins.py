@@ -19,6 +19,8 @@ opaque objects), are CPython's ``format`` run on pinned values (``concretize``).
 
 from __future__ import annotations
 
+import dataclasses
+
 import builtins
 import collections
 import sys
@@ -66,6 +68,8 @@ def call_builtin(module: Module, heap: HeapView, name: str, args: tuple[object, 
         return Ok(is_list(heap, args[0]))
     if name == "%slice":  # the slice of an item assignment target: frontend.lower.index
         return Ok(SliceVal(args[0], args[1], args[2]))
+    if name == "%is_factory_default":  # a dataclass field's argument left out: frontend.dataclass_model._init
+        return Ok(isinstance(args[0], PyObj) and args[0].obj is dataclasses._HAS_DEFAULT_FACTORY)  # type: ignore[attr-defined]
     if name == "%cache_key":  # functools' key for positional arguments (typed=False): frontend.lower._cache_expansion
         if len(args) == 1 and kind(args[0]) in ("int", "str"):
             return Ok(args[0])  # the argument alone, so 1 and (1.0,) are different keys, as in CPython

@@ -47,6 +47,22 @@ SOURCE = textwrap.dedent("""
     @dataclass
     class Factory:
         xs: list[int] = field(default_factory=list)
+        n: int = 2
+
+
+    @dataclass
+    class LambdaFactory:
+        xs: list[int] = field(default_factory=lambda: [1])
+
+
+    def factory(x: int) -> int:
+        a = Factory()
+        b = Factory(n=x)
+        a.xs.append(x)
+        c = Factory(None)  # type: ignore[arg-type]  # an explicit None is stored, not replaced
+        if b.xs or c.xs is not None:
+            return -1
+        return len(a.xs) + a.xs[0] + b.n
 
 
     def write(x: int) -> int:
@@ -99,7 +115,7 @@ SOURCE = textwrap.dedent("""
         return f.a
 """)
 
-SYMBOLIC = ["write", "equal", "ordered", "keywords", "post_init", "missing", "D.total"]
+SYMBOLIC = ["write", "equal", "ordered", "keywords", "post_init", "missing", "D.total", "factory"]
 
 
 def _explore(tmp_path: Path, target: str, engine: str) -> dict[str, object]:
@@ -123,6 +139,13 @@ def test_the_comparisons_partition_the_inputs_as_cpython_does(tmp_path: Path) ->
     assert outcomes == [("raise", None), ("return", 1), ("return", 2)]  # __post_init__ raises for x < 0
 
 
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_default_factory_gives_each_instance_a_fresh_value(tmp_path: Path, engine: str) -> None:
+    result = _explore(tmp_path, "factory", engine)
+    assert len(result["paths"]) == 1 and result["complete"]  # type: ignore[arg-type]
+    assert result["paths"][0]["returned"] == 1 + result["paths"][0]["inputs"]["x"] * 2  # type: ignore[index]
+
+
 def test_post_init_and_cpython_messages(tmp_path: Path) -> None:
     post = _explore(tmp_path, "post_init", "dse")
     assert {(p["outcome"], p.get("message")) for p in post["paths"]} >= {("raise", "negative")}  # type: ignore[union-attr]
@@ -141,7 +164,7 @@ def test_which_dataclasses_are_modelled(tmp_path: Path) -> None:
     path = tmp_path / "dcs.py"
     path.write_text(SOURCE, encoding="utf-8")
     module = load_module(str(path))
-    assert {"D", "P"} <= set(module.classes)
-    assert {"Frozen", "Factory"} <= set(module.opaque)
+    assert {"D", "P", "Factory"} <= set(module.classes)
+    assert {"Frozen", "LambdaFactory"} <= set(module.opaque)
     assert "D.__init__" not in module.targets() and "D.total" in module.targets()
     assert set(module.classes["P"].compare_methods) == {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"}
