@@ -71,7 +71,7 @@ from pathloom.errors import Unsupported
 from pathloom.frontend import ir
 from pathloom.frontend.cfg import branch_edges, reverse_postorder
 from pathloom.frontend.module import Module
-from pathloom.guards.bdd import Guard, GuardManager
+from pathloom.guards.bdd import Guard, GuardManager, GuardTimeout
 from pathloom.guards.summary import ValueSummary, value_key
 from pathloom.guards.theory import Lemmas, solve_intervals
 from pathloom.options import Options
@@ -673,9 +673,14 @@ class MultiSEEngine:
             instr = block.instrs[frame.offset]
             if self._simple_step(loc, guard, model, instr):
                 return
-            transitions = self._instruction(loc, guard, instr)
-        else:
-            transitions = self._terminator(loc, guard, model, block)
+        try:  # building the transitions commits nothing: past the deadline, the step is dropped
+            with self.mgr.stopping_at(None if self.in_results else self.deadline):
+                if frame.offset < len(block.instrs):
+                    transitions = self._instruction(loc, guard, instr)
+                else:
+                    transitions = self._terminator(loc, guard, model, block)
+        except GuardTimeout:
+            raise _StepTimeout() from None
         self._commit(loc, guard, model, transitions)
 
     def _simple_step(self, loc: Loc, guard: Guard, model: dict[str, Any], instr: ir.Instruction) -> bool:
@@ -705,7 +710,9 @@ class MultiSEEngine:
         temps = self._temps_after(after)
         for i, name in enumerate(targets):
             value = outcome.value if len(targets) == 1 else outcome.value[i]  # type: ignore[index]
-            self._assign(loc, (depth, name), guard, [(guard, value)], temps)
+            staged: dict[VarKey, ValueSummary[Any]] = {}
+            self._assign(loc, (depth, name), guard, [(guard, value)], temps, staged)
+            self.vars.update(staged)
         self._schedule(after, guard, model, temps, alone=True)
         return True
 
@@ -1197,9 +1204,11 @@ class MultiSEEngine:
         entering = target[-1].offset == 0
         return {k: v for k, v in self.current_temps.items() if k[0] < depth or (k[0] == depth and not entering)}
 
-    def _assign(self, loc: Loc, key: VarKey, pc: Guard, values: list[tuple[Guard, object]], temps: Temps) -> None:
+    def _assign(self, loc: Loc, key: VarKey, pc: Guard, values: list[tuple[Guard, object]], temps: Temps,
+                staged: dict[VarKey, ValueSummary[Any]]) -> None:
         """``key := values`` under ``pc`` (the values' guards partition it): into the entry's
-        temporaries ``temps`` for a block-local temporary, else into the shared summary."""
+        temporaries ``temps`` for a block-local temporary, else the new shared summary into
+        ``staged`` (committed by the caller)."""
         mgr = self.mgr
         if self._is_local(loc, key):
             if len(values) == 1:  # leaf guards are never false: nothing to compact
@@ -1208,36 +1217,41 @@ class MultiSEEngine:
                 temps[key] = ValueSummary(tuple(values)).compact(mgr, join=self.join).entries
             self.summary_sizes.append(len(temps[key]))
             return
-        old = self.vars.get(key) or ValueSummary.single(mgr, UNBOUND)
+        old = staged.get(key) or self.vars.get(key) or ValueSummary.single(mgr, UNBOUND)
         new, joined = old.assign_counted(mgr, pc, ValueSummary(tuple(values)), join=self.join)
         self.merges_saved += joined
-        self.vars[key] = new
+        staged[key] = new
         self.summary_sizes.append(len(new))
 
     def _apply(self, loc: Loc, t: Transition) -> Temps:
         """Assign the transition's targets under its guard; returns the temporaries of the
         new pc entry."""
         mgr = self.mgr
-        written: dict[CellKey, list[tuple[Guard, object]]] = {}
-        for g, writes in t.writes:
-            for cell, value in writes:
-                if isinstance(value, ValueSummary):  # an unread cell copied: its entries, under g
-                    written.setdefault(cell, []).extend((mgr.and_(g, h), v) for h, v in value)
-                else:
-                    written.setdefault(cell, []).append((g, value))
-        # the new cells first, nothing committed until all are built: a step past the deadline
-        # (the guard algebra of one write can take seconds) leaves the state as it was
+        # Nothing is committed until the new cells and variables are all built: a step past
+        # the deadline (the guard algebra of one assignment can take minutes when guards blow
+        # up) leaves the state as it was, and its transitions become cut paths (``_commit``).
         new_cells: dict[CellKey, ValueSummary[Any]] = {}
-        for cell, values in written.items():
-            if self.deadline is not None and not self.in_results and time.monotonic() > self.deadline:
-                raise _StepTimeout()
-            before = self.cells.get(cell, ValueSummary.empty())
-            pc = mgr.or_all(g for g, _ in values)
-            new_cells[cell] = before.assign_summary(mgr, pc, ValueSummary(tuple(values)), join=self.join)
-        self.cells.update(new_cells)
+        new_vars: dict[VarKey, ValueSummary[Any]] = {}
         temps = self._temps_after(t.loc) if t.loc is not None else {}
-        for key, values in t.assigns:
-            self._assign(loc, key, t.guard, values, temps)
+        try:
+            with mgr.stopping_at(None if self.in_results else self.deadline):
+                written: dict[CellKey, list[tuple[Guard, object]]] = {}
+                for g, writes in t.writes:
+                    for cell, value in writes:
+                        if isinstance(value, ValueSummary):  # an unread cell copied: its entries, under g
+                            written.setdefault(cell, []).extend((mgr.and_(g, h), v) for h, v in value)
+                        else:
+                            written.setdefault(cell, []).append((g, value))
+                for cell, values in written.items():
+                    before = self.cells.get(cell, ValueSummary.empty())
+                    pc = mgr.or_all(g for g, _ in values)
+                    new_cells[cell] = before.assign_summary(mgr, pc, ValueSummary(tuple(values)), join=self.join)
+                for key, values in t.assigns:
+                    self._assign(loc, key, t.guard, values, temps, new_vars)
+        except GuardTimeout:
+            raise _StepTimeout() from None
+        self.cells.update(new_cells)
+        self.vars.update(new_vars)
         return temps
 
     # ------------------------------------------------------------ results

@@ -64,6 +64,7 @@ Structure walking
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import itertools
 import os
@@ -238,6 +239,10 @@ class _Timing:
                 mgr._check_reordering()
 
 
+class GuardTimeout(Exception):
+    """Guard algebra went past the deadline of a ``GuardManager.stopping_at`` block."""
+
+
 class GuardManager:
     """Owner of one BDD; creates, combines, inspects and measures guards.
 
@@ -268,6 +273,8 @@ class GuardManager:
         "_time_s",
         "_timing_depth",
         "_timing_start",
+        "_stop_at",
+        "_until_check",
     )
 
     def __init__(self, backend: str | None = None) -> None:
@@ -275,6 +282,8 @@ class GuardManager:
         self._name_of: dict[tuple[type, Hashable], str] = {}
         self._atom_of: dict[str, Hashable] = {}
         self._ops = 0
+        self._stop_at: float | None = None  # see ``stopping_at``
+        self._until_check = 256
         self._time_s = 0.0
         self._timing_depth = 0
         self._timing_start = 0.0
@@ -298,6 +307,27 @@ class GuardManager:
     def time_s(self) -> float:
         """Seconds spent inside :meth:`timed` regions so far (``perf_counter``)."""
         return self._time_s
+
+    def _count(self) -> None:
+        self._ops += 1
+        if self._stop_at is not None:
+            self._until_check -= 1
+            if self._until_check <= 0:
+                self._until_check = 256
+                if time.monotonic() > self._stop_at:
+                    raise GuardTimeout()
+
+    @contextlib.contextmanager
+    def stopping_at(self, deadline: float | None) -> Iterator[None]:
+        """Within the block, combining guards past ``deadline`` (``time.monotonic``) raises
+        ``GuardTimeout`` (checked every 256 operations): for work the caller can drop whole,
+        such as a MultiSE step that has committed nothing yet."""
+        outer = self._stop_at
+        self._stop_at = deadline
+        try:
+            yield
+        finally:
+            self._stop_at = outer
 
     def reset_counters(self) -> None:
         """Set :attr:`ops` and :attr:`time_s` back to zero."""
@@ -373,22 +403,22 @@ class GuardManager:
 
     def and_(self, g: Guard, h: Guard) -> Guard:
         """Conjunction ``g and h``."""
-        self._ops += 1
+        self._count()
         return g & h
 
     def or_(self, g: Guard, h: Guard) -> Guard:
         """Disjunction ``g or h``."""
-        self._ops += 1
+        self._count()
         return g | h
 
     def not_(self, g: Guard) -> Guard:
         """Negation ``not g``."""
-        self._ops += 1
+        self._count()
         return ~g
 
     def ite(self, c: Guard, g: Guard, h: Guard) -> Guard:
         """``(c and g) or (not c and h)`` in one BDD operation."""
-        self._ops += 1
+        self._count()
         result: Guard = self._bdd.ite(c, g, h)
         return result
 

@@ -21,3 +21,25 @@ def test_hard_queries_stay_within_the_timeout(engine: str) -> None:
     exploration = explore(str(PROGRAM), "f", Options(engine=engine, timeout=2, solver_timeout_ms=1000))
     assert time.monotonic() - start < 60
     assert exploration.complete is False
+
+
+def test_guard_algebra_stops_at_the_timeout() -> None:
+    """MultiSE drops a step whose guard algebra passes the deadline (``GuardManager.stopping_at``);
+    nothing of it is committed, its entry is a cut path."""
+    start = time.monotonic()
+    exploration = explore(str(PROGRAM.parent / "guard_blowup.py"), "f", Options(engine="multise", timeout=2, max_list_len=3, max_str_len=3))
+    assert time.monotonic() - start < 30  # it ran for minutes when a step could not be stopped
+    assert exploration.complete is False
+    assert any(p.outcome == "cut" and p.reason == "timeout" for p in exploration.paths)
+
+
+def test_a_guard_deadline_raises_only_inside_its_block() -> None:
+    from pathloom.guards.bdd import GuardManager, GuardTimeout
+
+    mgr = GuardManager()
+    g = mgr.atom("a")
+    with pytest.raises(GuardTimeout), mgr.stopping_at(time.monotonic() - 1):
+        for _ in range(1000):
+            g = mgr.or_(g, mgr.atom("b"))
+    for _ in range(1000):  # no deadline outside the block
+        g = mgr.and_(g, mgr.atom("a"))
