@@ -33,6 +33,15 @@ def test_guard_algebra_stops_at_the_timeout() -> None:
     assert any(p.outcome == "cut" and p.reason == "timeout" for p in exploration.paths)
 
 
+def test_covering_branch_directions_stops_at_the_timeout() -> None:
+    """Inputs for branch coverage are sought only within the time limit (the results stand
+    without them)."""
+    start = time.monotonic()
+    explore(str(PROGRAM.parent / "direction_cover_timeout.py"), "f",
+            Options(engine="multise", timeout=3, max_list_len=3, max_str_len=3, max_iterations=10))
+    assert time.monotonic() - start < 45  # it ran for more than 90 s with a 20 s limit
+
+
 def test_a_guard_deadline_raises_only_inside_its_block() -> None:
     from pathloom.guards.bdd import GuardManager, GuardTimeout
 
