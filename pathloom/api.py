@@ -21,6 +21,7 @@ from pathloom.errors import UsageError
 from pathloom.frontend import ir
 from pathloom.frontend.module import Module, load_module, parse_module
 from pathloom.options import Options
+from pathloom.report.values import encode_python
 from pathloom.results import Exploration, PathResult
 
 Progress = Callable[[dict[str, object]], None]
@@ -70,7 +71,7 @@ class Run:
         self.engine = engine_class(options.engine)(module, self.target, options, progress)
         entry = self.engine.entry
         self.exploration = Exploration(f"{module.filename}::{self.target}", options.engine, params=tuple(entry.params), environment=entry.environment,
-                                       untried=tuple(entry.untried))
+                                       untried=tuple(entry.untried), module_globals={k: encode_python(v) for k, v in module.global_values().items()})
         cls, _, method = self.target.partition(".")
         if cls in module.classes and module.classes[cls].decorated.get(method, ("",))[0] == "property":
             self.exploration.accessor = "attribute"

@@ -39,10 +39,14 @@ class Observed:
     message: str | None = None  # str() of the exception raised
 
 
-def replay(filename: str, target: str, inputs: list[dict[str, JSON]], timeout_s: float = 5.0) -> list[Observed]:
+def replay(filename: str, target: str, inputs: list[dict[str, JSON]], timeout_s: float = 5.0,
+           module_globals: dict[str, JSON] | None = None) -> list[Observed]:
+    """Run each of ``inputs`` on ``target``, each call after the module-level names of
+    ``module_globals`` (the ones the code rebinds with ``global``) are set to their values."""
     if not inputs:
         return []
-    request = json.dumps({"file": os.path.abspath(filename), "target": target, "inputs": json_safe(inputs), "timeout": timeout_s})
+    request = json.dumps({"file": os.path.abspath(filename), "target": target, "inputs": json_safe(inputs), "timeout": timeout_s,
+                          "globals": json_safe(module_globals or {})})
     env = dict(os.environ)
     package_root = str(Path(__file__).resolve().parent.parent)
     env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
@@ -117,7 +121,7 @@ def _describe(observed: Observed) -> str:
 def verify(exploration: Exploration, filename: str, target: str, timeout_s: float = 5.0) -> list[tuple[PathResult, str]]:
     """Replay every finished path; return the mismatches."""
     checked = [p for p in exploration.paths if p.outcome in ("return", "raise") and p.inputs is not None]
-    observed = replay(filename, target, [p.inputs for p in checked], timeout_s)  # type: ignore[misc]
+    observed = replay(filename, target, [p.inputs for p in checked], timeout_s, exploration.module_globals)  # type: ignore[misc]
     problems = []
     for path, obs in zip(checked, observed):
         why = mismatch(path, obs)
@@ -152,8 +156,10 @@ def _consumed(function: Any, args: dict[str, Any]) -> Any:
     return list(value) if inspect.isgeneratorfunction(function) else value
 
 
-def run_one(module: Any, path: str, target: str, inputs: dict[str, JSON], timeout: float) -> dict[str, JSON]:
+def run_one(module: Any, path: str, target: str, inputs: dict[str, JSON], timeout: float,
+            module_globals: dict[str, JSON] | None = None) -> dict[str, JSON]:
     namespace = vars(module)
+    namespace.update(decode_inputs(module_globals or {}, namespace))  # the values every path starts from
     signal.setitimer(signal.ITIMER_REAL, timeout)
     try:
         args = decode_inputs(inputs, namespace)
@@ -195,7 +201,7 @@ def _child_main() -> None:
     real_stdout = sys.stdout
     sys.stdout = sys.stderr  # the analyzed code's prints must not mix with the answer
     module = load(path)
-    answers = [run_one(module, path, request["target"], inputs, request["timeout"]) for inputs in request["inputs"]]
+    answers = [run_one(module, path, request["target"], inputs, request["timeout"], request.get("globals")) for inputs in request["inputs"]]
     sys.stdout = real_stdout
     sys.stdout.write("\n" + json.dumps(json_safe(answers)) + "\n")
 

@@ -104,6 +104,9 @@ class Exploration:
     # pathloom does not model, the other members of a union inside a container): the
     # exploration is then incomplete
     untried: tuple[str, ...] = ()
+    # the module-level names the code may rebind with ``global``, at the values every path
+    # starts from (JSON value encoding): the replay and the generated tests set them first
+    module_globals: dict[str, JSON] = field(default_factory=dict)
 
     def count(self, result: PathResult) -> None:
         """Count ``result`` in ``bug_count`` and ``distinct_bugs`` if it is a bug."""

@@ -334,6 +334,8 @@ class _Builder:
         return self._graph[1]
 
     def finish(self, entry: Entry) -> Entry:
+        for ref, value in self.module.global_cells().items():  # ``global`` names: the module's values
+            entry.records[ref] = ListRec(1, (value,))
         if self.object_params:
             classes = _reachable_classes(self.module, [c for _, c, _ in self.object_params])
             entry.records[INPUTS] = inputs_record(self.heap_model, self.max_objects, self.max_str_len, tuple(self.object_params),

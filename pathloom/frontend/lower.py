@@ -32,7 +32,6 @@ _CMPOPS: dict[type[ast.cmpop], str] = {
 }
 _UNSUPPORTED_STMT = {
     ast.With: "with statement", ast.AsyncWith: "async with", ast.AsyncFor: "async for",
-    ast.Global: "global statement",
     ast.Import: "import inside a function",
     ast.ImportFrom: "import inside a function", ast.ClassDef: "nested class",
     ast.AsyncFunctionDef: "async function",
@@ -145,6 +144,11 @@ def _nonlocals(body: list[ast.stmt]) -> set[str]:
     return {name for node in _scope_walk(body) if isinstance(node, ast.Nonlocal) for name in node.names}
 
 
+def _globals(body: list[ast.stmt]) -> dict[str, ast.Global]:
+    """The names a function body declares ``global``, each with its declaration."""
+    return {name: node for node in _scope_walk(body) if isinstance(node, ast.Global) for name in node.names}
+
+
 def _is_generator(body: list[ast.stmt]) -> bool:
     """Whether a function with this body is a generator function: a ``yield`` in its own scope."""
     return any(isinstance(node, (ast.Yield, ast.YieldFrom)) for node in _scope_walk(body))
@@ -244,6 +248,7 @@ class _Lowerer:
         self.cellvars: frozenset[str] = frozenset()
         self.cell_captures: frozenset[str] = frozenset()  # captured variables that come as cells
         self.own_nonlocals: frozenset[str] = frozenset()  # captured cells this function writes (``nonlocal``)
+        self.own_globals: dict[str, ast.Global] = {}  # module-level names this function rebinds (``global``)
         self.shared: frozenset[str] = frozenset()  # cell variables a nested function writes: read through the cell
         self.generator = False  # lowering a generator function: ``yield`` appends to ``_YIELDED``
 
@@ -335,7 +340,11 @@ class _Lowerer:
         missing = self.own_nonlocals - self.cell_captures
         if missing:  # CPython's SyntaxError, or a variable of no function around this one
             raise self.unsupported(node, f"nonlocal {sorted(missing)[0]!r} not bound by the enclosing function")
-        self.locals = (_assigned_names(node.body) - self.own_nonlocals) | {p.name for p in params}
+        self.own_globals = _globals(node.body)
+        clash = sorted(set(self.own_globals) & {p.name for p in params})
+        if clash:  # CPython's SyntaxError
+            raise self.unsupported(node, f"parameter {clash[0]!r} declared global")
+        self.locals = (_assigned_names(node.body) - self.own_nonlocals - set(self.own_globals)) | {p.name for p in params}
         self.binding_sites = _binding_sites({p.name for p in params}, node.body)
         self.preconditions = set(_leading_asserts(node.body))
         self.first_param = params[0].name if params else None
@@ -682,11 +691,19 @@ class _Lowerer:
         when it is a cell variable, ``emit``)."""
         if name in self.own_nonlocals:
             self.emit(ir.StoreCell(Var(name), value, loc))
+        elif name in self.own_globals:
+            self.emit(ir.StoreCell(Const(self.module.global_cell(name, self.own_globals[name])), value, loc))
         else:
             self.emit(ir.Assign(self.renames.get(name, name), value, loc))
 
     def stmt_Nonlocal(self, node: ast.Nonlocal) -> None:
         """A declaration: the function's writes of these names go to their cells."""
+
+    def stmt_Global(self, node: ast.Global) -> None:
+        """A declaration: the function's reads and writes of these names go to the module's
+        cells (``Module.global_cell``); only in the target's own module."""
+        if self.module.namespace:
+            raise self.unsupported(node, "global statement in a module other than the target's")
 
     def stmt_If(self, node: ast.If) -> None:
         then, orelse, join = self.new_block(), self.new_block(), self.new_block()
@@ -765,8 +782,11 @@ class _Lowerer:
             if len(starts) + len(node.args[:1]) == len(node.args) + len(node.keywords) and len(starts) <= 1:
                 if not starts:
                     return self.expr(node.args[0]), Const(0), ""
-                if isinstance(starts[0], ast.Constant) and type(starts[0].value) is int:
-                    return self.expr(node.args[0]), Const(starts[0].value), ""
+                from pathloom.frontend.module import _literal
+
+                start = _literal(starts[0])  # an int literal, maybe negative
+                if type(start) is int:
+                    return self.expr(node.args[0]), Const(start), ""
         return self.expr(node), None, ""
 
     def _start_iteration(self, iterable: tuple[Operand, Operand | None, str], loc: Loc) -> tuple[str, str, str | None]:
@@ -981,6 +1001,10 @@ class _Lowerer:
         name = node.id
         module = self.module
         qualified = Global(module.namespace + name)
+        if name in module.global_decls and not module.namespace:  # rebound by some function: its cell
+            dst = self.temp()
+            self.emit(ir.LoadCell(dst, Const(module.global_cell(name, node)), name, _loc(node)))
+            return Var(dst)
         if name in module.function_defs or name in module.classes:
             return qualified
         if module.runtime is not None:

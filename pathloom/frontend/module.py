@@ -20,6 +20,7 @@ from pathloom.errors import Unsupported, UsageError
 from pathloom.frontend.dataclass_model import GENERATED_NAMES, model_dataclass
 from pathloom.frontend.ir import ClassInfo, Function
 from pathloom.semantics.names import EXCEPTION_BASES
+from pathloom.semantics.values import GLOBAL_CELLS, Ref
 
 _IGNORED_IMPORTS = frozenset({"__future__", "typing"})
 
@@ -49,6 +50,10 @@ class Module:
     adopted: dict[str, Module] = field(default_factory=dict)  # imported project class -> its module (``frontend.linker``)
     runtime: ModuleType | None = None  # the imported real module (None for source analysed alone)
     foreign_exceptions: dict[str, type] = field(default_factory=dict)  # raised by code run in CPython
+    # module-level names some function rebinds (``global x``): name -> its first declaration;
+    # each lives in a cell of the heap (``global_cell``) that every path starts from the
+    # module's value, so a write is seen by later reads on the same path only
+    global_decls: dict[str, ast.Global] = field(default_factory=dict)
     _lowered: dict[str, Function] = field(default_factory=dict)
 
     def unsupported(self, node: ast.AST, what: str) -> Unsupported:
@@ -119,6 +124,37 @@ class Module:
         return node is None or any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node))
 
     # ------------------------------------------------------------ the real module
+
+    def global_cell(self, name: str, node: ast.AST) -> Ref:
+        """The heap reference of the cell holding module-level ``name``, which some function
+        declares ``global``: reserved, never an allocation or an input reference. Unsupported
+        (at ``node``) unless the module binds ``name`` to an immutable literal: the generated
+        tests and the replay set it back to that value before each call."""
+        if self.global_initial(name) is _NOT_LITERAL:
+            raise self.unsupported(node, f"global {name!r}, which the module does not bind to a literal constant (int, float, str, bool, None or a tuple of them)")
+        return Ref(GLOBAL_CELLS + sorted(self.global_decls).index(name))
+
+    def global_initial(self, name: str) -> object:
+        """The value every path starts from for the module-level ``name`` some function
+        declares ``global``: the real module's, else the source's literal; ``_NOT_LITERAL``
+        when it is unbound or not an immutable literal."""
+        if self.runtime is None:
+            return self.constants.get(name, _NOT_LITERAL)
+        if not self.has_runtime(name):
+            return _NOT_LITERAL
+        value = self.runtime_value(name)
+        return value if _plain_literal(value) else _NOT_LITERAL
+
+    def global_values(self) -> dict[str, object]:
+        """The ``global`` names the code may use (bound to literals), with the values every
+        path starts from."""
+        values = {name: self.global_initial(name) for name in sorted(self.global_decls)}
+        return {name: value for name, value in values.items() if value is not _NOT_LITERAL}
+
+    def global_cells(self) -> dict[Ref, object]:
+        """The heap cells of ``global_values``."""
+        order = sorted(self.global_decls)
+        return {Ref(GLOBAL_CELLS + order.index(name)): value for name, value in self.global_values().items()}
 
     def has_runtime(self, name: str) -> bool:
         return self.runtime is not None and name in vars(self.runtime)
@@ -237,6 +273,10 @@ def parse_module(source: str, filename: str, runtime: ModuleType | None = None, 
     module = Module(filename, source, tree, runtime=runtime, namespace=namespace)
     for stmt in tree.body:
         _scan_top_level(module, stmt)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Global):
+            for name in node.names:
+                module.global_decls.setdefault(name, node)
     return module
 
 
@@ -410,6 +450,13 @@ def _bound_names(stmt: ast.stmt) -> set[str]:
 
 
 _NOT_LITERAL = object()
+
+
+def _plain_literal(value: object) -> bool:
+    """An immutable value a literal writes: int, float, str, bool, None, a tuple of them."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return True
+    return type(value) is tuple and all(_plain_literal(v) for v in value)
 
 
 def _literal(node: ast.expr) -> object:

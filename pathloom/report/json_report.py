@@ -68,6 +68,8 @@ class JsonReporter:
             end["error"] = exploration.error
         if exploration.untried:
             end["untried"] = list(exploration.untried)
+        if exploration.module_globals:
+            end["globals"] = exploration.module_globals
         tail = json.dumps(json_safe(end))[1:]
         self.out.write("\n], " + tail)
 

@@ -292,6 +292,24 @@ def _import_lines(source: Path, test_file: str) -> list[str]:
     ]
 
 
+def _globals_fixture(explorations: list[Exploration]) -> list[str]:
+    """An autouse fixture that sets the module-level names the code rebinds with ``global``
+    to the values every explored path starts from (a test before may have changed them)."""
+    values: dict[str, JSON] = {}
+    for exploration in explorations:
+        values.update(exploration.module_globals)
+    if not values:
+        return []
+    lines = [
+        "",
+        "@pytest.fixture(autouse=True)",
+        "def _module_globals():",
+        '    """The module-level names the code rebinds with `global`, as every path starts."""',
+    ]
+    lines += [f"    {MODULE}.{name} = {literal(value)}" for name, value in sorted(values.items())]
+    return lines + [""]
+
+
 def generate(explorations: list[Exploration], source_file: str, test_file: str) -> str:
     source = Path(source_file).resolve()
     body: list[str] = []
@@ -323,6 +341,7 @@ def generate(explorations: list[Exploration], source_file: str, test_file: str) 
         *imports,
         "",
     ]
+    header += _globals_fixture(explorations)
     if skipped:
         header.append(f"# {skipped} path(s) were cut by a bound or left unknown by the solver: no test for them.")
         header.append("")

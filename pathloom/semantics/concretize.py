@@ -39,7 +39,7 @@ from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.outcome import Cut, Ok, Outcome, RuntimeUnsupported, Throw, split
 from pathloom.semantics.values import (
     DEFAULT_FACTORIES, ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictIter, DictRec, DictView, ExcVal, FuncVal, ListRec, ObjRec,
-    DrawIter, PyObj, RangeIter, RangeVal, Record, Ref, RevIter, SeqIter, SliceVal, ZipIter, SetIter, SetRec, SymRef, TableFunc, iterator_record,
+    DrawIter, PyObj, RangeIter, RangeVal, Record, Ref, RevIter, SeqIter, SliceVal, ZipIter, SetIter, SetRec, SymRef, TableFunc, Watch, iterator_record,
     table_function,
 )
 from pathloom.terms import expr as T
@@ -214,6 +214,9 @@ class Materializer:
         fields = dict(record.fields)
         if fields["looped"]:
             raise RuntimeUnsupported("using an iterator again after a for loop took it over")
+        from pathloom.semantics.sequences import check_watch
+
+        check_watch(self.heap, fields.get("watch"))  # type: ignore[arg-type]
         iterator = counting_iterator(str(fields["type"]), advanced_copy(fields["source"], fields["pos"]))  # type: ignore[arg-type]
         self.built[ref.id] = iterator
         self.snapshots.append((ref, iterator, fields["pos"]))
@@ -269,6 +272,8 @@ class Importer:
         self.heap = heap
         self.known: dict[int, Ref] = {id(obj): Ref(ref_id) for ref_id, obj in built.items()}
         self.writes: list[tuple[Ref, Record]] = []
+        self.materialized = tuple(Ref(ref_id) for ref_id in built)
+        self.iterators: list[Ref] = []  # the iterators the call returned (``watch_iterators``)
 
     def value(self, obj: object) -> object:
         if obj is None or isinstance(obj, (bool, int, float, str)):
@@ -298,6 +303,7 @@ class Importer:
             ref = self.heap.fresh()
             self.known[id(obj)] = ref
             self.writes.append((ref, iterator_record(type(obj).__name__, PyObj(source))))
+            self.iterators.append(ref)
             return ref
         if isinstance(obj, BaseException):
             name = self.module.register_exception(type(obj))
@@ -321,6 +327,27 @@ class Importer:
         checked by the caller) and values."""
         default = BuiltinVal(obj.default_factory.__name__) if isinstance(obj, collections.defaultdict) else None  # type: ignore[union-attr]
         return DictRec(tuple(self.value(k) for k in obj), tuple(self.value(x) for x in obj.values()), default)
+
+    def watch_iterators(self) -> None:
+        """Give each iterator the call returned the records it may read copies of, as the call
+        left them (after ``write_back``): every record materialized for the call, and what
+        the iterators among them watch (``sequences.check_watch``)."""
+        if not self.iterators:
+            return
+        final = dict(self.writes)
+        watched: dict[Ref, Record] = {}
+        for ref in self.materialized:
+            record = final[ref] if ref in final else self.heap.record(ref)
+            if isinstance(record, ObjRec) and record.cls == ITERATOR:
+                inner = dict(record.fields).get("watch")
+                watched.update(inner.records if isinstance(inner, Watch) else ())
+            else:
+                watched[ref] = record
+        if not watched:
+            return
+        watch = Watch(tuple(watched.items()))
+        self.writes = [(ref, record.with_field("watch", watch) if ref in self.iterators and isinstance(record, ObjRec) else record)
+                       for ref, record in self.writes]
 
     def write_back(self, snapshots: list[tuple[Ref, object, object]]) -> None:
         """New records for the materialized lists and instances the call changed."""
@@ -445,6 +472,7 @@ def _call_under(module: Module, heap: HeapView, model: dict[str, Any], fn: Calla
     materializer = Materializer(module, heap, model)
     real_args = [materializer.value(a) for a in args]
     real_kwargs = {k: materializer.value(v) for k, v in kwargs}
+    bindings = _module_bindings(module, fn)
     try:
         result = fn(*real_args, **real_kwargs)
     except RuntimeUnsupported:
@@ -452,6 +480,7 @@ def _call_under(module: Module, heap: HeapView, model: dict[str, Any], fn: Calla
     except RecursionError:
         raise RuntimeUnsupported("an operation run in CPython exceeded the recursion limit") from None
     except Exception as exc:  # noqa: BLE001 - CPython's own answer for these operands
+        _check_bindings(bindings)
         _check_unchanged(materializer)
         importer = Importer(module, heap, materializer.built)
         importer.write_back(materializer.snapshots)
@@ -464,11 +493,63 @@ def _call_under(module: Module, heap: HeapView, model: dict[str, Any], fn: Calla
             text = None
         exc_val = ExcVal(name, tuple(importer.value(a) for a in exc.args), 0, text)
         return Throw(exc_val, _line_in(module, exc))
+    _check_bindings(bindings)
     _check_unchanged(materializer)
     importer = Importer(module, heap, materializer.built)
     value = importer.value(result)
     importer.write_back(materializer.snapshots)
+    importer.watch_iterators()
     return Ok(value, tuple(importer.writes))
+
+
+def _module_bindings(module: Module, fn: Callable[..., object]) -> list[tuple[dict[str, object], dict[str, object]]]:
+    """The namespaces an operation run in CPython may rebind names of with ``global`` (the
+    analysed module's, its linked modules', the called function's), each with a copy of its
+    bindings."""
+    spaces: dict[int, dict[str, object]] = {}
+    for runtime in [module.runtime, *(m.runtime for m in module.linked.values())]:
+        if runtime is not None:
+            spaces[id(vars(runtime))] = vars(runtime)
+    function = getattr(fn, "__func__", fn)
+    namespace = getattr(function, "__globals__", None)
+    if isinstance(namespace, dict) and _in_project(module, namespace.get("__file__")):
+        spaces[id(namespace)] = namespace
+    return [(space, dict(space)) for space in spaces.values()]
+
+
+def _in_project(module: Module, file: object) -> bool:
+    """Whether ``file`` belongs to the analysed file's project: its top-level package, or its
+    folder when it is in none. Other libraries (the standard library's lazily built caches)
+    are taken to keep their module-level names to themselves."""
+    if not isinstance(file, str):
+        return False
+    try:
+        return os.path.realpath(file).startswith(_project_dir(module.filename))
+    except OSError:
+        return False
+
+
+@functools.lru_cache(maxsize=64)
+def _project_dir(filename: str) -> str:
+    from pathloom.frontend.realmodule import import_plan
+
+    root, name, is_package_path = import_plan(filename)
+    return os.path.join(os.path.realpath(root), name.split(".")[0] if is_package_path else "", "")
+
+
+def _check_bindings(bindings: list[tuple[dict[str, object], dict[str, object]]]) -> None:
+    """Module-level names are shared by every path: an operation that rebinds one (a function
+    run in CPython that writes a ``global``) is unsupported; the bindings are put back."""
+    for space, before in bindings:
+        changed = sorted(k for k in space.keys() | before.keys() if space.get(k, _GONE) is not before.get(k, _GONE))
+        if changed:
+            space.clear()
+            space.update(before)
+            where = before.get("__name__", "?")
+            raise RuntimeUnsupported(f"an operation run in CPython rebound the module-level name {changed[0]!r} of module {where} (module-level names are shared by every path)")
+
+
+_GONE = object()
 
 
 def _restore(obj: object, before: object) -> None:

@@ -16,7 +16,7 @@ from pathloom.semantics import dicts, sets
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import as_int, fix_length, kind, range_length, with_concrete_length
 from pathloom.semantics.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, split, throw
-from pathloom.semantics.values import ITERATOR, DictIter, DrawIter, DictRec, ExcVal, ListRec, ObjRec, PyObj, RangeIter, RangeVal, Ref, RevIter, SeqIter, ZipIter, SetIter, SetRec, type_name
+from pathloom.semantics.values import ITERATOR, DictIter, DrawIter, DictRec, ExcVal, ListRec, ObjRec, PyObj, RangeIter, RangeVal, Ref, RevIter, SeqIter, ZipIter, SetIter, SetRec, Watch, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Arg, Term, sort_of
 
@@ -309,11 +309,22 @@ def get_iter(heap: HeapView, obj: object) -> Outcome:
             fields = dict(record.fields)
             if fields["looped"]:
                 raise RuntimeUnsupported("iterating again over an iterator a for loop took over")
-            return Ok(SeqIter(_items_left(fields), 0), ((obj, record.with_field("looped", True)),))
+            check_watch(heap, fields.get("watch"))  # type: ignore[arg-type]
+            return Ok(SeqIter(_items_left(fields), 0, fields.get("watch")), ((obj, record.with_field("looped", True)),))  # type: ignore[arg-type]
     raise NotModeled(f"iterating over a {type_name(obj)}")
 
 
 MAX_LOOPED_ITEMS = 100_000
+
+
+def check_watch(heap: HeapView, watch: Watch | None) -> None:
+    """Unsupported once a record a CPython iterator read a copy of has changed: CPython's
+    iterator would see the change (a list growing under ``enumerate``), the copy does not."""
+    if watch is None:
+        return
+    for ref, record in watch.records:
+        if heap.record(ref) != record:
+            raise RuntimeUnsupported("a list, dict, set or object changed while an iterator made in CPython over a copy of it was still in use")
 
 
 def _items_left(fields: dict[str, object]) -> tuple[object, ...]:
@@ -366,7 +377,8 @@ def get_zip_iter(heap: HeapView, iterables: tuple[object, ...]) -> Outcome:
             fields = dict(record.fields)
             if fields["looped"]:
                 raise RuntimeUnsupported("iterating again over an iterator a for loop took over")
-            iters.append(DrawIter(fields["source"], fields["pos"]))  # type: ignore[arg-type]
+            check_watch(heap, fields.get("watch"))  # type: ignore[arg-type]
+            iters.append(DrawIter(fields["source"], fields["pos"], fields.get("watch")))  # type: ignore[arg-type]
             writes.append((iterable, record.with_field("looped", True)))  # type: ignore[arg-type]
             continue
         if not (isinstance(iterable, (tuple, RangeVal)) or kind(iterable) == "str" or isinstance(record, ListRec)):
@@ -415,7 +427,7 @@ def _next_drawn(it: DrawIter) -> list[tuple[Arg, object | None, object]]:
         raise
     except Exception as exc:  # noqa: BLE001
         raise RuntimeUnsupported(f"a zip loop over an iterator whose items raise {type(exc).__name__}") from None
-    return [(True, DrawIter(it.source, it.pos + 1), _plain_or_opaque(item))]
+    return [(True, DrawIter(it.source, it.pos + 1, it.watch), _plain_or_opaque(item))]
 
 
 def _next_reversed(heap: HeapView, it: RevIter) -> list[tuple[Arg, object | None, object]]:
@@ -440,6 +452,7 @@ def next_item(heap: HeapView, it: object) -> list[tuple[Arg, object | None, obje
     if isinstance(it, ZipIter):
         return _next_zipped(heap, it)
     if isinstance(it, DrawIter):
+        check_watch(heap, it.watch)
         return _next_drawn(it)
     if isinstance(it, RangeIter):
         current = as_int(it.current)
@@ -453,6 +466,7 @@ def next_item(heap: HeapView, it: object) -> list[tuple[Arg, object | None, obje
         following, item = sets.next_item(heap, it)
         return [(True, following, item)]
     assert isinstance(it, SeqIter)
+    check_watch(heap, it.watch)
     seq = it.seq
     if isinstance(seq, Ref):
         record = heap.record(seq)
@@ -466,7 +480,7 @@ def next_item(heap: HeapView, it: object) -> list[tuple[Arg, object | None, obje
         size = T.str_len(seq)  # type: ignore[arg-type]
         item = T.char_at(seq, it.index) if not isinstance(seq, str) or it.index < len(seq) else None  # type: ignore[arg-type]
     more = T.lt(it.index, size)
-    return [(more, SeqIter(seq, it.index + 1), item), (T.not_(more), None, None)]
+    return [(more, SeqIter(seq, it.index + 1, it.watch), item), (T.not_(more), None, None)]
 
 
 def unpack(heap: HeapView, value: object, count: int) -> Outcome:

@@ -152,12 +152,26 @@ class RangeIter:
     step: int
 
 
+@dataclass(frozen=True, eq=False)
+class Watch:
+    """The heap records an iterator made in CPython reads copies of (the lists, dicts, sets and
+    objects the call that made it was given), as they were after that call: CPython's own
+    iterator would see later changes to them, the copy does not, so using the iterator after
+    one of them changed is unsupported (``sequences.check_watch``). Compared by identity, and
+    not a tuple, so that no walk over values (terms, merges) looks inside."""
+
+    records: tuple[tuple[Ref, Record], ...]
+
+
 @dataclass(frozen=True)
 class SeqIter:
-    """Iterator over a list (``seq`` is a ``Ref``), a str or a tuple, at position ``index``."""
+    """Iterator over a list (``seq`` is a ``Ref``), a str or a tuple, at position ``index``;
+    ``watch``: for the items a CPython iterator had left (a ``for`` loop over it), what they
+    were computed from (``Watch``)."""
 
     seq: object
     index: int
+    watch: Watch | None = None
 
 
 @dataclass(frozen=True)
@@ -177,6 +191,7 @@ class DrawIter:
 
     source: object  # a PyObj
     pos: int
+    watch: Watch | None = None
 
 
 @dataclass(frozen=True)
@@ -339,6 +354,11 @@ class _EmptyCell:
 
 EMPTY_CELL = _EmptyCell()
 
+# the reference of the first cell of a module-level name that code rebinds with ``global``
+# (``Module.global_cell``): above every allocation (upward from 1) and ``heap.inputs.INPUTS``,
+# below the input references (``engines.entry``)
+GLOBAL_CELLS = 3 << 28
+
 # An iterator produced by CPython (``zip``, ``enumerate``, ``map``, ``iter``...): an ``ObjRec``
 # of this class with fields ``type`` (its type name), ``source`` (a ``PyObj`` holding an
 # untouched copy of the real iterator, never advanced) and ``pos`` (how many items this path
@@ -348,8 +368,8 @@ EMPTY_CELL = _EmptyCell()
 ITERATOR = "%iterator"
 
 
-def iterator_record(type_name: str, source: object) -> ObjRec:
-    return ObjRec(ITERATOR, (("type", type_name), ("source", source), ("pos", 0), ("looped", False)))
+def iterator_record(type_name: str, source: object, watch: Watch | None = None) -> ObjRec:
+    return ObjRec(ITERATOR, (("type", type_name), ("source", source), ("pos", 0), ("looped", False), ("watch", watch)))
 
 
 def is_symbolic(value: object) -> bool:

@@ -26,9 +26,20 @@ ROUNDS = 4  # a substitution can pin more symbols (``x == y + 1`` once ``y`` is 
 
 
 def _conjuncts(constraint: Arg) -> list[Arg]:
-    if isinstance(constraint, Term) and constraint.op == "and":
-        return [c for a in constraint.args for c in _conjuncts(a)]
-    return [constraint]
+    """The conjuncts of nested ``and`` terms, each once (the terms form a DAG: a recursive
+    walk would visit a shared conjunction once per path to it)."""
+    found: dict[Arg, None] = {}
+    seen: set[int] = set()
+    todo = [constraint]
+    while todo:
+        c = todo.pop()
+        if isinstance(c, Term) and c.op == "and":
+            if id(c) not in seen:
+                seen.add(id(c))
+                todo.extend(reversed(c.args))
+        else:
+            found.setdefault(c, None)
+    return list(found)
 
 
 def _pin(conjunct: Arg) -> tuple[str, Concrete] | None:

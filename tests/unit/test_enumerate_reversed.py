@@ -155,3 +155,55 @@ def test_an_iterator_a_zip_loop_took_over_is_not_used_again(tmp_path: Path) -> N
     path = tmp_path / "drawn.py"
     path.write_text(DRAWN, encoding="utf-8")
     assert main(["explore", f"{path}::counted_again", "--quiet"]) == 2
+
+
+GROWING = '''
+def grows_under_enumerate(xs: list[int], ys: list[int]) -> int:
+    n = 0
+    for i, y in enumerate(ys, start=-2):
+        if n < 3:
+            xs[y:1] = [1]
+        n += 1
+    return n
+
+
+def grows_under_a_cpython_enumerate(xs: list[int], k: int) -> int:
+    n = 0
+    for i, x in enumerate(xs, k):
+        if n < 2:
+            xs.append(x)
+        n += 1
+    return n
+
+
+def copies_under_a_cpython_enumerate(xs: list[int], k: int) -> int:
+    n = 0
+    for i, x in enumerate(xs, k):
+        n += i
+    return n
+'''
+
+
+@pytest.mark.parametrize("engine", ["dse", "multise"])
+def test_enumerate_with_a_negative_start_sees_the_list_grow(tmp_path: Path, engine: str) -> None:
+    """Found by the fuzzer (seed 2828): ``enumerate(ys, start=-2)`` ran in CPython over a copy
+    of ``ys``, so a slice assignment through the aliased ``xs`` that grew the list was not
+    seen. A literal start of any sign is the symbolic counter now; every input replays."""
+    result = explore_source(tmp_path, GROWING, "growing.py", "grows_under_enumerate", engine, "--max-list-len", "3")
+    assert not result["stats"]["concretizations"]  # type: ignore[index]
+    aliased = [p for p in result["paths"] if p["inputs"]["ys"] == {"$same": "xs"}]  # type: ignore[union-attr, index]
+    assert any(p["returned"] > 3 for p in aliased if p["outcome"] == "return")  # type: ignore[operator]
+
+
+def test_a_list_changed_under_an_iterator_made_in_cpython_is_unsupported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An iterator CPython made (``enumerate`` with a start that is not a literal) holds a copy
+    of the list: once the loop changes the list, CPython's own iterator would see what the
+    copy does not, so the run stops as unsupported instead of answering from the copy."""
+    from pathloom.cli import main
+
+    path = tmp_path / "growing.py"
+    path.write_text(GROWING, encoding="utf-8")
+    assert main(["explore", f"{path}::grows_under_a_cpython_enumerate", "--quiet", "--max-list-len", "2"]) == 2
+    assert "changed while an iterator made in CPython over a copy of it was still in use" in capsys.readouterr().err
+    result = explore_source(tmp_path, GROWING, "growing.py", "copies_under_a_cpython_enumerate", "dse", "--max-list-len", "2")
+    assert result["stats"]["concretizations"]  # type: ignore[index]  # the list is never changed: the copy is exact
