@@ -447,7 +447,7 @@ class Fuzzer:
                  "genexp_minmax", "genexp_anyall", "slice_list", "slice_str", "set_display", "setcomp", "set_op",
                  "set_iter", "set_local", "generator", "generator_list", "generator_tuple", "generator_sorted", "yield_from_call",
                  "<any breadth feature>", "param:int|None", "param:int|str", "param:Callable", "defaultdict_int",
-                 "defaultdict_list", "reduce_sum", "reduce_minmax", "reduce_fold", "nonlocal_counter", "slice_assign",
+                 "defaultdict_list", "reduce_sum", "reduce_minmax", "reduce_fold", "nonlocal_counter", "global_counter", "slice_assign",
                  "slice_assign_whole", "slice_assign_step")
         print("programs with:    " + ", ".join(f"{t.strip('<>')} {s.features[t]}" for t in shown))
         configs = sorted(s.explored, key=lambda c: (c.split("/")[0], HEAPS.index(c.split("/")[1]) if "/" in c else -1))

@@ -1189,6 +1189,9 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
             const_lines += self.edge_constants(consts)
         if const_lines:
             chunks.append(const_lines)
+        counter = self.optional(self.global_counter, 1, 5) if self.edges else None
+        if counter is not None:
+            chunks.append(counter[0])
         # helpers (h_j may call h_i for i < j; the entry and the class call all)
         sigs: list[_Sig] = []
         for _ in range(self.max_functions - 1):
@@ -1228,7 +1231,7 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
             rets = [(4, lambda: INT), (2, lambda: BOOL), (1, lambda: STR), (2, lambda: ONODE)]
         ret = self.pick(rets)
         fn = _Fn("entry", ret, tuple(sigs), budget=self.int_in(3, 11), max_loop_depth=2)
-        c = _Ctx(fn, tuple(consts) + tuple(param_vars))
+        c = _Ctx(fn, tuple(consts) + tuple(param_vars) + (tuple(counter[1]) if counter is not None else ()))
         init_lines, local_vars = self.local_inits(
             c, self.int_in(1, 3), self.int_in(0, 1), self.int_in(0, 1)
         )
@@ -1255,6 +1258,8 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
             local_vars += ref_vars
         c = _Ctx(fn, c.scope + tuple(local_vars) + tuple(objs))
         body = init_lines + self.function_body(c, 7)
+        if counter is not None and counter[2]:
+            body = ["global gc0"] + body
         sig_text = ", ".join(f"{n}: {a}" for n, a in params)
         chunks.append([f"def {ENTRY_NAME}({sig_text}) -> {_ANNOTATIONS[ret]}:"] + _indent(body))
         source = "\n\n\n".join("\n".join(chunk) for chunk in chunks) + "\n"
@@ -1296,7 +1301,7 @@ def programs(
     """Random well-formed, terminating modules in pathloom's subset.
 
     ``max_functions`` bounds the number of top-level functions (entry + helpers);
-    an optional class ``C0`` comes on top of that. ``edges=False`` leaves out the
+    an optional class ``C0`` (and the global counter's ``gtick``) comes on top of that. ``edges=False`` leaves out the
     real-module features (``EDGE_FEATURES``: computed constants, the classes ``N0``,
     ``Color`` and ``D0``, stdlib calls, list repetition and comparison) and the breadth
     features (``BREADTH_FEATURES``: union and ``Callable`` parameters, ``defaultdict``,

@@ -27,6 +27,10 @@ features (``progen_edges``) they are written only with ``edges=True`` (they impo
   entry's counter ``cnt0`` (maybe under an ``if``), called as a statement or inside
   expressions: as often as the bounded loops allow; the entry reads and may write
   ``cnt0`` too;
+* a module-level counter ``gc0 = k`` and a module-level function ``gtick(dv)`` declaring
+  ``global gc0`` and changing it (maybe under an ``if``), called by the entry like ``tick``;
+  the entry reads ``gc0`` and, when it declares ``global gc0`` itself, may write it (every
+  run of the oracle executes the module afresh, as pathloom's replay sets ``gc0`` back);
 * slice assignment to a list that may be changed: ``xs[a:b] = [..]``, ``xs[a:b] = ys``
   (``xs`` itself too: CPython copies it first), ``xs[:] = ...`` and an extended slice
   ``xs[::k] = ys`` (ValueError when the sizes differ); bounds symbolic, literal, negative
@@ -76,6 +80,8 @@ BREADTH_FEATURES: frozenset[str] = frozenset(
         # a nested function with nonlocal
         "nonlocal_counter", "nonlocal_guarded", "nonlocal_call_stmt", "nonlocal_call_expr",
         "nonlocal_outer_write",
+        # a module-level counter rebound through global
+        "global_counter", "global_guarded", "global_call_stmt", "global_call_expr", "global_entry_write",
         # slice assignment
         "slice_assign", "slice_assign_list", "slice_assign_self", "slice_assign_whole",
         "slice_assign_step",
@@ -174,7 +180,26 @@ class BreadthBuilder:
         lines = [f"cnt0 = {self.int_in(0, 2)}", "def tick(dv: int) -> int:"] + _indent(body)
         return lines, [_Var("cnt0", INT, True), _Var("tick", TICK, False)]
 
+    def global_counter(self) -> tuple[list[str], list[_Var], bool]:
+        """The module-level lines ``gc0 = k`` and ``def gtick(dv: int) -> int: global gc0;
+        <update>; return ...``, the entry's variables, and whether the entry declares ``global
+        gc0`` (then it may write it)."""
+        self.tag("global_counter")
+        update = self.choice(["gc0 += dv", "gc0 += 1", "gc0 -= dv", "gc0 = gc0 + dv % 3"])
+        body = ["global gc0"]
+        if self.flag(1, 3):
+            self.tag("global_guarded")
+            body += [f"if dv > {self.int_in(-2, 2)}:", f"    {update}"]
+        else:
+            body.append(update)
+        body.append(f"return {self.choice(['gc0', 'gc0 + dv', 'dv - gc0', 'dv'])}")
+        lines = [f"gc0 = {self.int_in(0, 2)}", "", "", "def gtick(dv: int) -> int:"] + _indent(body)
+        declares = self.flag(1, 3)
+        return lines, [_Var("gc0", INT, declares), _Var("gtick", TICK, False)], declares
+
     def note_write(self, v: _Var) -> None:
+        if v.text == "gc0":
+            self.tag("global_entry_write")
         if v.text == "cnt0":
             self.tag("nonlocal_outer_write")
         super().note_write(v)  # type: ignore[misc]
@@ -290,8 +315,9 @@ class BreadthBuilder:
         return _E(f"{fn}(lambda a, b: {body}, {xs}, {init.text})", True)
 
     def tick_call(self, c: _Ctx, d: int, tag: str) -> _E:
-        self.tag(tag)
-        return _E(f"tick({self.num(c, max(d - 1, 0)).text})", True)
+        name = self.choice(c.vars(TICK)).text
+        self.tag(tag.replace("nonlocal", "global") if name == "gtick" else tag)
+        return _E(f"{name}({self.num(c, max(d - 1, 0)).text})", True)
 
     # -- statements ----------------------------------------------------------------------
     def breadth_stmts(self, c: _Ctx, simple_ok: bool, compound_ok: bool) -> list[StmtOption]:
