@@ -166,36 +166,31 @@ class BreadthBuilder:
             call = f"collections.{call}"
         return f"dd0 = {call}", _Var("dd0", DDINT if factory == "int" else DDLIST, False)
 
-    def nonlocal_counter(self) -> tuple[list[str], list[_Var]]:
-        """``cnt0 = k`` and ``def tick(dv: int) -> int: nonlocal cnt0; <update>; return ...``."""
-        self.tag("nonlocal_counter")
-        update = self.choice(["cnt0 += dv", "cnt0 += 1", "cnt0 -= dv", "cnt0 = cnt0 + dv % 3"])
-        body = ["nonlocal cnt0"]
+    def counter_function(self, kind: str, var: str, fn: str) -> list[str]:
+        """``var = k`` and ``def fn(dv: int) -> int: <kind> var; <update>; return ...``
+        (``kind``: ``nonlocal`` or ``global``)."""
+        self.tag(f"{kind}_counter")
+        update = self.choice([f"{var} += dv", f"{var} += 1", f"{var} -= dv", f"{var} = {var} + dv % 3"])
+        body = [f"{kind} {var}"]
         if self.flag(1, 3):
-            self.tag("nonlocal_guarded")
+            self.tag(f"{kind}_guarded")
             body += [f"if dv > {self.int_in(-2, 2)}:", f"    {update}"]
         else:
             body.append(update)
-        body.append(f"return {self.choice(['cnt0', 'cnt0 + dv', 'dv - cnt0', 'dv'])}")
-        lines = [f"cnt0 = {self.int_in(0, 2)}", "def tick(dv: int) -> int:"] + _indent(body)
+        body.append(f"return {self.choice([var, f'{var} + dv', f'dv - {var}', 'dv'])}")
+        return [f"{var} = {self.int_in(0, 2)}", f"def {fn}(dv: int) -> int:"] + _indent(body)
+
+    def nonlocal_counter(self) -> tuple[list[str], list[_Var]]:
+        """The entry's counter ``cnt0`` and its nested function ``tick``."""
+        lines = self.counter_function("nonlocal", "cnt0", "tick")
         return lines, [_Var("cnt0", INT, True), _Var("tick", TICK, False)]
 
     def global_counter(self) -> tuple[list[str], list[_Var], bool]:
-        """The module-level lines ``gc0 = k`` and ``def gtick(dv: int) -> int: global gc0;
-        <update>; return ...``, the entry's variables, and whether the entry declares ``global
-        gc0`` (then it may write it)."""
-        self.tag("global_counter")
-        update = self.choice(["gc0 += dv", "gc0 += 1", "gc0 -= dv", "gc0 = gc0 + dv % 3"])
-        body = ["global gc0"]
-        if self.flag(1, 3):
-            self.tag("global_guarded")
-            body += [f"if dv > {self.int_in(-2, 2)}:", f"    {update}"]
-        else:
-            body.append(update)
-        body.append(f"return {self.choice(['gc0', 'gc0 + dv', 'dv - gc0', 'dv'])}")
-        lines = [f"gc0 = {self.int_in(0, 2)}", "", "", "def gtick(dv: int) -> int:"] + _indent(body)
+        """The module-level counter ``gc0`` and function ``gtick``, the entry's variables, and
+        whether the entry declares ``global gc0`` (then it may write it)."""
+        first, *rest = self.counter_function("global", "gc0", "gtick")
         declares = self.flag(1, 3)
-        return lines, [_Var("gc0", INT, declares), _Var("gtick", TICK, False)], declares
+        return [first, "", ""] + rest, [_Var("gc0", INT, declares), _Var("gtick", TICK, False)], declares
 
     def note_write(self, v: _Var) -> None:
         if v.text == "gc0":
