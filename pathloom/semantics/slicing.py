@@ -94,7 +94,20 @@ def span(length: Arg, capacity: int, start: Arg | None, stop: Arg | None, step: 
     down = T.lt(step, 0)
     first = _clamped(start, length, down, T.ite(down, T.sub(length, 1), 0))
     last = _clamped(stop, length, down, T.ite(down, -1, length))
+    if _empty(start, stop, step):
+        return Span(first, last, step, 0)
     return Span(first, last, step, _count(first, last, step, down, capacity))
+
+
+def _empty(start: Arg | None, stop: Arg | None, step: Arg) -> bool:
+    """Whether the slice takes nothing from a sequence of any length: concrete bounds of one
+    sign that the step does not go from the start towards (``xs[4:0]``, ``xs[-1:-3]``,
+    ``xs[0:2:-1]``); clamping a bound to the sequence keeps the order of bounds of one sign."""
+    if not (type(start) is int and type(stop) is int and type(step) is int):
+        return False
+    if (start < 0) != (stop < 0):
+        return False
+    return stop <= start if step > 0 else start <= stop
 
 
 def _clamped(bound: Arg | None, length: Arg, down: Arg, default: Arg) -> Arg:
@@ -318,6 +331,8 @@ def _tuple_slice(items: tuple[object, ...], start: Arg | None, stop: Arg | None,
 def _picked(items: Sequence[object], where: Span, count: int, then: Callable[[Sequence[object]], Outcome]) -> Outcome:
     """``then(picked)``, ``picked`` the items at the first ``count`` positions of ``where``
     (positions past the items, never live, hold None)."""
+    if type(where.count) is int and where.count == 0:
+        return then(items[0:0])
     positions = [where.at(k) for k in range(count)]
     fixed = [int(p) for p in positions if not isinstance(p, Term)]
     if len(fixed) == len(positions):

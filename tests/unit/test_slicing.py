@@ -223,3 +223,35 @@ def test_a_slice_lowers_to_one_getslice_with_none_for_omitted_bounds() -> None:
     ]
     printed = print_function(function)
     assert "%1 = xs[k:None:None]" in printed and "%2 = %1[1:None:2]" in printed
+
+
+def test_slices_empty_for_any_length_are_recognised_as_cpython_slices_them() -> None:
+    """``slicing._empty``: concrete bounds of one sign that the step does not go towards take
+    nothing whatever the length (checked against CPython on every length up to 6); the others
+    are left to the symbolic count."""
+    from pathloom.semantics.slicing import _empty
+
+    for a, b, c in itertools.product(range(-7, 8), range(-7, 8), (-3, -1, 1, 2)):
+        if _empty(a, b, c):
+            assert all(list(range(n))[a:b:c] == [] for n in range(7)), (a, b, c)
+    assert _empty(4, 0, 1) and _empty(-1, -3, 1) and _empty(0, 2, -1)
+    assert not _empty(-1, 0, 1) and not _empty(0, 4, 1)  # mixed signs, or items taken
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_an_empty_slice_at_a_merged_length_stays_small(tmp_path: Path, engine: str) -> None:
+    """The fuzzed program behind ``tests/quality/programs/guard_blowup.py``: ``l0[4:0]`` of a
+    list of merged length summed to a merged index whose MultiSE guards blew up; the slice is
+    now empty outright and the exploration complete."""
+    program = tmp_path / "f.py"
+    program.write_text(textwrap.dedent("""
+        def f(s: str) -> int:
+            l0 = ((len(s) or 7) % 3) * [7, 0]
+            l0.pop()
+            x = sum(l0[4:0])
+            del l0[x]
+            return 1
+    """), encoding="utf-8")
+    result = explore_source(program.read_text(encoding="utf-8"), "f", Options(engine=engine, timeout=20, max_list_len=3, max_str_len=3))
+    assert result.complete
+    assert {p.outcome for p in result.paths} == {"return", "raise"}
