@@ -126,12 +126,13 @@ CASES = [
                 y = 2
             return y
         """, 6, ast.With, what=r"\bwith\b"),
-    Case("global-statement", """
-        COUNTER = 0
+    Case("global-of-a-list", """
+        ITEMS = []
         def f(x: int) -> int:
-            global COUNTER
+            global ITEMS
+            ITEMS = [x]
             return x
-        """, 6, ast.Global, what=r"global"),
+        """, 6, ast.Global, what=r"global 'ITEMS', which the module does not bind to a literal"),
     # ast-valid; CPython's compiler would also reject it (there is no enclosing binding), but a
     Case("del-attribute", """
         def f(xs: list[int]) -> int:
