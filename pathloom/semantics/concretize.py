@@ -518,23 +518,20 @@ def _module_bindings(module: Module, fn: Callable[..., object]) -> list[tuple[di
 
 
 def _in_project(module: Module, file: object) -> bool:
-    """Whether ``file`` belongs to the analysed file's project: its top-level package, or its
-    folder when it is in none. Other libraries (the standard library's lazily built caches)
-    are taken to keep their module-level names to themselves."""
-    if not isinstance(file, str):
-        return False
+    """Whether ``file`` belongs to the analysed file's project (``linker.is_project_file``).
+    Other libraries (the standard library's lazily built caches) are taken to keep their
+    module-level names to themselves."""
+    return isinstance(file, str) and _project_file(file, module.filename)
+
+
+@functools.lru_cache(maxsize=256)
+def _project_file(file: str, target_file: str) -> bool:
+    from pathloom.frontend.linker import is_project_file
+
     try:
-        return os.path.realpath(file).startswith(_project_dir(module.filename))
+        return is_project_file(file, target_file)
     except OSError:
         return False
-
-
-@functools.lru_cache(maxsize=64)
-def _project_dir(filename: str) -> str:
-    from pathloom.frontend.realmodule import import_plan
-
-    root, name, is_package_path = import_plan(filename)
-    return os.path.join(os.path.realpath(root), name.split(".")[0] if is_package_path else "", "")
 
 
 def _check_bindings(bindings: list[tuple[dict[str, object], dict[str, object]]]) -> None:
