@@ -8,7 +8,7 @@ first seeded error is reported, DSE against compose, compose H1 and compose H2.
 For each subject of ``benchmarks/compose_subjects/``, in this process, with a fresh module
 load per run: DSE; DSE without its solver layers (independence slicing, query cache,
 counterexample cache: ``solver_layers=()``, closer to the paper's SPF baseline; its solver
-calls only); compose cold (an empty summary store: the trees are built, then the
+calls and time, and compose's ratios against it); compose cold (an empty summary store: the trees are built, then the
 target composed); compose warm (the same store, the program unchanged: answered from the
 stored run); compose after a change to the target only (its callees' trees come from the
 store). Columns: paths, solver calls (Z3) and wall time; for compose cold, the paper's split:
@@ -98,21 +98,25 @@ def _fmt_t(seconds: float) -> str:
 
 
 def table(rows: list[dict[str, Any]], markdown: bool) -> str:
-    header = ["subject", "paths", "DSE calls", "DSE s", "DSE calls, no solver layers", "compose calls (init+comp)", "compose s (init+comp)",
-              "sub-method invocations", "ctree/tree nodes", "calls x", "time x", "warm calls", "warm s",
-              "changed caller: calls, s (trees reused)"]
+    header = ["subject", "paths", "DSE calls", "DSE s", "DSE calls, no solver layers", "DSE s, no solver layers",
+              "compose calls (init+comp)", "compose s (init+comp)",
+              "sub-method invocations", "ctree/tree nodes", "calls x", "time x", "calls x, no layers", "time x, no layers",
+              "warm calls", "warm s", "changed caller: calls, s (trees reused)"]
     lines = []
     for r in rows:
         d, c, w, ch = r["dse"].stats, r["cold"].stats, r["warm"].stats, r["changed"].stats
+        b = r["bare"].stats
         calls_x = d["solver_calls"] / c["solver_calls"] if c["solver_calls"] else float("inf")
         time_x = d["time_s"] / c["time_s"] if c["time_s"] else float("inf")
+        bare_calls_x = b["solver_calls"] / c["solver_calls"] if c["solver_calls"] else float("inf")
+        bare_time_x = b["time_s"] / c["time_s"] if c["time_s"] else float("inf")
         lines.append([
             r["subject"].name, str(len(r["dse"].paths)) + ("" if r["dse"].complete else " (cut)"),
-            str(d["solver_calls"]), _fmt_t(d["time_s"]), str(r["bare"].stats["solver_calls"]),
+            str(d["solver_calls"]), _fmt_t(d["time_s"]), str(b["solver_calls"]), _fmt_t(b["time_s"]),
             f"{c['solver_calls']} ({c['init_solver_calls']}+{c['composition_solver_calls']})",
             f"{_fmt_t(c['time_s'])} ({_fmt_t(c['init_time_s'])}+{_fmt_t(c['composition_time_s'])})",
             str(c["sub_method_invocations"]), f"{c['compressed_tree_nodes']}/{c['tree_nodes']}",
-            f"{calls_x:.1f}", f"{time_x:.1f}",
+            f"{calls_x:.1f}", f"{time_x:.1f}", f"{bare_calls_x:.1f}", f"{bare_time_x:.1f}",
             str(w["solver_calls"]) + ("" if w["answered_from_store"] else " (not stored)"), _fmt_t(w["time_s"]),
             f"{ch['solver_calls']}, {_fmt_t(ch['time_s'])} ({ch['trees_from_store']}/{ch['trees_from_store'] + ch['trees_built']})",
         ])
