@@ -57,6 +57,7 @@ SUBJECTS_RUN = [
     Subject("recursion", "recursion.py", "total_steps"),
     Subject("list repOk x3", "linked_list.py", "call3times"),
     Subject("list repOk x5", "linked_list.py", "call5times"),
+    Subject("list repOk after 3 removals", "linked_list.py", "after_removals"),
     Subject("mode logic", "mode_logic.py", "launch"),
 ]
 
@@ -131,7 +132,10 @@ def table(rows: list[dict[str, Any]], markdown: bool) -> str:
 # the paper seeds each error at several locations (first, last and a random path of a method)
 TARGETS = [("bank account", "bank.py", "seeded_session"), ("list repOk x3 (error: a 4-node list)", "linked_list.py", "seeded_calls"),
            ("list repOk x3 (error: a cycle at node 0)", "linked_list.py", "seeded_first"),
-           ("list repOk x3 (error: a 1-node list)", "linked_list.py", "seeded_last")]
+           ("list repOk x3 (error: a 1-node list)", "linked_list.py", "seeded_last"),
+           ("list shrinking, repOk x3 (error: a 4-node list)", "linked_list.py", "shrinking"),
+           ("list shrinking, repOk x3 (error: a cycle at node 0)", "linked_list.py", "shrinking_first"),
+           ("list shrinking, repOk x3 (error: a 1-node list)", "linked_list.py", "shrinking_last")]
 
 
 def first_bug(file: str, target: str, engine: str, heuristic: str | None, timeout: float) -> tuple[int | None, int, float, bool]:

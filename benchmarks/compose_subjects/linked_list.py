@@ -1,7 +1,10 @@
 """The paper's linked list repOk, called 3 and 5 times. The list is passed as ints (compose
 summarizes functions of ints, bools and strs only): up to 4 nodes, ``n0..n3`` the index of
 each node's successor (-1: none), ``size`` the size it claims; repOk follows the links from
-node 0 and checks that they end within 4 steps after exactly ``size`` nodes."""
+node 0 and checks that they end within 4 steps after exactly ``size`` nodes. ``call3times``
+and ``call5times`` check one unchanged list; ``after_removals`` and the ``shrinking`` targets
+check it after each removal of its second node, as the paper's driver calls repOk after each
+operation, so each call gets other arguments."""
 
 
 def successor(node: int, n0: int, n1: int, n2: int, n3: int) -> int:
@@ -83,3 +86,55 @@ def seeded_last(n0: int, n1: int, n2: int, n3: int, size: int) -> int:
     if rep_ok_seeded_last(n0, n1, n2, n3, size) and rep_ok_seeded_last(n0, n1, n2, n3, size):
         return 2 if rep_ok_seeded_last(n0, n1, n2, n3, size) else 1
     return 0
+
+
+def unlink_second(n0: int, n1: int, n2: int, n3: int) -> int:
+    """Node 0's successor once the list's second node is removed (the paper's list calls repOk
+    after each operation on it, so each call sees another list)."""
+    if n0 < 0 or n0 > 3:
+        return n0
+    return successor(n0, n0, n1, n2, n3)
+
+
+def after_removals(n0: int, n1: int, n2: int, n3: int, size: int) -> int:
+    """repOk after each of 3 removals of the second node: other arguments at each call."""
+    ok = 0
+    for _ in range(3):
+        if rep_ok(n0, n1, n2, n3, size):
+            ok += 1
+        n0 = unlink_second(n0, n1, n2, n3)
+        size -= 1
+    return ok
+
+
+def shrinking(n0: int, n1: int, n2: int, n3: int, size: int) -> int:
+    """repOk (error seeded in a 4-node list) after each of 3 removals: other arguments each call."""
+    ok = 0
+    for _ in range(3):
+        if rep_ok_seeded(n0, n1, n2, n3, size):
+            ok += 1
+        n0 = unlink_second(n0, n1, n2, n3)
+        size -= 1
+    return ok
+
+
+def shrinking_first(n0: int, n1: int, n2: int, n3: int, size: int) -> int:
+    """As ``shrinking``, the error seeded where node 0 links to itself."""
+    ok = 0
+    for _ in range(3):
+        if rep_ok_seeded_first(n0, n1, n2, n3, size):
+            ok += 1
+        n0 = unlink_second(n0, n1, n2, n3)
+        size -= 1
+    return ok
+
+
+def shrinking_last(n0: int, n1: int, n2: int, n3: int, size: int) -> int:
+    """As ``shrinking``, the error seeded in the list of one node."""
+    ok = 0
+    for _ in range(3):
+        if rep_ok_seeded_last(n0, n1, n2, n3, size):
+            ok += 1
+        n0 = unlink_second(n0, n1, n2, n3)
+        size -= 1
+    return ok

@@ -418,3 +418,15 @@ def test_check_command_takes_a_target_heuristic(tmp_path: Path, capsys: pytest.C
     assert main(["check", f"{path}::main", "--engine", "compose", "--target-heuristic", "h2", "--no-store"]) == 1
     assert "seeded" in capsys.readouterr().out
     assert main(["check", f"{path}::main", "--target-heuristic", "h1", "--no-store"]) == 2
+
+
+def test_the_target_benchmark_list_agrees_with_dse_and_heuristics_find_its_seeded_error(tmp_path: Path) -> None:
+    """benchmarks/compose_subjects/linked_list.py::shrinking: repOk after each removal."""
+    source = (Path(__file__).resolve().parents[2] / "benchmarks" / "compose_subjects" / "linked_list.py").read_text()
+    dse, composed, path = _both(tmp_path, source, "shrinking")
+    seeded = {b.line for b in dse.distinct_bugs}
+    assert len(seeded) == 1 and {b.line for b in composed.distinct_bugs} == seeded
+    for heuristic in ("h1", "h2"):
+        run = explore(str(path), "shrinking", Options(engine="compose", target_heuristic=heuristic))
+        assert {b.line for b in run.distinct_bugs} == seeded
+        assert verify(run, str(path), "shrinking") == []
