@@ -3,7 +3,9 @@
 progen's programs seldom call a helper that can be summarized; these do, on purpose: two or
 three branching helpers over ints and strs (nested conditionals, early returns, explicit
 raises, implicit ZeroDivisionError, loops over ``range``, a bounded recursion, calls of lower
-helpers, helpers that stop being summarizable because they read a list), called from an entry
+helpers, helpers that stop being summarizable because they read a module-level list, helpers
+that read a ``list[int]`` argument: loops over it, guarded and unguarded indexing with its
+IndexError), called from an entry
 point several times: on the inputs, on expressions of them, on constants, in a loop, inside
 ``try``, in conditions, on the same arguments twice. Deterministic: a program is a function
 of its seed.
@@ -20,7 +22,7 @@ ENTRY_PARAMS = ("x", "y", "z")
 class _Gen:
     def __init__(self, seed: int) -> None:
         self.r = random.Random(seed)
-        self.helpers: list[tuple[str, str]] = []  # (name, kind): kind "ii" (two ints) or "s" (a str)
+        self.helpers: list[tuple[str, str]] = []  # (name, kind): "ii" (two ints), "s" (a str), "l" (a list[int] and an int)
 
     def const(self) -> int:
         return self.r.randint(-5, 9)
@@ -95,19 +97,45 @@ class _Gen:
         self.helpers.append((name, "s"))
         return "\n".join(lines)
 
+    def list_helper(self, index: int) -> str:
+        """A helper over a ``list[int]`` and an int: summarized, the list read only."""
+        name = f"g{index}"
+        lines = [f"def {name}(xs: list[int], a: int) -> int:"]
+        style = self.r.choice(["count", "index", "guarded", "early"])
+        if style == "count":
+            lines += ["    n = 0", "    for v in xs:", f"        if v > a + {self.const()}:", "            n += 1", "    return n"]
+        elif style == "index":  # IndexError when a is out of range
+            lines += [f"    if xs[a] > {self.const()}:", "        return xs[a]", "    return len(xs)"]
+        elif style == "guarded":
+            lines += [f"    if len(xs) > {self.r.randint(0, 2)} and xs[0] {self.r.choice(['<', '==', '>'])} a:",
+                      "        return a", "    return -len(xs)"]
+        else:
+            lines += ["    for i in range(len(xs)):", f"        if xs[i] == a - {self.r.randint(0, 2)}:", "            return i",
+                      "    return -1"]
+        self.helpers.append((name, "l"))
+        return "\n".join(lines)
+
+    def list_call(self, names: tuple[str, ...]) -> str | None:
+        lists = [h for h, kind in self.helpers if kind == "l"]
+        if not lists:
+            return None
+        arg = self.r.choice(["v", "v", f"[{self.int_expr(names)}, {self.int_expr(names)}]", "v[1:]"])
+        return f"{self.r.choice(lists)}({arg}, {self.int_expr(names)})"
+
     def entry(self) -> str:
         names = ENTRY_PARAMS
-        lines = ["def f(x: int, y: int, z: int, w: str) -> int:", "    r = 0"]
+        lines = ["def f(x: int, y: int, z: int, w: str, v: list[int]) -> int:", "    r = 0"]
         for _ in range(self.r.randint(2, 4)):
             kind = self.r.choice(["plain", "plain", "same_twice", "loop", "try", "cond", "str", "const"])
-            call = self.helper_call(names) or "x"
+            call = (self.list_call(names) if self.r.random() < 0.4 else None) or self.helper_call(names) or "x"
             if kind == "plain":
                 lines.append(f"    r += {call}")
             elif kind == "same_twice":
                 lines += [f"    r += {call}", f"    r += {call}"]
             elif kind == "loop":
                 h = call.split("(")[0]
-                lines += [f"    for i in range({self.r.randint(2, 4)}):", f"        r += {h}(x + i, y)" if "(" in call else "        r += i"]
+                again = f"{h}(v, x + i)" if (h, "l") in self.helpers else f"{h}(x + i, y)"
+                lines += [f"    for i in range({self.r.randint(2, 4)}):", f"        r += {again}" if "(" in call else "        r += i"]
             elif kind == "try":
                 lines += ["    try:", f"        r += {call}", "    except ValueError:", "        r -= 100",
                           "    except ZeroDivisionError:", "        r -= 200"]
@@ -118,7 +146,8 @@ class _Gen:
                 lines.append(f"    r += {strs[0]}(w)" if strs else f"    r += {call}")
             else:
                 h = call.split("(")[0]
-                lines.append(f"    r += {h}({self.const()}, {self.const()})" if "(" in call else "    r += 1")
+                first = f"[{self.const()}, {self.const()}]" if (h, "l") in self.helpers else str(self.const())
+                lines.append(f"    r += {h}({first}, {self.const()})" if "(" in call else "    r += 1")
         lines += [f"    if r > {self.const()}:", "        return r", "    return -r"]
         return "\n".join(lines)
 
@@ -129,6 +158,7 @@ def compose_program(seed: int) -> str:
     parts = ["TABLE = [3, 4]"]
     count = gen.r.randint(2, 3)
     for i in range(count):
-        parts.append(gen.str_helper(i) if gen.r.random() < 0.2 else gen.int_helper(i))
+        roll = gen.r.random()
+        parts.append(gen.str_helper(i) if roll < 0.2 else gen.list_helper(i) if roll < 0.45 else gen.int_helper(i))
     parts.append(gen.entry())
     return "\n\n\n".join(parts) + "\n"

@@ -143,6 +143,12 @@ def takes_list(xs: list[int]) -> int:
     return 0
 
 
+def takes_rows(xs: list[list[int]]) -> int:
+    if xs:
+        return 1
+    return 0
+
+
 def rec(n: int) -> int:
     if n <= 0:
         return 0
@@ -150,7 +156,7 @@ def rec(n: int) -> int:
 
 
 def top(x: int, xs: list[int]) -> int:
-    return mid(x, "a") + calls_impure(x) + takes_list(xs) + rec(x)
+    return mid(x, "a") + calls_impure(x) + takes_list(xs) + takes_rows([xs]) + rec(x)
 """
 
 
@@ -158,8 +164,9 @@ def test_summarizable_functions_bottom_up(tmp_path: Path) -> None:
     path = tmp_path / "purity.py"
     path.write_text(PURITY)
     graph = call_graph(load_module(str(path)), "top")
-    assert set(graph.reachable) == {"top", "mid", "leaf", "no_branch", "calls_impure", "reads_table", "takes_list", "rec"}
-    assert set(graph.bottom_up) == {"leaf", "mid", "rec"}
+    assert set(graph.reachable) == {"top", "mid", "leaf", "no_branch", "calls_impure", "reads_table", "takes_list", "takes_rows",
+                                   "rec"}
+    assert set(graph.bottom_up) == {"leaf", "mid", "rec", "takes_list"}  # a list of scalars is a formal; a list of lists is not
     assert graph.bottom_up.index("leaf") < graph.bottom_up.index("mid") < graph.bottom_up.index("rec")
 
 
@@ -430,3 +437,54 @@ def test_the_target_benchmark_list_agrees_with_dse_and_heuristics_find_its_seede
         run = explore(str(path), "shrinking", Options(engine="compose", target_heuristic=heuristic))
         assert {b.line for b in run.distinct_bugs} == seeded
         assert verify(run, str(path), "shrinking") == []
+
+
+LISTS = """
+def count_above(xs: list[int], t: int) -> int:
+    n = 0
+    for x in xs:
+        if x > t:
+            n += 1
+    return n
+
+
+def second_big(xs: list[int]) -> int:
+    if len(xs) > 1 and xs[1] > 10:
+        return xs[1]
+    return -1
+
+
+def same(xs: list[int], ys: list[int]) -> int:
+    if len(xs) == len(ys):
+        return 1
+    return 0
+
+
+def bump(xs: list[int]) -> int:
+    if xs:
+        xs[0] += 1
+    return len(xs)
+
+
+def main(xs: list[int], a: int) -> int:
+    total = 0
+    for k in range(3):
+        total += count_above(xs, a + k)
+    if second_big(xs) > 0:
+        total += 100
+    total += count_above([a, a + 1], 3)  # a list the caller built
+    total += count_above([a, a, a, a, a], 0)  # more items than --max-list-len: inline
+    total += count_above([True, False], 0)  # bools are not int items: inline
+    total += same(xs, xs) + same(xs, [a])  # the same list twice: inline
+    return total + bump(xs) + bump(xs)
+"""
+
+
+def test_list_arguments_are_summarized_and_replayed(tmp_path: Path) -> None:
+    dse, composed, _ = _both(tmp_path, LISTS, "main", max_list_len=3, max_iterations=6)
+    assert composed.complete and len(dse.paths) == len(composed.paths) > 10
+    stats = composed.stats
+    assert {"count_above", "second_big", "same"} <= set(stats["summarized"])  # type: ignore[arg-type]
+    assert "bump" not in stats["summarized"]  # type: ignore[operator]  # it writes the list it is given
+    assert stats["sub_method_invocations"] > 0
+    assert stats["inline_calls"] > 0  # the long list, the bools, the aliased lists

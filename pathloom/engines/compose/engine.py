@@ -44,7 +44,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pathloom import interrupt
-from pathloom.engines.compose.purity import SCALAR_SORTS, call_graph
+from pathloom.engines.compose.formals import actuals, bind, param_sort
+from pathloom.engines.compose.purity import call_graph
 from pathloom.engines.compose.store import SummaryStore, run_key, tree_key
 from pathloom.engines.compose.tree import (
     SUMMARY,
@@ -67,7 +68,7 @@ from pathloom.semantics.outcome import Invoke, Ok, Outcome, Refine
 from pathloom.solver.base import SAT, UNSAT, Query
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import evaluate
-from pathloom.terms.expr import BOOL, FLOAT, INT, STR, Arg, Term
+from pathloom.terms.expr import Arg, Term
 from pathloom.terms.substitute import OffDomain, substitute_each
 
 # A function whose exploration alone has more paths than this is not summarized (its calls
@@ -134,12 +135,6 @@ class Counters:
     pruned_leaves: int = 0  # --target-heuristic h2
 
 
-def _fits(value: object, sort: str) -> bool:
-    if isinstance(value, Term):
-        return value.sort == sort
-    return {INT: type(value) is int, BOOL: type(value) is bool, STR: type(value) is str, FLOAT: type(value) is float}[sort]
-
-
 class ComposeEngine(ForkingEngine):
     name = "compose"
 
@@ -151,7 +146,8 @@ class ComposeEngine(ForkingEngine):
         self.trees: dict[str, MemoTree] = trees if trees is not None else {}
         self.counters = Counters()
         self.leaves: list[MemoLeaf] = []
-        self.impure = False  # the exploration wrote the heap (its tree would not be argument-decided)
+        self.impure = False  # the exploration wrote a record it did not allocate (its tree would not be argument-decided)
+        self.preexisting: frozenset[int] = frozenset()  # ids of the records the function alone starts with
         self.stored_run: MemoTree | None = None  # a complete run of the target read from the store
         self.timed_out_init = False
         self.substituted: dict[tuple[object, ...], list[tuple[Arg, tuple[Term, ...], int]]] = {}
@@ -227,7 +223,7 @@ class ComposeEngine(ForkingEngine):
 
     def _build_tree(self, qualname: str) -> MemoTree | None:
         function = self.module.function(qualname)
-        formals = tuple((f"@{qualname}.{p.name}", SCALAR_SORTS[p.annotation or ""]) for p in function.params)
+        formals = tuple((f"@{qualname}.{p.name}", param_sort(p.annotation) or "") for p in function.params)
         left = self._time_left()
         options = replace(self.options, timeout=None if left == float("inf") else left, max_paths=None,
                           max_depth=min(self.options.max_depth, TREE_DEPTH))
@@ -253,11 +249,12 @@ class ComposeEngine(ForkingEngine):
         if self.formals is None:
             return states
         state = states[0]
-        args = tuple(T.sym(name, sort) for name, sort in self.formals)
+        args, domain = bind(state.heap, self.formals, self.options.max_list_len)
+        self.preexisting = frozenset(state.heap.records)
         frame = state.frames[0]
         frame.locals = {p.name: a for p, a in zip(self.entry.function.params, args)}
         frame.args = args
-        state.pc = []  # no input domain: the tree holds in any calling context
+        state.pc = domain  # only the lists' lengths: the tree holds in any calling context
         state.model = {}
         return [state]
 
@@ -316,8 +313,8 @@ class ComposeEngine(ForkingEngine):
 
     def _apply(self, state: State, outcome: Outcome, instr: ir.Instruction, loc: ir.Loc, schedule: Callable[[list[State]], None]) -> object:
         assert isinstance(state, ComposeState)
-        if isinstance(outcome, (Ok, Refine, Invoke)) and outcome.writes:
-            self.impure = True
+        if isinstance(outcome, (Ok, Refine, Invoke)) and any(ref.id in self.preexisting for ref, _ in outcome.writes):
+            self.impure = True  # a record the function did not allocate: its tree would not be argument-decided
         if isinstance(outcome, Invoke):
             self._settle(state)
             tree = self.trees.get(outcome.qualname) if state.replay is None else None
@@ -333,13 +330,12 @@ class ComposeEngine(ForkingEngine):
 
     def _call_with_tree(self, state: ComposeState, tree: MemoTree, call: Invoke, instr: ir.Instruction, loc: ir.Loc,
                         schedule: Callable[[list[State]], None]) -> object:
-        args = call.args
-        if call.kwargs or call.result is not None or len(args) != len(tree.formals) or not all(
-            _fits(a, sort) for a, (_, sort) in zip(args, tree.formals)
-        ):
+        mapping = None
+        if not call.kwargs and call.result is None:
+            mapping = actuals(state.heap, tree.formals, call.args, self.options.max_list_len)
+        if mapping is None:
             self.counters.inline_calls += 1
             return super()._apply(state, call, instr, loc, schedule)
-        mapping: dict[str, Arg] = {name: a for (name, _), a in zip(tree.formals, args)}  # type: ignore[misc]
         try:
             images = self._leaf_conditions(tree, mapping)
         except OffDomain:

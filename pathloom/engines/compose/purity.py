@@ -27,10 +27,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pathloom.engines.compose.formals import param_sort
 from pathloom.frontend import ir
 from pathloom.frontend.module import Module
 from pathloom.semantics.names import EXCEPTION_BASES
-from pathloom.terms.expr import SCALAR_SORTS
 
 # builtins whose model computes on plain values only
 PURE_BUILTINS = frozenset({"len", "abs", "min", "max", "ord", "chr", "range", "bool", "int"})
@@ -118,7 +118,7 @@ def _shape_ok(function: ir.Function) -> bool:
         return False
     if "." in function.qualname or ":" in function.qualname or "<" in function.qualname:
         return False
-    return all(p.annotation in SCALAR_SORTS for p in function.params) and bool(function.params)
+    return all(param_sort(p.annotation) is not None for p in function.params) and bool(function.params)
 
 
 def _has_conditional(function: ir.Function) -> bool:

@@ -99,7 +99,7 @@ def tree_key(module: Module, qualname: str, reachable: Iterable[str], options: O
     return _digest([
         "tree", FORMAT, pathloom_version(), str(Path(module.filename).resolve()), qualname,
         module_environment(module), [(q, _source_of(module, q)) for q in sorted(set(reachable) | {qualname})],
-        options.max_iterations, options.max_depth, options.max_concretizations,
+        options.max_iterations, options.max_depth, options.max_concretizations, options.max_list_len,
     ])
 
 
