@@ -58,6 +58,8 @@ SUBJECTS_RUN = [
     Subject("list repOk x3", "linked_list.py", "call3times"),
     Subject("list repOk x5", "linked_list.py", "call5times"),
     Subject("list repOk after 3 removals", "linked_list.py", "after_removals"),
+    Subject("list[int] repOk x3", "linked_list.py", "links3times"),
+    Subject("list[int] repOk x5", "linked_list.py", "links5times"),
     Subject("mode logic", "mode_logic.py", "launch"),
 ]
 

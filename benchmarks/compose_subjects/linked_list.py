@@ -1,10 +1,10 @@
-"""The paper's linked list repOk, called 3 and 5 times. The list is passed as ints (compose
-summarizes functions of ints, bools and strs only): up to 4 nodes, ``n0..n3`` the index of
-each node's successor (-1: none), ``size`` the size it claims; repOk follows the links from
-node 0 and checks that they end within 4 steps after exactly ``size`` nodes. ``call3times``
+"""The paper's linked list repOk, called 3 and 5 times. The list is passed as ints: up to 4
+nodes, ``n0..n3`` the index of each node's successor (-1: none), ``size`` the size it claims;
+repOk follows the links from node 0 and checks that they end within 4 steps after exactly ``size`` nodes. ``call3times``
 and ``call5times`` check one unchanged list; ``after_removals`` and the ``shrinking`` targets
 check it after each removal of its second node, as the paper's driver calls repOk after each
-operation, so each call gets other arguments."""
+operation, so each call gets other arguments. ``links3times`` and ``links5times`` pass the
+list itself, a ``list[int]`` of successors (compose summarizes list arguments it only reads)."""
 
 
 def successor(node: int, n0: int, n1: int, n2: int, n3: int) -> int:
@@ -137,4 +137,36 @@ def shrinking_last(n0: int, n1: int, n2: int, n3: int, size: int) -> int:
             ok += 1
         n0 = unlink_second(n0, n1, n2, n3)
         size -= 1
+    return ok
+
+
+def rep_ok_links(links: list[int], size: int) -> bool:
+    """repOk over the list itself: ``links[i]`` is node i's successor (-1: none)."""
+    node = 0
+    count = 0
+    for _ in range(4):
+        if node == -1:
+            break
+        if node < 0 or node >= len(links):
+            return False
+        count += 1
+        node = links[node]
+    return node == -1 and count == size
+
+
+def links3times(links: list[int], size: int) -> int:
+    """``call3times`` with the list passed as a ``list[int]``."""
+    ok = 0
+    for _ in range(3):
+        if rep_ok_links(links, size):
+            ok += 1
+    return ok
+
+
+def links5times(links: list[int], size: int) -> int:
+    """``call5times`` with the list passed as a ``list[int]``."""
+    ok = 0
+    for _ in range(5):
+        if rep_ok_links(links, size):
+            ok += 1
     return ok
