@@ -1,10 +1,11 @@
 """The paper's linked list repOk, called 3 and 5 times. The list is passed as ints: up to 4
-nodes, ``n0..n3`` the index of each node's successor (-1: none), ``size`` the size it claims;
-repOk follows the links from node 0 and checks that they end within 4 steps after exactly ``size`` nodes. ``call3times``
-and ``call5times`` check one unchanged list; ``after_removals`` and the ``shrinking`` targets
-check it after each removal of its second node, as the paper's driver calls repOk after each
-operation, so each call gets other arguments. ``links3times`` and ``links5times`` pass the
-list itself, a ``list[int]`` of successors (compose summarizes list arguments it only reads)."""
+nodes, ``n0..n3`` the index of each node's successor (-1: none), ``size`` the size it
+claims; repOk follows the links from node 0 and checks that they end within 4 steps after
+exactly ``size`` nodes. ``call3times`` and ``call5times`` check one unchanged list;
+``after_removals`` and the ``shrinking`` targets check it after each removal of its second
+node, as the paper's driver calls repOk after each operation, so each call gets other
+arguments. ``links3times`` and ``links5times`` pass the list itself, a ``list[int]`` of
+successors (compose summarizes list arguments it only reads)."""
 
 
 def successor(node: int, n0: int, n1: int, n2: int, n3: int) -> int:
