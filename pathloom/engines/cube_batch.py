@@ -26,9 +26,11 @@ from pathloom.terms.z3_encode import assertion
 Cube = tuple[Term, ...]
 
 
-def solve_cubes(base: Sequence[Term], cubes: dict[Hashable, Cube], stats: SolverStats, timeout_ms: int) -> dict[Hashable, tuple[str, dict[str, object]]]:
+def solve_cubes(base: Sequence[Term], cubes: dict[Hashable, Cube], stats: SolverStats, timeout_ms: int,
+                deadline: float | None = None) -> dict[Hashable, tuple[str, dict[str, object]]]:
     """``key -> (status, model)`` for every cube, the model over the symbols of the base
-    constraints and of the cube."""
+    constraints and of the cube; past ``deadline`` (``time.monotonic()``) a cube is unknown
+    without a check, and no check runs longer than the time left."""
     solver = z3.Solver()
     solver.set("timeout", timeout_ms)
     for constraint in sorted(base, key=lambda t: t.serial):
@@ -47,6 +49,12 @@ def solve_cubes(base: Sequence[Term], cubes: dict[Hashable, Cube], stats: Solver
             solver.push()
             solver.add(assertion(literal))
             stack.append(literal)
+        if deadline is not None:
+            left = int((deadline - time.monotonic()) * 1000)
+            if left <= 0:
+                results[key] = (UNKNOWN, {})
+                continue
+            solver.set("timeout", max(1, min(timeout_ms, left)))
         stats.z3_calls += 1
         start = time.perf_counter()
         answer = solver.check()

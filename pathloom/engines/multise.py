@@ -120,6 +120,11 @@ GUARD_SIZE_LIMIT = 20_000
 # (tree/max_height.py of the real-code corpus: 2.25M nodes, a MemoryError at 3 GB)
 RESULT_GUARD_LIMIT = 200_000
 CUBE_BATCH = 32  # results whose guards are plain cubes, from which on they are solved as a batch
+# The results phase solves the inputs of what was found even after --timeout, for at most this
+# share of --timeout more (or until --timeout, if exploration ended earlier): a result still
+# unsolved then is an ``unknown`` path (on gcd with nonlinear ``%``, each of hundreds of
+# results' queries took the solver's whole timeout: the run never ended).
+RESULTS_GRACE = 0.5
 VarKey = tuple[int, str]
 Temps = dict[VarKey, tuple[tuple[Guard, Any], ...]]  # block-local temporaries: guarded values
 
@@ -315,6 +320,7 @@ class MultiSEEngine:
         self.lemmas = Lemmas(self.mgr, self.base)
         self.lemma_unsats = 0
         self.in_results = False
+        self.results_deadline: float | None = None  # set when the results phase begins (RESULTS_GRACE)
         self.result_splits: dict[Guard, tuple[list[tuple[Any, bool]], Guard]] = {}
         self.complete = True
         self.instructions = 0
@@ -1341,7 +1347,10 @@ class MultiSEEngine:
     def _results(self) -> Iterator[PathResult]:
         mgr = self.mgr
         self.in_results = True
-        self.z3_core.deadline = None  # inputs for what was found are solved even after a timeout
+        # inputs for what was found are solved even after a timeout, within a grace period
+        if self.deadline is not None:
+            self.results_deadline = max(time.monotonic(), self.deadline) + RESULTS_GRACE * (self.options.timeout or 0)
+        self.z3_core.deadline = self.results_deadline
         grouped: dict[tuple[Any, ...], tuple[Guard, tuple[Any, ...]]] = {}
         known: dict[tuple[Any, ...], dict[str, Any]] = {}
         hints: dict[tuple[Any, ...], dict[str, Any]] = {}  # the model of the pc entry a final came from
@@ -1365,6 +1374,11 @@ class MultiSEEngine:
             g, outcome = grouped[key]
             if key in known:
                 parts.append((g, outcome, known[key]))
+                continue
+            if self.results_deadline is not None and time.monotonic() > self.results_deadline:
+                self.complete = False
+                self.unknown_results.append(PathResult("unknown", None, reason="timeout: the inputs of a result were not solved "
+                                                       "within the results phase's share of --timeout"))
                 continue
             if key in batch and batch[key][0] == SAT:
                 parts.append((g, outcome, batch[key][1]))
@@ -1421,7 +1435,8 @@ class MultiSEEngine:
         if 2 * len(distinct) < len(cubes):
             return self._solve_cubes_by_part(guards, cubes, distinct)
         self.solver_stats.queries += len(cubes)
-        found = solve_cubes(sorted(self.base, key=lambda t: t.serial), cubes, self.solver_stats, self.options.solver_timeout_ms)
+        found = solve_cubes(sorted(self.base, key=lambda t: t.serial), cubes, self.solver_stats, self.options.solver_timeout_ms,
+                            self.results_deadline)
         for solved, (status, model) in found.items():
             if status == SAT and not self.holds(guards[solved], model):  # type: ignore[index]
                 raise AssertionError("a model from the batch solver violates its result guard")

@@ -1,10 +1,19 @@
 """The batch solver of MultiSE's result guards: one incremental Z3 solver over cubes that
-share prefixes gives each satisfiable cube a model of it, and says unsat where it is."""
+share prefixes gives each satisfiable cube a model of it, and says unsat where it is; and
+the time bound of MultiSE's results phase."""
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
+
+import pytest
+
+from pathloom.api import explore
+from pathloom.engines import multise
 from pathloom.engines.cube_batch import solve_cubes
-from pathloom.solver.base import SAT, UNSAT, SolverStats
+from pathloom.options import Options
+from pathloom.solver.base import SAT, UNKNOWN, UNSAT, SolverStats
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import evaluate
 
@@ -33,3 +42,32 @@ def test_models_satisfy_their_own_cube_and_unsat_is_reported() -> None:
         for constraint in list(cube) + base:
             assert evaluate(constraint, model, {}) is True, (key, constraint, model)
     assert stats.z3_calls == len(cubes)
+
+
+def test_past_the_deadline_every_cube_is_unknown_without_a_check() -> None:
+    x = T.sym("x", T.INT)
+    cubes = {"a": (T.lt(x, 3),), "b": (T.lt(3, x),)}
+    stats = SolverStats()
+    found = solve_cubes([], cubes, stats, 10_000, deadline=time.monotonic() - 1)  # type: ignore[arg-type]
+    assert found == {"a": (UNKNOWN, {}), "b": (UNKNOWN, {})} and stats.z3_calls == 0
+    assert solve_cubes([], cubes, stats, 10_000, deadline=time.monotonic() + 60)["a"][0] == SAT  # type: ignore[arg-type]
+
+
+def test_multise_results_past_their_grace_are_unknown_paths(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The results phase solves what was found for at most RESULTS_GRACE of --timeout more; a
+    result still unsolved then is an ``unknown`` path and the exploration is incomplete."""
+    path = tmp_path / "p.py"
+    path.write_text("def f(x: int, y: int) -> int:\n    if x * y > 7:\n        return 1\n    if x > y:\n        return 2\n    return 3\n")
+    results = multise.MultiSEEngine._results
+
+    def late(engine: multise.MultiSEEngine):  # type: ignore[no-untyped-def]
+        engine.final_models.clear()  # no model kept from exploration: every result is solved here
+        real = time.monotonic
+        calls = iter(range(1, 1 << 30))
+        monkeypatch.setattr(time, "monotonic", lambda: real() + 1e6 * next(calls))  # each reading 10^6 s after the last
+        return results(engine)
+
+    monkeypatch.setattr(multise.MultiSEEngine, "_results", late)
+    run = explore(str(path), "f", Options(engine="multise", timeout=5))
+    assert not run.complete and run.paths
+    assert all(p.outcome == "unknown" and "results phase" in (p.reason or "") for p in run.paths)
