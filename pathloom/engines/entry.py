@@ -168,10 +168,11 @@ class Entry:
     fields_of: Callable[[str], Any] | None = None  # a class's declared fields (input objects)
     # what the parameters' annotations allow that the inputs never take ("x: Fraction not tried")
     untried: list[str] = field(default_factory=list)
-    # the last inputs' symbol values, and the last fallbacks' (``environment`` is called for
-    # one input with each path's fallback in turn): (the object keyed, its value)
+    # the last inputs' symbol values (the object keyed, its value), and the fallbacks' by the
+    # id of the fallback (``environment`` is called for each input with every path's fallback
+    # in turn): (the fallback, its values); the fallback is kept, so its id is not reused
     _inputs_memo: tuple[object, Any] | None = field(default=None, repr=False, compare=False)
-    _fallback_memo: tuple[object, Any] | None = field(default=None, repr=False, compare=False)
+    _fallback_memo: dict[int, tuple[object, Any]] = field(default_factory=dict, repr=False, compare=False)
 
     def environment(self, inputs: dict[str, Any], fallback: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
         """The values of the input symbols for concrete inputs (the inverse of ``decode``);
@@ -193,11 +194,14 @@ class Entry:
             self._inputs_memo = (inputs, (env, objects))
         if objects is None:
             return dict(env)
-        if self._fallback_memo is not None and self._fallback_memo[0] is fallback:
-            others = self._fallback_memo[1]
+        known = self._fallback_memo.get(id(fallback))
+        if known is not None and known[0] is fallback:
+            others = known[1]
         else:
             others = fallback_values(fallback or {}, self.object_nullable, self.fields_of) if self.fields_of is not None else dict(fallback or {})
-            self._fallback_memo = (fallback, others)
+            if len(self._fallback_memo) > 4096:
+                self._fallback_memo.clear()
+            self._fallback_memo[id(fallback)] = (fallback, others)
         return ChainMap({}, env, objects, others)  # type: ignore[arg-type]
 
 

@@ -125,6 +125,7 @@ class ObjectEnvironment(Mapping[str, Any]):
                  fields_of: Callable[[str], tuple[Field, ...]] | None = None) -> None:
         self.roots = {name: (_root_value(inputs, name), cls) for name, cls in params}
         self.fields_of = fields_of
+        self.looked_up: dict[str, tuple[bool, Any]] = {}  # the inputs never change: one walk per name
         self.objects: dict[int, JSON] = {}
         for value, _ in self.roots.values():
             self._index(value)
@@ -171,7 +172,10 @@ class ObjectEnvironment(Mapping[str, Any]):
         return True, value
 
     def __getitem__(self, name: str) -> Any:
-        found, value = self._lookup(name)
+        known = self.looked_up.get(name)
+        if known is None:
+            known = self.looked_up[name] = self._lookup(name)
+        found, value = known
         if not found:
             raise KeyError(name)
         return value
