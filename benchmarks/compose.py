@@ -100,6 +100,10 @@ def _fmt_t(seconds: float) -> str:
     return f"{seconds:.2f}"
 
 
+def _ratio(baseline: float, compose: float) -> float:
+    return baseline / compose if compose else float("inf")
+
+
 def table(rows: list[dict[str, Any]], markdown: bool) -> str:
     header = ["subject", "paths", "DSE calls", "DSE s", "DSE calls, no solver layers", "DSE s, no solver layers",
               "compose calls (init+comp)", "compose s (init+comp)",
@@ -109,17 +113,14 @@ def table(rows: list[dict[str, Any]], markdown: bool) -> str:
     for r in rows:
         d, c, w, ch = r["dse"].stats, r["cold"].stats, r["warm"].stats, r["changed"].stats
         b = r["bare"].stats
-        calls_x = d["solver_calls"] / c["solver_calls"] if c["solver_calls"] else float("inf")
-        time_x = d["time_s"] / c["time_s"] if c["time_s"] else float("inf")
-        bare_calls_x = b["solver_calls"] / c["solver_calls"] if c["solver_calls"] else float("inf")
-        bare_time_x = b["time_s"] / c["time_s"] if c["time_s"] else float("inf")
         lines.append([
             r["subject"].name, str(len(r["dse"].paths)) + ("" if r["dse"].complete else " (cut)"),
             str(d["solver_calls"]), _fmt_t(d["time_s"]), str(b["solver_calls"]), _fmt_t(b["time_s"]),
             f"{c['solver_calls']} ({c['init_solver_calls']}+{c['composition_solver_calls']})",
             f"{_fmt_t(c['time_s'])} ({_fmt_t(c['init_time_s'])}+{_fmt_t(c['composition_time_s'])})",
             str(c["sub_method_invocations"]), f"{c['compressed_tree_nodes']}/{c['tree_nodes']}",
-            f"{calls_x:.1f}", f"{time_x:.1f}", f"{bare_calls_x:.1f}", f"{bare_time_x:.1f}",
+            f"{_ratio(d['solver_calls'], c['solver_calls']):.1f}", f"{_ratio(d['time_s'], c['time_s']):.1f}",
+            f"{_ratio(b['solver_calls'], c['solver_calls']):.1f}", f"{_ratio(b['time_s'], c['time_s']):.1f}",
             str(w["solver_calls"]) + ("" if w["answered_from_store"] else " (not stored)"), _fmt_t(w["time_s"]),
             f"{ch['solver_calls']}, {_fmt_t(ch['time_s'])} ({ch['trees_from_store']}/{ch['trees_from_store'] + ch['trees_built']})",
         ])

@@ -26,9 +26,9 @@ from pathloom.engines.input_types import parse_input_type
 from pathloom.heap.concrete import ConcreteHeap
 from pathloom.semantics.values import ListRec, Ref
 from pathloom.terms import expr as T
+from pathloom.terms.evaluate import DEFAULTS
 from pathloom.terms.expr import BOOL, FLOAT, INT, SCALAR_SORTS, STR, Arg, Term
 
-_DEFAULTS: dict[str, Arg] = {INT: 0, BOOL: False, STR: ""}
 _LIST = "list["
 
 
@@ -98,5 +98,5 @@ def actuals(heap: ConcreteHeap, formals: tuple[tuple[str, str], ...], args: tupl
             return None
         mapping[f"{name}.len"] = record.length  # type: ignore[assignment]
         for i in range(max_list_len):
-            mapping[f"{name}[{i}]"] = record.items[i] if i < len(record.items) else _DEFAULTS[inner]  # type: ignore[assignment]
+            mapping[f"{name}[{i}]"] = record.items[i] if i < len(record.items) else DEFAULTS[inner]  # type: ignore[assignment]
     return mapping
