@@ -1375,15 +1375,15 @@ class MultiSEEngine:
             if key in known:
                 parts.append((g, outcome, known[key]))
                 continue
-            if self.results_deadline is not None and time.monotonic() > self.results_deadline:
-                self.complete = False
-                self.unknown_results.append(PathResult("unknown", None, reason="timeout: the inputs of a result were not solved "
-                                                       "within the results phase's share of --timeout"))
-                continue
             if key in batch and batch[key][0] == SAT:
                 parts.append((g, outcome, batch[key][1]))
                 continue
             if key in batch and batch[key][0] == UNSAT:
+                continue
+            if self.results_deadline is not None and time.monotonic() > self.results_deadline:
+                self.complete = False
+                self.unknown_results.append(PathResult("unknown", None, reason="timeout: the inputs of a result were not solved "
+                                                       "within the results phase's share of --timeout"))
                 continue
             if self.mgr.size(g) > RESULT_GUARD_LIMIT:  # not stated whole, nor solved whole
                 status, model = self._solve_one_path(g, hints.get(key))
