@@ -385,6 +385,28 @@ class Importer:
                     self.writes.append((ref, ObjRec(record.cls, tuple((k, self.value(x)) for k, x in now.items()))))
 
 
+def iteration_watch(heap: HeapView, value: object, writes: tuple[tuple[Ref, Record], ...] = ()) -> Watch | None:
+    """The records an iteration run in CPython over ``value`` read, as ``writes`` left them:
+    each list, dict and set it walks (not their items, which come back as the same
+    references) and everything an object (a user iterable, an iterator record) reaches through
+    its fields. The items were taken all at once, while CPython's iterator takes them one at a
+    time: a change to one of these records before the loop ends makes it unsupported
+    (``sequences.check_watch``) instead of a loop over stale items."""
+    final = dict(writes)
+    watched: dict[Ref, Record] = {}
+    todo: list[object] = [value]
+    while todo:
+        v = todo.pop()
+        if isinstance(v, tuple):
+            todo.extend(v)
+        elif isinstance(v, Ref) and v not in watched:
+            record = final[v] if v in final else heap.record(v)
+            watched[v] = record
+            if isinstance(record, ObjRec):
+                todo.extend(x for _, x in record.fields)
+    return Watch(tuple(watched.items())) if watched else None
+
+
 def _modelled_defaultdict(obj: object) -> bool:
     """A ``collections.defaultdict`` whose factory the dict model calls (``DictRec.default``)."""
     factory = getattr(obj, "default_factory", None)

@@ -381,6 +381,10 @@ def get_zip_iter(heap: HeapView, iterables: tuple[object, ...]) -> Outcome:
             iters.append(DrawIter(fields["source"], fields["pos"], fields.get("watch")))  # type: ignore[arg-type]
             writes.append((iterable, record.with_field("looped", True)))  # type: ignore[arg-type]
             continue
+        if isinstance(iterable, PyObj) and type(iterable.obj) in (list, tuple) and len(iterable.obj) <= MAX_LOOPED_ITEMS:  # type: ignore[arg-type]
+            # a module-level list: no path changes it (an operation that would is unsupported)
+            iters.append(SeqIter(tuple(_plain_or_opaque(x) for x in iterable.obj), 0))  # type: ignore[attr-defined]
+            continue
         if not (isinstance(iterable, (tuple, RangeVal)) or kind(iterable) == "str" or isinstance(record, ListRec)):
             raise NotModeled(f"zip() of a {type_name(iterable)}")
         got = get_iter(heap, iterable)

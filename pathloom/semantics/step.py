@@ -21,7 +21,7 @@ from pathloom.semantics.heapview import HeapView
 import itertools
 import operator
 
-from pathloom.semantics.concretize import clone_iterator, run_concretely
+from pathloom.semantics.concretize import clone_iterator, iteration_watch, run_concretely
 from pathloom.semantics.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, map_ok, throw
 from pathloom.semantics.values import EMPTY_CELL, FuncVal, ListRec, SeqIter, SliceVal
 
@@ -134,7 +134,7 @@ def _in_cpython(module: Module, heap: HeapView, instr: ir.Instruction, v: list[o
     if isinstance(instr, ir.GetIter):
         taken = {"reversed": lambda x: _snapshot(reversed(x)), "zip": lambda x: _snapshot(zip(*x))}.get(instr.how, _snapshot)  # type: ignore[call-overload]
         snapshot = run_concretely(module, heap, "iteration", taken, (v[0],))
-        return map_ok(snapshot, lambda ok: Ok(SeqIter(ok.value, 0), ok.writes))
+        return map_ok(snapshot, lambda ok: Ok(SeqIter(ok.value, 0, iteration_watch(heap, v[0], ok.writes)), ok.writes))
     if isinstance(instr, ir.Compare):
         return run_concretely(module, heap, f"comparison {instr.op}", O._PY_OPERATORS[instr.op], (v[0], v[1]))
     if isinstance(instr, ir.BuildSet):

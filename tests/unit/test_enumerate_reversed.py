@@ -207,3 +207,55 @@ def test_a_list_changed_under_an_iterator_made_in_cpython_is_unsupported(tmp_pat
     assert "changed while an iterator made in CPython over a copy of it was still in use" in capsys.readouterr().err
     result = explore_source(tmp_path, GROWING, "growing.py", "copies_under_a_cpython_enumerate", "dse", "--max-list-len", "2")
     assert result["stats"]["concretizations"]  # type: ignore[index]  # the list is never changed: the copy is exact
+
+
+ZIPPED_WITH_A_MODULE_LIST = '''
+PRIMES = [6, 8]
+
+
+def pops_under_zip(xs: list[int], ys: list[int]) -> int:
+    for a, p in zip(ys, PRIMES):
+        xs.pop()
+    return len(xs)
+
+
+def pops_under_a_cpython_zip(xs: list[int]) -> int:
+    for a, b in zip(xs, {1, 2, 3}):
+        xs.pop()
+    return len(xs)
+
+
+def reads_under_a_cpython_zip(xs: list[int]) -> int:
+    n = 0
+    for a, b in zip(xs, {1, 2, 3}):
+        n += a * b
+    return n
+'''
+
+
+@pytest.mark.parametrize("engine", ["dse", "multise"])
+def test_zip_with_a_module_level_list_sees_an_aliased_list_shrink(tmp_path: Path, engine: str) -> None:
+    """Found by the fuzzer (seed 8181): ``zip(ys, PRIMES)`` with ``PRIMES`` a real module-level
+    list ran in CPython over a copy of ``ys``, so ``xs.pop()`` through the aliased ``xs`` was
+    not seen (predicted 0 items left where CPython leaves 1). The module's list is iterated as
+    it is (no path changes it), the input list by the model; every input replays."""
+    result = explore_source(tmp_path, ZIPPED_WITH_A_MODULE_LIST, "zipped.py", "pops_under_zip", engine, "--max-list-len", "3")
+    assert not result["stats"]["concretizations"]  # type: ignore[index]
+    if engine == "multise":  # one input per outcome: the replay of each is the check
+        return
+    aliased = [p for p in result["paths"] if p["inputs"]["ys"] == {"$same": "xs"} and p["outcome"] == "return"]  # type: ignore[union-attr, index]
+    assert (3, 1) in {(len(p["inputs"]["xs"]), p["returned"]) for p in aliased}  # type: ignore[index, arg-type]
+
+
+def test_a_list_changed_under_a_zip_run_in_cpython_is_unsupported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``zip(xs, a_set)`` runs in CPython, which takes the items all at once: once the loop
+    changes ``xs`` the items are stale, so the run stops as unsupported; a loop that only
+    reads them is exact."""
+    from pathloom.cli import main
+
+    path = tmp_path / "zipped.py"
+    path.write_text(ZIPPED_WITH_A_MODULE_LIST, encoding="utf-8")
+    assert main(["explore", f"{path}::pops_under_a_cpython_zip", "--quiet", "--max-list-len", "2"]) == 2
+    assert "changed while an iterator made in CPython over a copy of it was still in use" in capsys.readouterr().err
+    result = explore_source(tmp_path, ZIPPED_WITH_A_MODULE_LIST, "zipped.py", "reads_under_a_cpython_zip", "dse", "--max-list-len", "2")
+    assert result["stats"]["concretizations"] and len(result["paths"]) >= 3  # type: ignore[index, arg-type]
