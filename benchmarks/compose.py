@@ -60,6 +60,8 @@ SUBJECTS_RUN = [
     Subject("list repOk after 3 removals", "linked_list.py", "after_removals"),
     Subject("list[int] repOk x3", "linked_list.py", "links3times"),
     Subject("list[int] repOk x5", "linked_list.py", "links5times"),
+    Subject("Node repOk x3", "node_list.py", "nodes3times"),
+    Subject("Node repOk x5", "node_list.py", "nodes5times"),
     Subject("mode logic", "mode_logic.py", "launch"),
 ]
 

@@ -396,6 +396,41 @@ def read_field(module: Module, heap: HeapView, ref: SymRef, name: str) -> Outcom
     return tx.done(Ok(value))
 
 
+class Unreadable(Exception):
+    """A field ``FieldReader`` cannot read as one value (no ite joins its leaves' values)."""
+
+
+class FieldReader:
+    """Reads of input objects' fields outside an instruction, in one transaction: the compose
+    engine reads, in a calling context, the fields a summary's path conditions name
+    (``engines.compose.heap_formals``). ``read`` gives the current value (the ite over the
+    possibly aliased locations, as ``read_field`` computes it, an Optional scalar field as its
+    ``MaybeNone``), or None through a location that is None on every leaf; ``record`` reads a
+    record as the reads so far left it; ``outcome`` is their writes under their assumptions,
+    to apply as an instruction's. POSE only: lazy initialization and lazier# decide aliasing
+    when a reference is used, which a read outside the program cannot do."""
+
+    def __init__(self, module: Module, heap: HeapView) -> None:
+        self.module = module
+        self.tx = _tx(heap)
+
+    def read(self, ref: SymRef, name: str) -> object:
+        shape = _declared(self.module, ref.cls).get(name)
+        if shape is None:
+            raise Unreadable(f"{ref.cls}.{name} is no declared field")
+        try:
+            value = _read(self.module, self.tx, ref.cls, ref.loc, name, shape, {})  # type: ignore[arg-type]
+        except _NoMerge:
+            raise Unreadable(f"{ref.cls}.{name} holds values no ite joins") from None
+        return None if value is _DONT_CARE else value
+
+    def record(self, ref: Ref) -> Record:
+        return self.tx.record(ref)
+
+    def outcome(self) -> Outcome:
+        return self.tx.done(Ok(None))
+
+
 def _read_split(module: Module, heap: HeapView, ref: SymRef, name: str) -> Outcome:
     """A read whose leaves hold values no ite joins: one case per leaf."""
     from pathloom.semantics.calls import getattr_

@@ -488,3 +488,102 @@ def test_list_arguments_are_summarized_and_replayed(tmp_path: Path) -> None:
     assert "bump" not in stats["summarized"]  # type: ignore[operator]  # it writes the list it is given
     assert stats["sub_method_invocations"] > 0
     assert stats["inline_calls"] > 0  # the long list, the bools, the aliased lists
+
+
+OBJECTS = """
+from typing import Optional
+
+
+class Node:
+    def __init__(self, val: int, name: str, key: Optional[int], next: Optional["Node"] = None) -> None:
+        self.val = val
+        self.name = name
+        self.key = key
+        self.next = next
+
+    @property
+    def double(self) -> int:
+        return 2 * self.val
+
+    @property
+    def touched(self) -> int:
+        self.name = "t"
+        return self.val
+
+
+def same_val(a: Node, b: Node) -> int:
+    if a is b:
+        return 0
+    if a.val == b.val:
+        return 1
+    return 2
+
+
+def keyed(n: Node) -> int:
+    if n.key is None:
+        return -1
+    if n.key > n.double:
+        return 1
+    return 0
+
+
+def short(n: Node) -> bool:
+    if len(n.name) < 2:
+        return True
+    return n.name[0] == "a"
+
+
+def ordered(n: Optional[Node]) -> bool:
+    if n is None or n.next is None:
+        return True
+    return n.val <= n.next.val
+
+
+def bump(n: Node) -> int:
+    if n.val > 0:
+        n.val -= 1
+    return n.val
+
+
+def touches(n: Node) -> int:
+    if n.touched > 0:
+        return 1
+    return 0
+
+
+def caller(a: Node, b: Node, c: Optional[Node], x: int) -> int:
+    k = same_val(a, b) + keyed(a)
+    if short(b):
+        k += 10
+    a.val = x
+    k += same_val(a, b) * 100
+    made = Node(x, "abcdef", None, c)
+    k += keyed(made) + 1000 * ordered(made)
+    if short(made):
+        k += 7
+    if ordered(c):
+        k += 3
+    return k + bump(a) + ordered(None) + touches(b)
+"""
+
+
+def test_object_arguments_are_summarized_with_heap_path_conditions(tmp_path: Path) -> None:
+    """Read-only callees of input objects get trees (POSE): at each call their fields are read
+    in the caller's heap (aliased inputs, an object the caller wrote, one it created, None)
+    and the leaves are checked there; the paths, outcomes and inputs are DSE's."""
+    dse, composed, _ = _both(tmp_path, OBJECTS, "caller")
+    assert composed.complete and len(dse.paths) == len(composed.paths) > 20
+    stats = composed.stats
+    assert {"same_val", "keyed", "short", "ordered"} <= set(stats["summarized"])  # type: ignore[arg-type]
+    assert "bump" not in stats["summarized"]  # type: ignore[operator]  # it writes the object it is given
+    assert stats["sub_method_invocations"] > 0 and stats["inline_calls"] == 0
+    lazy = explore(str(tmp_path / "program.py"), "caller", Options(engine="compose", heap="lazier"))
+    assert not lazy.stats["summarized"] and agree(dse, lazy) == []  # only POSE reads a field outside the program
+
+
+def test_the_node_list_benchmark_is_composed_over_input_objects(tmp_path: Path) -> None:
+    """benchmarks/compose_subjects/node_list.py: repOk over ``Optional[Node]`` called 3 times."""
+    source = (Path(__file__).resolve().parents[2] / "benchmarks" / "compose_subjects" / "node_list.py").read_text()
+    dse, composed, _ = _both(tmp_path, source, "nodes3times")
+    assert composed.complete and len(composed.paths) == len(dse.paths) > 5
+    assert composed.stats["summarized"] == ["rep_ok"] and composed.stats["sub_method_invocations"] > 2 * len(composed.paths)

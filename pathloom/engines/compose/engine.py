@@ -27,11 +27,21 @@ does on those leaves' inputs only (one region), so every bound cuts where DSE's 
 reported. The store (``store``) keeps trees and complete runs; a stored run is replayed from
 the entry with the solver off, its paths grouped along their shared choices.
 
+Heap path conditions: a function whose formals include input objects (under POSE) has a tree
+over their locations and the fields its paths read, named by access path; at a call
+``heap_formals`` reads those fields in the caller's heap (their writes and assumptions join
+the path first) and maps the tree's symbols to the values read, so each leaf's condition is
+one on the caller's inputs (the paper's consistency check is the feasibility check). The
+replay re-executes the callee, so what it does to the objects (a property that assigns a
+field) happens in the caller exactly as in DSE.
+
 Departures from the paper: the callee is replayed by following the model rather than the
 recorded choice indices (the same path, and robust to decisions that become concrete in a
-context); only argument-decided functions are summarized (no heap path conditions: calls of
-any other function are executed inline, exactly as DSE, which is always correct); a
-function's tree is built with a call-depth bound of ``TREE_DEPTH``. Uses two private names of
+context); only argument-decided functions are summarized (calls of any other function are
+executed inline, exactly as DSE, which is always correct), and functions over input objects
+only under POSE (lazy initialization and lazier# decide aliasing where the program uses a
+reference, which a read at a call site cannot); a function's tree is built with a call-depth
+bound of ``TREE_DEPTH``. Uses two private names of
 the forking engine (``_Stop``, to stop on a timeout as it does) and no hook in it.
 """
 
@@ -44,7 +54,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pathloom import interrupt
-from pathloom.engines.compose.formals import actuals, bind, param_sort
+from pathloom.engines.compose.formals import actuals, bind, object_class, param_sort
+from pathloom.engines.compose.heap_formals import field_symbols, heap_conjuncts, object_actuals, symbol_names
 from pathloom.engines.compose.purity import call_graph
 from pathloom.engines.compose.store import SummaryStore, run_key, tree_key
 from pathloom.engines.compose.tree import (
@@ -64,7 +75,10 @@ from pathloom.frontend.module import Module
 from pathloom.options import Options
 from pathloom.results import PathResult
 from pathloom.semantics import control
-from pathloom.semantics.outcome import Invoke, Ok, Outcome, Refine
+from pathloom.frontend.fields import declared_fields
+from pathloom.heap.inputs import INPUTS
+from pathloom.semantics.outcome import Invoke, Ok, Outcome, Refine, flatten
+from pathloom.semantics.values import ObjRec
 from pathloom.solver.base import SAT, UNSAT, Query
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import evaluate
@@ -151,6 +165,7 @@ class ComposeEngine(ForkingEngine):
         self.stored_run: MemoTree | None = None  # a complete run of the target read from the store
         self.timed_out_init = False
         self.substituted: dict[tuple[object, ...], list[tuple[Arg, tuple[Term, ...], int]]] = {}
+        self.tree_symbols: dict[str, frozenset[str]] = {}  # the symbols of each tree's leaves
         self.t0 = time.monotonic()
         if parent is not None:  # one solver chain (and its caches and counts) for the whole run
             self.solver, self.z3_core, self.solver_stats = parent.solver, parent.z3_core, parent.solver_stats
@@ -223,7 +238,10 @@ class ComposeEngine(ForkingEngine):
 
     def _build_tree(self, qualname: str) -> MemoTree | None:
         function = self.module.function(qualname)
-        formals = tuple((f"@{qualname}.{p.name}", param_sort(p.annotation) or "") for p in function.params)
+        formals = tuple((f"@{qualname}.{p.name}", param_sort(p.annotation, self.module.classes) or "") for p in function.params)
+        objects = [reference[0] for reference in (object_class(sort) for _, sort in formals) if reference is not None]
+        if objects and not self._objects_summarizable(objects):
+            return None
         left = self._time_left()
         options = replace(self.options, timeout=None if left == float("inf") else left, max_paths=None,
                           max_depth=min(self.options.max_depth, TREE_DEPTH))
@@ -240,7 +258,25 @@ class ComposeEngine(ForkingEngine):
         self.counters.replay_fallbacks += alone.counters.replay_fallbacks
         if alone.impure or alone.concretizations:
             return None
-        return MemoTree(qualname, formals, tuple(alone.leaves))
+        leaves = tuple(alone.leaves)
+        if objects:  # the domains of the callee's own input heap, as a caller's heap meets them
+            names = symbol_names(leaf.conjuncts for leaf in leaves)
+            references, strs = field_symbols(self.module, formals, names)
+            leaves = tuple(replace(leaf, conjuncts=heap_conjuncts(leaf.conjuncts, references, strs)) for leaf in leaves)  # type: ignore[arg-type]
+        return MemoTree(qualname, formals, leaves)
+
+    def _objects_summarizable(self, classes: list[str]) -> bool:
+        """Object formals are summarized under POSE only (lazy initialization and lazier#
+        decide aliasing where the program uses a reference, which a read at a call site
+        cannot), and only of classes whose fields input objects hold."""
+        if self.options.heap != "pose":
+            return False
+        try:
+            for cls in classes:
+                declared_fields(self.module, cls)
+        except Unsupported:
+            return False
+        return True
 
     def initial_states(self) -> list[State]:
         states: list[State] = [_adopt(s) for s in super().initial_states()]
@@ -250,7 +286,12 @@ class ComposeEngine(ForkingEngine):
             return states
         state = states[0]
         args, domain = bind(state.heap, self.formals, self.options.max_list_len)
-        self.preexisting = frozenset(state.heap.records)
+        objects = tuple((name, reference[0], True) for name, reference in ((n, object_class(s)) for n, s in self.formals) if reference is not None)
+        if objects:  # the input heap's parameters are the formals (their symbols name the access paths)
+            inputs = state.heap.records[INPUTS.id]
+            assert isinstance(inputs, ObjRec)
+            state.heap.write(INPUTS, inputs.with_field("params", objects))
+        self.preexisting = frozenset(state.heap.records) - {INPUTS.id}
         frame = state.frames[0]
         frame.locals = {p.name: a for p, a in zip(self.entry.function.params, args)}
         frame.args = args
@@ -333,6 +374,14 @@ class ComposeEngine(ForkingEngine):
         mapping = None
         if not call.kwargs and call.result is None:
             mapping = actuals(state.heap, tree.formals, call.args, self.options.max_list_len)
+        reads: Outcome = Ok(None)
+        if mapping is not None and any(object_class(sort) is not None for _, sort in tree.formals):
+            got = object_actuals(self.module, state.heap, tree.formals, call.args, self._tree_symbols(tree))
+            if got is None:
+                mapping = None
+            else:
+                mapping.update(got[0])
+                reads = got[1]
         if mapping is None:
             self.counters.inline_calls += 1
             return super()._apply(state, call, instr, loc, schedule)
@@ -341,6 +390,30 @@ class ComposeEngine(ForkingEngine):
         except OffDomain:
             self.counters.inline_calls += 1
             return super()._apply(state, call, instr, loc, schedule)
+        if isinstance(reads, Ok):
+            for ref, record in reads.writes:
+                state.heap.write(ref, record)
+            return self._compose_call(state, tree, call, instr, mapping, images, schedule)
+        # the reads assume their fields' domains and congruence: the path goes on under them
+        cases = [(cond, case.writes) for cond, case in flatten(reads) if isinstance(case, Ok)]
+        assert len(cases) == 1, reads
+
+        def go(child: State, writes: object) -> object:
+            assert isinstance(child, ComposeState)
+            for ref, record in writes:  # type: ignore[attr-defined]
+                child.heap.write(ref, record)
+            return self._compose_call(child, tree, call, instr, mapping, images, schedule)  # type: ignore[arg-type]
+
+        return ForkingEngine._fork(self, state, cases, go, schedule)  # type: ignore[arg-type]
+
+    def _tree_symbols(self, tree: MemoTree) -> frozenset[str]:
+        found = self.tree_symbols.get(tree.qualname)
+        if found is None:
+            found = self.tree_symbols[tree.qualname] = symbol_names(leaf.conjuncts for leaf in tree.leaves)
+        return found
+
+    def _compose_call(self, state: ComposeState, tree: MemoTree, call: Invoke, instr: ir.Instruction, mapping: dict[str, Arg],
+                      images: list[tuple[Arg, tuple[Term, ...], int]], schedule: Callable[[list[State]], None]) -> object:
         floor = len(state.frames)
         pushed = self._invoke(state, call, instr)
         if pushed is not None or len(state.frames) != floor + 1:

@@ -15,16 +15,26 @@ has ``i < len`` among its conjuncts, which the actual length refutes, so no feas
 depends on them. Invariant (``values.ListRec``): an actual's item count bounds its length, so
 the leaves, which partition ``0 <= len <= K``, cover every value the call can receive.
 
+A formal of an analysed class ``C`` (``obj:C``, or ``obj?:C`` for ``Optional[C]``) is an input
+object (``heap.inputs``, POSE): its location symbol ``name``, None too (a call may pass None
+to a formal that is not Optional, and CPython raises the AttributeError in the callee), and
+the fields its paths read are the symbols ``name.f``, ``name.f.g``... named by access path, as
+the entry names an input object's; at a call site ``heap_formals`` reads those fields in the
+calling context (the paper's heap path conditions over the formals).
+
 The paper summarizes methods over heap inputs with heap path conditions; this is the part of
-them where the callee only reads a list it is given (the tree builder rejects a function that
-writes a record it did not allocate).
+them where the callee only reads the lists and objects it is given (the tree builder rejects
+a function that writes a record it did not allocate).
 """
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 from pathloom.engines.input_types import parse_input_type
+from pathloom.frontend.fields import reference_shape
 from pathloom.heap.concrete import ConcreteHeap
-from pathloom.semantics.values import ListRec, Ref
+from pathloom.semantics.values import ListRec, Ref, SymRef
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import DEFAULTS
 from pathloom.terms.expr import BOOL, FLOAT, INT, SCALAR_SORTS, STR, Arg, Term
@@ -32,15 +42,30 @@ from pathloom.terms.expr import BOOL, FLOAT, INT, SCALAR_SORTS, STR, Arg, Term
 _LIST = "list["
 
 
-def param_sort(annotation: str | None) -> str | None:
-    """The formal sort of a parameter annotated ``annotation``, or None (not summarizable)."""
+_OBJECT, _OPTIONAL_OBJECT = "obj:", "obj?:"
+
+
+def param_sort(annotation: str | None, classes: Container[str] = ()) -> str | None:
+    """The formal sort of a parameter annotated ``annotation``, or None (not summarizable);
+    ``classes``: the analysed classes, whose instances are object formals."""
     if annotation is None:
         return None
     if annotation in SCALAR_SORTS:
         return SCALAR_SORTS[annotation]
+    reference = reference_shape(annotation, classes)
+    if reference is not None:
+        return f"{_OPTIONAL_OBJECT if reference[2] else _OBJECT}{reference[1]}"
     shape = parse_input_type(annotation)
     if isinstance(shape, tuple) and shape[0] == "list" and shape[1] in ("int", "bool", "str"):
         return f"{_LIST}{SCALAR_SORTS[str(shape[1])]}]"
+    return None
+
+
+def object_class(sort: str) -> tuple[str, bool] | None:
+    """(class, nullable) of an object formal's sort, None for another sort."""
+    for prefix, nullable in ((_OBJECT, False), (_OPTIONAL_OBJECT, True)):
+        if sort.startswith(prefix):
+            return sort[len(prefix):], nullable
     return None
 
 
@@ -55,6 +80,10 @@ def bind(heap: ConcreteHeap, formals: tuple[tuple[str, str], ...], max_list_len:
     values: list[object] = []
     constraints: list[Term] = []
     for name, sort in formals:
+        reference = object_class(sort)
+        if reference is not None:  # a location, None (0) too: a caller may pass None where it is not Optional
+            values.append(SymRef(reference[0], T.sym(name, INT), True))
+            continue
         inner = item_sort(sort)
         if inner is None:
             values.append(T.sym(name, sort))
@@ -67,7 +96,7 @@ def bind(heap: ConcreteHeap, formals: tuple[tuple[str, str], ...], max_list_len:
     return tuple(values), constraints
 
 
-def _fits(value: object, sort: str) -> bool:
+def fits(value: object, sort: str) -> bool:
     if isinstance(value, Term):
         return value.sort == sort
     return type(value) is {INT: int, BOOL: bool, STR: str, FLOAT: float}.get(sort)
@@ -76,15 +105,18 @@ def _fits(value: object, sort: str) -> bool:
 def actuals(heap: ConcreteHeap, formals: tuple[tuple[str, str], ...], args: tuple[object, ...],
             max_list_len: int) -> dict[str, Arg] | None:
     """The formals' symbols mapped to the actual arguments' values, or None when an argument
-    does not fit its formal (the call then runs inline)."""
+    does not fit its formal (the call then runs inline); object formals are left to
+    ``heap_formals``, which reads the calling context's heap."""
     if len(args) != len(formals):
         return None
     mapping: dict[str, Arg] = {}
     lists: set[Ref] = set()
     for (name, sort), arg in zip(formals, args):
+        if object_class(sort) is not None:
+            continue
         inner = item_sort(sort)
         if inner is None:
-            if not _fits(arg, sort):
+            if not fits(arg, sort):
                 return None
             mapping[name] = arg  # type: ignore[assignment]
             continue
@@ -92,9 +124,9 @@ def actuals(heap: ConcreteHeap, formals: tuple[tuple[str, str], ...], args: tupl
             return None
         lists.add(arg)
         record = heap.records.get(arg.id)
-        if not isinstance(record, ListRec) or len(record.items) > max_list_len or not _fits(record.length, INT):
+        if not isinstance(record, ListRec) or len(record.items) > max_list_len or not fits(record.length, INT):
             return None
-        if not all(_fits(item, inner) for item in record.items):
+        if not all(fits(item, inner) for item in record.items):
             return None
         mapping[f"{name}.len"] = record.length  # type: ignore[assignment]
         for i in range(max_list_len):

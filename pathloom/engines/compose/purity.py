@@ -5,9 +5,11 @@ that a path condition over its formals, found once with fresh symbols, holds in 
 context (the paper's memoization tree; its heap path conditions are not needed then):
 
 - a top-level function of the analysed file (no method, closure, lambda or linked module),
-  every parameter annotated exactly ``int``, ``bool`` or ``str``, no ``*args``/``**kwargs``;
-- its instructions only compute with locals and constants (no attribute or item writes, no
-  list, dict or function building, no method calls), and every module-level name it reads is
+  every parameter a formal ``formals.param_sort`` knows (``int``, ``bool``, ``str``,
+  ``float``, a list of one of the first three, an analysed class or ``Optional`` of one), no
+  ``*args``/``**kwargs``;
+- its instructions only compute with locals and constants and read attributes (no attribute
+  or item writes, no list, dict or function building, no method calls), and every module-level name it reads is
   a builtin the subset models, a builtin exception class, a literal constant of the real
   module (None, bool, int, float, str, tuples of these) or another summarizable function;
 - it contains a conditional (``Branch`` or ``ForIter``): the paper skips branch-free methods,
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pathloom.engines.compose.formals import param_sort
+from pathloom.engines.compose.formals import object_class, param_sort
 from pathloom.frontend import ir
 from pathloom.frontend.module import Module
 from pathloom.semantics.names import EXCEPTION_BASES
@@ -37,7 +39,7 @@ PURE_BUILTINS = frozenset({"len", "abs", "min", "max", "ord", "chr", "range", "b
 
 _VALUE_INSTRUCTIONS = (
     ir.Assign, ir.BinOp, ir.UnaryOp, ir.Compare, ir.Truth, ir.Call, ir.GetItem, ir.GetSlice, ir.BuildTuple,
-    ir.Unpack, ir.GetIter, ir.CurrentException, ir.ExcMatch, ir.Unbind, ir.Format, ir.BuildString,
+    ir.Unpack, ir.GetIter, ir.CurrentException, ir.ExcMatch, ir.Unbind, ir.Format, ir.BuildString, ir.GetAttr,
 )
 
 
@@ -89,6 +91,11 @@ def referenced_functions(module: Module, function: ir.Function) -> set[str]:
                 found.update(module.classes[operand.name].methods.values())
     if function.class_name is not None and function.class_name in module.classes:
         found.update(module.classes[function.class_name].methods.values())
+    for param in function.params:  # an attribute read may run a property of a parameter's class
+        sort = param_sort(param.annotation, module.classes)
+        reference = object_class(sort) if sort is not None else None
+        if reference is not None and reference[0] in module.classes:
+            found.update(module.classes[reference[0]].methods.values())
     return found
 
 
@@ -113,12 +120,12 @@ def _literal(value: object) -> bool:
     return type(value) is tuple and all(_literal(v) for v in value)
 
 
-def _shape_ok(function: ir.Function) -> bool:
+def _shape_ok(module: Module, function: ir.Function) -> bool:
     if function.class_name is not None or function.captures or function.foreign_file is not None:
         return False
     if "." in function.qualname or ":" in function.qualname or "<" in function.qualname:
         return False
-    return all(param_sort(p.annotation) is not None for p in function.params) and bool(function.params)
+    return all(param_sort(p.annotation, module.classes) is not None for p in function.params) and bool(function.params)
 
 
 def _has_conditional(function: ir.Function) -> bool:
@@ -155,7 +162,7 @@ def call_graph(module: Module, target: str) -> CallGraph:
             if callee not in seen:
                 seen.add(callee)
                 stack.append(callee)
-    candidates = {q for q in reachable if q != target and _shape_ok(module.function(q))}
+    candidates = {q for q in reachable if q != target and _shape_ok(module, module.function(q))}
     # a candidate stays pure only while everything it names is: iterate to the fixpoint
     changed = True
     while changed:

@@ -36,7 +36,7 @@ from pathloom.engines.compose.tree import MemoTree, tree_from_json, tree_to_json
 from pathloom.frontend.module import Module
 from pathloom.options import Options
 
-FORMAT = 2
+FORMAT = 3
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS summaries (
@@ -94,12 +94,20 @@ def module_environment(module: Module) -> str:
     return "\n".join(ast.get_source_segment(module.source, stmt) or ast.dump(stmt) for stmt in kept)
 
 
+def class_definitions(module: Module) -> str:
+    """The module's class definitions (an object formal's tree reads the fields they declare)."""
+    kept = [stmt for stmt in module.tree.body if isinstance(stmt, ast.ClassDef)]
+    return "\n".join(ast.get_source_segment(module.source, stmt) or ast.dump(stmt) for stmt in kept)
+
+
 def tree_key(module: Module, qualname: str, reachable: Iterable[str], options: Options) -> str:
-    """The key of ``qualname``'s tree: its source and the sources of what it can reach."""
+    """The key of ``qualname``'s tree: its source and the sources of what it can reach, the
+    classes, and the options a tree depends on (bounds, the heap model)."""
     return _digest([
         "tree", FORMAT, pathloom_version(), str(Path(module.filename).resolve()), qualname,
-        module_environment(module), [(q, _source_of(module, q)) for q in sorted(set(reachable) | {qualname})],
-        options.max_iterations, options.max_depth, options.max_concretizations, options.max_list_len,
+        module_environment(module), class_definitions(module), [(q, _source_of(module, q)) for q in sorted(set(reachable) | {qualname})],
+        options.max_iterations, options.max_depth, options.max_concretizations, options.max_list_len, options.max_str_len,
+        options.heap, options.max_objects,
     ])
 
 
@@ -110,7 +118,7 @@ def run_key(module: Module, target: str, options: Options) -> str:
         "run", FORMAT, pathloom_version(), str(Path(module.filename).resolve()), target, module.source, linked,
         options.max_iterations, options.max_depth, options.max_list_len, options.max_str_len, options.max_dict_len, options.max_paths,
         options.max_concretizations, options.preconditions, options.strategy, options.seed, options.solver_layers,
-        options.target_heuristic,
+        options.target_heuristic, options.heap, options.max_objects,
     ])
 
 
