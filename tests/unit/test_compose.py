@@ -587,3 +587,38 @@ def test_the_node_list_benchmark_is_composed_over_input_objects(tmp_path: Path) 
     dse, composed, _ = _both(tmp_path, source, "nodes3times")
     assert composed.complete and len(composed.paths) == len(dse.paths) > 5
     assert composed.stats["summarized"] == ["rep_ok"] and composed.stats["sub_method_invocations"] > 2 * len(composed.paths)
+
+
+NONE_IN_A_DECLARED_FIELD = """
+class Node:
+    def __init__(self, val: int, next: "Node") -> None:
+        self.val = val
+        self.next = next
+
+
+def nxt(n: Node) -> int:
+    if n.next.val > 0:
+        return 1
+    return 0
+
+
+def caller(a: Node, x: int) -> int:
+    k = nxt(a)
+    if x > 0:
+        a.next = None  # type: ignore[assignment]
+    try:
+        k += nxt(a)
+    except AttributeError:
+        k += 10
+    return k
+"""
+
+
+def test_none_in_a_field_the_tree_took_to_hold_an_object_runs_inline(tmp_path: Path) -> None:
+    """``nxt``'s tree is built on ``next: Node`` (never None); once the caller may have assigned
+    None there, its leaves do not cover the call, which runs inline, and the AttributeError
+    path is found as DSE finds it."""
+    dse, composed, _ = _both(tmp_path, NONE_IN_A_DECLARED_FIELD, "caller")
+    assert sorted(p.returned for p in composed.paths) == sorted(p.returned for p in dse.paths)  # type: ignore[type-var]
+    assert 10 in {p.returned for p in composed.paths} or 11 in {p.returned for p in composed.paths}
+    assert composed.stats["summarized"] == ["nxt"] and composed.stats["inline_calls"] > 0 and composed.stats["sub_method_invocations"] > 0

@@ -101,7 +101,9 @@ def object_actuals(module: Module, heap: ConcreteHeap, formals: tuple[tuple[str,
                    names: frozenset[str]) -> tuple[dict[str, Arg], Outcome] | None:
     """The object formals' symbols among ``names`` (a tree's) mapped to the values read in the
     calling context, and the reads' writes and assumptions; None when an actual does not fit
-    (an object of another class, a field no ite can read or the object lacks)."""
+    (an object of another class, a field no ite can read or the object lacks, a field the
+    class does not declare Optional that may hold None here: the tree's leaves, built on the
+    declared types, do not cover that value)."""
     reader = FieldReader(module, heap)
     mapping: dict[str, Arg] = {}
 
@@ -126,6 +128,8 @@ def object_actuals(module: Module, heap: ConcreteHeap, formals: tuple[tuple[str,
             if name not in names and none_flag(name) not in names:
                 continue
             value = value_of(cls, holder, field.name)
+            if holder is not None and scalar == field.shape and (value is None or isinstance(value, MaybeNone)):
+                raise _NoFit()  # None in a field the tree took to hold an int (the caller assigned it)
             if scalar is not None:
                 sort = SCALAR_SORTS[scalar]
                 is_none, plain = (value.none, value.value) if isinstance(value, MaybeNone) else (value is None, value)
@@ -136,7 +140,9 @@ def object_actuals(module: Module, heap: ConcreteHeap, formals: tuple[tuple[str,
                 mapping[name] = plain  # type: ignore[assignment]
                 mapping[none_flag(name)] = is_none  # type: ignore[assignment]
                 continue
-            target = field.shape[1]  # type: ignore[index]
+            _, target, nullable = field.shape  # type: ignore[misc]
+            if holder is not None and not nullable and (value is None or (isinstance(value, SymRef) and value.nullable)):
+                raise _NoFit()  # maybe None where the tree took the field to hold an object
             mapping[name] = _location(target, value)
             walk(name, target, value)
 
