@@ -13,12 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from pathloom.api import explore
-from pathloom.compare import agree
-from pathloom.options import Options
-from pathloom.replay import verify
 from pathloom.results import Exploration
 
+from .compose_fuzz import OBJECT_OPTIONS, PROGRAM_OPTIONS, problems, run_both
 from .compose_object_programs import compose_object_program
 from .compose_programs import compose_program
 
@@ -28,24 +25,19 @@ OBJECT_PROGRAMS = int(os.environ.get("PATHLOOM_COMPOSE_OBJECT_PROGRAMS", "8"))
 
 @pytest.mark.parametrize("seed", range(PROGRAMS))
 def test_compose_agrees_with_dse(tmp_path: Path, seed: int) -> None:
-    _check(tmp_path, compose_program(seed), seed, {"timeout": 60, "max_list_len": 3, "max_str_len": 3})
+    _check(tmp_path, compose_program(seed), seed, PROGRAM_OPTIONS)
 
 
 @pytest.mark.parametrize("seed", range(OBJECT_PROGRAMS))
 def test_compose_over_input_objects_agrees_with_dse(tmp_path: Path, seed: int) -> None:
     """Helpers of input objects summarized with heap path conditions (``compose_object_programs``)."""
-    composed = _check(tmp_path, compose_object_program(seed), seed, {"timeout": 60, "max_iterations": 4})
+    composed = _check(tmp_path, compose_object_program(seed), seed, OBJECT_OPTIONS)
     assert composed.stats["summarized"] and composed.stats["sub_method_invocations"]  # every helper reads only
 
 
 def _check(tmp_path: Path, source: str, seed: int, options: dict[str, object]) -> Exploration:
     path = tmp_path / f"program{seed}.py"
     path.write_text(source)
-    dse = explore(str(path), "f", Options(engine="dse", **options))  # type: ignore[arg-type]
-    composed = explore(str(path), "f", Options(engine="compose", **options))  # type: ignore[arg-type]
-    assert agree(dse, composed) == []
-    assert composed.complete == dse.complete
-    assert verify(composed, str(path), "f") == []
-    assert composed.stats["replay_divergences"] == 0
-    assert composed.stats["replay_fallbacks"] == 0
+    dse, composed = run_both(path, options)
+    assert problems(path, dse, composed) == []
     return composed
