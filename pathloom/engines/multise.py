@@ -1455,6 +1455,8 @@ class MultiSEEngine:
         found: dict[tuple[Any, ...], tuple[str, dict[str, Any]]] = {}
         answered: dict[frozenset[Term], tuple[str, dict[str, Any]]] = {}  # the same part recurs in most cubes
         for key, cube in cubes.items():
+            if self.results_deadline is not None and time.monotonic() > self.results_deadline:
+                break  # the cubes left are unknown results (``_results``)
             groups: dict[int, list[Term]] = {i: list(cs) for i, cs in base_of.items()}
             for literal in cube:
                 groups.setdefault(part_of[literal], []).append(literal)

@@ -71,3 +71,24 @@ def test_multise_results_past_their_grace_are_unknown_paths(tmp_path: Path, monk
     run = explore(str(path), "f", Options(engine="multise", timeout=5))
     assert not run.complete and run.paths
     assert all(p.outcome == "unknown" and "results phase" in (p.reason or "") for p in run.paths)
+
+
+def test_result_cubes_solved_by_part_stop_at_the_results_deadline(tmp_path: Path) -> None:
+    """``_solve_cubes_by_part`` (many result cubes over few literals, krishnamurthy_number of
+    the real-code corpus) asked the chain part by part for every cube however late: past the
+    results deadline it stops, and the cubes left become unknown results."""
+    from pathloom.frontend.module import load_module
+
+    path = tmp_path / "p.py"
+    path.write_text("def f(x: int) -> int:\n    if x > 0:\n        return 1\n    return 2\n")
+    engine = multise.MultiSEEngine(load_module(str(path)), "f", Options(engine="multise"))
+    x = T.sym("x", T.INT)
+    cubes = {("a",): (T.lt(x, 3),), ("b",): (T.lt(3, x),)}
+    literals = {c for cube in cubes.values() for c in cube}
+    engine.base = frozenset()
+    engine.results_deadline = time.monotonic() - 1
+    calls = engine.solver_stats.z3_calls
+    assert engine._solve_cubes_by_part({}, cubes, literals) == {} and engine.solver_stats.z3_calls == calls
+    engine.results_deadline = time.monotonic() + 60
+    found = engine._solve_cubes_by_part({}, cubes, literals)
+    assert found[("a",)][0] == SAT and found[("b",)][0] == SAT
