@@ -138,8 +138,9 @@ class _NoMerge(Exception):
     """Two values an ite cannot join (a list and an int): the read splits instead."""
 
 
-def merge(cond: Arg, a: object, b: object) -> object:
-    """The value that is ``a`` where ``cond`` holds, else ``b`` (an ite), if one value can say it."""
+def merge(cond: Arg, a: object, b: object, tx: _Tx | None = None) -> object:
+    """The value that is ``a`` where ``cond`` holds, else ``b`` (an ite), if one value can say it
+    (``tx``: where the class of an object the code created is read)."""
     if a is _DONT_CARE:
         return b
     if b is _DONT_CARE or cond is True or a is b:
@@ -157,9 +158,9 @@ def merge(cond: Arg, a: object, b: object) -> object:
         return MaybeNone(T.not_(cond), a)
     la, lb = location(a), location(b)
     if la is not None and lb is not None and not (a is None and b is None):
-        cls = _class_of(a) or _class_of(b)
-        other = _class_of(b) or cls
-        if cls != other:
+        cls = _class_of(a, tx) or _class_of(b, tx)
+        other = _class_of(b, tx) or cls
+        if cls is None or cls != other:  # two objects the code created, of no class known here: a split
             raise _NoMerge()
         return make_ref(cls, T.ite(cond, la, lb), _nullable(a) or _nullable(b))  # type: ignore[arg-type]
     if _scalar_sort(a) is not None and _scalar_sort(a) == _scalar_sort(b):
@@ -189,8 +190,13 @@ def _same_initial(a: object, b: object) -> Arg:
     return T.eq(a, b)  # type: ignore[arg-type]
 
 
-def _class_of(value: object) -> str | None:
-    return value.cls if isinstance(value, SymRef) else None
+def _class_of(value: object, tx: _Tx | None) -> str | None:
+    if isinstance(value, SymRef):
+        return value.cls
+    if isinstance(value, Ref) and tx is not None:
+        record = tx.record(value)
+        return record.cls if isinstance(record, ObjRec) else None
+    return None
 
 
 def _nullable(value: object) -> bool:
@@ -326,7 +332,7 @@ def _initialize(module: Module, tx: _Tx, atom: Term, cls: str, name: str, shape:
         present, current = record.get(name)
         if other is not atom and present:
             try:
-                value = merge(_alias(tx, atom, other), current, value)
+                value = merge(_alias(tx, atom, other), current, value, tx)
             except _NoMerge:
                 raise RuntimeUnsupported(f"field '{name}' of a possibly aliased input {cls} holds values of different kinds") from None
     tx.put("inits", inits + ((cls, name, atom, symbol),))
@@ -366,7 +372,7 @@ def _read(module: Module, tx: _Tx, cls: str, loc: Arg, name: str, shape: object,
         if isinstance(node, Term) and node.op == "ite":
             c, a, b = node.args
             if expanded:
-                memo[node] = merge(c, memo[a], memo[b])
+                memo[node] = merge(c, memo[a], memo[b], tx)
             else:  # the then-branch's leaves are read (and initialized) first
                 stack += [(node, True), (b, False), (a, False)]
         else:
@@ -464,7 +470,7 @@ def write_field(module: Module, heap: HeapView, ref: SymRef, name: str, value: o
             record = tx.record(target)
             if not isinstance(record, ObjRec) or record.cls != ref.cls or not record.get(name)[0]:
                 raise RuntimeUnsupported(f"assigning '{name}' through an input reference that may be an object the code created without it")
-            tx.write(target, record.with_field(name, _merged(T.eq(loc, leaf), value, record.get(name)[1], name, ref.cls)))
+            tx.write(target, record.with_field(name, _merged(tx, T.eq(loc, leaf), value, record.get(name)[1], name, ref.cls)))
     for other, atom_ref in _compatible(tx, ref.cls):
         record = tx.record(atom_ref)
         assert isinstance(record, ObjRec)
@@ -472,13 +478,13 @@ def write_field(module: Module, heap: HeapView, ref: SymRef, name: str, value: o
         if other is loc:
             tx.write(atom_ref, record.with_field(name, value))
         elif present:
-            tx.write(atom_ref, record.with_field(name, _merged(_alias(tx, loc, other), value, current, name, ref.cls)))
+            tx.write(atom_ref, record.with_field(name, _merged(tx, _alias(tx, loc, other), value, current, name, ref.cls)))
     return tx.done(Ok(None))
 
 
-def _merged(cond: Arg, new: object, old: object, name: str, cls: str) -> object:
+def _merged(tx: _Tx, cond: Arg, new: object, old: object, name: str, cls: str) -> object:
     try:
-        return merge(cond, new, old)
+        return merge(cond, new, old, tx)
     except _NoMerge:
         raise RuntimeUnsupported(f"field '{name}' of a possibly aliased input {cls} assigned a value of another kind") from None
 

@@ -347,3 +347,37 @@ def test_a_time_limit_passed_inside_a_multise_step_cuts_that_step(monkeypatch: p
     cuts = [p for p in exploration.paths if p.outcome == "cut"]
     assert not exploration.complete and cuts and all(p.reason == "timeout" for p in cuts)
     assert len(cut_inside) == 1  # a step was cut from inside, and the run stopped there
+
+
+CREATED_UNDER_AN_ALIAS = '''
+from typing import Optional
+
+
+class Node:
+    def __init__(self, val: int, next: Optional["Node"] = None) -> None:
+        self.val = val
+        self.next = next
+
+
+def f(m: Optional[Node], a: Node) -> int:
+    a.next = Node(5)
+    if m is not None:
+        m.next = Node(6)
+    w = a.next
+    if w is not None:
+        w = w.next
+    return 0 if w is None else w.val
+'''
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("heap", HEAPS)
+def test_a_field_that_is_one_of_two_created_objects_is_read_through(tmp_path: Path, engine: str, heap: str) -> None:
+    """Found by the heap fuzzer (seed 7474): ``a.next`` is the Node(6) written through ``m`` if
+    ``m is a``, else the Node(5): an ite of two objects the code created, which became a
+    reference of no class (an internal KeyError on the next read). Their class is read from
+    their records now."""
+    from tests.unit.verified import explore_source
+
+    result = explore_source(tmp_path, CREATED_UNDER_AN_ALIAS, "created.py", "f", engine, "--heap", heap)
+    assert result["complete"] and {p["returned"] for p in result["paths"]} == {0}  # type: ignore[union-attr, index]
