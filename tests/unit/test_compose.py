@@ -622,3 +622,19 @@ def test_none_in_a_field_the_tree_took_to_hold_an_object_runs_inline(tmp_path: P
     assert sorted(p.returned for p in composed.paths) == sorted(p.returned for p in dse.paths)  # type: ignore[type-var]
     assert 10 in {p.returned for p in composed.paths} or 11 in {p.returned for p in composed.paths}
     assert composed.stats["summarized"] == ["nxt"] and composed.stats["inline_calls"] > 0 and composed.stats["sub_method_invocations"] > 0
+
+
+def test_a_field_read_unsupported_at_the_call_runs_inline_and_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Reading ``b.val`` in the caller's heap, where ``b`` may be ``a`` whose ``val`` the caller
+    set to a str, is unsupported: the call runs inline, and the run reports it at the callee's
+    line, as DSE does (not an internal error of the summary)."""
+    from pathloom.cli import main
+
+    path = tmp_path / "kinds.py"
+    path.write_text(
+        "class Node:\n    def __init__(self, val: int) -> None:\n        self.val = val\n\n\n"
+        "def pos(n: Node) -> int:\n    if n.val > 0:\n        return 1\n    return 0\n\n\n"
+        "def caller(a: Node, b: Node) -> int:\n    a.val = 'x'  # type: ignore[assignment]\n    return pos(b)\n")
+    for engine in ("dse", "compose"):
+        assert main(["explore", f"{path}::caller", "--engine", engine, "--no-store", "--quiet"]) == 2
+        assert f"{path}:7:8: unsupported: field 'val' of a possibly aliased input Node" in capsys.readouterr().err

@@ -33,7 +33,7 @@ from pathloom.frontend.fields import declared_fields, none_flag, scalar_of
 from pathloom.frontend.module import Module
 from pathloom.heap.concrete import ConcreteHeap
 from pathloom.heap.inputs import FieldReader, Unreadable, location
-from pathloom.semantics.outcome import Outcome
+from pathloom.semantics.outcome import Outcome, RuntimeUnsupported
 from pathloom.semantics.values import MaybeNone, ObjRec, Ref, SymRef
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import DEFAULTS
@@ -154,7 +154,7 @@ def object_actuals(module: Module, heap: ConcreteHeap, formals: tuple[tuple[str,
             cls = reference[0]
             mapping[formal] = _location(cls, arg)
             walk(formal, cls, arg)
-    except (_NoFit, Unreadable, Unsupported):
+    except (_NoFit, Unreadable, Unsupported, RuntimeUnsupported):  # inline: DSE's run says what it is
         return None
     objects = [formal for formal, sort in formals if object_class(sort) is not None]
     if any(n not in mapping for n in names if any(n == f or n.startswith(f + ".") for f in objects)):
