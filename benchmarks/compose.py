@@ -62,6 +62,8 @@ SUBJECTS_RUN = [
     Subject("list[int] repOk x5", "linked_list.py", "links5times"),
     Subject("Node repOk x3", "node_list.py", "nodes3times"),
     Subject("Node repOk x5", "node_list.py", "nodes5times"),
+    Subject("swap node x3", "swap_node.py", "sweep3"),
+    Subject("swap node x5", "swap_node.py", "sweep5"),
     Subject("mode logic", "mode_logic.py", "launch"),
 ]
 

@@ -1,11 +1,11 @@
-"""Random programs for compose over input objects: read-only helpers of a linked ``Node``
-class (fields ``val: int``, ``name: str``, ``key: Optional[int]``, ``next: Optional[Node]``)
+"""Random programs for compose over input objects: helpers of a linked ``Node`` class (fields ``val: int``, ``name: str``, ``key: Optional[int]``, ``next: Optional[Node]``)
 that compose summarizes with heap path conditions, called from an entry point whose
 parameters are input objects that may alias (``a``, ``b: Node``, ``c: Optional[Node]``):
 on the inputs, on fields of them (``a.next``), on objects the entry creates, after the entry
 assigned fields of the inputs, inside ``try``, in conditions, in loops. The helpers compare
-fields, test None and identity, walk the list with a bounded loop, raise, divide, and call
-lower helpers. Deterministic: a program is a function of its seed.
+fields, test None and identity, walk the list with a bounded loop, raise, divide, call
+lower helpers, and write fields (swap a node's value with its successor's, assign a field,
+cut the list). Deterministic: a program is a function of its seed.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ class _Gen:
 
     def node_helper(self, index: int) -> str:
         name = f"h{index}"
-        style = self.r.choice(["cmp", "next", "walk", "name", "key", "raises", "calls"])
+        style = self.r.choice(["cmp", "next", "walk", "name", "key", "raises", "calls", "swap", "bump"])
         lines = [f"def {name}(n: Node, t: int) -> int:"]
         if style == "cmp":
             lines += [f"    if {self.field_expr('n')} > {self.r.choice(['t', str(self.const())])}:", f"        return {self.field_expr('n')}",
@@ -54,6 +54,13 @@ class _Gen:
                       "    return 0"]
         elif style == "key":
             lines += ["    if n.key is None:", "        return t", "    if n.key > n.val:", "        return n.key - n.val", "    return 0"]
+        elif style == "swap":  # writes: the values of a node and its successor exchanged
+            lines += ["    if n.next is None:", "        return 0", f"    if n.val {self.r.choice(['>', '<'])} n.next.val + t:",
+                      "        v = n.val", "        n.val = n.next.val", "        n.next.val = v", "        return 1", "    return 0"]
+        elif style == "bump":  # writes a field, then reads fields that may be the same object's
+            lines += [f"    if n.val > t:", f"        n.{self.r.choice(['val', 'key'])} = t - 1",
+                      f"    if n.next is not None and n.next.val {self.r.choice(['==', '<'])} n.val:", "        n.next = None", "        return 2",
+                      "    return n.val"]
         elif style == "raises":
             lines += [f"    if n.val == t + {self.const()}:", '        raise ValueError("bad")', f"    return {self.const()} // (n.val - t)"]
         else:

@@ -27,7 +27,8 @@ does on those leaves' inputs only (one region), so every bound cuts where DSE's 
 reported. The store (``store``) keeps trees and complete runs; a stored run is replayed from
 the entry with the solver off, its paths grouped along their shared choices.
 
-Heap path conditions: a function whose formals include input objects (under POSE) has a tree
+Heap path conditions: a function whose formals include input objects (under POSE; it may
+assign their fields) has a tree
 over their locations and the fields its paths read, named by access path; at a call
 ``heap_formals`` reads those fields in the caller's heap (their writes and assumptions join
 the path first) and maps the tree's symbols to the values read, so each leaf's condition is

@@ -22,9 +22,10 @@ the fields its paths read are the symbols ``name.f``, ``name.f.g``... named by a
 the entry names an input object's; at a call site ``heap_formals`` reads those fields in the
 calling context (the paper's heap path conditions over the formals).
 
-The paper summarizes methods over heap inputs with heap path conditions; this is the part of
-them where the callee only reads the lists and objects it is given (the tree builder rejects
-a function that writes a record it did not allocate).
+The paper summarizes methods over heap inputs with heap path conditions; here a callee may
+read the lists it is given and read and write the objects (the tree builder rejects a function
+that writes a record it did not allocate that is no input object; the replay re-executes the
+writes in each calling context).
 """
 
 from __future__ import annotations

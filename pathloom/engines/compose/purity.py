@@ -8,8 +8,10 @@ context (the paper's memoization tree; its heap path conditions are not needed t
   every parameter a formal ``formals.param_sort`` knows (``int``, ``bool``, ``str``,
   ``float``, a list of one of the first three, an analysed class or ``Optional`` of one), no
   ``*args``/``**kwargs``;
-- its instructions only compute with locals and constants and read attributes (no attribute
-  or item writes, no list, dict or function building, no method calls), and every module-level name it reads is
+- its instructions only compute with locals and constants and read and assign attributes
+  (no item writes, no list, dict or function building, no method calls; an attribute write
+  on anything but an input object makes its exploration alone reject it), and every
+  module-level name it reads is
   a builtin the subset models, a builtin exception class, a literal constant of the real
   module (None, bool, int, float, str, tuples of these) or another summarizable function;
 - it contains a conditional (``Branch`` or ``ForIter``): the paper skips branch-free methods,
@@ -39,7 +41,7 @@ PURE_BUILTINS = frozenset({"len", "abs", "min", "max", "ord", "chr", "range", "b
 
 _VALUE_INSTRUCTIONS = (
     ir.Assign, ir.BinOp, ir.UnaryOp, ir.Compare, ir.Truth, ir.Call, ir.GetItem, ir.GetSlice, ir.BuildTuple,
-    ir.Unpack, ir.GetIter, ir.CurrentException, ir.ExcMatch, ir.Unbind, ir.Format, ir.BuildString, ir.GetAttr,
+    ir.Unpack, ir.GetIter, ir.CurrentException, ir.ExcMatch, ir.Unbind, ir.Format, ir.BuildString, ir.GetAttr, ir.SetAttr,
 )
 
 
