@@ -36,7 +36,7 @@ from pathloom.semantics.outcome import (
 from pathloom.semantics import control
 from pathloom.semantics.concretize import enumerate_models
 from pathloom.semantics.sequences import next_item
-from pathloom.semantics.step import EXC_VAR, destinations, execute, raise_value, read_operand
+from pathloom.semantics.step import EXC_VAR, bindings, destinations, execute, raise_value, read_operand
 from pathloom.semantics.values import ExcVal
 from pathloom.solver.base import SAT, UNSAT, Query, SolverStats
 from pathloom.solver.chain import build_chain
@@ -270,12 +270,8 @@ class ForkingEngine:
         if isinstance(outcome, Ok):
             for ref, record in outcome.writes:
                 state.heap.write(ref, record)
-            targets = destinations(instr)
-            if len(targets) == 1:
-                frame.locals[targets[0]] = outcome.value
-            elif targets:
-                for name, value in zip(targets, outcome.value):  # type: ignore[call-overload]
-                    frame.locals[name] = value
+            for name, value in bindings(instr, outcome.value):
+                frame.locals[name] = value
             frame.index += 1
             return None
         if isinstance(outcome, Throw):

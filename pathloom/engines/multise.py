@@ -93,6 +93,7 @@ from pathloom.semantics.sequences import next_item
 from pathloom.semantics.step import (
     EXC_VAR,
     UNBOUND,
+    bindings,
     destinations,
     execute,
     operands,
@@ -697,7 +698,7 @@ class MultiSEEngine:
         instruction, with no guard algebra besides the assignment. ``False`` (nothing done)
         when the step is not of that kind."""
         depth = len(loc) - 1
-        names, targets = self._instr_names(instr)
+        names, _ = self._instr_names(instr)
         env: dict[str, object] = {}
         for name in names:
             entries = self._local_entries(depth, name)
@@ -714,8 +715,7 @@ class MultiSEEngine:
             return False
         after = self._advance(loc)
         temps = self._temps_after(after)
-        for i, name in enumerate(targets):
-            value = outcome.value if len(targets) == 1 else outcome.value[i]  # type: ignore[index]
+        for name, value in bindings(instr, outcome.value):
             staged: dict[VarKey, ValueSummary[Any]] = {}
             self._assign(loc, (depth, name), guard, [(guard, value)], temps, staged)
             self.vars.update(staged)
@@ -755,10 +755,9 @@ class MultiSEEngine:
         if oks:
             with mgr.timed():
                 t = Transition(mgr.or_all(g for g, _, _ in oks), self._advance(loc))
-            targets = destinations(instr) if instr is not None else ()
-            for i, name in enumerate(targets):
-                values = [(g, leaf.value if len(targets) == 1 else leaf.value[i]) for g, leaf, _ in oks]  # type: ignore[index]
-                t.assigns.append(((depth, name), values))
+            bound = [(g, bindings(instr, leaf.value) if instr is not None else ()) for g, leaf, _ in oks]
+            for i, name in enumerate(destinations(instr) if instr is not None else ()):
+                t.assigns.append(((depth, name), [(g, pairs[i][1]) for g, pairs in bound]))
             t.writes = [(g, w) for g, _, w in oks if w]
             transitions.append(t)
         throws = [(g, (leaf.exc, leaf.line or where.line, "implicit")) for g, leaf, _ in leaves if isinstance(leaf, Throw)]

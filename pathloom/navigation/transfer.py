@@ -226,7 +226,7 @@ def execute(module: Module, state: State, instr: ir.Instruction) -> None:
             state[f"{instr.dst}.pos"] = STAR
             state[f"{instr.dst}.stop"] = STAR
     for name in destinations(instr):
-        state[name] = value if len(destinations(instr)) == 1 else STAR
+        state[name] = value  # STAR for every item of an Unpack, which no branch above computes
 
 
 def _item_test(instr: ir.Compare, a: AbstractValue, b: AbstractValue) -> AbstractValue:

@@ -54,6 +54,18 @@ def destinations(instr: ir.Instruction) -> tuple[str, ...]:
     return (dst,) if dst is not None else ()
 
 
+def bindings(instr: ir.Instruction, value: object) -> tuple[tuple[str, object], ...]:
+    """The locals that ``instr``'s ``Ok`` value binds: an ``Unpack`` binds each destination to
+    its item of the unpacked tuple (one destination too: ``r, = xs`` binds ``r`` to ``xs[0]``),
+    any other instruction its one destination to the value itself. Every engine binds through
+    this, so the two shapes are never confused."""
+    if isinstance(instr, ir.Unpack):
+        assert isinstance(value, tuple) and len(value) == len(instr.dsts), value
+        return tuple(zip(instr.dsts, value))
+    dst = destinations(instr)
+    return ((dst[0], value),) if dst else ()
+
+
 def operands(instr: ir.Instruction) -> tuple[ir.Operand, ...]:
     if isinstance(instr, (ir.Assign,)):
         return (instr.src,)
