@@ -79,6 +79,7 @@ from pathloom.engines.registry import engine_names
 from pathloom.errors import Unsupported
 from pathloom.frontend.module import Module, parse_module
 from pathloom.frontend.realmodule import import_plan, import_real
+from pathloom.report.values import json_safe
 from pathloom.options import Options
 from pathloom.replay import json_equal
 from pathloom.results import Exploration, PathResult
@@ -339,7 +340,7 @@ def cut_category(reason: str) -> str:
 
 
 def _key(inputs: dict[str, Any]) -> str:
-    return json.dumps(inputs, sort_keys=True)
+    return json.dumps(json_safe(inputs), sort_keys=True)  # an int past 4,300 digits in hex
 
 
 def _obs_kind(obs: Observed) -> str:

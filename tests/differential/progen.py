@@ -153,7 +153,7 @@ FEATURES: frozenset[str] = frozenset(
         "module_const", "helper", "helper_call", "helper_calls_helper", "recursion",
         "class", "method", "method_call", "field_read", "field_write",
         # statements
-        "assign", "tuple_unpack", "swap", "augassign:+=", "augassign:-=", "augassign:*=",
+        "assign", "tuple_unpack", "unpack_one", "unpack_one_for", "unpack_one_comp", "swap", "augassign:+=", "augassign:-=", "augassign:*=",
         "if", "elif", "else", "if_nested_3",
         "while", "while_cond", "while_incr_first", "while_incr_last",
         "for_range", "for_range_len", "for_list", "for_str", "nested_loop",
@@ -711,6 +711,10 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
         sep = self.choice(['""', '"-"', '", "'])
         if self.flag():
             return _E(f"{sep}.join(sorted([ch for ch in {s}]))", True)
+        if self.flag(1, 4):
+            self.tag("unpack_one_comp")
+            target = self.choice(["ch,", "(ch,)", "[ch]"])
+            return _E(f"{sep}.join([ch + ch for {target} in zip({s})])", True)
         return _E(f"{sep}.join([ch for ch in {s} if ch != {self.choice(STR_LITERALS)!r}])", True)
 
     def chr_(self, c: _Ctx, d: int) -> _E:
@@ -834,6 +838,8 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
     def tuple_assign(self, c: _Ctx) -> str:
         targets = c.writable(INT, BOOL, STR)
         a = self.choice(targets)
+        if self.flag(1, 4):
+            return self.unpack_one(c, a)
         same = [t for t in targets if t is not a and t.ty == a.ty]
         b = self.choice(same if same and self.flag(2, 3) else [t for t in targets if t is not a])
         self.tag("tuple_unpack")
@@ -844,6 +850,16 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
             return f"{a.text}, {b.text} = {b.text}, {a.text}"
         ea, eb = self.typed(c, a.ty, 1), self.typed(c, b.ty, 1)
         return f"{a.text}, {b.text} = {ea.text}, {eb.text}"
+
+    def unpack_one(self, c: _Ctx, a: _Var) -> str:
+        """Unpacking into one name, in each target and source shape: ``a, = (e,)``,
+        ``(a,) = [e]``, ``[a] = (e,)``, ``a, = [e]``."""
+        self.tag("unpack_one")
+        self.note_write(a)
+        target = self.choice([f"{a.text},", f"({a.text},)", f"[{a.text}]"])
+        e = self.typed(c, a.ty, 1).text
+        source = self.choice([f"({e},)", f"[{e}]"])
+        return f"{target} = {source}"
 
     def expr_stmt(self, c: _Ctx) -> str:
         lists, objs = c.mutable_lists(), c.vars(OBJ)
@@ -1023,10 +1039,15 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
         return f"for {it} in reversed({xs.text}):", _Var(it, INT, False), xs.text
 
     def for_zip(self, c: _Ctx, lists: list[_Var], others: list[_Var]):
-        """``for it, other in zip(xs, ys_or_s)``: the list's item is the loop's var."""
+        """``for it, other in zip(xs, ys_or_s)``: the list's item is the loop's var; or
+        ``for (it,) in zip(xs)`` (or ``for it, in``), one name unpacked from each 1-tuple."""
         self.tag("for_zip")
         it, other = c.fn.fresh("it"), c.fn.fresh("ch")
         xs, ys = self.choice(lists), self.choice(others)
+        if self.flag(1, 4):
+            self.tag("unpack_one_for")
+            target = self.choice([f"({it},)", f"{it},", f"[{it}]"])
+            return f"for {target} in zip({xs.text}):", _Var(it, INT, False), xs.text
         return f"for {it}, {other} in zip({xs.text}, {ys.text}):", _Var(it, INT, False), xs.text
 
     def for_str(self, c: _Ctx, strs: list[_Var]):
