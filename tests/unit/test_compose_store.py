@@ -172,3 +172,58 @@ def test_cli_store_options_and_summaries_command(tmp_path: Path, capsys: pytest.
     assert "3 summaries removed" in capsys.readouterr().out
     assert main(["summaries", "list", "--store", str(elsewhere)]) == 0
     assert "3 summaries" in capsys.readouterr().out
+
+
+def test_a_shared_subterm_is_written_once_and_read_back() -> None:
+    """``x + x`` nested 80 times is a DAG of 81 nodes but a tree of 2**80: the store once wrote
+    one JSON object per reference (a tree function's row grew to 24 GB and ignored
+    --timeout). The table holds each distinct node once, for one term and across a tree's
+    leaves."""
+    from pathloom.engines.compose.tree import MemoLeaf, MemoTree, tree_from_json, tree_to_json
+    from pathloom.terms import expr as T
+    from pathloom.terms.serialize import from_json, to_json
+
+    term: T.Term = T.sym("x", T.INT)
+    for _ in range(80):
+        term = T.add(term, term)  # type: ignore[assignment]
+    data = to_json(term)
+    assert len(data["nodes"]) == 81
+    assert from_json(json.loads(json.dumps(data))) is term
+    cond = T.lt(term, 5)
+    leaves = tuple(MemoLeaf(conjuncts=(cond, T.not_(cond)) if i else (cond,), outcome="return", detail=None, witness={"x": i},
+                            frames=1, full=(), compressed=()) for i in range(3))
+    stored = tree_to_json(MemoTree("f", (("x", T.INT),), leaves))
+    assert len(stored["terms"]) == 83  # the 81 nodes, the comparison and its negation, each once over 3 leaves
+    again = tree_from_json(json.loads(json.dumps(stored)))
+    assert [leaf.conjuncts for leaf in again.leaves] == [leaf.conjuncts for leaf in leaves]
+
+
+def test_serialization_stops_when_asked() -> None:
+    """Writing a row checks its stop (the engine's deadline and Ctrl-C) as the table grows; a
+    stopped row is not written."""
+    from pathloom.engines.compose.tree import MemoLeaf, MemoTree
+    from pathloom.terms import expr as T
+    from pathloom.terms.serialize import CHECK_EVERY, SerializationStopped, TermTable
+
+    terms = [T.add(T.sym(f"v{i}", T.INT), i) for i in range(3 * CHECK_EVERY)]
+    table = TermTable(stop=lambda: len(table.nodes) > CHECK_EVERY)
+    with pytest.raises(SerializationStopped):
+        for t in terms:
+            table.ref(t)
+    assert len(table.nodes) <= 2 * CHECK_EVERY + 1
+    leaf = MemoLeaf(conjuncts=tuple(T.lt(t, 0) for t in terms), outcome="return", detail=None, witness={}, frames=1, full=(), compressed=())
+    with SummaryStore(":memory:") as store:
+        assert not store.save("k", "tree", "f.py", "f", MemoTree("f", (), (leaf,)), stop=lambda: True)
+        assert store.rows() == []
+        assert store.save("k", "tree", "f.py", "f", MemoTree("f", (), (leaf,)))
+        assert len(store.rows()) == 1
+
+
+def test_malformed_term_tables_are_refused() -> None:
+    from pathloom.terms.serialize import from_json
+
+    for bad in ({"nodes": [{"op": "add", "sort": "Int", "args": [{"t": 0}, {"c": 1}]}], "root": {"t": 0}},  # refers to itself
+                {"nodes": [], "root": {"t": 0}}, {"nodes": "x", "root": {"c": 1}}, {"nodes": [], "root": {"c": [1]}},
+                {"nodes": [{"op": "sym", "sort": "Int", "args": [3]}], "root": {"t": 0}}):
+        with pytest.raises(ValueError):
+            from_json(bad)

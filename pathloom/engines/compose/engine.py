@@ -194,7 +194,7 @@ class ComposeEngine(ForkingEngine):
             finished = all(leaf.outcome in ("return", "raise") for leaf in self.leaves)
             if store is not None and self.stored_run is None and self.complete and finished:
                 leaves = tuple(replace(leaf, conjuncts=()) for leaf in self.leaves)  # a replay needs only models and choices
-                store.save(key, "run", self.module.filename, self.target, MemoTree(self.target, (), leaves))
+                store.save(key, "run", self.module.filename, self.target, MemoTree(self.target, (), leaves), self._must_stop)
         finally:
             if store is not None:
                 store.close()
@@ -209,7 +209,7 @@ class ComposeEngine(ForkingEngine):
 
     def _build_trees(self, store: SummaryStore | None) -> None:
         for qualname in call_graph(self.module, self.target).bottom_up:
-            if interrupt.requested() or self._time_left() <= 0:
+            if self._must_stop():
                 return
             key = ""
             if store is not None:
@@ -222,7 +222,7 @@ class ComposeEngine(ForkingEngine):
             tree = self._build_tree(qualname)
             self.counters.trees_built += 1
             if store is not None and (tree is not None or not self.timed_out_init):
-                store.save(key, "tree", self.module.filename, qualname, tree)
+                store.save(key, "tree", self.module.filename, qualname, tree, self._must_stop)
             self._adopt_tree(qualname, tree)
 
     def _adopt_tree(self, qualname: str, tree: MemoTree | None) -> None:
@@ -231,6 +231,9 @@ class ComposeEngine(ForkingEngine):
         else:
             self.trees[qualname] = tree
             self.counters.trees.append(qualname)
+
+    def _must_stop(self) -> bool:
+        return interrupt.requested() or self._time_left() <= 0
 
     def _time_left(self) -> float:
         if self.options.timeout is None:

@@ -18,6 +18,8 @@ Invariants: rows are written in one transaction each (``INSERT OR REPLACE``) and
 whole, so a concurrent run sees the old row or the new one, never a mix; SQLite's own locking
 serializes writers (``timeout``: a writer waits for the other). Nothing read is trusted: a
 row that does not parse as the expected JSON is ignored (and recomputed), never evaluated.
+Writing a row is linear in its term DAG and stops at the caller's deadline or Ctrl-C (the
+row is then not written).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ import hashlib
 import json
 import sqlite3
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,8 +37,9 @@ from typing import Any
 from pathloom.engines.compose.tree import MemoTree, tree_from_json, tree_to_json
 from pathloom.frontend.module import Module
 from pathloom.options import Options
+from pathloom.terms.serialize import SerializationStopped
 
-FORMAT = 3
+FORMAT = 4  # 4: a tree's terms in one shared table (serialize.TermTable)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS summaries (
@@ -156,8 +159,13 @@ class SummaryStore:
             self.conn.execute("UPDATE summaries SET hits = hits + 1, used = ? WHERE key = ?", (time.time(), key))
         return True, tree
 
-    def save(self, key: str, kind: str, file: str, qualname: str, tree: MemoTree | None) -> None:
-        body = json.dumps(None if tree is None else tree_to_json(tree))
+    def save(self, key: str, kind: str, file: str, qualname: str, tree: MemoTree | None, stop: Callable[[], bool] | None = None) -> bool:
+        """Write the row; ``False`` (nothing written) when ``stop`` answered true while the
+        tree was being serialized (the store is a cache: the tree is built again next time)."""
+        try:
+            body = json.dumps(None if tree is None else tree_to_json(tree, stop))
+        except SerializationStopped:
+            return False
         now = time.time()
         leaves = 0 if tree is None else len(tree.leaves)
         with self.conn:
@@ -166,6 +174,7 @@ class SummaryStore:
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)",
                 (key, kind, file, qualname, body, leaves, now, now),
             )
+        return True
 
     def rows(self) -> list[Row]:
         found = self.conn.execute(

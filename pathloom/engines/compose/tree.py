@@ -18,12 +18,12 @@ condition. Trees serialize to JSON only (terms through ``terms.serialize``), nev
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from pathloom.terms.expr import Arg
-from pathloom.terms.serialize import from_json, to_json
+from pathloom.terms.serialize import TermTable, read_table, resolve
 
 Choice = tuple[Any, ...]  # (qualname, block label, direction) or ("@", callee, leaf index)
 SUMMARY = "@"
@@ -110,13 +110,19 @@ def count_nodes(traces: Iterable[tuple[Choice, ...]]) -> int:
 # ---------------------------------------------------------------- JSON
 
 
-def tree_to_json(tree: MemoTree) -> dict[str, Any]:
+def tree_to_json(tree: MemoTree, stop: Callable[[], bool] | None = None) -> dict[str, Any]:
+    """The tree as JSON data: the leaves' conjuncts are references into one term table, so a
+    subterm shared by many leaves is written once. ``stop`` is checked as the table grows
+    (``serialize.SerializationStopped`` once it answers true)."""
+    table = TermTable(stop)
+    leaves = [[table.ref(c) for c in leaf.conjuncts] for leaf in tree.leaves]
     return {
         "qualname": tree.qualname,
         "formals": [list(f) for f in tree.formals],
+        "terms": table.nodes,
         "leaves": [
             {
-                "conjuncts": [to_json(c) for c in leaf.conjuncts],
+                "conjuncts": conjuncts,
                 "outcome": leaf.outcome,
                 "detail": leaf.detail,
                 "witness": leaf.witness,
@@ -125,7 +131,7 @@ def tree_to_json(tree: MemoTree) -> dict[str, Any]:
                 "compressed": [list(c) for c in leaf.compressed],
                 "bug": leaf.bug,
             }
-            for leaf in tree.leaves
+            for leaf, conjuncts in zip(tree.leaves, leaves)
         ],
     }
 
@@ -133,9 +139,10 @@ def tree_to_json(tree: MemoTree) -> dict[str, Any]:
 def tree_from_json(data: dict[str, Any]) -> MemoTree:
     """The tree ``tree_to_json`` wrote; raises ``ValueError`` on anything else."""
     try:
+        terms = read_table(data["terms"])
         leaves = tuple(
             MemoLeaf(
-                conjuncts=tuple(from_json(c) for c in leaf["conjuncts"]),
+                conjuncts=tuple(resolve(terms, c) for c in leaf["conjuncts"]),
                 outcome=str(leaf["outcome"]),
                 detail=None if leaf["detail"] is None else str(leaf["detail"]),
                 witness={str(k): _plain(v) for k, v in dict(leaf["witness"]).items()},
