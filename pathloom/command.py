@@ -358,9 +358,9 @@ class _Session:
 
 
 def _verify(exploration: Exploration, file: str, target: str) -> list[str]:
-    from pathloom.replay import verify
+    from pathloom.replay import shown, verify
 
-    return [f"{exploration.target}: {why} (inputs {path.inputs})" for path, why in verify(exploration, file, target)]
+    return [f"{exploration.target}: {why} (inputs {shown(path.inputs)})" for path, why in verify(exploration, file, target)]
 
 
 def run_command(argv: Sequence[str] | None) -> int:

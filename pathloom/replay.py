@@ -93,9 +93,9 @@ def mismatch(path: PathResult, observed: Observed) -> str | None:
     """Why ``observed`` contradicts the prediction of ``path`` (None when they agree)."""
     if path.outcome == "return":
         if observed.outcome != "return":
-            return f"predicted return {path.returned!r}, CPython {_describe(observed)}"
+            return f"predicted return {shown(path.returned)}, CPython {_describe(observed)}"
         if not json_equal(path.returned, observed.returned):
-            return f"predicted return {path.returned!r}, CPython returned {observed.returned!r}"
+            return f"predicted return {shown(path.returned)}, CPython returned {shown(observed.returned)}"
         return None
     if path.outcome == "raise":
         if observed.outcome != "raise" or observed.exception != path.exception or observed.line != path.line:
@@ -105,6 +105,16 @@ def mismatch(path: PathResult, observed: Observed) -> str | None:
     return None
 
 
+SHOWN_CHARS = 300  # of a value in a mismatch message
+
+
+def shown(value: JSON) -> str:
+    """A JSON value for a one-line message: an int past CPython's 4,300 decimal digits in hex
+    (``repr`` of it raises), and at most ``SHOWN_CHARS`` characters."""
+    text = repr(json_safe(value))
+    return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 3] + "..."
+
+
 def deterministic_message(message: str | None) -> bool:
     """A message that is the same in every run (no memory address in it)."""
     return message is not None and re.search(r"0x[0-9a-fA-F]{4,}", message) is None
@@ -112,7 +122,7 @@ def deterministic_message(message: str | None) -> bool:
 
 def _describe(observed: Observed) -> str:
     if observed.outcome == "return":
-        return f"returned {observed.returned!r}"
+        return f"returned {shown(observed.returned)}"
     if observed.outcome == "raise":
         return f"raised {observed.exception} at line {observed.line}"
     return f"{observed.outcome} ({observed.detail})"

@@ -33,6 +33,22 @@ if TYPE_CHECKING:
 
 MAX_POWER = 64
 MAX_REPEAT_CAP = 32  # list repetition with a symbolic count: longer results are a cut
+#: Concrete int products and powers past this many bits are a cut: CPython's multiplication
+#: of such ints takes a second or more in one native call that no deadline can stop (a
+#: Sylvester-sequence function ran 40 s past --timeout squaring ints of millions of digits).
+MAX_INT_BITS = 1 << 22
+
+
+def _result_bits(op: str, a: object, b: object) -> int:
+    """An upper bound on the bits of the concrete int ``a op b`` for ``*`` and ``**`` (0 for
+    any other operation or operand)."""
+    if type(a) not in (int, bool) or type(b) not in (int, bool):
+        return 0
+    if op == "*":
+        return a.bit_length() + b.bit_length()  # type: ignore[union-attr]
+    if op == "**" and b > 0 and abs(a) > 1:  # type: ignore[operator, arg-type]
+        return a.bit_length() * b  # type: ignore[union-attr, no-any-return, operator]
+    return 0
 
 
 def kind(value: object) -> str:
@@ -104,6 +120,8 @@ def binop(module: Module, heap: HeapView, op: str, a: object, b: object) -> Outc
             raise RuntimeUnsupported("power with a huge exponent")
         if base == "<<" and isinstance(a, int) and a and isinstance(b, int) and b > W.MAX_SHIFT:
             raise RuntimeUnsupported(f"left shift by more than {W.MAX_SHIFT} bits")
+        if _result_bits(base, a, b) > MAX_INT_BITS:
+            return Cut(f"operator {base} of ints with a result past {MAX_INT_BITS:,} bits")
         return concrete_outcome(lambda: _PY_BINOPS[op](a, b))
     if base in _ARITHMETIC_DUNDERS and not op.endswith("=") and (_analysed_class(heap, a) or _analysed_class(heap, b)):
         dispatched = dispatch_dunder(module, heap, _ARITHMETIC_DUNDERS[base], a, b)

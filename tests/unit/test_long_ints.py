@@ -49,3 +49,43 @@ def test_json_safe_keeps_short_ints_and_compares_long_ones_by_value() -> None:
     assert safe[0] == 1 and safe[1]["$tuple"][1] == 3 and set(safe[1]["$tuple"][0]) == {"$int"}
     assert json_safe([1, 2]) == [1, 2]
     assert json_equal(2 ** 20000, json_safe(2 ** 20000)) and not json_equal(2 ** 20000, json_safe(2 ** 20000 + 1))
+
+
+SYLVESTER = '''
+def sylvester(number: int) -> int:
+    assert isinstance(number, int), f"The input value of [n={number}] is not an integer"
+    if number == 1:
+        return 2
+    elif number < 1:
+        raise ValueError(f"The input value of [n={number}] has to be > 0")
+    num = sylvester(number - 1)
+    return (num - 1) * num + 1
+'''
+
+
+@pytest.mark.parametrize("engine", ("dse", "multise"))
+def test_a_product_past_the_int_bound_is_a_reported_cut(tmp_path: Path, engine: str) -> None:
+    """Sylvester's sequence doubles its digits at each step: squaring ints of millions of
+    digits is one native call no deadline stops (it ran 40 s past --timeout, and the replay
+    mismatch message of its result crashed on ``repr``). A product past ``ops.MAX_INT_BITS``
+    bits cuts its path, reported; every finished path replays."""
+    from pathloom.semantics.ops import MAX_INT_BITS
+
+    program = tmp_path / "syl.py"
+    program.write_text(SYLVESTER)
+    out = tmp_path / "syl.json"
+    assert main(["explore", f"{program}::sylvester", "--engine", engine, "--verify", "--json", str(out), "--quiet", "--timeout", "60"]) == 0
+    result = json.loads(out.read_text())
+    assert not result["complete"]
+    cut = [p for p in result["paths"] if p["outcome"] == "cut" and "bits" in (p["reason"] or "")]
+    assert cut and all(f"{MAX_INT_BITS:,} bits" in p["reason"] for p in cut)
+    assert any(p["outcome"] == "return" and isinstance(p["returned"], dict) for p in result["paths"])  # past 4,300 digits
+    assert result["stats"]["time_s"] < 60
+
+
+def test_a_mismatch_message_shows_a_long_int_in_hex_and_short() -> None:
+    from pathloom.replay import SHOWN_CHARS, shown
+
+    text = shown({"x": 10 ** 5000})
+    assert text.startswith("{'x': {'$int': '0x") and len(text) == SHOWN_CHARS and text.endswith("...")
+    assert shown([1, "a"]) == "[1, 'a']"
