@@ -32,6 +32,7 @@ import enum
 import functools
 import itertools
 import os
+import sys
 import types
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -469,11 +470,56 @@ def same_state(a: object, b: object, depth: int = 0) -> bool:
     if slots:
         return all(same_state(getattr(a, n, None), getattr(b, n, None), depth + 1) for n in slots if isinstance(n, str))
     if type(a).__eq__ is object.__eq__:
-        return True  # no visible state
+        state = _reduced_state(a)  # a C object's state (decimal.Context), when it says it
+        return state is None or same_state(state, _reduced_state(b), depth + 1)
     try:
         return bool(a == b)
     except Exception:  # noqa: BLE001
         return False
+
+
+def _reduced_state(obj: object) -> tuple[object, ...] | None:
+    """The arguments and state of ``obj``'s reduced form (None when it has none)."""
+    try:
+        reduced = obj.__reduce_ex__(4)
+    except Exception:  # noqa: BLE001 - an object that cannot be reduced says nothing
+        return None
+    if not isinstance(reduced, tuple) or len(reduced) < 2:
+        return None
+    return tuple(reduced[1:3])
+
+
+def interpreter_state() -> tuple[object, ...]:
+    """Interpreter-wide state that operations run in CPython read without its being an
+    operand: decimal's current context (the object and its settings; its sticky flags are
+    left out, every inexact operation sets them)."""
+    decimal = sys.modules.get("decimal")
+    if decimal is None:
+        return ()
+    context = decimal.getcontext()
+    return (context, _context_settings(context))
+
+
+def _context_settings(context: Any) -> tuple[object, ...]:
+    return (context.prec, context.rounding, context.Emin, context.Emax, context.capitals, context.clamp, tuple(context.traps.items()))
+
+
+def _set_context(context: Any, settings: tuple[Any, ...]) -> None:
+    context.prec, context.rounding, context.Emin, context.Emax, context.capitals, context.clamp = settings[:6]
+    for signal, on in settings[6]:
+        context.traps[signal] = on
+
+
+def check_interpreter_state(before: tuple[object, ...]) -> None:
+    """Interpreter state is shared by every path: an operation run in CPython that changed it
+    (``decimal.getcontext().prec = n``, ``decimal.setcontext``) is unsupported, and the state
+    is put back (another path, or another target, must not see it)."""
+    if before == interpreter_state():
+        return
+    context, settings = before
+    sys.modules["decimal"].setcontext(context)
+    _set_context(context, settings)  # type: ignore[arg-type]
+    raise RuntimeUnsupported("an operation run in CPython changed decimal's current context (interpreter state is shared by every path)")
 
 
 def clone_iterator(iterator: object) -> object:
@@ -495,6 +541,7 @@ def _call_under(module: Module, heap: HeapView, model: dict[str, Any], fn: Calla
     real_args = [materializer.value(a) for a in args]
     real_kwargs = {k: materializer.value(v) for k, v in kwargs}
     bindings = _module_bindings(module, fn)
+    state = interpreter_state()
     try:
         result = fn(*real_args, **real_kwargs)
     except RuntimeUnsupported:
@@ -502,6 +549,7 @@ def _call_under(module: Module, heap: HeapView, model: dict[str, Any], fn: Calla
     except RecursionError:
         raise RuntimeUnsupported("an operation run in CPython exceeded the recursion limit") from None
     except Exception as exc:  # noqa: BLE001 - CPython's own answer for these operands
+        check_interpreter_state(state)
         _check_bindings(bindings)
         _check_unchanged(materializer)
         importer = Importer(module, heap, materializer.built)
@@ -515,6 +563,7 @@ def _call_under(module: Module, heap: HeapView, model: dict[str, Any], fn: Calla
             text = None
         exc_val = ExcVal(name, tuple(importer.value(a) for a in exc.args), 0, text)
         return Throw(exc_val, _line_in(module, exc))
+    check_interpreter_state(state)
     _check_bindings(bindings)
     _check_unchanged(materializer)
     importer = Importer(module, heap, materializer.built)
