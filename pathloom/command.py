@@ -262,7 +262,9 @@ class _Session:
     def _placeholder(self, target: str) -> Exploration:
         from pathloom.results import Exploration
 
-        return Exploration(target, self.options.engine, complete=False, error="interrupted")
+        placeholder = Exploration(target, self.options.engine)
+        placeholder.stop("interrupted", "interrupted")
+        return placeholder
 
     def _show(self, exploration: Exploration) -> None:
         """A target that never started (interrupted first): its start and finish at once."""
@@ -295,6 +297,11 @@ class _Session:
                 run = Run(module, target, self.options, progress, keep_paths=bool(self.args.tests or self.args.verify))
             interrupt.raise_if_requested()
         except Unsupported as exc:
+            from pathloom.results import Exploration
+
+            skipped = Exploration(f"{self.file}::{target}", self.options.engine)
+            skipped.stop("unsupported", exc.one_line())
+            self._show(skipped)  # every target has its entry in every report
             if self.name is not None:
                 raise
             sys.stderr.write(f"{exc.one_line()} (target {target} skipped)\n")
@@ -321,7 +328,7 @@ class _Session:
             self.interrupted = True
         except Unsupported as exc:
             self.unsupported += 1
-            exploration.error = exc.one_line()
+            exploration.stop("unsupported", exc.one_line())
             note = "" if self.name is not None else f" (target {target} stopped; the paths found so far are reported)"
             sys.stderr.write(f"{exc.one_line()}{note}\n")
         except BaseException as exc:
@@ -330,7 +337,7 @@ class _Session:
             else:
                 from pathloom.cli import internal_error
 
-                exploration.error = internal_error(exc)
+                exploration.stop("internal error", internal_error(exc))
                 raise
         finally:
             self._finish(run, progress)
@@ -345,7 +352,7 @@ class _Session:
             exploration = run.exploration
             self.interrupted = self.interrupted or interrupt.requested()  # also when the engine stopped on the flag
             if self.interrupted and exploration.error is None:
-                exploration.error = "interrupted"
+                exploration.stop("interrupted", "interrupted")
             if exploration.error is not None:
                 exploration.complete = False
                 exploration.stats = run.engine.stats()

@@ -97,6 +97,8 @@ class Exploration:
     # why the exploration stopped before its end, other than a bound: "interrupted", an
     # unsupported construct met on a path, or an internal error (one line); None otherwise
     error: str | None = None
+    # what set ``error``: "interrupted", "unsupported" or "internal error" (``status``)
+    stopped_by: str | None = None
     # "attribute": the target is a property, read rather than called; "list": a generator
     # function, whose outcome is that of list(f(...))
     accessor: str = "call"
@@ -107,6 +109,19 @@ class Exploration:
     # the module-level names the code may rebind with ``global``, at the values every path
     # starts from (JSON value encoding): the replay and the generated tests set them first
     module_globals: dict[str, JSON] = field(default_factory=dict)
+
+    def stop(self, stopped_by: str, error: str) -> None:
+        """Record why the exploration stopped before its end (``error``, ``stopped_by``)."""
+        self.stopped_by, self.error, self.complete = stopped_by, error, False
+
+    @property
+    def status(self) -> str:
+        """``complete``; ``incomplete`` (a bound, a timeout or a solver unknown cut a path);
+        ``unsupported`` (skipped, or stopped on a path, by a construct pathloom does not
+        model); ``interrupted``; ``internal error``."""
+        if self.stopped_by is not None:
+            return self.stopped_by
+        return "complete" if self.complete else "incomplete"
 
     def count(self, result: PathResult) -> None:
         """Count ``result`` in ``bug_count`` and ``distinct_bugs`` if it is a bug."""

@@ -3,10 +3,11 @@ bounded and an interrupted run leaves what was found (``complete`` and ``stats``
 
 One target: a JSON object with keys ``target``, ``engine``, ``paths``, ``complete``, ``stats``,
 ``bugs`` (each distinct bug once: kind, exception, line, message, simplest inputs, number of
-paths), and ``error`` (one line) when Ctrl-C, an unsupported construct or an internal error
-stopped it: the CLI finishes every target it started, so the file parses whatever stops the
-run. A whole
-file: a JSON array of such objects. Each path: ``outcome``, ``exception``, ``line``,
+paths), ``status`` (``Exploration.status``: complete, incomplete, unsupported, interrupted,
+internal error) and ``error`` (one line) when Ctrl-C, an unsupported construct or an internal
+error stopped it: the CLI finishes every target it started, so the file parses whatever
+stops the run. A whole file: a JSON array of such objects, one per target, skipped targets
+(unsupported before they started) included. Each path: ``outcome``, ``exception``, ``line``,
 ``inputs``, ``returned``, plus ``kind``, ``message``, ``reason`` and ``condition`` (text).
 An int too long for decimal text is ``{"$int": "0x..."}`` (``report.values.json_safe``).
 """
@@ -60,7 +61,7 @@ class JsonReporter:
         self.out.flush()
 
     def finish(self, exploration: Exploration) -> None:
-        end: dict[str, Any] = {"complete": exploration.complete, "stats": exploration.stats, "bugs": [
+        end: dict[str, Any] = {"status": exploration.status, "complete": exploration.complete, "stats": exploration.stats, "bugs": [
             {"kind": b.kind, "exception": b.exception, "line": b.line, "message": b.message, "inputs": b.inputs, "paths": b.paths}
             for b in exploration.distinct_bugs
         ]}

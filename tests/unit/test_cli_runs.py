@@ -170,7 +170,7 @@ def test_interrupt_while_loading_the_module(program: Path, tmp_path: Path, capsy
     assert out == f"{target}\n  not explored: interrupted\n"
     data = load_json(out_json)
     first = data[0] if whole_file else data
-    assert first == {"target": target, "engine": "dse", "paths": [], "complete": False, "stats": {}, "bugs": [], "error": "interrupted"}
+    assert first == {"target": target, "engine": "dse", "paths": [], "status": "interrupted", "complete": False, "stats": {}, "bugs": [], "error": "interrupted"}
 
 
 def test_interrupt_while_importing_the_engines(program: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
