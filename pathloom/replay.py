@@ -100,7 +100,7 @@ def mismatch(path: PathResult, observed: Observed) -> str | None:
     if path.outcome == "raise":
         if observed.outcome != "raise" or observed.exception != path.exception or observed.line != path.line:
             return f"predicted {path.exception} at line {path.line}, CPython {_describe(observed)}"
-        if path.kind == "implicit" and deterministic_message(observed.message) and path.message != observed.message:
+        if path.kind == "implicit" and deterministic_message(observed.message) and portable_message(path.message) != observed.message:
             return f"predicted {path.exception}: {path.message!r}, CPython's message is {observed.message!r}"
     return None
 
@@ -113,6 +113,21 @@ def shown(value: JSON) -> str:
     (``repr`` of it raises), and at most ``SHOWN_CHARS`` characters."""
     text = repr(json_safe(value))
     return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 3] + "..."
+
+
+MAIN_FILE = "<__main__ file>"
+
+
+def portable_message(message: str | None) -> str | None:
+    """``message`` with the running interpreter's ``__main__`` file named ``MAIN_FILE``
+    (``cannot import name 'G' from '__main__' (/path)``): the analysis, the replay and the
+    user's own run each have another ``__main__``, so only the rest of the text is compared."""
+    main_file = getattr(sys.modules.get("__main__"), "__file__", None)
+    if message is None or not isinstance(main_file, str):
+        return message
+    for name in {main_file, os.path.abspath(main_file), os.path.realpath(main_file)}:
+        message = message.replace(name, MAIN_FILE)
+    return message
 
 
 def deterministic_message(message: str | None) -> bool:
@@ -198,7 +213,7 @@ def run_one(module: Any, path: str, target: str, inputs: dict[str, JSON], timeou
             if os.path.abspath(frame.filename) == path:
                 line = frame.lineno
         try:
-            message: str | None = str(exc)
+            message: str | None = portable_message(str(exc))
         except Exception:  # noqa: BLE001 - a broken __str__
             message = None
         return {"outcome": "raise", "exception": type(exc).__name__, "line": line, "message": message}
