@@ -348,6 +348,11 @@ class _Session:
         from pathloom.api import Run
 
         assert isinstance(run, Run)
+        if self.args.command == "check" and not self.interrupted and run.exploration.stopped_by != "internal error":
+            try:
+                self._confirm(run.exploration, run.target)
+            except KeyboardInterrupt:
+                self.interrupted = True
         with interrupt.deferred():
             exploration = run.exploration
             self.interrupted = self.interrupted or interrupt.requested()  # also when the engine stopped on the flag
@@ -362,6 +367,21 @@ class _Session:
                 progress.done()
             for r in self.reporters or ():
                 r.finish(exploration)
+
+
+    def _confirm(self, exploration: Exploration, target: str) -> None:
+        """``check`` reports only bugs CPython confirms: each distinct bug's input is replayed
+        first; one CPython contradicts is taken back and is an internal inconsistency (exit
+        3, with its input); one CPython gives no answer for in time is reported, so marked."""
+        from pathloom.replay import confirm_bugs, shown
+
+        contradicted, unanswered = confirm_bugs(exploration, self.file, target)
+        for bug, why in contradicted:
+            exploration.drop_bug(bug)
+            self.mismatches.append(f"{exploration.target}: bug not confirmed, taken back: {why} (inputs {shown(bug.inputs)})")
+        for bug in unanswered:
+            sys.stderr.write(f"pathloom: {exploration.target}: the bug at line {bug.line} is not confirmed: CPython gave no answer "
+                             f"for its input within 5 s\n")
 
 
 def _verify(exploration: Exploration, file: str, target: str) -> list[str]:

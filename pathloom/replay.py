@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from pathloom.report.values import decode_inputs, encode_python, json_safe, long_int
-from pathloom.results import Exploration, PathResult
+from pathloom.results import Bug, Exploration, PathResult
 
 JSON = Any
 
@@ -98,10 +98,17 @@ def mismatch(path: PathResult, observed: Observed) -> str | None:
             return f"predicted return {shown(path.returned)}, CPython returned {shown(observed.returned)}"
         return None
     if path.outcome == "raise":
-        if observed.outcome != "raise" or observed.exception != path.exception or observed.line != path.line:
-            return f"predicted {path.exception} at line {path.line}, CPython {_describe(observed)}"
-        if path.kind == "implicit" and deterministic_message(observed.message) and portable_message(path.message) != observed.message:
-            return f"predicted {path.exception}: {path.message!r}, CPython's message is {observed.message!r}"
+        return raise_mismatch(path.exception, path.line, path.kind, path.message, observed)
+    return None
+
+
+def raise_mismatch(exception: str | None, line: int | None, kind: str | None, message: str | None, observed: Observed) -> str | None:
+    """Why ``observed`` contradicts a predicted raise of ``exception`` at ``line`` (the message
+    too for an implicit exception, when CPython's is the same in every run)."""
+    if observed.outcome != "raise" or observed.exception != exception or observed.line != line:
+        return f"predicted {exception} at line {line}, CPython {_describe(observed)}"
+    if kind == "implicit" and deterministic_message(observed.message) and portable_message(message) != observed.message:
+        return f"predicted {exception}: {message!r}, CPython's message is {observed.message!r}"
     return None
 
 
@@ -153,6 +160,24 @@ def verify(exploration: Exploration, filename: str, target: str, timeout_s: floa
         if why is not None:
             problems.append((path, why))
     return problems
+
+
+def confirm_bugs(exploration: Exploration, filename: str, target: str, timeout_s: float = 5.0) -> tuple[list[tuple[Bug, str]], list[Bug]]:
+    """Replay the input of each distinct bug of ``exploration`` in CPython: (the bugs CPython
+    contradicts, each with why; the bugs it gave no answer for within ``timeout_s``)."""
+    bugs = [b for b in exploration.distinct_bugs if b.inputs is not None]
+    if not bugs:
+        return [], []
+    observed = replay(filename, target, [b.inputs for b in bugs], timeout_s, exploration.module_globals)  # type: ignore[misc]
+    contradicted, unanswered = [], []
+    for bug, obs in zip(bugs, observed):
+        if obs.outcome == "timeout":
+            unanswered.append(bug)
+            continue
+        why = raise_mismatch(bug.exception, bug.line, bug.kind, bug.message, obs)
+        if why is not None:
+            contradicted.append((bug, why))
+    return contradicted, unanswered
 
 
 # ---------------------------------------------------------------- the child process

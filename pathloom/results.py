@@ -137,6 +137,12 @@ class Exploration:
         self._bugs_by_key[key] = bug
         self.distinct_bugs.append(bug)
 
+    def drop_bug(self, bug: Bug) -> None:
+        """Take back a distinct bug (its input did not confirm in CPython)."""
+        self.distinct_bugs.remove(bug)
+        self._bugs_by_key.pop((bug.kind, bug.exception, bug.line), None)
+        self.bug_count -= bug.paths
+
     def holds(self, path: PathResult, inputs: dict[str, JSON]) -> bool:
         """Whether concrete ``inputs`` satisfy the path condition of ``path``."""
         from pathloom.terms.evaluate import evaluate
