@@ -1,10 +1,12 @@
 # Two entry points: `make demo` (set up, then explore an example) and `make test` (set up, then
-# run the whole test suite). Both create the virtual environment .venv on first use.
+# run the whole test suite, in parallel on every core). Both create the virtual environment
+# .venv on first use. `make check` is the fast loop: lint, then the unit tier without the tests
+# listed in tests/slow_tests.txt (`make slow-list` measures them again).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test setup fuzz bench clean
+.PHONY: demo test check slow-list setup fuzz bench clean
 
 $(BIN)/pathloom: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,7 +22,14 @@ demo: setup
 	$(BIN)/python -m pytest out/test_multise_example.py
 
 test: setup
-	$(BIN)/python -m pytest -p no:cacheprovider tests
+	$(BIN)/python -m pytest -p no:cacheprovider -n auto tests
+
+check: setup
+	$(BIN)/ruff check pathloom tests benchmarks
+	$(BIN)/python -m pytest -p no:cacheprovider -n auto -m "unit and not slow" tests
+
+slow-list: setup
+	$(BIN)/python -m pytest -p no:cacheprovider -n auto -m unit --record-slow tests
 
 fuzz: setup
 	$(BIN)/python -m tests.differential.fuzz $(FUZZ_ARGS)

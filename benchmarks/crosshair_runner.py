@@ -40,7 +40,6 @@ import json
 import math
 import os
 import resource
-import statistics
 import subprocess
 import sys
 import time

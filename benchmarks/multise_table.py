@@ -332,7 +332,10 @@ def render(rows: list[list[str]], markdown: bool) -> list[str]:
         lines = ["| " + " | ".join(COLUMNS) + " |", "|" + "|".join("---" for _ in COLUMNS) + "|"]
         return lines + ["| " + " | ".join(r) + " |" for r in rows]
     widths = [max(len(COLUMNS[i]), *(len(r[i]) for r in rows)) for i in range(len(COLUMNS))]
-    fmt = lambda cells: "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+
+    def fmt(cells: list[str]) -> str:
+        return "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+
     return [fmt(COLUMNS), fmt(["-" * w for w in widths])] + [fmt(r) for r in rows]
 
 

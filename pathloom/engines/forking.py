@@ -31,7 +31,7 @@ from pathloom.options import Options
 from pathloom.report.values import encode_symbolic
 from pathloom.results import PathResult
 from pathloom.semantics.outcome import (
-    Cut, Invoke, Leaf, Ok, Outcome, Refine, RuntimeUnsupported, Split, Throw, flatten,
+    Cut, Invoke, Ok, Outcome, Refine, RuntimeUnsupported, Split, Throw, flatten,
 )
 from pathloom.semantics import control
 from pathloom.semantics.concretize import enumerate_models

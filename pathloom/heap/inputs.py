@@ -496,16 +496,7 @@ def identical(a: object, b: object) -> Arg | None:
     """``a is b`` when one side is an input reference (None: neither is)."""
     if not isinstance(a, SymRef) and not isinstance(b, SymRef):
         return None
-    if isinstance(a, MaybeNone) or isinstance(b, MaybeNone):
-        ma, mb = _as_maybe(a, b), _as_maybe(b, a)
-        if ma is None or mb is None:
-            raise _NoMerge()
-        return MaybeNone(T.ite(cond, ma.none, mb.none), T.ite(cond, ma.value, mb.value))  # type: ignore[arg-type]
-    if a is None and _scalar_sort(b) is not None:  # None written over a scalar: an Optional scalar now
-        return MaybeNone(cond, b)
-    if b is None and _scalar_sort(a) is not None:
-        return MaybeNone(T.not_(cond), a)
-    la, lb = location(a), location(b)
+    la, lb = location(a), location(b)  # a MaybeNone field value is split by its read: never seen here
     if la is None or lb is None:
         return False  # an input object is never an int, a list...
     if isinstance(a, SymRef) and isinstance(b, SymRef) and a.cls != b.cls:

@@ -38,6 +38,7 @@ from pathloom.semantics.values import (
 )
 
 if TYPE_CHECKING:
+    from pathloom.frontend.ir import Param
     from pathloom.frontend.module import Module
 
 Kwargs = tuple[tuple[str, object], ...]

@@ -58,7 +58,7 @@ class _Gen:
             lines += ["    if n.next is None:", "        return 0", f"    if n.val {self.r.choice(['>', '<'])} n.next.val + t:",
                       "        v = n.val", "        n.val = n.next.val", "        n.next.val = v", "        return 1", "    return 0"]
         elif style == "bump":  # writes a field, then reads fields that may be the same object's
-            lines += [f"    if n.val > t:", f"        n.{self.r.choice(['val', 'key'])} = t - 1",
+            lines += ["    if n.val > t:", f"        n.{self.r.choice(['val', 'key'])} = t - 1",
                       f"    if n.next is not None and n.next.val {self.r.choice(['==', '<'])} n.val:", "        n.next = None", "        return 2",
                       "    return n.val"]
         elif style == "raises":
@@ -74,7 +74,7 @@ class _Gen:
         name = f"h{index}"
         lines = [f"def {name}(n: Optional[Node], t: int) -> int:", "    if n is None:", f"        return {self.const()}"]
         lines += self.r.choice([
-            [f"    if n.val > t:", "        return 1", "    return 0"],
+            ["    if n.val > t:", "        return 1", "    return 0"],
             ["    if n.next is not None and n.next.val == n.val:", "        return 3", "    return n.val"],
             ["    if n.key is not None:", "        return n.key", "    return t"],
         ])

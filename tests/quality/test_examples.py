@@ -18,7 +18,7 @@ from pathloom.frontend.module import load_module
 from pathloom.options import Options
 from pathloom.replay import verify
 from pathloom.report.pytest_gen import generate
-from tests.conftest import EXAMPLES, ROOT
+from tests.conftest import EXAMPLES
 
 ENGINES = ("dse", "multise")
 

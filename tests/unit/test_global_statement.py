@@ -5,7 +5,6 @@ Every exploration is replayed in CPython."""
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 import textwrap
