@@ -202,7 +202,7 @@ class Entry:
             if len(self._fallback_memo) > 4096:
                 self._fallback_memo.clear()
             self._fallback_memo[id(fallback)] = (fallback, others)
-        return ChainMap({}, env, objects, others)  # type: ignore[arg-type]
+        return ChainMap({}, env, objects, others)
 
 
 class _Builder:
@@ -390,7 +390,7 @@ class _Builder:
         if kind == "dict":
             return self._dict(inner[0], inner[1], name)  # type: ignore[index]
         if kind == "tuple":
-            parts = [self._make(item, f"{name}[{i}]") for i, item in enumerate(inner)]  # type: ignore[attr-defined]
+            parts = [self._make(item, f"{name}[{i}]") for i, item in enumerate(inner)]
 
             def encode_tuple(value: dict[str, Any]) -> dict[str, Any]:
                 return {k: v for (_, _, enc), item in zip(parts, value["$tuple"]) for k, v in enc(item).items()}
@@ -608,7 +608,7 @@ def _fits(value: Any, shape: Shape) -> bool:
     if kind == "optional":
         return value is None or _fits(value, shape[1])  # type: ignore[arg-type]
     if kind == "union":
-        return any(_fits(value, s) for s in shape[1])  # type: ignore[union-attr]
+        return any(_fits(value, s) for s in shape[1])
     marker = {"tuple": "$tuple", "vartuple": "$tuple", "set": "$set", "dict": "$dict"}.get(kind)
     return isinstance(value, dict) and marker in value
 
@@ -620,7 +620,7 @@ def _reachable_classes(module: Module, roots: list[str]) -> list[str]:
         cls = todo.pop()
         if cls not in found:
             found.append(cls)
-            todo += [f.shape[1] for f in declared_fields(module, cls) if is_reference(f.shape)]  # type: ignore[index]
+            todo += [f.shape[1] for f in declared_fields(module, cls) if is_reference(f.shape)]
     return found
 
 

@@ -291,7 +291,7 @@ class ForkingEngine:
         def solve(excluded: list[Arg]) -> tuple[str, dict[str, object]]:
             constraints = frozenset(state.pc) | {c for c in excluded if isinstance(c, Term)}
             self.solver_stats.queries += 1
-            answer = self.solver.check(Query(constraints, excluded[-1] if excluded and isinstance(excluded[-1], Term) else None))  # type: ignore[arg-type]
+            answer = self.solver.check(Query(constraints, excluded[-1] if excluded and isinstance(excluded[-1], Term) else None))
             return answer.status, {**state.model, **answer.model}
 
         models, exhausted = enumerate_models(state.model, terms, self.options.max_concretizations, solve, where)
@@ -500,7 +500,7 @@ class ForkingEngine:
         )
 
     def _unknown_result(self, state: State, cond: Arg) -> PathResult:
-        return PathResult("unknown", None, reason="solver returned unknown (timeout)", condition=T.conj(state.pc + [cond]))  # type: ignore[list-item]
+        return PathResult("unknown", None, reason="solver returned unknown (timeout)", condition=T.conj(state.pc + [cond]))
 
 
 class _Forked:

@@ -95,7 +95,7 @@ class ObjectGraph:
     def initial_field(self, cls: str, loc: object, f: Field) -> object:
         """The initial value of field ``f`` of the object (``cls``, ``loc``): a scalar, None,
         or ``("object", class, location)``."""
-        paths = self.atoms.get((cls, loc), []) if isinstance(loc, int) else []  # type: ignore[call-overload]
+        paths = self.atoms.get((cls, loc), []) if isinstance(loc, int) else []
         raw = next((self.model[f"{p}.{f.name}"] for p in paths if f"{p}.{f.name}" in self.model), None)
         scalar = scalar_of(f.shape)
         if scalar is not None:
@@ -223,7 +223,7 @@ def heap_axioms(symbols: Iterable[str], params: Iterable[tuple[str, str, bool]],
                 if name not in names:
                     continue
                 if is_reference(f.shape):
-                    axioms.append(T.le(0 if f.shape[2] else 1, T.sym(name, INT)))  # type: ignore[index]
+                    axioms.append(T.le(0 if f.shape[2] else 1, T.sym(name, INT)))
                 elif scalar_of(f.shape) == "str":
                     axioms.append(T.le(T.str_len(T.sym(name, STR)), max_str_len))
     for cls, paths in locations.items():
@@ -255,8 +255,8 @@ def location_symbols(names: set[str], params: Iterable[tuple[str, str, bool]],
         for f in fields_of(cls):
             name = f"{path}.{f.name}"
             if name in names and is_reference(f.shape):
-                locations.setdefault(f.shape[1], []).append(name)  # type: ignore[index]
-                todo.append((name, f.shape[1]))  # type: ignore[index]
+                locations.setdefault(f.shape[1], []).append(name)
+                todo.append((name, f.shape[1]))
     return locations
 
 
@@ -311,7 +311,7 @@ def complete_model(model: Mapping[str, Any], names: Iterable[str], params: Itera
             value = graph.initial_field(owner[0], owner[1], f)
             out[path] = 0 if value is None else _location_number(value)  # type: ignore[arg-type]
         loc = int(out[path])
-        return None if loc == 0 else (f.shape[1], loc)  # type: ignore[index]
+        return None if loc == 0 else (f.shape[1], loc)
 
     for name in sorted(set(names) - set(model), key=len):
         flag = name.endswith(".is_none")

@@ -103,7 +103,7 @@ def annotation_text(node: ast.expr | None) -> str | None:
 def _immutable_literal(value: object) -> bool:
     if value is None or type(value) in (bool, int, float, str):
         return True
-    return type(value) is tuple and all(_immutable_literal(v) for v in value)  # type: ignore[attr-defined]
+    return type(value) is tuple and all(_immutable_literal(v) for v in value)
 
 
 def _scope_walk(nodes: list[ast.stmt] | list[ast.AST]) -> Iterator[ast.AST]:
@@ -314,7 +314,7 @@ class _Lowerer:
         return tuple(params)
 
     def _foreign_file(self) -> str | None:
-        return self.module.filename if self.module.namespace else None  # type: ignore[attr-defined]
+        return self.module.filename if self.module.namespace else None
 
     def _real_default(self, node: ast.expr, from_end: int) -> object:
         """A default that is not a literal: the value CPython computed when the ``def`` ran

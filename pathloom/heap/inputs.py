@@ -162,7 +162,7 @@ def merge(cond: Arg, a: object, b: object, tx: _Tx | None = None) -> object:
         other = _class_of(b, tx) or cls
         if cls is None or cls != other:  # two objects the code created, of no class known here: a split
             raise _NoMerge()
-        return make_ref(cls, T.ite(cond, la, lb), _nullable(a) or _nullable(b))  # type: ignore[arg-type]
+        return make_ref(cls, T.ite(cond, la, lb), _nullable(a) or _nullable(b))
     if _scalar_sort(a) is not None and _scalar_sort(a) == _scalar_sort(b):
         return T.ite(cond, a, b)  # type: ignore[arg-type]
     if a == b and type(a) is type(b):
@@ -290,10 +290,10 @@ def current_objects(heap: HeapView, model: Mapping[str, object]) -> tuple[Any, d
 
     record = heap.record(INPUTS)
     assert isinstance(record, ObjRec)
-    fields = dict(record.get("classes")[1])  # type: ignore[arg-type]
-    graph = ObjectGraph(lambda cls: fields[cls], model, list(record.get("params")[1]))  # type: ignore[arg-type]
+    fields = dict(record.get("classes")[1])
+    graph = ObjectGraph(lambda cls: fields[cls], model, list(record.get("params")[1]))
     current: dict[tuple[str, object], dict[str, object]] = {}
-    for atom, ref, cls in record.get("atoms")[1]:  # type: ignore[union-attr]
+    for atom, ref, cls in record.get("atoms")[1]:
         loc = evaluate(atom, model)  # type: ignore[arg-type]
         values = current.setdefault((cls, loc), {})
         atom_record = heap.record(ref)
@@ -352,7 +352,7 @@ def _read_leaf(module: Module, tx: _Tx, cls: str, leaf: Arg, name: str, shape: o
         return value if present else _initialize(module, tx, leaf, cls, name, shape)
     if leaf == 0:
         return _DONT_CARE
-    record = tx.record(Ref(-int(leaf)))  # type: ignore[arg-type]
+    record = tx.record(Ref(-int(leaf)))
     if not isinstance(record, ObjRec) or record.cls != cls:
         raise _NoMerge()
     present, value = record.get(name)
@@ -448,7 +448,7 @@ def _read_split(module: Module, heap: HeapView, ref: SymRef, name: str) -> Outco
         if isinstance(leaf, Term):
             cases.append((cond, read_field(module, heap, SymRef(ref.cls, leaf, False), name)))  # type: ignore[arg-type]
         else:
-            cases.append((cond, getattr_(module, heap, Ref(-int(leaf)), name)))  # type: ignore[arg-type]
+            cases.append((cond, getattr_(module, heap, Ref(-int(leaf)), name)))
     return split(cases)
 
 
@@ -466,7 +466,7 @@ def write_field(module: Module, heap: HeapView, ref: SymRef, name: str, value: o
             if leaf is not loc and not record.get(name)[0]:  # type: ignore[union-attr]
                 _initialize(module, tx, leaf, ref.cls, name, shape)
         elif leaf != 0:
-            target = Ref(-int(leaf))  # type: ignore[arg-type]
+            target = Ref(-int(leaf))
             record = tx.record(target)
             if not isinstance(record, ObjRec) or record.cls != ref.cls or not record.get(name)[0]:
                 raise RuntimeUnsupported(f"assigning '{name}' through an input reference that may be an object the code created without it")
@@ -569,7 +569,7 @@ def _alias(tx: _Tx, a: Arg, b: Term) -> Arg:
     be one object (the path condition says so; folding it keeps reads free of ites over
     aliases the path excludes); otherwise the equality of their locations."""
     if tx.get("model") != "pose" and isinstance(a, Term) and a.op == "sym":
-        reps = {k[0]: k[4] for k in tx.get("known") if k[1] == 2}  # type: ignore[union-attr]
+        reps = {k[0]: k[4] for k in tx.get("known") if k[1] == 2}
         if a in reps and b in reps and reps[a] is not None and reps[b] is not None:
             return reps[a] is reps[b]
     return T.eq(a, b)

@@ -149,7 +149,7 @@ class _Walker:
                 else:
                     self.system.unsolved[f"{name} (loop at line {self._line(header)})"] = "a geometric progression from a non-constant start"
             else:
-                after[name] = value.substitute(actual) if isinstance(value, Linear) else value  # type: ignore[assignment]
+                after[name] = value.substitute(actual) if isinstance(value, Linear) else value
         plain: State = {name: STAR if isinstance(v, Scaled) else v for name, v in merged.values.items()}
         return after, self._previous_iteration(header, groups, plain, actual)
 

@@ -75,7 +75,7 @@ class Linear:
 
         expr: z3.ArithRef = z3.IntVal(self.const)
         for s, c in self.coeffs:
-            expr = expr + c * z3_symbol(s, INT)  # type: ignore[assignment]
+            expr = expr + c * z3_symbol(s, INT)
         return expr
 
 
@@ -105,7 +105,7 @@ class Cond:
 
     def to_z3(self) -> z3.BoolRef:
         x = self.left.to_z3()
-        return {"==": x == 0, "!=": x != 0, "<": x < 0, "<=": x <= 0, ">": x > 0, ">=": x >= 0}[self.op]  # type: ignore[no-any-return]
+        return {"==": x == 0, "!=": x != 0, "<": x < 0, "<=": x <= 0, ">": x > 0, ">=": x >= 0}[self.op]
 
 
 TRUE = Cond(Linear(0), "==")

@@ -194,7 +194,7 @@ class NavigatingEngine(ForkingEngine):
                 return True, None  # unknown: never a reason to drop a state
             model = self.checker.model()
             return True, {
-                group: model.eval(k, model_completion=True).as_long() - nav.counts.get(group, 0)  # type: ignore[attr-defined]
+                group: model.eval(k, model_completion=True).as_long() - nav.counts.get(group, 0)
                 for group, k in self.system.counters.items()
             }
         finally:

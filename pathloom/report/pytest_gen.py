@@ -190,8 +190,8 @@ def _object_setup(inputs: dict[str, JSON]) -> tuple[list[str], dict[str, JSON]]:
         """The arguments with each list given for several of them (``{"$same": name}``, maybe
         through another ``$same``, ``name`` maybe qualified as ``self.name``) made one variable."""
         def root(k: str) -> str:
-            while isinstance(args[k], dict) and "$same" in args[k]:  # type: ignore[operator]
-                k = args[k]["$same"].rpartition(".")[2]  # type: ignore[index]
+            while isinstance(args[k], dict) and "$same" in args[k]:
+                k = args[k]["$same"].rpartition(".")[2]
             return k
 
         shared = {root(k) for k, v in args.items() if isinstance(v, dict) and "$same" in v}

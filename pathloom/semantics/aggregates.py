@@ -153,7 +153,7 @@ def sort_by_keys(heap: HeapView, ref: Ref, keys: Ref, reverse: bool, returns_lis
             # no run gets here (MultiSE may split the two lengths apart in states no input
             # reaches): a reported cut if one did, never an answer
             return Cut("a key function that changed the list it sorts")
-        return _sorted_by(ref, items, tuple(record.items[: len(items)]), reverse, ref if returns_list else None)  # type: ignore[call-overload]
+        return _sorted_by(ref, items, tuple(record.items[: len(items)]), reverse, ref if returns_list else None)
 
     found = _items_then(heap, ref, with_items)
     assert found is not None  # a list

@@ -128,9 +128,9 @@ def _as_length(heap: HeapView, value: object) -> Outcome:
         return throw("TypeError", f"'{shown_type(heap, value)}' object cannot be interpreted as an integer")
     n = as_int(value)
     return split([
-        (T.and_(T.le(0, n), T.le(n, sys.maxsize)), Ok(n)),  # type: ignore[arg-type]
-        (T.lt(n, 0), Throw(ExcVal("ValueError", ("__len__() should return >= 0",)))),  # type: ignore[arg-type]
-        (T.lt(sys.maxsize, n), Throw(ExcVal("OverflowError", ("cannot fit 'int' into an index-sized integer",)))),  # type: ignore[arg-type]
+        (T.and_(T.le(0, n), T.le(n, sys.maxsize)), Ok(n)),
+        (T.lt(n, 0), Throw(ExcVal("ValueError", ("__len__() should return >= 0",)))),
+        (T.lt(sys.maxsize, n), Throw(ExcVal("OverflowError", ("cannot fit 'int' into an index-sized integer",)))),
     ])
 
 
@@ -186,8 +186,8 @@ def _fold_best(module: Module, heap: HeapView, name: str, best: object, rest: tu
         else:
             tail = rest[i + 1 :]
             return split([
-                (better.value, _fold_best(module, heap, name, item, tail)),  # type: ignore[list-item]
-                (T.not_(better.value), _fold_best(module, heap, name, best, tail)),  # type: ignore[arg-type]
+                (better.value, _fold_best(module, heap, name, item, tail)),
+                (T.not_(better.value), _fold_best(module, heap, name, best, tail)),
             ])
     return Ok(best)
 
@@ -283,7 +283,7 @@ def _isinstance(module: Module, heap: HeapView, args: tuple[object, ...]) -> Out
         names = [value.cls]
         while (base := module.classes[names[-1]].base) is not None and base in module.classes:
             names.append(base)
-        return Ok(T.and_(IN.not_none(value), any(c.name in names for c in classes)))  # type: ignore[union-attr]
+        return Ok(T.and_(IN.not_none(value), any(c.name in names for c in classes)))
     value_type = _python_type(heap, value)
     if value_type is not None:
         reals = [_real_class(c) for c in _flat_classes(classes)]

@@ -199,7 +199,7 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
             return B.call_builtin(module, heap, func.name, args)
         if func.name not in ("print", "isinstance") and any(isinstance(a, SymRef) for a in args):
             # an input object that may be None: len(None) is CPython's TypeError, not __len__'s
-            return input_reference(module, heap, args, lambda values: _builtin_call(module, heap, func.name, values, kwargs))  # type: ignore[union-attr]
+            return input_reference(module, heap, args, lambda values: _builtin_call(module, heap, func.name, values, kwargs))
         return _builtin_call(module, heap, func.name, args, kwargs)
     if isinstance(func, ClassVal):
         return instantiate(module, heap, func.name, args, kwargs)
@@ -297,7 +297,7 @@ def call_real(module: Module, heap: HeapView, fn: object, args: tuple[object, ..
     name = _check_runnable(fn)
     if not callable(fn):
         return throw("TypeError", f"'{type(fn).__name__}' object is not callable")
-    return run_concretely(module, heap, f"{name}()", fn, args, kwargs)  # type: ignore[arg-type]
+    return run_concretely(module, heap, f"{name}()", fn, args, kwargs)
 
 
 def instantiate(module: Module, heap: HeapView, cls: str, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:

@@ -148,7 +148,7 @@ class Materializer:
             return slice(self.value(v.start), self.value(v.stop), self.value(v.step))
         if isinstance(v, TableFunc):
             table: dict[object, object] = {}
-            for key, value in zip(v.keys[: self.value(v.size)], v.values):  # type: ignore[misc]
+            for key, value in zip(v.keys[: self.value(v.size)], v.values):
                 table.setdefault(self.value(key), self.value(value))  # the first equal key wins, as the lookup does
             return table_function(table, self.value(v.default))
         if isinstance(v, BoundMethod):
@@ -175,7 +175,7 @@ class Materializer:
             result: list[object] = []
             self.built[ref.id] = result
             n = self.value(record.length)
-            result.extend(self.value(x) for x in record.items[:n])  # type: ignore[misc]
+            result.extend(self.value(x) for x in record.items[:n])
             self.snapshots.append((ref, result, list(result)))
             return result
         if isinstance(record, DictRec):
@@ -189,7 +189,7 @@ class Materializer:
         if record.cls == ITERATOR:
             return self._iterator(ref, record)
         cls = self.module.real_class(record.cls)
-        instance = object.__new__(cls)  # type: ignore[call-overload]
+        instance = object.__new__(cls)
         self.built[ref.id] = instance
         fields = {name: self.value(x) for name, x in record.fields}
         instance.__dict__.update(fields)
@@ -418,7 +418,7 @@ def _modelled_defaultdict(obj: object) -> bool:
 def _plain_key(key: object) -> bool:
     """A key a ``DictRec`` can hold (see ``semantics.dicts``)."""
     if type(key) is tuple:
-        return all(_plain_key(k) for k in key)  # type: ignore[attr-defined]
+        return all(_plain_key(k) for k in key)
     return key is None or type(key) in (bool, int, str) or (type(key) is float and key == key)
 
 
@@ -430,7 +430,7 @@ def run_concretely(
     terms = collect_terms(heap, args + tuple(v for _, v in kwargs))
     if not terms:
         return _call_under(module, heap, {}, fn, args, kwargs)
-    models, exhausted = heap.models(terms, site, where)  # type: ignore[attr-defined]
+    models, exhausted = heap.models(terms, site, where)
     cases: list[tuple[Arg, Outcome]] = []
     for model in models:
         cases.append((pin(terms, model), _call_under(module, heap, model, fn, args, kwargs)))
@@ -445,7 +445,7 @@ def _immutable(obj: object) -> bool:
     if obj is None or isinstance(obj, (bool, int, float, complex, str, bytes, range, frozenset, type, enum.Enum, types.ModuleType)):
         return True
     if type(obj) is tuple:
-        return all(_immutable(x) for x in obj)  # type: ignore[attr-defined]
+        return all(_immutable(x) for x in obj)
     return callable(obj) and isinstance(obj, (types.FunctionType, types.BuiltinFunctionType, types.MethodType, functools.partial))
 
 
@@ -625,7 +625,7 @@ def _restore(obj: object, before: object) -> None:
     try:
         if isinstance(obj, (list, dict, set)):
             obj.clear()
-            obj.extend(before) if isinstance(obj, list) else obj.update(before)  # type: ignore[attr-defined]
+            obj.extend(before) if isinstance(obj, list) else obj.update(before)
         elif hasattr(obj, "__dict__") and not isinstance(obj, type):
             vars(obj).clear()
             vars(obj).update(vars(before))

@@ -45,9 +45,9 @@ def _result_bits(op: str, a: object, b: object) -> int:
     if type(a) not in (int, bool) or type(b) not in (int, bool):
         return 0
     if op == "*":
-        return a.bit_length() + b.bit_length()  # type: ignore[union-attr]
+        return a.bit_length() + b.bit_length()
     if op == "**" and b > 0 and abs(a) > 1:  # type: ignore[operator, arg-type]
-        return a.bit_length() * b  # type: ignore[union-attr, no-any-return, operator]
+        return a.bit_length() * b  # type: ignore[no-any-return]
     return 0
 
 
@@ -233,7 +233,7 @@ def shown_type(heap: HeapView, value: object) -> str:
     (``list``, ``dict``, the class of an instance)."""
     if isinstance(value, Ref):
         record = heap.record(value)
-        return "list" if isinstance(record, ListRec) else record.shown if isinstance(record, DictRec) else record.cls  # type: ignore[union-attr]
+        return "list" if isinstance(record, ListRec) else record.shown if isinstance(record, DictRec) else record.cls
     return type_name(value)
 
 
@@ -303,7 +303,7 @@ def _list_extend(heap: HeapView, a: Ref, b: object) -> Outcome:
             return fix_length(b, rb)
         more = tuple(rb.items[: int(rb.length)])  # type: ignore[call-overload]
     else:
-        more = tuple(b)  # type: ignore[call-overload]
+        more = tuple(b)
     items = tuple(ra.items[: int(ra.length)]) + more  # type: ignore[call-overload]
     return Ok(a, ((a, ListRec(len(items), items)),))
 
@@ -778,7 +778,7 @@ def _identical(a: object, b: object) -> Arg:
         if isinstance(a, PyObj) and isinstance(b, PyObj):
             return a.obj is b.obj
         other = b if isinstance(a, PyObj) else a
-        obj = a.obj if isinstance(a, PyObj) else b.obj  # type: ignore[union-attr]
+        obj = a.obj if isinstance(a, PyObj) else b.obj
         if isinstance(other, Term) and isinstance(obj, (int, str)):
             raise RuntimeUnsupported("'is' between a symbolic value and an int or str object")
         if isinstance(other, BuiltinVal) and not other.name.startswith("%"):
@@ -808,7 +808,7 @@ def _membership(module: Module, heap: HeapView, op: str, needle: object, contain
     if isinstance(container, RangeVal) and isinstance(needle, float):
         return run_concretely(module, heap, f"comparison {op}", _PY_OPERATORS[op], (needle, container))
     if isinstance(container, PyObj) and _plain_collection(container.obj) and not isinstance(needle, PyObj):
-        container = tuple(container.obj)  # type: ignore[call-overload]
+        container = tuple(container.obj)
         kc = "tuple"
     elif isinstance(container, PyObj) or isinstance(needle, PyObj):
         return run_concretely(module, heap, f"comparison {op}", _PY_OPERATORS[op], (needle, container))

@@ -56,7 +56,7 @@ def merged_item(items: Sequence[object], position: Arg) -> Arg | None:
     """The item at a symbolic position as one if-then-else term (the last item at any
     position past the others), or None when the items are not ints, bools or strs of one
     sort."""
-    sorts = {sort_of(v) if isinstance(v, (Term, int, str)) else None for v in items}  # type: ignore[arg-type]
+    sorts = {sort_of(v) if isinstance(v, (Term, int, str)) else None for v in items}
     if len(sorts) != 1 or None in sorts or not items:
         return None
     value: Arg = items[-1]  # type: ignore[assignment]
@@ -118,17 +118,17 @@ def _opaque_getitem(obj: object, index: Term) -> Outcome:
     them up; other objects are indexed in CPython."""
     plain = (int, bool, str, float, type(None))
     if type(obj) in (list, tuple) and len(obj) <= 256 and all(type(x) in plain for x in obj):  # type: ignore[arg-type]
-        items = tuple(obj)  # type: ignore[call-overload]
+        items = tuple(obj)
         if index.sort != T.INT:
             raise NotModeled("a non-int index")
         position, in_range = _normalized(index, len(items))
         message = f"{type(obj).__name__} index out of range"
         return split([(T.not_(in_range), _range_error(index, message)), (in_range, _select(items, position) if items else Ok(None))])
-    if type(obj) is dict and len(obj) <= 256 and all(type(k) in (int, str) and type(v) in plain for k, v in obj.items()):  # type: ignore[attr-defined]
+    if type(obj) is dict and len(obj) <= 256 and all(type(k) in (int, str) and type(v) in plain for k, v in obj.items()):
         key_kind = T.STR if index.sort == T.STR else T.INT
         cases: list[tuple[Arg, Outcome]] = []
         missing: Arg = True
-        for key, value in obj.items():  # type: ignore[attr-defined]
+        for key, value in obj.items():
             if (key_kind == T.STR) != isinstance(key, str):
                 continue
             hit = T.eq(index if index.sort != T.BOOL else T.ite(index, 1, 0), key)
@@ -169,7 +169,7 @@ def _store(ref: Ref, record: ListRec, position: Arg, value: object) -> Outcome:
         p = int(position)  # slicing keeps the other items unread (MultiSE's heap reads cells lazily)
         return Ok(None, ((ref, ListRec(record.length, record.items[:p] + (value,) + record.items[p + 1 :])),))
     mergeable = isinstance(value, (Term, int, str)) and all(
-        isinstance(v, (Term, int, str)) and sort_of(v) == sort_of(value) for v in record.items  # type: ignore[arg-type]
+        isinstance(v, (Term, int, str)) and sort_of(v) == sort_of(value) for v in record.items
     )
     if mergeable:
         items = tuple(T.ite(T.eq(position, i), value, old) for i, old in enumerate(record.items))  # type: ignore[arg-type]
@@ -348,21 +348,21 @@ def _plain_or_opaque(value: object) -> object:
     from pathloom.semantics.calls import from_runtime
 
     if type(value) is tuple:
-        return tuple(_plain_or_opaque(v) for v in value)  # type: ignore[attr-defined]
+        return tuple(_plain_or_opaque(v) for v in value)
     return from_runtime(value)
 
 
 def get_reverse_iter(heap: HeapView, obj: object) -> Outcome:
     """``iter(reversed(obj))`` for a list, str, tuple or range; other objects: CPython's."""
     if isinstance(obj, Ref) and isinstance(heap.record(obj), ListRec):
-        return with_concrete_length(heap, obj, lambda: Ok(RevIter(obj, int(heap.record(obj).length) - 1)))  # type: ignore[union-attr, call-overload]
+        return with_concrete_length(heap, obj, lambda: Ok(RevIter(obj, int(heap.record(obj).length) - 1)))  # type: ignore[union-attr]
     if isinstance(obj, (tuple, str)):
         return Ok(SeqIter(obj[::-1], 0))
     if kind(obj) == "str":
         return Ok(RevIter(obj, T.sub(T.str_len(obj), 1)))  # type: ignore[arg-type]
     if isinstance(obj, RangeVal):
         last = T.add(obj.start, T.mul(T.sub(range_length(obj), 1), obj.step))  # type: ignore[arg-type]
-        return Ok(RangeIter(last, T.sub(obj.start, obj.step), -obj.step))  # type: ignore[arg-type, operator]
+        return Ok(RangeIter(last, T.sub(obj.start, obj.step), -obj.step))  # type: ignore[arg-type]
     raise NotModeled(f"reversed() of a {type_name(obj)}")
 
 

@@ -528,7 +528,7 @@ def order_free_args(heap: HeapView, func: object, args: tuple[object, ...], kwar
     else:
         return None
     try:
-        allowed = _ORDER_FREE.get(real)  # type: ignore[call-overload]
+        allowed = _ORDER_FREE.get(real)
     except TypeError:  # an unhashable callable
         return None
     if allowed is None or not args or any(name not in allowed[0] for name, _ in kwargs):

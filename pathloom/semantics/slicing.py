@@ -290,7 +290,7 @@ def setslice(heap: HeapView, obj: object, where: SliceVal, value: object) -> Out
         record = heap.record(obj)
         assert isinstance(record, ListRec)
         n = int(record.length)  # type: ignore[call-overload]
-        new = value if isinstance(value, tuple) else heap.record(value).items[: int(heap.record(value).length)]  # type: ignore[union-attr, call-overload]
+        new = value if isinstance(value, tuple) else heap.record(value).items[: int(heap.record(value).length)]  # type: ignore[union-attr]
         taken = span(n, n, start, stop, 1)
         low, high = taken.first, T.add(taken.first, taken.count)
         cases: list[tuple[Arg, Outcome]] = []

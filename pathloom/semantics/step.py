@@ -144,7 +144,7 @@ def _in_cpython(module: Module, heap: HeapView, instr: ir.Instruction, v: list[o
     if isinstance(instr, ir.DelItem):
         return run_concretely(module, heap, "item deletion del []", operator.delitem, (v[0], v[1]))
     if isinstance(instr, ir.GetIter):
-        taken = {"reversed": lambda x: _snapshot(reversed(x)), "zip": lambda x: _snapshot(zip(*x))}.get(instr.how, _snapshot)  # type: ignore[call-overload]
+        taken = {"reversed": lambda x: _snapshot(reversed(x)), "zip": lambda x: _snapshot(zip(*x))}.get(instr.how, _snapshot)
         snapshot = run_concretely(module, heap, "iteration", taken, (v[0],))
         return map_ok(snapshot, lambda ok: Ok(SeqIter(ok.value, 0, iteration_watch(heap, v[0], ok.writes)), ok.writes))
     if isinstance(instr, ir.Compare):

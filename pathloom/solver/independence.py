@@ -73,7 +73,7 @@ def components(constraints: frozenset[Term]) -> list[list[Term]]:
 
     def find(x: object) -> object:
         while parent.setdefault(x, x) is not x:
-            parent[x] = parent[parent[x]]  # type: ignore[index]
+            parent[x] = parent[parent[x]]
             x = parent[x]
         return x
 

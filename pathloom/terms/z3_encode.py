@@ -253,7 +253,7 @@ def encode(term: Arg) -> z3.ExprRef:
         args = [cache[a] if isinstance(a, Term) else _const(a) for a in t.args]
         inherited = tuple(d for a in t.args if isinstance(a, Term) for d in _definitions.get(a, ()))
         if t.op == "int_str":
-            cache[t], own = _int_str(t, args[0])  # type: ignore[arg-type]
+            cache[t], own = _int_str(t, args[0])
             inherited = (own,) + inherited
         elif t.op == "str_class" and isinstance(t.args[0], Term) and t.args[0].op in ("at", "from_code"):
             cache[t] = _char_in_class(z3.StrToCode(args[0]), str(t.args[1]))
@@ -278,12 +278,12 @@ def assertion(term: Term) -> z3.BoolRef:
     """The Bool term ``term`` as a Z3 assertion: its encoding and the definitions it needs."""
     formula = encode(term)
     needed = _definitions.get(term)
-    return z3.And(formula, *needed) if needed else formula  # type: ignore[return-value]
+    return z3.And(formula, *needed) if needed else formula
 
 
 def decode(value: z3.ExprRef, sort: str) -> Concrete:
     if sort == INT:
-        return int_of_decimal(value.as_string())  # type: ignore[attr-defined]
+        return int_of_decimal(value.as_string())
     if sort == BOOL:
         return bool(z3.is_true(value))
     if sort == FLOAT:
@@ -308,13 +308,13 @@ def _decode_string(value: z3.ExprRef) -> str:
             return "".join(chr(c) for c in _string_codes(value))
         except (ValueError, z3.Z3Exception):
             pass
-    return str(value.as_string())  # type: ignore[attr-defined]
+    return str(value.as_string())
 
 
 def _string_codes(value: z3.ExprRef) -> list[int]:
     codes: list[int] = []
-    length = z3.simplify(z3.Length(value)).as_long()  # type: ignore[attr-defined]
+    length = z3.simplify(z3.Length(value)).as_long()
     for i in range(length):
         code = z3.simplify(z3.StrToCode(z3.SubString(value, i, 1)))
-        codes.append(int(code.as_long()))  # type: ignore[attr-defined]
+        codes.append(int(code.as_long()))
     return codes

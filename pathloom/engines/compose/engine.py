@@ -266,7 +266,7 @@ class ComposeEngine(ForkingEngine):
         if objects:  # the domains of the callee's own input heap, as a caller's heap meets them
             names = symbol_names(leaf.conjuncts for leaf in leaves)
             references, strs = field_symbols(self.module, formals, names)
-            leaves = tuple(replace(leaf, conjuncts=heap_conjuncts(leaf.conjuncts, references, strs)) for leaf in leaves)  # type: ignore[arg-type]
+            leaves = tuple(replace(leaf, conjuncts=heap_conjuncts(leaf.conjuncts, references, strs)) for leaf in leaves)
         return MemoTree(qualname, formals, leaves)
 
     def _objects_summarizable(self, classes: list[str]) -> bool:
@@ -406,7 +406,7 @@ class ComposeEngine(ForkingEngine):
             assert isinstance(child, ComposeState)
             for ref, record in writes:  # type: ignore[attr-defined]
                 child.heap.write(ref, record)
-            return self._compose_call(child, tree, call, instr, mapping, images, schedule)  # type: ignore[arg-type]
+            return self._compose_call(child, tree, call, instr, mapping, images, schedule)
 
         return ForkingEngine._fork(self, state, cases, go, schedule)  # type: ignore[arg-type]
 

@@ -64,7 +64,7 @@ def field_symbols(module: Module, formals: tuple[tuple[str, str], ...], names: f
             scalar = scalar_of(field.shape)
             if scalar is None:
                 references.add(name)
-                walk(name, field.shape[1])  # type: ignore[index]
+                walk(name, field.shape[1])
             elif SCALAR_SORTS[scalar] == STR:
                 strs.add(name)
 
