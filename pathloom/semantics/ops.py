@@ -42,12 +42,12 @@ MAX_INT_BITS = 1 << 22
 def _result_bits(op: str, a: object, b: object) -> int:
     """An upper bound on the bits of the concrete int ``a op b`` for ``*`` and ``**`` (0 for
     any other operation or operand)."""
-    if type(a) not in (int, bool) or type(b) not in (int, bool):
+    if not isinstance(a, int) or not isinstance(b, int):
         return 0
     if op == "*":
         return a.bit_length() + b.bit_length()
-    if op == "**" and b > 0 and abs(a) > 1:  # type: ignore[operator, arg-type]
-        return a.bit_length() * b  # type: ignore[no-any-return]
+    if op == "**" and b > 0 and abs(a) > 1:
+        return a.bit_length() * b
     return 0
 
 

@@ -8,12 +8,17 @@ takes its sort's default (0, False, "", 0.0), the same default the model decoder
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from typing import Callable, Mapping, cast
 
 from pathloom.terms import expr as T
 from pathloom.terms.expr import BOOL, FLOAT, INT, POW2_MAX, Arg, Concrete, Term, py_substr
 
 DEFAULTS: dict[str, Concrete] = {INT: 0, BOOL: False, "Str": "", FLOAT: 0.0}
+
+def _folds(factory: Callable[..., Arg]) -> Callable[..., Concrete]:
+    """A float term factory, which folds concrete arguments to a concrete value."""
+    return cast(Callable[..., Concrete], factory)
+
 
 _OPS: dict[str, Callable[..., Concrete]] = {
     "add": lambda a, b: a + b,
@@ -42,19 +47,19 @@ _OPS: dict[str, Callable[..., Concrete]] = {
     "str_class": lambda s, method: bool(getattr(s, method)()),
     "pow2": lambda n: 2**n if 0 <= n <= POW2_MAX else 0,
     # floats: the concrete folds of the factories (Python's float arithmetic is IEEE's)
-    "fadd": T.fadd,
-    "fsub": T.fsub,
-    "fmul": T.fmul,
-    "fdiv": T.fdiv,
-    "itruediv": T.itruediv,
-    "fneg": T.fneg,
-    "fabs": T.fabs,
-    "fsqrt": T.fsqrt,
-    "i2f": T.i2f,
-    "f2i": T.f2i,
-    "fisnan": T.fisnan,
-    "fisinf": T.fisinf,
-    "fsame": T.fsame,
+    "fadd": _folds(T.fadd),
+    "fsub": _folds(T.fsub),
+    "fmul": _folds(T.fmul),
+    "fdiv": _folds(T.fdiv),
+    "itruediv": _folds(T.itruediv),
+    "fneg": _folds(T.fneg),
+    "fabs": _folds(T.fabs),
+    "fsqrt": _folds(T.fsqrt),
+    "i2f": _folds(T.i2f),
+    "f2i": _folds(T.f2i),
+    "fisnan": _folds(T.fisnan),
+    "fisinf": _folds(T.fisinf),
+    "fsame": _folds(T.fsame),
 }
 
 
