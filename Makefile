@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test check slow-list setup fuzz bench clean
+.PHONY: demo test check slow-list setup fuzz bench clean docs
 
 $(BIN)/pathloom: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,10 @@ fuzz: setup
 bench: setup
 	$(BIN)/pip install --quiet crosshair-tool
 	$(BIN)/python benchmarks/run.py
+
+docs: setup
+	$(BIN)/pip install --quiet -e '.[docs]'
+	$(BIN)/mkdocs build --strict --site-dir out/site
 
 clean:
 	rm -rf $(VENV) out .pytest_cache

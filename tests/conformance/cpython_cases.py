@@ -563,7 +563,7 @@ def size(engine: str) -> tuple[int, int]:
 
 
 def size_sentence() -> str:
-    """The suite's size, as the README states it."""
+    """The suite's size, as docs/testing.md states it."""
     (dse_c, dse_s), (mse_c, mse_s) = size("dse"), size("multise")
     return (
         f"{len(OPERATIONS)} operations x {len(KINDS)} kinds = {dse_c + dse_s} cases for dse "

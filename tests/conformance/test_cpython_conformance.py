@@ -127,9 +127,9 @@ def test_known_bug(engine: str, op: str, number: int, modules: _Modules) -> None
     assert verdict.ok, verdict.describe()
 
 
-def test_readme_states_the_size() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert C.size_sentence() in " ".join(readme.split())
+def test_testing_docs_state_the_size() -> None:
+    testing = (ROOT / "docs" / "testing.md").read_text(encoding="utf-8")
+    assert C.size_sentence() in " ".join(testing.split())
 
 
 def test_every_kind_meets_every_operation() -> None:
