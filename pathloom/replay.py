@@ -129,12 +129,14 @@ def portable_message(message: str | None) -> str | None:
     """``message`` with the running interpreter's ``__main__`` file named ``MAIN_FILE``
     (``cannot import name 'G' from '__main__' (/path)``): the analysis, the replay and the
     user's own run each have another ``__main__``, so only the rest of the text is compared."""
+    if message is None:
+        return None
     main_file = getattr(sys.modules.get("__main__"), "__file__", None)
-    if message is None or not isinstance(main_file, str):
-        return message
-    for name in {main_file, os.path.abspath(main_file), os.path.realpath(main_file)}:
-        message = message.replace(name, MAIN_FILE)
-    return message
+    if isinstance(main_file, str):
+        for name in {main_file, os.path.abspath(main_file), os.path.realpath(main_file)}:
+            message = message.replace(name, MAIN_FILE)
+    # an import from a __main__ without a file (an embedded interpreter, a pytest-xdist worker)
+    return message.replace("from '__main__' (unknown location)", f"from '__main__' ({MAIN_FILE})")
 
 
 def deterministic_message(message: str | None) -> bool:

@@ -19,18 +19,18 @@ def get() -> int:
 '''
 
 USE = '''
-import helper
+import main_naming_helper
 
 
 def load(x: int) -> int:
     if x > 0:
-        return helper.get()
+        return main_naming_helper.get()
     return x
 '''
 
 
 def test_a_message_naming_main_replays_without_a_mismatch(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (tmp_path / "helper.py").write_text(HELPER)
+    (tmp_path / "main_naming_helper.py").write_text(HELPER)
     (tmp_path / "use.py").write_text(USE)
     assert main(["explore", f"{tmp_path / 'use.py'}::load", "--verify"]) == 1
     out, err = capsys.readouterr()
