@@ -190,7 +190,7 @@ def load(path: str) -> Any:
     relative imports work), else under a name unique to its path."""
     from pathloom.frontend.realmodule import import_real
 
-    return import_real(path, keep_path=True)
+    return import_real(path, keep_path=True, analyser=False)  # it runs the user's code, no analysis
 
 
 class _Timeout(BaseException):
