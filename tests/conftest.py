@@ -6,12 +6,19 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 # Every function the suite lowers is validated by frontend.ircheck (in child processes too).
 os.environ["PATHLOOM_CHECK_IR"] = "1"
 import pathloom.frontend.module  # noqa: E402
 
 pathloom.frontend.module.CHECK_IR = True
+
+# Hypothesis is deterministic in the suite: every property test draws the same examples on
+# every run and machine (a test that sets its own seed, a random-program shard, says
+# derandomize=False), and no example database is kept between runs.
+settings.register_profile("pathloom", derandomize=True, database=None, deadline=None)
+settings.load_profile("pathloom")
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.py"))

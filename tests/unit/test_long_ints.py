@@ -80,7 +80,6 @@ def test_a_product_past_the_int_bound_is_a_reported_cut(tmp_path: Path, engine: 
     cut = [p for p in result["paths"] if p["outcome"] == "cut" and "bits" in (p["reason"] or "")]
     assert cut and all(f"{MAX_INT_BITS:,} bits" in p["reason"] for p in cut)
     assert any(p["outcome"] == "return" and isinstance(p["returned"], dict) for p in result["paths"])  # past 4,300 digits
-    assert result["stats"]["time_s"] < 60
 
 
 def test_a_mismatch_message_shows_a_long_int_in_hex_and_short() -> None:
