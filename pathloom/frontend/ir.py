@@ -204,9 +204,13 @@ class BuildDict:
 
 @dataclass(frozen=True)
 class Unpack:
+    """``dsts`` = the items of ``src``; with ``star`` (``a, *rest, z = src``), the destination
+    at that index takes a new list of the items the others leave."""
+
     dsts: tuple[str, ...]
     src: Operand
     loc: Loc
+    star: int | None = None
 
 
 @dataclass(frozen=True)

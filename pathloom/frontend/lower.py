@@ -672,12 +672,11 @@ class _Lowerer:
         if isinstance(target, ast.Name):
             self._bind(target.id, value, loc)
         elif isinstance(target, (ast.Tuple, ast.List)):
-            if any(isinstance(e, ast.Starred) for e in target.elts):
-                raise self.unsupported(target, "starred assignment target")
+            stars = [k for k, e in enumerate(target.elts) if isinstance(e, ast.Starred)]
             parts = tuple(self.temp() for _ in target.elts)
-            self.emit(ir.Unpack(parts, value, loc))
+            self.emit(ir.Unpack(parts, value, loc, stars[0] if stars else None))  # the parser allows one star
             for elt, part in zip(target.elts, parts):
-                self.assign(elt, Var(part))
+                self.assign(elt.value if isinstance(elt, ast.Starred) else elt, Var(part))
         elif isinstance(target, ast.Attribute):
             self.emit(ir.SetAttr(self.expr(target.value), target.attr, value, loc))
         elif isinstance(target, ast.Subscript):

@@ -56,7 +56,8 @@ def instruction(i: ir.Instruction) -> str:
     if isinstance(i, ir.BuildDict):
         return f"{i.dst} = {{{', '.join(f'{operand(k)}: {operand(v)}' for k, v in zip(i.keys, i.values))}}}"
     if isinstance(i, ir.Unpack):
-        return f"{', '.join(i.dsts)} = unpack {operand(i.src)}"
+        names = [f"*{d}" if k == i.star else d for k, d in enumerate(i.dsts)]
+        return f"{', '.join(names)} = unpack {operand(i.src)}"
     if isinstance(i, ir.MakeFunction):
         closed = f" closing over ({', '.join(operand(c) for c in i.captures)})" if i.captures else ""
         return f"{i.dst} = function {i.qualname}{closed}"

@@ -487,22 +487,39 @@ def next_item(heap: HeapView, it: object) -> list[tuple[Arg, object | None, obje
     return [(more, SeqIter(seq, it.index + 1, it.watch), item), (T.not_(more), None, None)]
 
 
-def unpack(heap: HeapView, value: object, count: int) -> Outcome:
-    """The items of ``value`` as a tuple of ``count`` values, or the ValueError Python raises."""
+def unpack(heap: HeapView, value: object, count: int, star: int | None = None) -> Outcome:
+    """The items of ``value`` as a tuple of ``count`` values, or the ValueError Python raises;
+    with ``star``, the value at that index is a new list of the items the others leave."""
     if isinstance(value, tuple):
         items = value
     elif isinstance(value, Ref) and isinstance(heap.record(value), ListRec):
         record = heap.record(value)
         assert isinstance(record, ListRec)
         if isinstance(record.length, Term):
-            return with_concrete_length(heap, value, lambda: unpack(heap, value, count))
+            return with_concrete_length(heap, value, lambda: unpack(heap, value, count, star))
         items = record.items[: int(record.length)]  # type: ignore[call-overload]
     elif isinstance(value, str):
         items = tuple(value)
     else:
         raise NotModeled(f"unpacking a {type_name(value)}")
-    if len(items) < count:
-        return throw("ValueError", f"not enough values to unpack (expected {count}, got {len(items)})")
-    if len(items) > count:
-        return throw("ValueError", f"too many values to unpack (expected {count})")
-    return Ok(tuple(items))
+    problem = unpack_problem(len(items), count, star)
+    if problem is not None:
+        return throw("ValueError", problem)
+    if star is None:
+        return Ok(tuple(items))
+    after = count - 1 - star
+    rest = tuple(items[star : len(items) - after])
+    ref = heap.fresh()
+    return Ok((*items[:star], ref, *items[len(items) - after :]), ((ref, ListRec(len(rest), rest)),))
+
+
+def unpack_problem(got: int, count: int, star: int | None) -> str | None:
+    """CPython's ValueError message for unpacking ``got`` items into ``count`` targets (one of
+    them starred at index ``star``), or None when they fit."""
+    if star is not None:
+        return None if got >= count - 1 else f"not enough values to unpack (expected at least {count - 1}, got {got})"
+    if got < count:
+        return f"not enough values to unpack (expected {count}, got {got})"
+    if got > count:
+        return f"too many values to unpack (expected {count})"
+    return None

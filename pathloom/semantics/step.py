@@ -154,8 +154,8 @@ def _in_cpython(module: Module, heap: HeapView, instr: ir.Instruction, v: list[o
     if isinstance(instr, ir.BuildDict):
         return run_concretely(module, heap, "dict display", lambda *kv: dict(zip(kv[::2], kv[1::2])), tuple(v))
     if isinstance(instr, ir.Unpack):
-        count = len(instr.dsts)
-        return run_concretely(module, heap, "unpacking", lambda value: _unpacked(value, count), (v[0],))
+        count, star = len(instr.dsts), instr.star
+        return run_concretely(module, heap, "unpacking", lambda value: _unpacked(value, count, star), (v[0],))
     raise RuntimeUnsupported(str(why))
 
 
@@ -177,17 +177,19 @@ def _snapshot(iterable: object) -> tuple[object, ...]:
     return items
 
 
-def _unpacked(value: object, count: int) -> tuple[object, ...]:
+def _unpacked(value: object, count: int, star: int | None) -> tuple[object, ...]:
     try:
         iter(value)  # type: ignore[call-overload]
     except TypeError:
         raise TypeError(f"cannot unpack non-iterable {type(value).__name__} object") from None
     items = _snapshot(value)
-    if len(items) < count:
-        raise ValueError(f"not enough values to unpack (expected {count}, got {len(items)})")
-    if len(items) > count:
-        raise ValueError(f"too many values to unpack (expected {count})")
-    return items
+    problem = S.unpack_problem(len(items), count, star)
+    if problem is not None:
+        raise ValueError(problem)
+    if star is None:
+        return items
+    after = count - 1 - star
+    return (*items[:star], list(items[star : len(items) - after]), *items[len(items) - after :])
 
 
 def _kwargs(instr: ir.Call | ir.CallMethod, values: list[object]) -> tuple[tuple[str, object], ...]:
@@ -267,7 +269,7 @@ def _get_iter(module: Module, heap: HeapView, instr: ir.GetIter, v: list[object]
 
 
 def _unpack(module: Module, heap: HeapView, instr: ir.Unpack, v: list[object]) -> Outcome:
-    return S.unpack(heap, v[0], len(instr.dsts))
+    return S.unpack(heap, v[0], len(instr.dsts), instr.star)
 
 
 _Handler = Callable[["Module", HeapView, object, list[object]], Outcome]

@@ -265,11 +265,6 @@ CASES = [
         def f(x: int) -> int:
             return g(**x)
         """, 7, ast.keyword, what=r"\*\*"),
-    Case("starred-assignment-target", """
-        def f(xs: list[int]) -> int:
-            a, *rest = xs
-            return a
-        """, 5, ast.Tuple, what=r"star|\*"),
     # slices are read only: a slice as an assignment target is not
     Case("augmented-slice-assignment", """
         def f(xs: list[int]) -> int:
