@@ -153,7 +153,7 @@ FEATURES: frozenset[str] = frozenset(
         "module_const", "helper", "helper_call", "helper_calls_helper", "recursion",
         "class", "method", "method_call", "field_read", "field_write",
         # statements
-        "assign", "tuple_unpack", "unpack_one", "unpack_one_for", "unpack_one_comp", "swap", "augassign:+=", "augassign:-=", "augassign:*=",
+        "assign", "tuple_unpack", "unpack_one", "unpack_one_for", "unpack_one_comp", "unpack_star", "swap", "augassign:+=", "augassign:-=", "augassign:*=",
         "if", "elif", "else", "if_nested_3",
         "while", "while_cond", "while_incr_first", "while_incr_last",
         "for_range", "for_range_len", "for_list", "for_str", "nested_loop",
@@ -840,6 +840,8 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
         a = self.choice(targets)
         if self.flag(1, 4):
             return self.unpack_one(c, a)
+        if self.flag(1, 3) and c.vars(LIST):
+            return self.unpack_star(c, a)
         same = [t for t in targets if t is not a and t.ty == a.ty]
         b = self.choice(same if same and self.flag(2, 3) else [t for t in targets if t is not a])
         self.tag("tuple_unpack")
@@ -860,6 +862,17 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
         e = self.typed(c, a.ty, 1).text
         source = self.choice([f"({e},)", f"[{e}]"])
         return f"{target} = {source}"
+
+    def unpack_star(self, c: _Ctx, a: _Var) -> str:
+        """A starred target over a list: ``a, *rest = xs`` or ``*rest, a = xs`` (the int
+        ``a`` is one item; the starred name is a new list, read only for its length)."""
+        self.tag("unpack_star")
+        self.note_write(a)
+        xs = self.choice(c.vars(LIST)).text
+        rest = c.fn.fresh("rest")
+        target = f"{a.text}, *{rest}" if self.flag() else f"*{rest}, {a.text}"
+        return f"{target} = {xs} + [{self.typed(c, a.ty, 1).text}]; {a.text} = {a.text} + len({rest})" if a.ty == INT \
+            else f"{target} = [{self.typed(c, a.ty, 1).text}, {self.typed(c, a.ty, 1).text}]"
 
     def expr_stmt(self, c: _Ctx) -> str:
         lists, objs = c.mutable_lists(), c.vars(OBJ)

@@ -117,7 +117,7 @@ def _forbidden_constructs(tree: ast.Module, heap: bool = False) -> list[str]:
         for a in fn.args.args if a.annotation is not None for sub in ast.walk(a.annotation)
     }
     for node in ast.walk(tree):
-        if isinstance(node, banned):
+        if isinstance(node, banned) and not (isinstance(node, ast.Starred) and isinstance(node.ctx, ast.Store)):  # a starred target is in
             bad.append(type(node).__name__)
         if isinstance(node, ast.Lambda) and id(node) not in reducers:
             bad.append("lambda other than reduce's function (with an initial value)")
