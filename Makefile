@@ -40,7 +40,7 @@ bench: setup
 
 docs: setup
 	$(BIN)/pip install --quiet -e '.[docs]'
-	$(BIN)/mkdocs build --strict --site-dir out/site
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir out/site
 
 clean:
 	rm -rf $(VENV) out .pytest_cache
