@@ -12,9 +12,9 @@ import pytest
 from pathloom.cli import main
 
 SOURCE = '''
-def starred(xs: list[int]) -> int:
-    a, *rest = xs
-    return a
+def raw(x: int) -> bytes:
+    data = b"ab"
+    return data * x
 
 
 def fine(x: int) -> int:
@@ -28,11 +28,11 @@ def test_a_named_unsupported_target_has_its_entry(tmp_path: Path, capsys: pytest
     program = tmp_path / "uns.py"
     program.write_text(SOURCE)
     out = tmp_path / "one.json"
-    assert main(["explore", f"{program}::starred", "--json", str(out)]) == 2
+    assert main(["explore", f"{program}::raw", "--json", str(out)]) == 2
     entry = json.loads(out.read_text())
     assert entry["status"] == "unsupported" and entry["paths"] == [] and not entry["complete"]
-    assert entry["error"].endswith("uns.py:3:5: unsupported: starred assignment target")
-    assert capsys.readouterr().err.strip().endswith("uns.py:3:5: unsupported: starred assignment target")
+    assert entry["error"].endswith("uns.py:3:12: unsupported: bytes literal")
+    assert capsys.readouterr().err.strip().endswith("uns.py:3:12: unsupported: bytes literal")
 
 
 def test_a_file_lists_skipped_targets_beside_explored_ones(tmp_path: Path) -> None:
@@ -41,7 +41,7 @@ def test_a_file_lists_skipped_targets_beside_explored_ones(tmp_path: Path) -> No
     out = tmp_path / "all.json"
     assert main(["check", str(program), "--json", str(out)]) == 1
     entries = {e["target"].rsplit("::", 1)[1]: e for e in json.loads(out.read_text())}
-    assert entries["starred"]["status"] == "unsupported" and "starred assignment target" in entries["starred"]["error"]
+    assert entries["raw"]["status"] == "unsupported" and "bytes literal" in entries["raw"]["error"]
     assert entries["fine"]["status"] == "complete" and [b["inputs"] for b in entries["fine"]["bugs"]] == [{"x": 3}]
 
 
