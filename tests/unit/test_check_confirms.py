@@ -11,17 +11,9 @@ import pytest
 
 from pathloom import replay
 from pathloom.cli import main
+from tests.unit.test_one_name_unpacking import SOURCE as ONE_NAME
 
-SOURCE = '''
-def one_result(x: int) -> tuple[int]:
-    return (x + 1,)
-
-
-def reach_it(x: int) -> int:
-    r, = one_result(x)
-    assert r != 9
-    return r
-'''
+SOURCE = ONE_NAME  # reach_it: its assert fails for x=8 at line 8
 
 
 def test_a_confirmed_bug_is_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
