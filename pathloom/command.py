@@ -373,7 +373,7 @@ class _Session:
         """``check`` reports only bugs CPython confirms: each distinct bug's input is replayed
         first; one CPython contradicts is taken back and is an internal inconsistency (exit
         3, with its input); one CPython gives no answer for in time is reported, so marked."""
-        from pathloom.replay import confirm_bugs, shown
+        from pathloom.replay import REPLAY_TIMEOUT_S, confirm_bugs, shown
 
         contradicted, unanswered = confirm_bugs(exploration, self.file, target)
         for bug, why in contradicted:
@@ -381,7 +381,7 @@ class _Session:
             self.mismatches.append(f"{exploration.target}: bug not confirmed, taken back: {why} (inputs {shown(bug.inputs)})")
         for bug in unanswered:
             sys.stderr.write(f"pathloom: {exploration.target}: the bug at line {bug.line} is not confirmed: CPython gave no answer "
-                             f"for its input within 5 s\n")
+                             f"for its input within {REPLAY_TIMEOUT_S:g} s\n")
 
 
 def _verify(exploration: Exploration, file: str, target: str) -> list[str]:

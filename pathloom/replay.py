@@ -28,6 +28,8 @@ from pathloom.results import Bug, Exploration, PathResult
 
 JSON = Any
 
+REPLAY_TIMEOUT_S = 5.0  # per input: past it, CPython's answer is a timeout
+
 
 @dataclass(frozen=True)
 class Observed:
@@ -39,7 +41,7 @@ class Observed:
     message: str | None = None  # str() of the exception raised
 
 
-def replay(filename: str, target: str, inputs: list[dict[str, JSON]], timeout_s: float = 5.0,
+def replay(filename: str, target: str, inputs: list[dict[str, JSON]], timeout_s: float = REPLAY_TIMEOUT_S,
            module_globals: dict[str, JSON] | None = None) -> list[Observed]:
     """Run each of ``inputs`` on ``target``, each call after the module-level names of
     ``module_globals`` (the ones the code rebinds with ``global``) are set to their values."""
@@ -152,7 +154,7 @@ def _describe(observed: Observed) -> str:
     return f"{observed.outcome} ({observed.detail})"
 
 
-def verify(exploration: Exploration, filename: str, target: str, timeout_s: float = 5.0) -> list[tuple[PathResult, str]]:
+def verify(exploration: Exploration, filename: str, target: str, timeout_s: float = REPLAY_TIMEOUT_S) -> list[tuple[PathResult, str]]:
     """Replay every finished path; return the mismatches."""
     checked = [p for p in exploration.paths if p.outcome in ("return", "raise") and p.inputs is not None]
     observed = replay(filename, target, [p.inputs for p in checked], timeout_s, exploration.module_globals)  # type: ignore[misc]
@@ -164,7 +166,7 @@ def verify(exploration: Exploration, filename: str, target: str, timeout_s: floa
     return problems
 
 
-def confirm_bugs(exploration: Exploration, filename: str, target: str, timeout_s: float = 5.0) -> tuple[list[tuple[Bug, str]], list[Bug]]:
+def confirm_bugs(exploration: Exploration, filename: str, target: str, timeout_s: float = REPLAY_TIMEOUT_S) -> tuple[list[tuple[Bug, str]], list[Bug]]:
     """Replay the input of each distinct bug of ``exploration`` in CPython: (the bugs CPython
     contradicts, each with why; the bugs it gave no answer for within ``timeout_s``)."""
     bugs = [b for b in exploration.distinct_bugs if b.inputs is not None]

@@ -507,10 +507,16 @@ def unpack(heap: HeapView, value: object, count: int, star: int | None = None) -
         return throw("ValueError", problem)
     if star is None:
         return Ok(tuple(items))
-    after = count - 1 - star
-    rest = tuple(items[star : len(items) - after])
+    before, rest, after = split_starred(tuple(items), count, star)
     ref = heap.fresh()
-    return Ok((*items[:star], ref, *items[len(items) - after :]), ((ref, ListRec(len(rest), rest)),))
+    return Ok((*before, ref, *after), ((ref, ListRec(len(rest), rest)),))
+
+
+def split_starred(items: tuple[object, ...], count: int, star: int) -> tuple[tuple[object, ...], tuple[object, ...], tuple[object, ...]]:
+    """The items before the starred target at index ``star`` of ``count`` targets, the items
+    the starred one takes, and the items after it (``unpack_problem`` found they fit)."""
+    end = len(items) - (count - 1 - star)
+    return items[:star], items[star:end], items[end:]
 
 
 def unpack_problem(got: int, count: int, star: int | None) -> str | None:

@@ -188,8 +188,8 @@ def _unpacked(value: object, count: int, star: int | None) -> tuple[object, ...]
         raise ValueError(problem)
     if star is None:
         return items
-    after = count - 1 - star
-    return (*items[:star], list(items[star : len(items) - after]), *items[len(items) - after :])
+    before, rest, after = S.split_starred(items, count, star)
+    return (*before, list(rest), *after)
 
 
 def _kwargs(instr: ir.Call | ir.CallMethod, values: list[object]) -> tuple[tuple[str, object], ...]:
