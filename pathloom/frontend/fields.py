@@ -124,12 +124,16 @@ def _collect(module: Module, cls: str) -> tuple[Field, ...]:
     init = next((s for s in node.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
     if init is not None:
         params = {a.arg: a.annotation for a in init.args.args + init.args.kwonlyargs}
-        for stmt in ast.walk(init):
-            target, annotation, value = None, None, None
-            if isinstance(stmt, ast.AnnAssign):
-                target, annotation = stmt.target, stmt.annotation
-            elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-                target, value = stmt.targets[0], stmt.value
+        for sub in ast.walk(init):
+            if not isinstance(sub, (ast.AnnAssign, ast.Assign)):
+                continue  # no assignment to an attribute of self
+            target: ast.expr | None = None
+            annotation: ast.expr | None = None
+            value: ast.expr | None = None
+            if isinstance(sub, ast.AnnAssign):
+                target, annotation = sub.target, sub.annotation
+            elif len(sub.targets) == 1:
+                target, value = sub.targets[0], sub.value
             if not (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self"):
                 continue
             if target.attr in fields:
@@ -137,9 +141,9 @@ def _collect(module: Module, cls: str) -> tuple[Field, ...]:
             if annotation is None and isinstance(value, ast.Name) and value.id in params:
                 annotation = params[value.id]
             if annotation is None:
-                raise Unsupported(filename, stmt.lineno, stmt.col_offset + 1,
+                raise Unsupported(filename, sub.lineno, sub.col_offset + 1,
                                   f"input object of class {cls}: attribute '{target.attr}' has no type (annotate it in the class body)")
-            _add(module, fields, cls, target.attr, annotation, stmt)
+            _add(module, fields, cls, target.attr, annotation, sub)
     return tuple(fields.values())
 
 

@@ -219,9 +219,9 @@ class Module:
                 return "class", name
             if type(obj) is cls and hasattr(obj, "__dict__") and not self.classes[name].is_exception:
                 return "instance", name
-        name = getattr(obj, "__name__", None)
-        if isinstance(name, str) and name in self.function_defs and spaces.get(name) is obj:
-            return "function", name
+        fname = getattr(obj, "__name__", None)
+        if isinstance(fname, str) and fname in self.function_defs and spaces.get(fname) is obj:
+            return "function", fname
         return None
 
     def is_exception_class(self, name: str) -> bool:
