@@ -20,14 +20,14 @@ import z3
 
 from pathloom.solver.base import SAT, UNKNOWN, UNSAT, SolverStats
 from pathloom.solver.z3_core import Z3Solver
-from pathloom.terms.expr import Term
+from pathloom.terms.expr import Concrete, Term
 from pathloom.terms.z3_encode import assertion
 
 Cube = tuple[Term, ...]
 
 
 def solve_cubes(base: Sequence[Term], cubes: dict[Hashable, Cube], stats: SolverStats, timeout_ms: int,
-                deadline: float | None = None) -> dict[Hashable, tuple[str, dict[str, object]]]:
+                deadline: float | None = None) -> dict[Hashable, tuple[str, dict[str, Concrete]]]:
     """``key -> (status, model)`` for every cube, the model over the symbols of the base
     constraints and of the cube; past ``deadline`` (``time.monotonic()``) a cube is unknown
     without a check, and no check runs longer than the time left."""
@@ -35,7 +35,7 @@ def solve_cubes(base: Sequence[Term], cubes: dict[Hashable, Cube], stats: Solver
     solver.set("timeout", timeout_ms)
     for constraint in sorted(base, key=lambda t: t.serial):
         solver.add(assertion(constraint))
-    results: dict[Hashable, tuple[str, dict[str, object]]] = {}
+    results: dict[Hashable, tuple[str, dict[str, Concrete]]] = {}
     stack: list[Term] = []
     for key in sorted(cubes, key=lambda k: [t.serial for t in cubes[k]]):
         cube = cubes[key]

@@ -37,7 +37,7 @@ import math
 import sys
 import weakref
 from collections.abc import Callable, Container, Sequence
-from typing import Union
+from typing import TypeGuard, Union, cast
 
 INT = "Int"
 BOOL = "Bool"
@@ -222,7 +222,7 @@ POW2_MAX = 62  # pow2 is exact up to this exponent (the solver encodes it in 64-
 def pow2(n: Arg) -> Arg:
     """``2 ** n`` for ``0 <= n <= POW2_MAX`` (the caller has checked the range)."""
     if not isinstance(n, Term):
-        return 2 ** int(n)
+        return cast(int, 2 ** int(n))  # an int: the exponent is not negative
     return make("pow2", (n,), INT)
 
 
@@ -297,7 +297,7 @@ def _quotient_compare(op: str, a: Arg, b: Arg) -> Arg | None:
         c = int(c)
     elif sort_of(c) != INT:
         return None
-    n, d = q.args  # type: ignore[union-attr]
+    n, d = q.args
     scaled = mul(c, d)
     left, right = (n, scaled) if q is a else (scaled, n)
     compare = {"eq": eq, "lt": lt, "le": le}[op]
@@ -305,11 +305,11 @@ def _quotient_compare(op: str, a: Arg, b: Arg) -> Arg | None:
         return compare(left, right)
     positive, negative = compare(left, right), compare(right, left)
     if not isinstance(d, Term):
-        return positive if d > 0 else negative
+        return positive if cast(int, d) > 0 else negative  # an itruediv divides two ints
     return ite(lt(0, d), positive, negative)
 
 
-def _is_quotient(value: Arg) -> bool:
+def _is_quotient(value: Arg) -> TypeGuard[Term]:
     return isinstance(value, Term) and value.op == "itruediv"
 
 
