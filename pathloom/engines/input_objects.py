@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from pathloom.frontend.fields import Field, is_reference, none_flag, scalar_of
+from pathloom.frontend.fields import Field, as_reference, is_reference, none_flag, scalar_of
 from pathloom.terms import expr as T
 from pathloom.terms.expr import BOOL, INT, SCALAR_SORTS, STR, Arg
 
@@ -103,11 +103,12 @@ class ObjectGraph:
             if scalar != f.shape and next((self.model[n] for n in flags if n in self.model), False):
                 return None  # an Optional scalar field whose flag says None
             return _DEFAULTS[scalar] if raw is None else raw
+        _, target, nullable = as_reference(f.shape)
         if raw is not None:
-            return None if raw == 0 else ("object", f.shape[1], int(raw))
-        if f.shape[2]:
+            return None if raw == 0 else ("object", target, int(raw))
+        if nullable:
             return None
-        return ("object", f.shape[1], self._some_location(f.shape[1], (cls, loc)))
+        return ("object", target, self._some_location(target, (cls, loc)))
 
     def _some_location(self, cls: str, current: tuple[str, object]) -> object:
         """An object of ``cls`` for a non-Optional reference no path read: the current object,
@@ -162,7 +163,7 @@ class ObjectEnvironment(Mapping[str, Any]):
             if not (isinstance(value, dict) and "$object" in value) or part not in value["fields"]:
                 return False, None
             shape = self._shape(cls, part)
-            cls = shape[1] if is_reference(shape) else None  # type: ignore[index]
+            cls = shape[1] if is_reference(shape) else None
             value = self._resolve(value["fields"][part])
         if value is None:
             scalar = scalar_of(shape)

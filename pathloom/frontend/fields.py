@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from typing import Union
+from typing import TypeGuard, Union, cast
 
 from pathloom.engines.input_types import UNTYPED, optional_of
 from pathloom.errors import Unsupported
 from pathloom.frontend.module import Module
 
-FieldShape = Union[str, tuple[str, str], tuple[str, str, bool]]
+ReferenceShape = tuple[str, str, bool]  # ("object", C, nullable)
+FieldShape = Union[str, tuple[str, str], ReferenceShape]
 
 _SCALARS = frozenset({"int", "bool", "str"})
 
@@ -38,7 +39,7 @@ class Field:
     col: int
 
 
-def reference_shape(annotation: ast.expr | str, classes: object) -> tuple[str, str, bool] | None:
+def reference_shape(annotation: ast.expr | str, classes: object) -> ReferenceShape | None:
     """``("object", C, nullable)`` when the annotation names an analysed class ``C``,
     optionally ``Optional``/``| None``; None otherwise."""
     node = _parse(annotation)
@@ -78,9 +79,15 @@ def _scalar(node: ast.expr) -> str | None:
     return None
 
 
-def is_reference(shape: object) -> bool:
+def is_reference(shape: object) -> TypeGuard[ReferenceShape]:
     """Whether a field of ``shape`` holds a reference to an input object (``("object", C, nullable)``)."""
     return isinstance(shape, tuple) and shape[0] == "object"
+
+
+def as_reference(shape: FieldShape) -> ReferenceShape:
+    """``shape``, that of a field holding no scalar (``scalar_of`` is None), as the
+    ``("object", C, nullable)`` it then is."""
+    return cast(ReferenceShape, shape)
 
 
 def scalar_of(shape: object) -> str | None:

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from pathloom.semantics.outcome import (
     Cut,
@@ -54,7 +54,7 @@ from pathloom.semantics.outcome import (
     split,
     throw,
 )
-from pathloom.frontend.fields import none_flag, scalar_of
+from pathloom.frontend.fields import FieldShape, as_reference, none_flag, scalar_of
 from pathloom.semantics.values import MaybeNone, ObjRec, Record, Ref, SymRef
 from pathloom.terms import expr as T
 from pathloom.terms.expr import BOOL, INT, SCALAR_SORTS, Arg, Term
@@ -70,6 +70,11 @@ MODELS = ("pose", "lazier", "lazy")
 _DONT_CARE = object()  # the value read through the None leaf of an ite: never the path's value
 # atom, level decided, decided fresh, class, representative (the fresh atom it is; None: None)
 _Known = tuple[Term, int, bool, str, object]
+# the other fields of the INPUTS record that hold tuples (see inputs_record)
+_Params = tuple[tuple[str, str, bool], ...]
+_Classes = tuple[tuple[str, tuple["Field", ...]], ...]
+_Atoms = tuple[tuple[Term, Ref, str], ...]
+_Inits = tuple[tuple[str, str, Term, object], ...]
 
 
 def inputs_record(model: str, max_objects: int, max_str_len: int, params: tuple[tuple[str, str, bool], ...],
@@ -89,7 +94,7 @@ def location(value: object) -> Arg | None:
     if value is None:
         return 0
     if isinstance(value, SymRef):
-        return value.loc  # type: ignore[return-value]
+        return value.loc
     if isinstance(value, Ref):
         return -value.id
     return None
@@ -230,6 +235,23 @@ class _Tx:
     def get(self, name: str) -> object:
         return self.inputs().get(name)[1]
 
+    # the fields of INPUTS, of the types inputs_record gives them (only this module writes it)
+
+    def atoms(self) -> _Atoms:
+        return cast(_Atoms, self.get("atoms"))
+
+    def inits(self) -> _Inits:
+        return cast(_Inits, self.get("inits"))
+
+    def known(self) -> tuple[_Known, ...]:
+        return cast(tuple[_Known, ...], self.get("known"))
+
+    def max_objects(self) -> int:
+        return cast(int, self.get("max_objects"))
+
+    def max_str_len(self) -> int:
+        return cast(int, self.get("max_str_len"))
+
     def put(self, name: str, value: object) -> None:
         self.write(INPUTS, self.inputs().with_field(name, value))
 
@@ -261,7 +283,7 @@ def _tx(heap: HeapView) -> _Tx:
 
 def _atom_record(tx: _Tx, atom: Term, cls: str) -> Ref:
     """The record of ``atom``, created (all fields uninitialized) on its first dereference."""
-    atoms: tuple[tuple[Term, Ref, str], ...] = tx.get("atoms")  # type: ignore[assignment]
+    atoms = tx.atoms()
     for a, ref, _ in atoms:
         if a is atom:
             return ref
@@ -272,11 +294,10 @@ def _atom_record(tx: _Tx, atom: Term, cls: str) -> Ref:
 
 
 def _compatible(tx: _Tx, cls: str) -> list[tuple[Term, Ref]]:
-    atoms: tuple[tuple[Term, Ref, str], ...] = tx.get("atoms")  # type: ignore[assignment]
-    return [(a, ref) for a, ref, c in atoms if c == cls]
+    return [(a, ref) for a, ref, c in tx.atoms() if c == cls]
 
 
-def _declared(module: Module, cls: str) -> dict[str, object]:
+def _declared(module: Module, cls: str) -> dict[str, FieldShape]:
     from pathloom.frontend.fields import declared_fields
 
     return {f.name: f.shape for f in declared_fields(module, cls)}
@@ -290,10 +311,10 @@ def current_objects(heap: HeapView, model: Mapping[str, object]) -> tuple[Any, d
 
     record = heap.record(INPUTS)
     assert isinstance(record, ObjRec)
-    fields = dict(record.get("classes")[1])
-    graph = ObjectGraph(lambda cls: fields[cls], model, list(record.get("params")[1]))
+    fields = dict(cast(_Classes, record.get("classes")[1]))
+    graph = ObjectGraph(lambda cls: fields[cls], model, list(cast(_Params, record.get("params")[1])))
     current: dict[tuple[str, object], dict[str, object]] = {}
-    for atom, ref, cls in record.get("atoms")[1]:
+    for atom, ref, cls in cast(_Atoms, record.get("atoms")[1]):
         loc = evaluate(atom, model)  # type: ignore[arg-type]
         values = current.setdefault((cls, loc), {})
         atom_record = heap.record(ref)
@@ -302,7 +323,7 @@ def current_objects(heap: HeapView, model: Mapping[str, object]) -> tuple[Any, d
     return graph, current
 
 
-def _initialize(module: Module, tx: _Tx, atom: Term, cls: str, name: str, shape: object) -> object:
+def _initialize(module: Module, tx: _Tx, atom: Term, cls: str, name: str, shape: FieldShape) -> object:
     """Rule Getfield (r2): the first read of ``atom.name``; returns its current value."""
     symbol_name = f"{atom.args[0]}.{name}"
     scalar = scalar_of(shape)
@@ -310,16 +331,16 @@ def _initialize(module: Module, tx: _Tx, atom: Term, cls: str, name: str, shape:
     if scalar is not None:
         initial: object = T.sym(symbol_name, SCALAR_SORTS[scalar])
         if scalar == "str":
-            tx.assumptions.append(T.le(T.str_len(initial), tx.get("max_str_len")))  # type: ignore[arg-type]
+            tx.assumptions.append(T.le(T.str_len(initial), tx.max_str_len()))  # type: ignore[arg-type]
         if scalar != shape:  # Optional[int]...: None where its flag holds
             initial = MaybeNone(T.sym(none_flag(symbol_name), BOOL), initial)
         symbol = initial
     else:
-        _, field_cls, nullable = shape  # type: ignore[misc]
+        _, field_cls, nullable = as_reference(shape)
         symbol = T.sym(symbol_name, INT)
         tx.assumptions.append(T.le(0 if nullable else 1, symbol))
         initial = SymRef(field_cls, symbol, nullable)
-    inits: tuple[tuple[str, str, Term, object], ...] = tx.get("inits")  # type: ignore[assignment]
+    inits = tx.inits()
     for c, f, other, other_symbol in inits:
         if c == cls and f == name and other is not atom:
             # congruence, for objects only: two None locations are equal, and the fields read
@@ -343,7 +364,7 @@ def _initialize(module: Module, tx: _Tx, atom: Term, cls: str, name: str, shape:
     return value
 
 
-def _read_leaf(module: Module, tx: _Tx, cls: str, leaf: Arg, name: str, shape: object) -> object:
+def _read_leaf(module: Module, tx: _Tx, cls: str, leaf: Arg, name: str, shape: FieldShape) -> object:
     if isinstance(leaf, Term):
         ref = _atom_record(tx, leaf, cls)
         record = tx.record(ref)
@@ -361,7 +382,8 @@ def _read_leaf(module: Module, tx: _Tx, cls: str, leaf: Arg, name: str, shape: o
     return value
 
 
-def _read(module: Module, tx: _Tx, cls: str, loc: Arg, name: str, shape: object, memo: dict[Arg, object]) -> object:
+def _read(module: Module, tx: _Tx, cls: str, loc: Arg, name: str, shape: FieldShape,
+          memo: dict[Arg, object]) -> object:
     """Rule Getfield (c2): the ite of the reads of the leaves (``memo``: an ite of locations is
     a DAG, each shared part read once)."""
     stack: list[tuple[Arg, bool]] = [(loc, False)]  # iterative: a loop's location is a deep ite chain
@@ -388,12 +410,12 @@ def read_field(module: Module, heap: HeapView, ref: SymRef, name: str) -> Outcom
         return None
     tx = _tx(heap)
     try:
-        value = _read(module, tx, ref.cls, ref.loc, name, shape, {})  # type: ignore[arg-type]
+        value = _read(module, tx, ref.cls, ref.loc, name, shape, {})
     except _NoMerge:
         return _read_split(module, heap, ref, name)
     assert value is not _DONT_CARE
     if isinstance(value, MaybeNone):  # an Optional scalar field: None or its value
-        return tx.done(split([(value.none, Ok(None)), (T.not_(value.none), Ok(value.value))]))  # type: ignore[arg-type]
+        return tx.done(split([(value.none, Ok(None)), (T.not_(value.none), Ok(value.value))]))
     if isinstance(value, SymRef) and tx.get("model") == "lazy":
         # lazy initialization proper: a reference field is initialized (forked) when it is read
         decided = resolve(module, heap, (value,), "deref")
@@ -425,7 +447,7 @@ class FieldReader:
         if shape is None:
             raise Unreadable(f"{ref.cls}.{name} is no declared field")
         try:
-            value = _read(self.module, self.tx, ref.cls, ref.loc, name, shape, {})  # type: ignore[arg-type]
+            value = _read(self.module, self.tx, ref.cls, ref.loc, name, shape, {})
         except _NoMerge:
             raise Unreadable(f"{ref.cls}.{name} holds values no ite joins") from None
         return None if value is _DONT_CARE else value
@@ -442,7 +464,7 @@ def _read_split(module: Module, heap: HeapView, ref: SymRef, name: str) -> Outco
     from pathloom.semantics.calls import getattr_
 
     cases: list[tuple[Arg, Outcome]] = []
-    for cond, leaf in leaves(ref.loc):  # type: ignore[arg-type]
+    for cond, leaf in leaves(ref.loc):
         if leaf == 0:
             continue
         if isinstance(leaf, Term):
@@ -458,7 +480,7 @@ def write_field(module: Module, heap: HeapView, ref: SymRef, name: str, value: o
     if shape is None:
         raise RuntimeUnsupported(f"assigning attribute '{name}' that class {ref.cls} does not declare, on an input object")
     tx = _tx(heap)
-    loc: Arg = ref.loc  # type: ignore[assignment]
+    loc: Arg = ref.loc
     for leaf in leaf_set(loc):
         if isinstance(leaf, Term):
             atom_ref = _atom_record(tx, leaf, ref.cls)
@@ -505,7 +527,7 @@ def identical(a: object, b: object) -> Arg | None:
 
 
 def not_none(ref: SymRef) -> Arg:
-    return T.not_(T.eq(ref.loc, 0))  # type: ignore[arg-type]
+    return T.not_(T.eq(ref.loc, 0))
 
 
 def none_case(ref: SymRef, name: str, message: str) -> list[tuple[Arg, Outcome]]:
@@ -513,7 +535,7 @@ def none_case(ref: SymRef, name: str, message: str) -> list[tuple[Arg, Outcome]]
     case when the types exclude it)."""
     if not ref.nullable:
         return []
-    return [(T.eq(ref.loc, 0), throw("AttributeError", message))]  # type: ignore[arg-type]
+    return [(T.eq(ref.loc, 0), throw("AttributeError", message))]
 
 
 # ---------------------------------------------------------------- lazy and lazier#
@@ -531,10 +553,10 @@ def resolve(module: Module, heap: HeapView, values: tuple[object, ...], use: str
     if model == "pose":
         return None
     need = 2 if use == "deref" or model == "lazy" else 1
-    known: tuple[_Known, ...] = tx.get("known")  # type: ignore[assignment]
+    known = tx.known()
     levels = {k[0]: k[1] for k in known}
     for ref in refs:
-        for atom in leaf_set(ref.loc):  # type: ignore[arg-type]
+        for atom in leaf_set(ref.loc):
             if isinstance(atom, Term) and levels.get(atom, 0) < need:
                 return _decide(tx, ref, atom, levels.get(atom, 0), need, known)
     return None
@@ -555,7 +577,7 @@ def _decide(tx: _Tx, ref: SymRef, atom: Term, level: int, need: int, known: tupl
     for other in others:
         cases.append((T.eq(atom, other), _refine(tx, rest + [(atom, 2, False, cls, other)])))
     fresh = T.conj([T.not_(T.eq(atom, 0))] + [T.not_(T.eq(atom, o)) for o in others])
-    limit: int = tx.get("max_objects")  # type: ignore[assignment]
+    limit = tx.max_objects()
     if len(others) >= limit:
         cases.append((fresh, Cut(f"max-objects bound {limit} reached for class {ref.cls} (--max-objects)")))
     else:
@@ -569,7 +591,7 @@ def _alias(tx: _Tx, a: Arg, b: Term) -> Arg:
     be one object (the path condition says so; folding it keeps reads free of ites over
     aliases the path excludes); otherwise the equality of their locations."""
     if tx.get("model") != "pose" and isinstance(a, Term) and a.op == "sym":
-        reps = {k[0]: k[4] for k in tx.get("known") if k[1] == 2}
+        reps = {k[0]: k[4] for k in tx.known() if k[1] == 2}
         if a in reps and b in reps and reps[a] is not None and reps[b] is not None:
             return reps[a] is reps[b]
     return T.eq(a, b)

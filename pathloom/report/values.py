@@ -104,9 +104,9 @@ def encode_symbolic(value: object, heap: Any, model: Mapping[str, Any]) -> JSON:
 
     def enc(v: object) -> JSON:
         if isinstance(v, MaybeNone):  # an Optional scalar field of an input object
-            return None if evaluate(v.none, model, memo) else enc(v.value)  # type: ignore[arg-type]
+            return None if evaluate(v.none, model, memo) else enc(v.value)
         if isinstance(v, SymRef):
-            loc = evaluate(v.loc, model, memo)  # type: ignore[arg-type]
+            loc = evaluate(v.loc, model, memo)
             if loc == 0:
                 return None
             return enc(Ref(-loc)) if loc < 0 else input_object(v.cls, loc)  # type: ignore[operator]

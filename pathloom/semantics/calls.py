@@ -232,7 +232,7 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
             raise RuntimeUnsupported(f"calling an input object of class {func.cls}")
         found = _invoke(module, info.methods["__call__"], (func,) + args, kwargs) if "__call__" in info.methods else \
             throw("TypeError", f"'{func.cls}' object is not callable")
-        none = [(T.eq(func.loc, 0), throw("TypeError", "'NoneType' object is not callable"))] if func.nullable else []  # type: ignore[arg-type]
+        none = [(T.eq(func.loc, 0), throw("TypeError", "'NoneType' object is not callable"))] if func.nullable else []
         return split(none + [(IN.not_none(func) if none else True, found)])
     return throw("TypeError", f"'{shown_type(heap, func)}' object is not callable")
 
@@ -415,7 +415,7 @@ def _input_object_builtin(module: Module, heap: HeapView, fn: object, args: tupl
         return call_real(module, heap, fn, args, ())
     if not obj.nullable:
         return found
-    return split([(T.eq(obj.loc, 0), call_real(module, heap, fn, (None,) + args[1:], ())), (IN.not_none(obj), found)])  # type: ignore[arg-type]
+    return split([(T.eq(obj.loc, 0), call_real(module, heap, fn, (None,) + args[1:], ())), (IN.not_none(obj), found)])
 
 
 def _builtin_call(module: Module, heap: HeapView, name: str, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:

@@ -588,7 +588,7 @@ def input_reference(module: Module, heap: HeapView, values: tuple[object, ...], 
         if isinstance(v, SymRef) and v.nullable and _class_defines(module, v.cls):
             rest = values[:i], values[i + 1 :]
             return split([
-                (T.eq(v.loc, 0), then(rest[0] + (None,) + rest[1])),  # type: ignore[arg-type]
+                (T.eq(v.loc, 0), then(rest[0] + (None,) + rest[1])),
                 (IN.not_none(v), then(rest[0] + (SymRef(v.cls, v.loc, False),) + rest[1])),
             ])
     return then(values)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Union
 
-from pathloom.terms.expr import Term
+from pathloom.terms.expr import Arg, Term
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class SymRef:
     ``loc`` may be 0 by the types (an ``Optional`` input); the path may still exclude it."""
 
     cls: str
-    loc: object
+    loc: Arg
     nullable: bool
 
 
@@ -42,7 +42,7 @@ class MaybeNone:
     its record only (``heap.inputs``): None where the Bool ``none`` holds, else ``value``. A
     read turns it into a split, so the program never sees one."""
 
-    none: object
+    none: Arg
     value: object
 
 

@@ -29,7 +29,7 @@ from collections.abc import Iterable
 
 from pathloom.engines.compose.formals import fits, object_class
 from pathloom.errors import Unsupported
-from pathloom.frontend.fields import declared_fields, none_flag, scalar_of
+from pathloom.frontend.fields import as_reference, declared_fields, none_flag, scalar_of
 from pathloom.frontend.module import Module
 from pathloom.heap.concrete import ConcreteHeap
 from pathloom.heap.inputs import FieldReader, Unreadable, location
@@ -138,9 +138,9 @@ def object_actuals(module: Module, heap: ConcreteHeap, formals: tuple[tuple[str,
                 if not fits(plain, sort):
                     raise _NoFit()
                 mapping[name] = plain  # type: ignore[assignment]
-                mapping[none_flag(name)] = is_none  # type: ignore[assignment]
+                mapping[none_flag(name)] = is_none
                 continue
-            _, target, nullable = field.shape  # type: ignore[misc]
+            _, target, nullable = as_reference(field.shape)
             if holder is not None and not nullable and (value is None or (isinstance(value, SymRef) and value.nullable)):
                 raise _NoFit()  # maybe None where the tree took the field to hold an object
             mapping[name] = _location(target, value)
