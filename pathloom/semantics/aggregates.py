@@ -31,11 +31,12 @@ arguments except ``sort``, which writes the sorted items back to the same list.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import as_int, fix_length, item_equal, kind
 from pathloom.semantics.outcome import Cut, Ok, Outcome, RuntimeUnsupported, map_ok, split, throw
-from pathloom.semantics.values import ListRec, RangeVal, Ref, type_name
+from pathloom.semantics.values import ListRec, RangeVal, Ref, concrete_length, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Arg, Term
 
@@ -79,7 +80,7 @@ def _items_then(heap: HeapView, seq: object, then: Callable[[tuple[object, ...]]
         assert isinstance(record, ListRec)
         if isinstance(record.length, Term):
             return fix_length(seq, record)
-        return then(record.items[: int(record.length)])  # type: ignore[call-overload]
+        return then(record.items[: concrete_length(record)])
     return None
 
 
@@ -194,7 +195,8 @@ def _sorted_by(ref: Ref, items: tuple[object, ...], keys: tuple[object, ...], re
         del place, following  # they call each other: no cycle left for the collector
 
 
-def _carried_network(keys: Sequence[Arg], items: Sequence[object], descending: bool) -> list[object]:
+def _carried_network(keys: Sequence[object], items: Sequence[object],
+                     descending: bool) -> list[object]:
     """``items`` ordered by ``keys`` through a bubble network that moves each item with its
     key; a compare-exchange keeps the pair unless the right key is strictly smaller
     (greater, descending), so equal keys keep their order."""
@@ -246,7 +248,8 @@ def join(heap: HeapView, sep: object, args: tuple[object, ...], kwargs: Kwargs) 
                 if k == "other":
                     return None  # an object: its type name is CPython's to say
                 return throw("TypeError", f"sequence item {i}: expected str instance, {type_name(item)} found")
-            out = item if i == 0 else T.concat(T.concat(out, sep), item)  # type: ignore[arg-type]
+            text = cast(Arg, item)  # a str or Str term
+            out = text if i == 0 else T.concat(T.concat(out, sep), text)  # type: ignore[arg-type]
         return Ok(out)
 
     return _items_then(heap, args[0], joined)
@@ -305,7 +308,7 @@ def _not_in_list(needle: object) -> Outcome:
 def _sum(start: object, items: tuple[object, ...]) -> Outcome | None:
     if any(kind(x) not in ("int", "bool") for x in (start, *items)):
         return None
-    total = as_int(start)
+    total: Arg = as_int(start)
     for item in items:
         total = T.add(total, as_int(item))
     return Ok(total)

@@ -35,7 +35,7 @@ from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import as_int, compare, is_list, is_plain, kind, protocol_call, shown_type, truth_outcome, with_concrete_length
 from pathloom.semantics.outcome import Cut, NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, map_ok, split, throw
 from pathloom.heap import inputs as IN
-from pathloom.semantics.values import BuiltinVal, ClassVal, DictRec, ExcVal, ListRec, SetRec, SliceVal, Message, ObjRec, PyObj, RangeVal, Ref, SuperVal, SymRef, type_name
+from pathloom.semantics.values import BuiltinVal, ClassVal, DictRec, ExcVal, ListRec, SetRec, SliceVal, Message, ObjRec, PyObj, RangeVal, Ref, SuperVal, SymRef, concrete_length, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import BOOL, FLOAT, INT, Arg, Term
 
@@ -195,7 +195,7 @@ def _fold_best(module: Module, heap: HeapView, name: str, best: object, rest: tu
 def _min_max_list(module: Module, heap: HeapView, name: str, ref: Ref) -> Outcome:
     record = heap.record(ref)
     assert isinstance(record, ListRec)
-    items = record.items[: int(record.length)]  # type: ignore[call-overload]
+    items = record.items[: concrete_length(record)]
     if not items:
         return throw("ValueError", f"{name}() arg is an empty sequence")
     return _fold_best(module, heap, name, items[0], items[1:])  # (not _min_max: one item is not a sequence)

@@ -531,8 +531,11 @@ def setattr_(module: Module, heap: HeapView, obj: object, name: str, value: obje
     if isinstance(obj, Ref):
         record = heap.record(obj)
         if isinstance(record, ObjRec):
-            info = module.classes.get(record.cls)
-            if info is not None and not (name in info.other or "__setattr__" in info.methods or "__setattr__" in info.other):
+            cinfo = module.classes.get(record.cls)
+            if cinfo is not None and not (
+                name in cinfo.other or "__setattr__" in cinfo.methods
+                or "__setattr__" in cinfo.other
+            ):
                 return Ok(None, ((obj, record.with_field(name, value)),))
         else:
             return throw("AttributeError", f"'{shown_type(heap, obj)}' object has no attribute '{name}'")

@@ -34,14 +34,14 @@ import itertools
 import os
 import sys
 import types
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.outcome import Cut, Ok, Outcome, RuntimeUnsupported, Throw, split
 from pathloom.semantics.values import (
     DEFAULT_FACTORIES, ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictIter, DictRec, DictView, ExcVal, FuncVal, ListRec, ObjRec,
     DrawIter, PyObj, RangeIter, RangeVal, Record, Ref, RevIter, SeqIter, SliceVal, ZipIter, SetIter, SetRec, SymRef, TableFunc, Watch, iterator_record,
-    table_function,
+    concrete_length, table_function,
 )
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import evaluate
@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 Kwargs = tuple[tuple[str, object], ...]
 
 
-def collect_terms(heap: HeapView, values: tuple[object, ...]) -> list[Arg]:
+def collect_terms(heap: HeapView, values: tuple[object, ...]) -> list[Term]:
     """The terms whose values decide what the operands are in CPython, each once, in order."""
     found: dict[Arg, None] = {}
     seen: set[int] = set()
@@ -78,7 +78,7 @@ def collect_terms(heap: HeapView, values: tuple[object, ...]) -> list[Arg]:
                         else:
                             todo.append(item)
                 else:
-                    todo.extend(reversed(record.items[: int(record.length)]))  # type: ignore[call-overload]
+                    todo.extend(reversed(record.items[: concrete_length(record)]))
             elif isinstance(record, DictRec):
                 todo.extend(reversed([x for pair in zip(record.keys, record.values) for x in pair]))
             elif isinstance(record, SetRec):  # the history decides the table, hence the order
@@ -102,8 +102,11 @@ def collect_terms(heap: HeapView, values: tuple[object, ...]) -> list[Arg]:
     return [t for t in found if isinstance(t, Term)]
 
 
+_ZEROS: dict[str, Arg] = {T.INT: 0, T.BOOL: False, T.STR: "", T.FLOAT: 0.0}  # by sort
+
+
 def _zero(item: Term) -> Arg:
-    return {T.INT: 0, T.BOOL: False, T.STR: "", T.FLOAT: 0.0}[item.sort]
+    return _ZEROS[item.sort]
 
 
 def pin(terms: list[Term], model: dict[str, Any]) -> Arg:
@@ -148,7 +151,7 @@ class Materializer:
             return slice(self.value(v.start), self.value(v.stop), self.value(v.step))
         if isinstance(v, TableFunc):
             table: dict[object, object] = {}
-            for key, value in zip(v.keys[: self.value(v.size)], v.values):
+            for key, value in zip(v.keys[: self._int(v.size)], v.values):
                 table.setdefault(self.value(key), self.value(value))  # the first equal key wins, as the lookup does
             return table_function(table, self.value(v.default))
         if isinstance(v, BoundMethod):
@@ -167,6 +170,10 @@ class Materializer:
             raise RuntimeUnsupported(f"passing an input object ({v.cls}) to an operation run in CPython")
         raise RuntimeUnsupported(f"passing a {type(v).__name__} to an operation run in CPython")
 
+    def _int(self, v: object) -> int:
+        """The value of an int or Int term (a list's length, a table's size)."""
+        return cast(int, self.value(v))
+
     def _ref(self, ref: Ref) -> object:
         if ref.id in self.built:
             return self.built[ref.id]
@@ -174,7 +181,7 @@ class Materializer:
         if isinstance(record, ListRec):
             result: list[object] = []
             self.built[ref.id] = result
-            n = self.value(record.length)
+            n = self._int(record.length)
             result.extend(self.value(x) for x in record.items[:n])
             self.snapshots.append((ref, result, list(result)))
             return result
@@ -189,7 +196,7 @@ class Materializer:
         if record.cls == ITERATOR:
             return self._iterator(ref, record)
         cls = self.module.real_class(record.cls)
-        instance = object.__new__(cls)
+        instance: object = object.__new__(cls)
         self.built[ref.id] = instance
         fields = {name: self.value(x) for name, x in record.fields}
         instance.__dict__.update(fields)
@@ -455,10 +462,12 @@ def same_state(a: object, b: object, depth: int = 0) -> bool:
         return True
     if type(a) is not type(b):
         return False
-    if isinstance(a, (list, tuple)):
-        return len(a) == len(b) and all(same_state(x, y, depth + 1) for x, y in zip(a, b))  # type: ignore[arg-type]
-    if isinstance(a, dict):
-        return list(a.keys()) == list(b.keys()) and all(same_state(a[k], b[k], depth + 1) for k in a)  # type: ignore[index]
+    # a and b are of one type: b passes each isinstance test a passes
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return len(a) == len(b) and all(same_state(x, y, depth + 1) for x, y in zip(a, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return (list(a.keys()) == list(b.keys())
+                and all(same_state(a[k], b[k], depth + 1) for k in a))
     if hasattr(a, "__next__"):  # an iterator: its position is in its reduced state
         try:
             return same_state(a.__reduce__()[1:], b.__reduce__()[1:], depth + 1)
@@ -625,7 +634,13 @@ def _restore(obj: object, before: object) -> None:
     try:
         if isinstance(obj, (list, dict, set)):
             obj.clear()
-            obj.extend(before) if isinstance(obj, list) else obj.update(before)
+            # before: the deep copy of obj taken before the operation (Materializer.opaque)
+            if isinstance(obj, list):
+                obj.extend(cast(list[object], before))
+            elif isinstance(obj, dict):
+                obj.update(cast(dict[object, object], before))
+            else:
+                obj.update(cast(set[object], before))
         elif hasattr(obj, "__dict__") and not isinstance(obj, type):
             vars(obj).clear()
             vars(obj).update(vars(before))

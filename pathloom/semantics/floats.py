@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import cast
 
 from pathloom.semantics.outcome import Ok, Outcome, split, throw
 from pathloom.terms import expr as T
@@ -117,10 +118,15 @@ def truth(a: Arg) -> Arg:
     return T.not_(T.eq(a, 0.0))
 
 
+_ROUNDINGS: dict[str, Callable[[float], int]] = {
+    "trunc": int, "floor": math.floor, "ceil": math.ceil,
+}
+
+
 def to_int(a: Arg, rounding: str = "trunc") -> Outcome:
     """``int(a)`` (``trunc``), ``math.floor(a)`` or ``math.ceil(a)`` of a float."""
     if not isinstance(a, Term):
-        return _concrete(lambda: {"trunc": int, "floor": math.floor, "ceil": math.ceil}[rounding](a))
+        return _concrete(lambda: _ROUNDINGS[rounding](cast(float, a)))  # a concrete float
     if a.op == "itruediv":
         return Ok(_quotient_to_int(a.args[0], a.args[1], rounding))
     nan, inf = T.fisnan(a), T.fisinf(a)

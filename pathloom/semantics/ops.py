@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import builtins
 import operator
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Collection
+from typing import TYPE_CHECKING, Any, Callable, TypeGuard, cast
 
 from pathloom.semantics import bitwise as W
 from pathloom.semantics import floats as F
@@ -24,7 +25,7 @@ from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.outcome import Cut, NotModeled, Ok, Outcome, Refine, RuntimeUnsupported, map_ok, split, throw
 from pathloom.heap import inputs as IN
-from pathloom.semantics.values import BuiltinVal, ClassVal, DictRec, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SetRec, SymRef, type_name
+from pathloom.semantics.values import BuiltinVal, ClassVal, DictRec, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SetRec, SymRef, concrete_length, list_length, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import BOOL, FLOAT, INT, STR, Arg, Term
 
@@ -76,10 +77,11 @@ def is_plain(value: object) -> bool:
     return isinstance(value, (int, float, str)) or value is None
 
 
-def as_int(value: object) -> Arg:
+def as_int(value: object) -> Term | int:
     """An int or bool value as an integer (bools are 0 and 1 in arithmetic)."""
     if isinstance(value, Term):
-        return T.ite(value, 1, 0) if value.sort == BOOL else value
+        # an ite on a Bool term (not a constant) of two different ints is a term
+        return cast(Term, T.ite(value, 1, 0)) if value.sort == BOOL else value
     return int(value)  # type: ignore[call-overload, no-any-return]
 
 
@@ -153,7 +155,8 @@ def binop(module: Module, heap: HeapView, op: str, a: object, b: object) -> Outc
     elif op == "+" and is_list(heap, a) and is_list(heap, b):
         return _list_concat(heap, a, b)  # type: ignore[arg-type]
     elif op == "*" and (is_list(heap, a) and _is_number(kb) or is_list(heap, b) and _is_number(ka)):
-        return _list_repeat(heap, a, b) if is_list(heap, a) else _list_repeat(heap, b, a)
+        seq, count = (a, b) if is_list(heap, a) else (b, a)
+        return _list_repeat(heap, cast(Ref, seq), count)  # is_list: a Ref
     return run_concretely(module, heap, f"operator {op}", _PY_BINOPS[op], (a, b))
 
 
@@ -199,7 +202,7 @@ def _list_repeat(heap: HeapView, seq: Ref, count: object) -> Outcome:
     assert isinstance(record, ListRec)
     if isinstance(record.length, Term):
         return fix_length(seq, record)
-    items = record.items[: int(record.length)]  # type: ignore[call-overload]
+    items = record.items[: concrete_length(record)]
     n = as_int(count)
 
     def repeated(times: int) -> Outcome:
@@ -237,7 +240,7 @@ def shown_type(heap: HeapView, value: object) -> str:
     return type_name(value)
 
 
-def _int_binop(op: str, a: Arg, b: Arg) -> Outcome:
+def _int_binop(op: str, a: Term | int, b: Term | int) -> Outcome:
     if op == "+":
         return Ok(T.add(a, b))
     if op == "-":
@@ -271,7 +274,7 @@ def _list_concat(heap: HeapView, a: Ref, b: Ref) -> Outcome:
         raise RuntimeUnsupported("'+' on objects")
     if isinstance(ra.length, Term) or isinstance(rb.length, Term):
         return with_concrete_length(heap, a, lambda: with_concrete_length(heap, b, lambda: _list_concat(heap, a, b)))
-    items = ra.items[: int(ra.length)] + rb.items[: int(rb.length)]  # type: ignore[call-overload]
+    items = ra.items[: concrete_length(ra)] + rb.items[: concrete_length(rb)]
     ref = heap.fresh()
     return Ok(ref, ((ref, ListRec(len(items), items)),))
 
@@ -301,10 +304,10 @@ def _list_extend(heap: HeapView, a: Ref, b: object) -> Outcome:
         assert isinstance(rb, ListRec)
         if isinstance(rb.length, Term):
             return fix_length(b, rb)
-        more = tuple(rb.items[: int(rb.length)])  # type: ignore[call-overload]
+        more = tuple(rb.items[: concrete_length(rb)])
     else:
-        more = tuple(b)
-    items = tuple(ra.items[: int(ra.length)]) + more  # type: ignore[call-overload]
+        more = tuple(cast("str | tuple[object, ...]", b))
+    items = tuple(ra.items[: concrete_length(ra)]) + more
     return Ok(a, ((a, ListRec(len(items), items)),))
 
 
@@ -320,7 +323,9 @@ def with_concrete_length(heap: HeapView, ref: Ref, then: Callable[[], Outcome]) 
 
 def fix_length(ref: Ref, record: ListRec) -> Outcome:
     """A split over every possible length of a list, each case fixing it (``Refine``)."""
-    return split([(T.eq(record.length, n), Refine(((ref, ListRec(n, record.items[:n])),))) for n in range(len(record.items) + 1)])
+    length = list_length(record)
+    return split([(T.eq(length, n), Refine(((ref, ListRec(n, record.items[:n])),)))
+                  for n in range(len(record.items) + 1)])
 
 
 def unary(module: Module, heap: HeapView, op: str, a: object) -> Outcome:
@@ -368,7 +373,7 @@ def truth(heap: HeapView, value: object) -> Arg:
     if isinstance(value, Ref):
         record = heap.record(value)
         if isinstance(record, ListRec):
-            return T.not_(T.eq(record.length, 0))
+            return T.not_(T.eq(list_length(record), 0))
         if isinstance(record, DictRec):
             return bool(record.keys)
         if isinstance(record, SetRec):
@@ -522,9 +527,10 @@ def _lists_equal(heap: HeapView, ra: ListRec, rb: ListRec) -> Arg:
     return result
 
 
-_PY_OPERATORS: dict[str, Callable[[object, object], object]] = {
+# CPython's operators, applied to real objects of any type
+_PY_OPERATORS: dict[str, Callable[[Any, Any], object]] = {
     "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
-    ">=": operator.ge, "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,  # type: ignore[operator]
+    ">=": operator.ge, "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,
     "is": operator.is_, "is not": operator.is_not,
 }
 
@@ -553,9 +559,9 @@ def dispatch_dunder(module: Module, heap: HeapView, names: tuple[str, str], a: o
     ca, cb = _analysed_class(heap, a), _analysed_class(heap, b)
     info_a = module.classes.get(ca) if ca else None
     info_b = module.classes.get(cb) if cb else None
-    if info_b is not None and cb != ca and ca is not None and _is_subclass(module, cb, ca) and (
-        reflected in info_b.methods or reflected in info_b.other
-    ):
+    if (info_b is not None and cb is not None and cb != ca and ca is not None
+            and _is_subclass(module, cb, ca)
+            and (reflected in info_b.methods or reflected in info_b.other)):
         return None
     if info_a is not None and (forward in info_a.methods or forward in info_a.other):
         qualname = info_a.methods.get(forward)
@@ -678,6 +684,8 @@ def _compare(module: Module, heap: HeapView, op: str, a: object, b: object) -> O
     if is_plain(a) and is_plain(b):
         return concrete_outcome(lambda: _PY_COMPARE[op](a, b))
     ka, kb = kind(a), kind(b)
+    x: Arg
+    y: Arg
     if _is_number(ka) and _is_number(kb):
         x, y = as_int(a), as_int(b)
     elif "float" in (ka, kb) and F.is_numeric(a) and F.is_numeric(b):
@@ -737,7 +745,7 @@ def _sequence_items(heap: HeapView, value: object) -> list[object] | tuple[objec
         if isinstance(record, ListRec):
             if isinstance(record.length, Term):
                 return []
-            return list(record.items[: int(record.length)])  # type: ignore[call-overload]
+            return list(record.items[: concrete_length(record)])
     return None
 
 
@@ -778,7 +786,7 @@ def _identical(a: object, b: object) -> Arg:
         if isinstance(a, PyObj) and isinstance(b, PyObj):
             return a.obj is b.obj
         other = b if isinstance(a, PyObj) else a
-        obj = a.obj if isinstance(a, PyObj) else b.obj
+        obj = a.obj if isinstance(a, PyObj) else cast(PyObj, b).obj
         if isinstance(other, Term) and isinstance(obj, (int, str)):
             raise RuntimeUnsupported("'is' between a symbolic value and an int or str object")
         if isinstance(other, BuiltinVal) and not other.name.startswith("%"):
@@ -861,12 +869,13 @@ def _dict_membership(heap: HeapView, needle: object, container: object) -> Outco
     return dicts.contains(heap, record, needle) if record is not None else None
 
 
-def _plain_collection(obj: object) -> bool:
+def _plain_collection(obj: object) -> TypeGuard[Collection[object]]:
     """A list, tuple, set or dict (its keys) of ints, bools and strs: membership in it is
     equality with one of its items, which the model knows."""
-    if type(obj) not in (list, tuple, set, frozenset, dict) or len(obj) > 256:  # type: ignore[arg-type]
+    kinds = (list, tuple, set, frozenset, dict)
+    if not isinstance(obj, kinds) or type(obj) not in kinds or len(obj) > 256:
         return False
-    return all(type(x) in (int, bool, str) for x in obj)  # type: ignore[attr-defined]
+    return all(type(x) in (int, bool, str) for x in obj)
 
 
 def _in_range(r: RangeVal, x: Arg) -> Arg:

@@ -10,13 +10,13 @@ grown from one); ``len(items)`` bounds it. Negative indices are normalized as in
 from __future__ import annotations
 
 import itertools
-from typing import Callable, Sequence
+from typing import Callable, Sequence, cast
 
 from pathloom.semantics import dicts, sets
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import as_int, fix_length, kind, range_length, with_concrete_length
 from pathloom.semantics.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, split, throw
-from pathloom.semantics.values import ITERATOR, DictIter, DrawIter, DictRec, ExcVal, ListRec, ObjRec, PyObj, RangeIter, RangeVal, Ref, RevIter, SeqIter, ZipIter, SetIter, SetRec, Watch, type_name
+from pathloom.semantics.values import ITERATOR, DictIter, DrawIter, DictRec, ExcVal, ListRec, ObjRec, PyObj, RangeIter, RangeVal, Ref, RevIter, SeqIter, ZipIter, SetIter, SetRec, Watch, concrete_length, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Arg, Term, sort_of
 
@@ -117,7 +117,8 @@ def _opaque_getitem(obj: object, index: Term) -> Outcome:
     whose keys and values are literals: a split over the positions or keys, as CPython looks
     them up; other objects are indexed in CPython."""
     plain = (int, bool, str, float, type(None))
-    if type(obj) in (list, tuple) and len(obj) <= 256 and all(type(x) in plain for x in obj):  # type: ignore[arg-type]
+    if (isinstance(obj, (list, tuple)) and type(obj) in (list, tuple) and len(obj) <= 256
+            and all(type(x) in plain for x in obj)):
         items = tuple(obj)
         if index.sort != T.INT:
             raise NotModeled("a non-int index")
@@ -179,7 +180,7 @@ def _store(ref: Ref, record: ListRec, position: Arg, value: object) -> Outcome:
 
 def append(ref: Ref, record: ListRec, value: object) -> Outcome:
     if not isinstance(record.length, Term):
-        n = int(record.length)  # type: ignore[call-overload]
+        n = concrete_length(record)
         items = record.items[:n] + (value,)
         return Ok(None, ((ref, ListRec(n + 1, items)),))
     grown = ListRec(record.length, record.items + (value,))
@@ -201,7 +202,7 @@ def pop(heap: HeapView, ref: Ref, record: ListRec, index: object) -> Outcome:
                 return fix_length(ref, record)
             popped = Ok(value.value, ((ref, ListRec(last, record.items)),))
         else:
-            n = int(record.length)  # type: ignore[call-overload]
+            n = concrete_length(record)
             popped = Ok(record.items[n - 1] if n else None, ((ref, ListRec(n - 1, record.items[: n - 1])),))
         return split([(empty, throw("IndexError", "pop from empty list")), (T.not_(empty), popped)])
     return with_concrete_length(heap, ref, lambda: _pop_at(heap, ref, index))
@@ -220,7 +221,7 @@ def insert(heap: HeapView, ref: Ref, index: object, value: object) -> Outcome | 
     def known() -> Outcome:
         record = heap.record(ref)
         assert isinstance(record, ListRec)
-        n = int(record.length)  # type: ignore[call-overload]
+        n = concrete_length(record)
         where = T.ite(T.lt(idx, 0), T.ite(T.lt(T.add(idx, n), 0), 0, T.add(idx, n)), T.ite(T.lt(n, idx), n, idx))
         # CPython converts the index to a C ssize_t first
         fits = T.and_(T.le(-(2**63), idx), T.lt(idx, 2**63))
@@ -250,7 +251,7 @@ def _pop_at(heap: HeapView, ref: Ref, index: object, deleting: bool = False, fit
     """``xs.pop(index)`` (the item removed) or ``del xs[index]`` (None, and its messages)."""
     record = heap.record(ref)
     assert isinstance(record, ListRec)
-    n = int(record.length)  # type: ignore[call-overload]
+    n = concrete_length(record)
     idx = _index_value(index)
     if idx is None:
         return throw("TypeError", f"'{type_name(index)}' object cannot be interpreted as an integer")
@@ -352,10 +353,15 @@ def _plain_or_opaque(value: object) -> object:
     return from_runtime(value)
 
 
+def _last_index(heap: HeapView, ref: Ref) -> int:
+    """The index of the last item of a list of concrete length."""
+    return concrete_length(cast(ListRec, heap.record(ref))) - 1
+
+
 def get_reverse_iter(heap: HeapView, obj: object) -> Outcome:
     """``iter(reversed(obj))`` for a list, str, tuple or range; other objects: CPython's."""
     if isinstance(obj, Ref) and isinstance(heap.record(obj), ListRec):
-        return with_concrete_length(heap, obj, lambda: Ok(RevIter(obj, int(heap.record(obj).length) - 1)))  # type: ignore[union-attr]
+        return with_concrete_length(heap, obj, lambda: Ok(RevIter(obj, _last_index(heap, obj))))
     if isinstance(obj, (tuple, str)):
         return Ok(SeqIter(obj[::-1], 0))
     if kind(obj) == "str":
@@ -497,7 +503,7 @@ def unpack(heap: HeapView, value: object, count: int, star: int | None = None) -
         assert isinstance(record, ListRec)
         if isinstance(record.length, Term):
             return with_concrete_length(heap, value, lambda: unpack(heap, value, count, star))
-        items = record.items[: int(record.length)]  # type: ignore[call-overload]
+        items = record.items[: concrete_length(record)]
     elif isinstance(value, str):
         items = tuple(value)
     else:

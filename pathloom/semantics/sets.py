@@ -91,6 +91,7 @@ from pathloom.semantics.values import (
     SetHistory,
     SetIter,
     SetRec,
+    concrete_length,
     type_name,
 )
 from pathloom.terms import expr as T
@@ -225,7 +226,7 @@ def _operand_items(heap: HeapView, value: object) -> tuple[tuple[object, ...], o
     if isinstance(value, Ref):
         listed = heap.record(value)
         if isinstance(listed, ListRec) and not isinstance(listed.length, Term):
-            items = listed.items[: int(listed.length)]  # type: ignore[call-overload]
+            items = listed.items[: concrete_length(listed)]
             return items, Items(items)
     return None
 

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import as_int, concrete_outcome, fix_length, is_list, is_plain, kind
@@ -57,6 +58,7 @@ from pathloom.semantics.values import (
     RangeVal,
     Ref,
     SliceVal,
+    concrete_length,
     type_name,
 )
 from pathloom.terms import expr as T
@@ -269,6 +271,12 @@ def str_capacity(s: Arg) -> int | None:
     return found[s]
 
 
+def _live_items(heap: HeapView, ref: Ref) -> tuple[object, ...]:
+    """The items of a list of concrete length."""
+    record = cast(ListRec, heap.record(ref))
+    return record.items[: concrete_length(record)]
+
+
 def setslice(heap: HeapView, obj: object, where: SliceVal, value: object) -> Outcome:
     """``obj[start:stop] = value`` (``list_ass_slice``): the items of ``value`` (a list, which
     may be ``obj`` itself, or a tuple) replace the clamped slice (a stop below the start is the
@@ -289,8 +297,8 @@ def setslice(heap: HeapView, obj: object, where: SliceVal, value: object) -> Out
     def replaced(start: Arg | None, stop: Arg | None, step: Arg) -> Outcome:
         record = heap.record(obj)
         assert isinstance(record, ListRec)
-        n = int(record.length)  # type: ignore[call-overload]
-        new = value if isinstance(value, tuple) else heap.record(value).items[: int(heap.record(value).length)]  # type: ignore[union-attr]
+        n = concrete_length(record)
+        new = value if isinstance(value, tuple) else _live_items(heap, cast(Ref, value))
         taken = span(n, n, start, stop, 1)
         low, high = taken.first, T.add(taken.first, taken.count)
         cases: list[tuple[Arg, Outcome]] = []

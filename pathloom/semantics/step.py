@@ -7,7 +7,7 @@ to their own state representation. Terminators' value parts are here too (``rais
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping, cast
 
 from pathloom.frontend import ir
 from pathloom.semantics import builtins as B
@@ -23,7 +23,7 @@ import operator
 
 from pathloom.semantics.concretize import clone_iterator, iteration_watch, run_concretely
 from pathloom.semantics.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, map_ok, throw
-from pathloom.semantics.values import EMPTY_CELL, FuncVal, ListRec, SeqIter, SliceVal
+from pathloom.semantics.values import EMPTY_CELL, FuncVal, ListRec, Ref, SeqIter, SliceVal
 
 if TYPE_CHECKING:
     from pathloom.frontend.module import Module
@@ -299,7 +299,7 @@ _HANDLERS: dict[type, _Handler] = {
     ir.ExcMatch: lambda m, h, i, v: C.exc_match(m, v[0], tuple(v[1:])),
     ir.Unbind: lambda m, h, i, v: Ok(UNBOUND),
     ir.MakeCell: _make_cell,  # type: ignore[dict-item]
-    ir.StoreCell: lambda m, h, i, v: Ok(None, ((v[0], ListRec(1, (v[1],))),)),
+    ir.StoreCell: lambda m, h, i, v: Ok(None, ((cast(Ref, v[0]), ListRec(1, (v[1],))),)),
     ir.LoadCell: _load_cell,  # type: ignore[dict-item]
     ir.Format: lambda m, h, i, v: B.format_value(m, h, v[0], i.conversion, v[1]),  # type: ignore[attr-defined]
     ir.BuildString: lambda m, h, i, v: B.join_strings(v),

@@ -20,6 +20,8 @@ Invariant: a model here answers only with what CPython's method returns or raise
 
 from __future__ import annotations
 
+from typing import cast
+
 from pathloom.semantics.ops import kind
 from pathloom.semantics.outcome import Ok, Outcome, split, throw
 from pathloom.terms import char_classes
@@ -48,11 +50,11 @@ def call_method(s: object, name: str, args: tuple[object, ...], kwargs: Kwargs) 
             return None
         test = T.prefix_of if name == "startswith" else T.suffix_of
         found: Arg = False
-        for part in parts:
-            found = T.or_(found, test(part, s))
+        for part in parts:  # each a str or Str term, as s
+            found = T.or_(found, test(cast(Arg, part), cast(Arg, s)))
         return Ok(found)
     if name in ("find", "index") and kind(arg) == "str":
-        at = T.index_of(s, arg)
+        at = T.index_of(cast(Arg, s), cast(Arg, arg))  # strs or Str terms
         if name == "find":
             return Ok(at)
         missing = T.eq(at, -1)

@@ -11,7 +11,7 @@ hashable, so value summaries can join equal values.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Union
+from typing import ClassVar, Union, cast
 
 from pathloom.terms.expr import Arg, Term
 
@@ -210,6 +210,17 @@ class ListRec:
 
     length: object
     items: tuple[object, ...]
+
+
+def list_length(record: ListRec) -> Arg:
+    """``record.length``: an int or an Int term. (The field is typed ``object`` because the
+    MultiSE heap's lazy list record overrides it with a property of that type.)"""
+    return cast(Arg, record.length)
+
+
+def concrete_length(record: ListRec) -> int:
+    """``int(record.length)`` of a list whose length the caller knows is concrete (no term)."""
+    return int(cast(int, record.length))
 
 
 @dataclass(frozen=True)
