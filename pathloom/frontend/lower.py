@@ -1,7 +1,8 @@
 """Lower one Python function (``ast``) to the IR control-flow graph.
 
-This is the only module that knows Python's statement and expression syntax. Invariants of
-its output (checked by ``ircheck``): every block ends in one terminator; temporaries are named
+Lowering (this module, with its scope analyses and the graph builder in the package
+``pathloom.frontend.lowering``) is the only place that knows Python's statement and expression
+syntax. Invariants of its output (checked by ``ircheck``): every block ends in one terminator; temporaries are named
 ``%N`` and cannot clash with Python names; short-circuit operators, chained comparisons and
 conditional expressions become explicit control flow, so every ``Branch`` tests a bool made by
 ``Truth`` or ``Compare``; blocks inside a ``try`` body carry the handler label; loop headers
@@ -13,13 +14,20 @@ from __future__ import annotations
 
 import ast
 import functools
-import types
-from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Callable
 
-from pathloom.errors import Unsupported
 from pathloom.frontend import ir
 from pathloom.frontend.ir import Const, Global, Loc, Operand, Var
+from pathloom.frontend.lowering.builder import YIELDED, Builder, cell_slot, node_loc
+from pathloom.frontend.lowering.scope import (
+    assigned_names,
+    binding_sites,
+    declared_globals,
+    is_generator,
+    leading_asserts,
+    nonlocals,
+    scope_walk,
+)
 
 _BINOPS: dict[type[ast.operator], str] = {
     ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.Mod: "%",
@@ -54,12 +62,6 @@ def _maybe_folded(node: ast.expr) -> bool:
     return all(isinstance(n, _FOLDABLE) or (isinstance(n, ast.Name) and n.id == "__debug__") for n in ast.walk(node))
 
 
-@dataclass
-class _LoopTargets:
-    header: int
-    exit: int
-
-
 def lower_function(module: object, qualname: str, node: ast.FunctionDef, cls: str | None) -> ir.Function:
     return _Lowerer(module, qualname, cls).function(node)
 
@@ -76,15 +78,6 @@ def lower_lambda(module: object, qualname: str, node: ast.Lambda | ast.FunctionD
         lowerer.own_name = node.name
         return lowerer.function(node)
     return lowerer.lambda_function(node)
-
-
-def _cell_slot(name: str) -> str:
-    """The local holding the cell of cell variable ``name``."""
-    return f"%cell.{name}"
-
-
-def _loc(node: ast.AST) -> Loc:
-    return Loc(getattr(node, "lineno", 0), getattr(node, "col_offset", 0) + 1)
 
 
 def annotation_text(node: ast.expr | None) -> str | None:
@@ -106,192 +99,22 @@ def _immutable_literal(value: object) -> bool:
     return type(value) is tuple and all(_immutable_literal(v) for v in value)
 
 
-def _scope_walk(nodes: list[ast.stmt] | list[ast.AST]) -> Iterator[ast.AST]:
-    """The nodes of one scope: nested functions, lambdas and classes show their name (and
-    defaults, decorators) but not their bodies; comprehensions keep to themselves."""
-    stack: list[ast.AST] = list(reversed(nodes))
-    while stack:
-        node = stack.pop()
-        yield node
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            inner: list[ast.AST] = [*node.decorator_list, *node.args.defaults]
-        elif isinstance(node, ast.Lambda):
-            inner = list(node.args.defaults)
-        elif isinstance(node, ast.ClassDef):
-            inner = [*node.decorator_list, *node.bases]
-        elif isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
-            inner = [node.generators[0].iter]
-        else:
-            inner = list(ast.iter_child_nodes(node))
-        stack.extend(reversed(inner))
-
-
-def _assigned_names(body: list[ast.stmt]) -> set[str]:
-    """The names a function body binds (its locals); nested scopes keep theirs."""
-    names: set[str] = set()
-    for node in _scope_walk(body):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            names.add(node.id)
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            names.add(node.name)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(node.name)
-    return names
-
-
-def _nonlocals(body: list[ast.stmt]) -> set[str]:
-    """The names a function body declares ``nonlocal``."""
-    return {name for node in _scope_walk(body) if isinstance(node, ast.Nonlocal) for name in node.names}
-
-
-def _globals(body: list[ast.stmt]) -> dict[str, ast.Global]:
-    """The names a function body declares ``global``, each with its declaration."""
-    return {name: node for node in _scope_walk(body) if isinstance(node, ast.Global) for name in node.names}
-
-
-def _is_generator(body: list[ast.stmt]) -> bool:
-    """Whether a function with this body is a generator function: a ``yield`` in its own scope."""
-    return any(isinstance(node, (ast.Yield, ast.YieldFrom)) for node in _scope_walk(body))
-
-
-_YIELDED = "%yield"  # a generator function's hidden list of the items it yielded
 _ITEM = "item~"  # the item of a comprehension the lowering writes: not a Python name, it clashes with none
 _WHOLE_CONSUMERS = ("list", "tuple", "sorted")  # builtins that build the list of their argument's items first
 
 
-_CACHE_WRAPPER = "pathloom_cache_wrapper"  # marks the function a cached function's expansion calls through
+CACHE_WRAPPER = "pathloom_cache_wrapper"  # marks the function a cached function's expansion calls through
 
 
-def _item_loop(iterable: ast.expr, where: ast.AST) -> tuple[ast.Name, ast.comprehension]:
+def item_loop(iterable: ast.expr, where: ast.AST) -> tuple[ast.Name, ast.comprehension]:
     """``for item~ in iterable``, for a comprehension the lowering writes, and a read of its
     item; both at ``where`` (an error in them is CPython's at that line)."""
     target = ast.copy_location(ast.Name(_ITEM, ast.Store()), where)
     return ast.copy_location(ast.Name(_ITEM, ast.Load()), where), ast.comprehension(target, iterable, [], 0)
 
 
-def _direct_bindings(stmt: ast.stmt) -> set[str]:
-    """Names a top-level statement binds once, whatever runs: ``x = ...``, ``a, b = ...``,
-    ``x: T = ...``, ``def x``."""
-    if isinstance(stmt, ast.FunctionDef):
-        return {stmt.name}
-    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) and stmt.value is not None else []
-    names: set[str] = set()
-    for target in targets:
-        for sub in ast.walk(target):
-            if isinstance(sub, ast.Name):
-                names.add(sub.id)
-            elif not isinstance(sub, (ast.Tuple, ast.List, ast.expr_context)):
-                return set()
-    return names
 
-
-def _binding_sites(params: set[str], body: list[ast.stmt]) -> dict[str, list[tuple[int, bool]]]:
-    """For each local: where it is bound, as (top-level statement index, -1 for a parameter;
-    whether that statement binds it once and directly)."""
-    sites: dict[str, list[tuple[int, bool]]] = {name: [(-1, True)] for name in params}
-    for i, stmt in enumerate(body):
-        direct = _direct_bindings(stmt)
-        for name in _assigned_names([stmt]):
-            sites.setdefault(name, []).append((i, name in direct and _assigned_count(stmt, name) == 1))
-    return sites
-
-
-def _assigned_count(stmt: ast.stmt, name: str) -> int:
-    return sum(
-        1 for node in _scope_walk([stmt])
-        if (isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, (ast.Store, ast.Del)))
-        or (isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == name)
-    )
-
-
-def _leading_asserts(body: list[ast.stmt]) -> list[ast.Assert]:
-    """The asserts that open a function's body, after its docstring: its preconditions (as in
-    CrossHair; whether a failure is a bug is decided by who called the function)."""
-    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
-        body = body[1:]
-    leading: list[ast.Assert] = []
-    for stmt in body:
-        if not isinstance(stmt, ast.Assert):
-            break
-        leading.append(stmt)
-    return leading
-
-
-class _Lowerer:
-    def __init__(self, module: object, qualname: str, cls: str | None) -> None:
-        from pathloom.frontend.module import Module
-
-        assert isinstance(module, Module)
-        self.module = module
-        self.qualname = qualname
-        self.cls = cls
-        self.blocks: dict[int, ir.Block] = {}
-        self.current: ir.Block = self._new_block()
-        self.handler: int | None = None
-        # the names ``except ... as name`` binds around the statement being lowered, which the
-        # clause's body never rebinds: a ``raise ... from name`` cause is an exception
-        self.caught: list[str] = []
-        self.loops: list[_LoopTargets] = []
-        self.loop_headers: tuple[int, ...] = ()
-        self.locals: set[str] = set()
-        self.temps = 0
-        self.lambda_count = 0
-        self.first_param: str | None = None  # a method's first parameter (the receiver of super())
-        self.preconditions: set[ast.Assert] = set()  # the asserts that open the function's body
-        self.renames: dict[str, str] = {}  # a comprehension's variables -> their own locals
-        self.captures: tuple[str, ...] = ()  # a nested function's closed-over variables (its last params)
-        self.own_name: str | None = None  # a nested function's name: a use inside rebuilds the closure
-        self.binding_sites: dict[str, list[tuple[int, bool]]] = {}
-        self.top_index = 0  # the top-level statement of the body being lowered
-        # variables a nested function reads while this one may still bind them: each has a
-        # cell (``_cell_slot``) that mirrors every binding (``emit``)
-        self.cellvars: frozenset[str] = frozenset()
-        self.cell_captures: frozenset[str] = frozenset()  # captured variables that come as cells
-        self.own_nonlocals: frozenset[str] = frozenset()  # captured cells this function writes (``nonlocal``)
-        self.own_globals: dict[str, ast.Global] = {}  # module-level names this function rebinds (``global``)
-        self.shared: frozenset[str] = frozenset()  # cell variables a nested function writes: read through the cell
-        self.generator = False  # lowering a generator function: ``yield`` appends to ``_YIELDED``
-
-    # ------------------------------------------------------------ plumbing
-
-    def unsupported(self, node: ast.AST, what: str) -> Unsupported:
-        return self.module.unsupported(node, what)
-
-    def _new_block(self) -> ir.Block:
-        label = len(self.blocks)
-        block = ir.Block(label, handler=getattr(self, "handler", None), loops=getattr(self, "loop_headers", ()))
-        self.blocks[label] = block
-        return block
-
-    def new_block(self) -> ir.Block:
-        return self._new_block()
-
-    def temp(self) -> str:
-        self.temps += 1
-        return f"%{self.temps}"
-
-    def emit(self, instr: ir.Instruction) -> None:
-        self.current.instrs.append(instr)
-        if self.cellvars:
-            written = instr.dsts if isinstance(instr, ir.Unpack) else (getattr(instr, "dst", None),)
-            for name in written:
-                if name in self.cellvars:  # the binding, mirrored into the cell closures read
-                    self.current.instrs.append(ir.StoreCell(Var(_cell_slot(name)), Var(name), instr.loc))
-
-    def terminate(self, term: ir.Terminator) -> None:
-        if self.current.terminator is None:
-            self.current.terminator = term
-
-    def goto(self, target: ir.Block, loc: Loc, back_edge: bool = False) -> None:
-        self.terminate(ir.Goto(target.label, loc, back_edge))
-
-    def start(self, block: ir.Block) -> None:
-        self.current = block
-
-    def dead_block(self) -> None:
-        """Continue lowering unreachable code (after return/break) into a fresh block."""
-        self.start(self.new_block())
-
+class _Lowerer(Builder):
     # ------------------------------------------------------------ functions
 
     def _params(self, args: ast.arguments) -> tuple[ir.Param, ...]:
@@ -336,33 +159,33 @@ class _Lowerer:
             raise self.unsupported(node.decorator_list[0], "decorator")
         node = self._with_caches_expanded(node)
         params = self._params(node.args) + self._capture_params(node)
-        self.own_nonlocals = frozenset(_nonlocals(node.body))
+        self.own_nonlocals = frozenset(nonlocals(node.body))
         missing = self.own_nonlocals - self.cell_captures
         if missing:  # CPython's SyntaxError, or a variable of no function around this one
             raise self.unsupported(node, f"nonlocal {sorted(missing)[0]!r} not bound by the enclosing function")
-        self.own_globals = _globals(node.body)
+        self.own_globals = declared_globals(node.body)
         clash = sorted(set(self.own_globals) & {p.name for p in params})
         if clash:  # CPython's SyntaxError
             raise self.unsupported(node, f"parameter {clash[0]!r} declared global")
-        self.locals = (_assigned_names(node.body) - self.own_nonlocals - set(self.own_globals)) | {p.name for p in params}
-        self.binding_sites = _binding_sites({p.name for p in params}, node.body)
-        self.preconditions = set(_leading_asserts(node.body))
+        self.locals = (assigned_names(node.body) - self.own_nonlocals - set(self.own_globals)) | {p.name for p in params}
+        self.binding_sites = binding_sites({p.name for p in params}, node.body)
+        self.preconditions = set(leading_asserts(node.body))
         self.first_param = params[0].name if params else None
         entry = self.current
         self.shared = self._written_by_nested(node.body)
         self.cellvars = self._cell_variables(node.body) | self.shared
         for name in sorted(self.cellvars):
-            self.emit(ir.MakeCell(_cell_slot(name), _loc(node)))
+            self.emit(ir.MakeCell(cell_slot(name), node_loc(node)))
             if name in {p.name for p in params}:
-                self.emit(ir.StoreCell(Var(_cell_slot(name)), Var(name), _loc(node)))
-        self.generator = _is_generator(node.body)
+                self.emit(ir.StoreCell(Var(cell_slot(name)), Var(name), node_loc(node)))
+        self.generator = is_generator(node.body)
         if self.generator:
-            self.emit(ir.BuildList(_YIELDED, (), _loc(node)))
+            self.emit(ir.BuildList(YIELDED, (), node_loc(node)))
         for self.top_index, stmt in enumerate(node.body):
             self.stmt(stmt)
-        end = Var(_YIELDED) if self.generator else Const(None)
-        self.terminate(ir.Return(end, _loc(node.body[-1]) if node.body else _loc(node)))
-        foreign = self.module.filename if getattr(node, _CACHE_WRAPPER, False) else self._foreign_file()
+        end = Var(YIELDED) if self.generator else Const(None)
+        self.terminate(ir.Return(end, node_loc(node.body[-1]) if node.body else node_loc(node)))
+        foreign = self.module.filename if getattr(node, CACHE_WRAPPER, False) else self._foreign_file()
         return ir.Function(self.qualname, node.name, params, self.blocks, entry.label, node.lineno, node.col_offset + 1, self.cls,
                            foreign, self.captures, self.generator)
 
@@ -377,8 +200,8 @@ class _Lowerer:
         copy = ast.FunctionDef(node.name, node.args, body, [], node.returns, node.type_comment)
         ast.copy_location(copy, node)
         copy.end_lineno, copy.end_col_offset = node.end_lineno, node.end_col_offset
-        if getattr(node, _CACHE_WRAPPER, False):
-            setattr(copy, _CACHE_WRAPPER, True)
+        if getattr(node, CACHE_WRAPPER, False):
+            setattr(copy, CACHE_WRAPPER, True)
         return copy
 
     def _caches_expanded(self, body: list[ast.stmt], scope: ast.FunctionDef) -> list[ast.stmt]:
@@ -470,7 +293,7 @@ class _Lowerer:
         for stmt in made[1:]:
             for sub in ast.walk(stmt):
                 ast.copy_location(sub, node)
-        setattr(wrapper, _CACHE_WRAPPER, True)
+        setattr(wrapper, CACHE_WRAPPER, True)
         return made
 
     def lambda_function(self, node: ast.Lambda) -> ir.Function:
@@ -479,7 +302,7 @@ class _Lowerer:
         self.binding_sites = {p.name: [(-1, True)] for p in params}
         entry = self.current
         value = self.expr(node.body)
-        self.terminate(ir.Return(value, _loc(node.body)))
+        self.terminate(ir.Return(value, node_loc(node.body)))
         return ir.Function(self.qualname, "<lambda>", params, self.blocks, entry.label, node.lineno, node.col_offset + 1, self.cls,
                            self._foreign_file(), self.captures)
 
@@ -496,34 +319,34 @@ class _Lowerer:
         qualname = f"{self.qualname}.<locals>.{node.name}"
         captures, cells = self._closure(node, node.name)
         self.module.lambdas[qualname] = (node, self.cls, captures, cells)
-        self.emit(ir.MakeFunction(node.name, qualname, _loc(node), self._captured(captures)))
+        self.emit(ir.MakeFunction(node.name, qualname, node_loc(node), self._captured(captures)))
 
     def _captured(self, captures: tuple[str, ...]) -> tuple[Operand, ...]:
         """What a closure's function value holds: the value, or the cell of a cell variable."""
-        return tuple(Var(_cell_slot(c)) if c in self.cellvars else Var(c) for c in captures)
+        return tuple(Var(cell_slot(c)) if c in self.cellvars else Var(c) for c in captures)
 
     def _written_by_nested(self, body: list[ast.stmt]) -> frozenset[str]:
         """This function's variables that a nested function declares ``nonlocal`` (it writes
         their cell: this function reads them through it); a deeper ``nonlocal`` chain is
         unsupported."""
         shared: set[str] = set()
-        for node in _scope_walk(body):
+        for node in scope_walk(body):
             if isinstance(node, ast.FunctionDef):
-                for name in _nonlocals(node.body):
+                for name in nonlocals(node.body):
                     if name not in self.locals or name in self.renames:
                         raise self.unsupported(node, f"nonlocal {name!r} of a function further out")
                     shared.add(name)
                 for inner in ast.walk(node):
                     if inner is not node and isinstance(inner, (ast.FunctionDef, ast.Lambda)) and isinstance(inner, ast.FunctionDef) \
-                            and _nonlocals(inner.body) - _assigned_names(node.body) - {a.arg for a in node.args.args}:
+                            and nonlocals(inner.body) - assigned_names(node.body) - {a.arg for a in node.args.args}:
                         raise self.unsupported(inner, "nonlocal of a function further out")
         return frozenset(shared)
 
     def _free_names(self, node: ast.FunctionDef | ast.Lambda) -> list[str]:
         """The variables of this function ``node`` (or a function inside it) reads, or writes
         as ``nonlocal``."""
-        declared = _nonlocals(node.body) if isinstance(node, ast.FunctionDef) else set()
-        bound = {a.arg for a in node.args.args} | ((_assigned_names(node.body) - declared) if isinstance(node, ast.FunctionDef) else set())
+        declared = nonlocals(node.body) if isinstance(node, ast.FunctionDef) else set()
+        bound = {a.arg for a in node.args.args} | ((assigned_names(node.body) - declared) if isinstance(node, ast.FunctionDef) else set())
         used = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} | declared
         return sorted(n for n in used - bound if n in self.locals or n in self.renames or n == self.own_name)
 
@@ -540,7 +363,7 @@ class _Lowerer:
         after it is made (later, or again in the same loop): CPython's cell variables."""
         cells: set[str] = set()
         for index, stmt in enumerate(body):
-            for node in _scope_walk([stmt]):
+            for node in scope_walk([stmt]):
                 if not isinstance(node, (ast.FunctionDef, ast.Lambda)):
                     continue
                 own = node.name if isinstance(node, ast.FunctionDef) else None
@@ -616,7 +439,7 @@ class _Lowerer:
 
     def stmt_AugAssign(self, node: ast.AugAssign) -> None:
         op = self.binop_text(node, node.op) + "="  # in place: CPython calls __iadd__ first
-        loc = _loc(node)
+        loc = node_loc(node)
         target = node.target
         if isinstance(target, ast.Name):
             current = self.name(target)
@@ -650,7 +473,7 @@ class _Lowerer:
     def delete(self, target: ast.expr) -> None:
         """``del x`` (a local: read first, so an unbound one raises UnboundLocalError),
         ``del obj[i]``, ``del a, b`` and ``del (a, b)``; slices and attributes unsupported."""
-        loc = _loc(target)
+        loc = node_loc(target)
         if isinstance(target, ast.Name) and target.id in self.cellvars:
             raise self.unsupported(target, f"del of {target.id!r}, which a nested function uses")
         if isinstance(target, ast.Name) and (target.id in self.locals or target.id in self.renames):
@@ -668,7 +491,7 @@ class _Lowerer:
             raise self.unsupported(target, f"del of {what}")
 
     def assign(self, target: ast.expr, value: Operand) -> None:
-        loc = _loc(target)
+        loc = node_loc(target)
         if isinstance(target, ast.Name):
             self._bind(target.id, value, loc)
         elif isinstance(target, (ast.Tuple, ast.List)):
@@ -709,48 +532,25 @@ class _Lowerer:
         self.branch(node.test, then, orelse)
         self.start(then)
         self.body(node.body)
-        self.goto(join, _loc(node))
+        self.goto(join, node_loc(node))
         self.start(orelse)
         self.body(node.orelse)
-        self.goto(join, _loc(node))
+        self.goto(join, node_loc(node))
         self.start(join)
-
-    def _loop_header(self) -> ir.Block:
-        self.loop_headers = self.loop_headers + (len(self.blocks),)
-        header = self.new_block()
-        assert header.label == self.loop_headers[-1]
-        return header
 
     def _loop(self, node: ast.While | ast.For, decide: Callable[[ir.Block, ir.Block], None], enter: Callable[[], None]) -> None:
         """Header (``decide`` picks body or else), body (``enter`` runs first), else, exit."""
-        self._loop_blocks(_loc(node), decide, lambda: (enter(), self.body(node.body)), lambda: self.body(node.orelse))
+        def run_body() -> None:
+            enter()
+            self.body(node.body)
 
-    def _loop_blocks(self, loc: Loc, decide: Callable[[ir.Block, ir.Block], None], body: Callable[[], object], orelse: Callable[[], object]) -> None:
-        outer_headers = self.loop_headers
-        header = self._loop_header()
-        self.goto(header, loc)
-        body_block = self.new_block()
-        self.loop_headers = outer_headers
-        orelse_block, exit_ = self.new_block(), self.new_block()
-        self.loop_headers = header.loops
-        self.start(header)
-        decide(body_block, orelse_block)
-        self.loops.append(_LoopTargets(header.label, exit_.label))
-        self.start(body_block)
-        body()
-        self.goto(header, loc, back_edge=True)
-        self.loops.pop()
-        self.loop_headers = outer_headers
-        self.start(orelse_block)
-        orelse()
-        self.goto(exit_, loc)
-        self.start(exit_)
+        self._loop_blocks(node_loc(node), decide, run_body, lambda: self.body(node.orelse))
 
     def stmt_While(self, node: ast.While) -> None:
         self._loop(node, lambda body, orelse: self.branch(node.test, body, orelse), lambda: None)
 
     def stmt_For(self, node: ast.For) -> None:
-        loc = _loc(node)
+        loc = node_loc(node)
         it, item, counter = self._start_iteration(self._iterable(node.iter), loc)
         self._loop(
             node,
@@ -773,7 +573,7 @@ class _Lowerer:
             # strict=False is zip's default: stop at the first exhausted iterator
             parts = tuple(self.expr(a) for a in node.args)  # type: ignore[attr-defined]
             both = self.temp()
-            self.emit(ir.BuildTuple(both, parts, _loc(node)))
+            self.emit(ir.BuildTuple(both, parts, node_loc(node)))
             return Var(both), None, "zip"
         if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "enumerate"
                 and self._is_builtin("enumerate") and len(node.args) in (1, 2) and not isinstance(node.args[0], ast.Starred)):
@@ -812,17 +612,17 @@ class _Lowerer:
         return Var(pair)
 
     def stmt_Break(self, node: ast.Break) -> None:
-        self.goto(self.blocks[self.loops[-1].exit], _loc(node))
+        self.goto(self.blocks[self.loops[-1].exit], node_loc(node))
         self.dead_block()
 
     def stmt_Continue(self, node: ast.Continue) -> None:
-        self.goto(self.blocks[self.loops[-1].header], _loc(node), back_edge=True)
+        self.goto(self.blocks[self.loops[-1].header], node_loc(node), back_edge=True)
         self.dead_block()
 
     def stmt_Return(self, node: ast.Return) -> None:
         value = self.expr(node.value) if node.value is not None else Const(None)
         # a generator's return value ends up in StopIteration, which list() drops: its items are the result
-        self.terminate(ir.Return(Var(_YIELDED) if self.generator else value, _loc(node)))
+        self.terminate(ir.Return(Var(YIELDED) if self.generator else value, node_loc(node)))
         self.dead_block()
 
     # ------------------------------------------------------------ generator functions
@@ -832,7 +632,7 @@ class _Lowerer:
         if not self.generator:
             raise self.unsupported(node, "yield outside a function's own body (in a lambda)")
         value = self.expr(node.value) if node.value is not None else Const(None)
-        self.emit(ir.CallMethod(self.temp(), Var(_YIELDED), "append", (value,), (), _loc(node)))
+        self.emit(ir.CallMethod(self.temp(), Var(YIELDED), "append", (value,), (), node_loc(node)))
         return Const(None)
 
     def expr_YieldFrom(self, node: ast.YieldFrom) -> Operand:
@@ -842,7 +642,7 @@ class _Lowerer:
         """``yield from it`` as a statement: the items of ``it`` appended in order, as
         ``list.extend`` takes them; a generator call there is consumed whole (``Call.whole``)."""
         items = self._whole(node.value)
-        self.emit(ir.CallMethod(self.temp(), Var(_YIELDED), "extend", (items,), (), _loc(node)))
+        self.emit(ir.CallMethod(self.temp(), Var(YIELDED), "extend", (items,), (), node_loc(node)))
 
     def _whole(self, node: ast.expr) -> Operand:
         """``node``, and when it is a call, that call marked as consumed whole."""
@@ -852,7 +652,7 @@ class _Lowerer:
         return consumed if consumed is not None else self._call(node, whole=True)
 
     def stmt_Raise(self, node: ast.Raise) -> None:
-        loc = _loc(node)
+        loc = node_loc(node)
         cause = node.cause
         if cause is not None and not (isinstance(cause, ast.Constant) and cause.value is None) \
                 and not (isinstance(cause, ast.Name) and cause.id in self.caught):
@@ -867,7 +667,7 @@ class _Lowerer:
         self.dead_block()
 
     def stmt_Assert(self, node: ast.Assert) -> None:
-        loc = _loc(node)
+        loc = node_loc(node)
         ok, fail = self.new_block(), self.new_block()
         self.branch(node.test, ok, fail)
         self.start(fail)
@@ -880,7 +680,7 @@ class _Lowerer:
     def stmt_Try(self, node: ast.Try) -> None:
         if node.finalbody:
             raise self.unsupported(node, "try/finally")
-        loc = _loc(node)
+        loc = node_loc(node)
         outer_handler = self.handler
         dispatch_label = len(self.blocks)
         self.handler = dispatch_label
@@ -909,7 +709,7 @@ class _Lowerer:
         self.start(join)
 
     def except_clause(self, node: ast.ExceptHandler, exc: Var, join: ir.Block) -> None:
-        loc = _loc(node)
+        loc = node_loc(node)
         matched, unmatched = self.new_block(), self.new_block()
         if node.type is None:
             self.goto(matched, loc)
@@ -939,7 +739,7 @@ class _Lowerer:
 
     def branch(self, test: ast.expr, then: ir.Block, orelse: ir.Block) -> None:
         """Lower ``test`` as a condition, jumping to ``then`` or ``orelse`` (short-circuit aware)."""
-        loc = _loc(test)
+        loc = node_loc(test)
         if isinstance(test, ast.BoolOp):
             for value in test.values[:-1]:
                 nxt = self.new_block()
@@ -978,17 +778,17 @@ class _Lowerer:
             return Var(self.renames[node.id])
         if node.id in self.cell_captures:  # a free variable: its cell's current value
             dst = self.temp()
-            self.emit(ir.LoadCell(dst, Var(node.id), node.id, _loc(node)))
+            self.emit(ir.LoadCell(dst, Var(node.id), node.id, node_loc(node)))
             return Var(dst)
         if node.id in self.shared:  # a nested function may have written it: the cell's value
             dst = self.temp()
-            self.emit(ir.LoadCell(dst, Var(_cell_slot(node.id)), node.id, _loc(node)))
+            self.emit(ir.LoadCell(dst, Var(cell_slot(node.id)), node.id, node_loc(node)))
             return Var(dst)
         if node.id in self.locals:
             return Var(node.id)
         if node.id == self.own_name:  # a nested function calling itself: the same closure
             dst = self.temp()
-            self.emit(ir.MakeFunction(dst, self.qualname, _loc(node), tuple(Var(c) for c in self.captures)))
+            self.emit(ir.MakeFunction(dst, self.qualname, node_loc(node), tuple(Var(c) for c in self.captures)))
             return Var(dst)
         return self.global_name(node)
 
@@ -1002,7 +802,7 @@ class _Lowerer:
         qualified = Global(module.namespace + name)
         if name in module.global_decls and not module.namespace:  # rebound by some function: its cell
             dst = self.temp()
-            self.emit(ir.LoadCell(dst, Const(module.global_cell(name, node)), name, _loc(node)))
+            self.emit(ir.LoadCell(dst, Const(module.global_cell(name, node)), name, node_loc(node)))
             return Var(dst)
         if name in module.function_defs or name in module.classes:
             return qualified
@@ -1032,7 +832,7 @@ class _Lowerer:
         left = self.expr(node.left)
         right = self.expr(node.right)
         dst = self.temp()
-        self.emit(ir.BinOp(dst, op, left, right, _loc(node)))
+        self.emit(ir.BinOp(dst, op, left, right, node_loc(node)))
         return Var(dst)
 
     def expr_UnaryOp(self, node: ast.UnaryOp) -> Operand:
@@ -1040,14 +840,14 @@ class _Lowerer:
         op = ops[type(node.op)]
         operand = self.expr(node.operand)
         dst = self.temp()
-        self.emit(ir.UnaryOp(dst, op, operand, _loc(node)))
+        self.emit(ir.UnaryOp(dst, op, operand, node_loc(node)))
         return Var(dst)
 
     def _value_join(self, node: ast.expr) -> tuple[str, ir.Block]:
         return self.temp(), self.new_block()
 
     def expr_BoolOp(self, node: ast.BoolOp) -> Operand:
-        loc = _loc(node)
+        loc = node_loc(node)
         dst, join = self._value_join(node)
         for value in node.values[:-1]:
             operand = self.expr(value)
@@ -1066,7 +866,7 @@ class _Lowerer:
         return Var(dst)
 
     def expr_Compare(self, node: ast.Compare) -> Operand:
-        loc = _loc(node)
+        loc = node_loc(node)
         left = self.expr(node.left)
         if len(node.ops) == 1:
             dst = self.temp()
@@ -1092,7 +892,7 @@ class _Lowerer:
         return _CMPOPS[type(op)]
 
     def expr_IfExp(self, node: ast.IfExp) -> Operand:
-        loc = _loc(node)
+        loc = node_loc(node)
         dst, join = self._value_join(node)
         then, orelse = self.new_block(), self.new_block()
         self.branch(node.test, then, orelse)
@@ -1129,7 +929,7 @@ class _Lowerer:
             from pathloom.semantics.values import BuiltinVal
 
             dst = self.temp()
-            self.emit(ir.Call(dst, Const(BuiltinVal(node.func.id)), tuple(self.expr(a) for a in node.args), (), _loc(node)))
+            self.emit(ir.Call(dst, Const(BuiltinVal(node.func.id)), tuple(self.expr(a) for a in node.args), (), node_loc(node)))
             return Var(dst)
         if self._names_real(node.func, functools.reduce) and len(node.args) in (2, 3) and not node.keywords \
                 and not any(isinstance(a, ast.Starred) for a in node.args):
@@ -1137,8 +937,10 @@ class _Lowerer:
         if self._is_bare_super(node):
             # super() names the enclosing class and the method's first argument, as CPython's
             # compiler does through __class__ and the first local
+            first = self.first_param
+            assert first is not None  # _is_bare_super: a method's
             dst = self.temp()
-            self.emit(ir.Call(dst, Global("super"), (Const(self.cls), Var(self.first_param)), (), _loc(node)))
+            self.emit(ir.Call(dst, Global("super"), (Const(self.cls), Var(first)), (), node_loc(node)))
             return Var(dst)
         if isinstance(node.func, ast.Name) and node.func.id in _WHOLE_CONSUMERS and len(node.args) == 1 and self._is_builtin(node.func.id) \
                 and isinstance(node.args[0], ast.Call) and (node.func.id == "sorted" or not node.keywords):
@@ -1146,32 +948,14 @@ class _Lowerer:
             return self._whole_consumer(node, items)
         return self._call(node)
 
-    def _names_real(self, func: ast.expr, real: object) -> bool:
-        """``func`` is a module-level name (``reduce``) or an attribute of one (``functools.reduce``)
-        that the real module binds to ``real``, and nothing of the function rebinds it."""
-        if isinstance(func, ast.Name):
-            name, attr = func.id, None
-        elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
-            name, attr = func.value.id, func.attr
-        else:
-            return False
-        if name in self.locals or name in self.renames or not self.module.has_runtime(name):
-            return False
-        value = self.module.runtime_value(name)
-        if attr is not None:
-            if not isinstance(value, types.ModuleType):
-                return False
-            value = getattr(value, attr, None)
-        return value is real
-
     def _reduce(self, node: ast.Call) -> Operand:
         """``functools.reduce(f, xs[, initial])`` as the loop it runs: ``f``, ``xs`` and
         ``initial`` evaluated in that order, then ``acc = f(acc, item)`` for each item (the
         first item is ``acc`` when there is no initial value, and an empty ``xs`` is CPython's
         TypeError)."""
-        loc = _loc(node)
+        loc = node_loc(node)
         function = self.expr(node.args[0])
-        item, loop = _item_loop(node.args[1], node)
+        item, loop = item_loop(node.args[1], node)
         generator = ast.copy_location(ast.GeneratorExp(item, [loop]), node)
         items = self._iterable(node.args[1])
         acc, empty = self.temp(), self.temp()
@@ -1213,11 +997,11 @@ class _Lowerer:
         ``node``'s keywords."""
         _, kwargs = self.call_args(ast.Call(node.func, [], node.keywords))
         dst = self.temp()
-        self.emit(ir.Call(dst, Global(node.func.id), (items,), kwargs, _loc(node)))  # type: ignore[attr-defined]
+        self.emit(ir.Call(dst, Global(node.func.id), (items,), kwargs, node_loc(node)))  # type: ignore[attr-defined]
         return Var(dst)
 
     def _call(self, node: ast.Call, whole: bool = False) -> Var:
-        loc = _loc(node)
+        loc = node_loc(node)
         dst = self.temp()
         if isinstance(node.func, ast.Attribute):
             obj = self.expr(node.func.value)
@@ -1238,7 +1022,7 @@ class _Lowerer:
     def expr_Attribute(self, node: ast.Attribute) -> Operand:
         obj = self.expr(node.value)
         dst = self.temp()
-        self.emit(ir.GetAttr(dst, obj, node.attr, _loc(node)))
+        self.emit(ir.GetAttr(dst, obj, node.attr, node_loc(node)))
         return Var(dst)
 
     def index(self, node: ast.Subscript) -> Operand:
@@ -1249,7 +1033,7 @@ class _Lowerer:
 
             bounds = tuple(self.bound(b) for b in (node.slice.lower, node.slice.upper, node.slice.step))
             dst = self.temp()
-            self.emit(ir.Call(dst, Const(BuiltinVal("%slice")), bounds, (), _loc(node)))
+            self.emit(ir.Call(dst, Const(BuiltinVal("%slice")), bounds, (), node_loc(node)))
             return Var(dst)
         return self.expr(node.slice)
 
@@ -1258,11 +1042,11 @@ class _Lowerer:
         if isinstance(node.slice, ast.Slice):
             start, stop, step = (self.bound(b) for b in (node.slice.lower, node.slice.upper, node.slice.step))
             dst = self.temp()
-            self.emit(ir.GetSlice(dst, obj, start, stop, step, _loc(node)))
+            self.emit(ir.GetSlice(dst, obj, start, stop, step, node_loc(node)))
             return Var(dst)
         index = self.expr(node.slice)
         dst = self.temp()
-        self.emit(ir.GetItem(dst, obj, index, _loc(node)))
+        self.emit(ir.GetItem(dst, obj, index, node_loc(node)))
         return Var(dst)
 
     def bound(self, node: ast.expr | None) -> Operand:
@@ -1278,20 +1062,20 @@ class _Lowerer:
     def expr_List(self, node: ast.List) -> Operand:
         items = self._display(node)
         dst = self.temp()
-        self.emit(ir.BuildList(dst, items, _loc(node)))
+        self.emit(ir.BuildList(dst, items, node_loc(node)))
         return Var(dst)
 
     def expr_Tuple(self, node: ast.Tuple) -> Operand:
         items = self._display(node)
         dst = self.temp()
-        self.emit(ir.BuildTuple(dst, items, _loc(node)))
+        self.emit(ir.BuildTuple(dst, items, node_loc(node)))
         return Var(dst)
 
     def expr_Set(self, node: ast.Set) -> Operand:
         items = self._display(node)
         dst = self.temp()
         foldable = len(node.elts) > 2 and all(_maybe_folded(e) for e in node.elts)
-        self.emit(ir.BuildSet(dst, items, _loc(node), foldable))
+        self.emit(ir.BuildSet(dst, items, node_loc(node), foldable))
         return Var(dst)
 
     def expr_Dict(self, node: ast.Dict) -> Operand:
@@ -1303,31 +1087,31 @@ class _Lowerer:
             keys.append(self.expr(key))
             values.append(self.expr(value))
         dst = self.temp()
-        self.emit(ir.BuildDict(dst, tuple(keys), tuple(values), _loc(node)))
+        self.emit(ir.BuildDict(dst, tuple(keys), tuple(values), node_loc(node)))
         return Var(dst)
 
     # ------------------------------------------------------------ comprehensions
 
     def expr_DictComp(self, node: ast.DictComp) -> Operand:
         dst = self.temp()
-        self.emit(ir.BuildDict(dst, (), (), _loc(node)))
+        self.emit(ir.BuildDict(dst, (), (), node_loc(node)))
 
         def produce() -> None:
             key = self.expr(node.key)
             value = self.expr(node.value)
-            self.emit(ir.SetItem(Var(dst), key, value, _loc(node)))  # CPython reports an unhashable key at the comprehension
+            self.emit(ir.SetItem(Var(dst), key, value, node_loc(node)))  # CPython reports an unhashable key at the comprehension
 
         self._comprehension(node, produce)
         return Var(dst)
 
     def expr_SetComp(self, node: ast.SetComp) -> Operand:
-        return self._set_comprehension(node, _loc(node))
+        return self._set_comprehension(node, node_loc(node))
 
     def _set_comprehension(self, node: ast.SetComp | ast.GeneratorExp, add_loc: Loc) -> Operand:
         """A new set and the loops adding each item (``add_loc``: where CPython reports an
         unhashable item: the comprehension's first line, or the call for ``set(generator)``)."""
         dst = self.temp()
-        self.emit(ir.BuildSet(dst, (), _loc(node)))
+        self.emit(ir.BuildSet(dst, (), node_loc(node)))
 
         def produce() -> None:
             value = self.expr(node.elt)
@@ -1337,13 +1121,13 @@ class _Lowerer:
         return Var(dst)
 
     def expr_ListComp(self, node: ast.ListComp | ast.GeneratorExp) -> Operand:
-        loc = _loc(node)
+        loc = node_loc(node)
         dst = self.temp()
         self.emit(ir.BuildList(dst, (), loc))
 
         def produce() -> None:
             value = self.expr(node.elt)
-            self.emit(ir.CallMethod(self.temp(), Var(dst), "append", (value,), (), _loc(node.elt)))
+            self.emit(ir.CallMethod(self.temp(), Var(dst), "append", (value,), (), node_loc(node.elt)))
 
         self._comprehension(node, produce)
         return Var(dst)
@@ -1374,7 +1158,7 @@ class _Lowerer:
     def _generator_loop(self, generators: list[ast.comprehension], level: int, iterable: tuple[Operand, Operand | None, str],
                         produce: Callable[[], None]) -> None:
         generator = generators[level]
-        loc = _loc(generator.iter)
+        loc = node_loc(generator.iter)
         it, item, counter = self._start_iteration(iterable, loc)
 
         def body() -> None:
@@ -1409,7 +1193,7 @@ class _Lowerer:
             return None
         from pathloom.semantics.values import BuiltinVal
 
-        loc = _loc(node)
+        loc = node_loc(node)
         sort_by_keys = Const(BuiltinVal("%sort_by_keys"))
         if isinstance(node.func, ast.Name) and node.func.id == "sorted" and len(node.args) == 1 and self._is_builtin("sorted") \
                 and self._is_builtin("list"):
@@ -1447,7 +1231,7 @@ class _Lowerer:
         saved = self.renames
         self.renames = {**saved, source: items.name}
         try:
-            item, loop = _item_loop(ast.copy_location(ast.Name(source, ast.Load()), key), key)
+            item, loop = item_loop(ast.copy_location(ast.Name(source, ast.Load()), key), key)
             called = ast.copy_location(ast.Call(key, [item], []), key)
             return self.expr_ListComp(ast.copy_location(ast.ListComp(called, [loop]), key))
         finally:
@@ -1468,7 +1252,7 @@ class _Lowerer:
         inner = node.args[0]
         if isinstance(inner.func, ast.Name) and inner.func.id == "reversed" and self._is_builtin("reversed") and len(inner.args) == 1 \
                 and not inner.keywords and not isinstance(inner.args[0], ast.Starred):
-            item, loop = _item_loop(inner, inner)  # list(reversed(xs)) as list(it for it in reversed(xs)): the loop's own iterator
+            item, loop = item_loop(inner, inner)  # list(reversed(xs)) as list(it for it in reversed(xs)): the loop's own iterator
             generator = ast.copy_location(ast.GeneratorExp(item, [loop]), inner)
             return ast.Call(node.func, [generator, *node.args[1:]], node.keywords, **{k: getattr(node, k) for k in ("lineno", "col_offset", "end_lineno", "end_col_offset")})
         if not (isinstance(inner.func, ast.Name) and inner.func.id in ("map", "filter") and self._is_builtin(inner.func.id)
@@ -1478,7 +1262,7 @@ class _Lowerer:
         is_none = isinstance(function, ast.Constant) and function.value is None
         if not (isinstance(function, ast.Lambda) or (is_none and inner.func.id == "filter")):
             return node
-        item, loop = _item_loop(iterable, inner)
+        item, loop = item_loop(iterable, inner)
         called = item if is_none else ast.copy_location(ast.Call(function, [item], []), inner)
         if inner.func.id == "map":
             element = called
@@ -1502,7 +1286,7 @@ class _Lowerer:
                 return None
             items = self.expr_ListComp(generator)
             dst = self.temp()
-            self.emit(ir.CallMethod(dst, Const(func.value.value), "join", (items,), (), _loc(node)))
+            self.emit(ir.CallMethod(dst, Const(func.value.value), "join", (items,), (), node_loc(node)))
             return Var(dst)
         if not isinstance(func, ast.Name) or not self._is_builtin(func.id):
             return None
@@ -1513,7 +1297,7 @@ class _Lowerer:
         if node.keywords:
             return None
         if name == "set" and not rest:  # set() adds each item as the generator makes it
-            return self._set_comprehension(generator, _loc(node))
+            return self._set_comprehension(generator, node_loc(node))
         if name == "sum" and (not rest or (len(rest) == 1 and isinstance(rest[0], ast.Constant) and type(rest[0].value) in (int, float))):
             return self._sum(generator, Const(rest[0].value) if rest else Const(0))  # type: ignore[attr-defined]
         if name in ("any", "all") and not rest:
@@ -1522,33 +1306,20 @@ class _Lowerer:
             return self._min_max(generator, name)
         return None
 
-    def _branch_on(self, flag: Var, then: ir.Block, orelse: ir.Block, loc: Loc) -> None:
-        truth = self.temp()
-        self.emit(ir.Truth(truth, flag, loc))
-        self.terminate(ir.Branch(Var(truth), then.label, orelse.label, loc))
-
-    def _is_builtin(self, name: str) -> bool:
-        """``name`` in this function means the builtin: nothing of the code rebinds it."""
-        module = self.module
-        return not (
-            name in self.locals or name in self.renames or name in module.function_defs or name in module.classes
-            or name in module.constants or name in module.opaque or (module.runtime is not None and module.has_runtime(name))
-        )
-
     def _sum(self, generator: ast.GeneratorExp, start: Operand) -> Operand:
-        loc = _loc(generator)
+        loc = node_loc(generator)
         total = self.temp()
         self.emit(ir.Assign(total, start, loc))
 
         def produce() -> None:
             value = self.expr(generator.elt)
-            self.emit(ir.BinOp(total, "+", Var(total), value, _loc(generator.elt)))
+            self.emit(ir.BinOp(total, "+", Var(total), value, node_loc(generator.elt)))
 
         self._comprehension(generator, produce)
         return Var(total)
 
     def _any_all(self, generator: ast.GeneratorExp, is_any: bool) -> Operand:
-        loc = _loc(generator)
+        loc = node_loc(generator)
         result = self.temp()
         self.emit(ir.Assign(result, Const(not is_any), loc))
         outer = len(self.loops)
@@ -1556,7 +1327,7 @@ class _Lowerer:
         def produce() -> None:
             value = self.expr(generator.elt)
             flag = self.temp()
-            self.emit(ir.Truth(flag, value, _loc(generator.elt)))
+            self.emit(ir.Truth(flag, value, node_loc(generator.elt)))
             decided, going_on = self.new_block(), self.new_block()
             self.terminate(ir.Branch(Var(flag), *((decided.label, going_on.label) if is_any else (going_on.label, decided.label)), loc))
             self.start(decided)
@@ -1568,14 +1339,14 @@ class _Lowerer:
         return Var(result)
 
     def _min_max(self, generator: ast.GeneratorExp, name: str) -> Operand:
-        loc = _loc(generator)
+        loc = node_loc(generator)
         best, empty = self.temp(), self.temp()
         self.emit(ir.Assign(best, Const(None), loc))
         self.emit(ir.Assign(empty, Const(True), loc))
 
         def produce() -> None:
             value = self.temp()
-            self.emit(ir.Assign(value, self.expr(generator.elt), _loc(generator.elt)))
+            self.emit(ir.Assign(value, self.expr(generator.elt), node_loc(generator.elt)))
             first, compare, take, join = self.new_block(), self.new_block(), self.new_block(), self.new_block()
             self._branch_on(Var(empty), first, compare, loc)
             self.start(first)
@@ -1604,7 +1375,7 @@ class _Lowerer:
     def expr_JoinedStr(self, node: ast.JoinedStr) -> Operand:
         """An f-string: its literal parts and one ``Format`` per field, joined. CPython reports
         an error of formatting at the f-string's first line (its fields' values at their own)."""
-        loc = _loc(node)
+        loc = node_loc(node)
         parts = tuple(self.formatted(v, loc) if isinstance(v, ast.FormattedValue) else self.expr(v) for v in node.values)
         if not parts:
             return Const("")
@@ -1628,5 +1399,5 @@ class _Lowerer:
         qualname = f"{self.qualname}.<lambda{self.lambda_count}>"
         self.module.lambdas[qualname] = (node, self.cls, captures, cells)
         dst = self.temp()
-        self.emit(ir.MakeFunction(dst, qualname, _loc(node), self._captured(captures)))
+        self.emit(ir.MakeFunction(dst, qualname, node_loc(node), self._captured(captures)))
         return Var(dst)

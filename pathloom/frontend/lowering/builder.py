@@ -1,0 +1,166 @@
+"""The state of one function's lowering and the primitives that build its control-flow graph.
+
+Job: the base class of the lowering (``pathloom.frontend.lower``): the blocks, temporaries,
+``emit``/``terminate``/``goto``/``start``, loops and the queries on what a name means.
+
+Invariants of what it builds (checked by ``ircheck``): every block ends in one terminator (the
+first ``terminate`` of a block wins: code after a jump goes to a fresh ``dead_block``);
+temporaries are named ``%N`` and cannot clash with Python names; blocks made inside a ``try``
+body carry the handler label (``handler``) and blocks inside a loop the labels of its headers
+(``loop_headers``); loop headers are entered from outside by a plain ``Goto`` and from their
+body by a ``Goto(back_edge=True)``; every binding of a cell variable is mirrored into its cell.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import Callable
+
+from pathloom.errors import Unsupported
+from pathloom.frontend import ir
+from pathloom.frontend.ir import Loc, Var
+from pathloom.frontend.lowering.scope import names_real
+
+YIELDED = "%yield"  # a generator function's hidden list of the items it yielded
+
+
+@dataclass
+class _LoopTargets:
+    header: int
+    exit: int
+
+
+
+def cell_slot(name: str) -> str:
+    """The local holding the cell of cell variable ``name``."""
+    return f"%cell.{name}"
+
+
+def node_loc(node: ast.AST) -> Loc:
+    return Loc(getattr(node, "lineno", 0), getattr(node, "col_offset", 0) + 1)
+
+
+class Builder:
+    def __init__(self, module: object, qualname: str, cls: str | None) -> None:
+        from pathloom.frontend.module import Module
+
+        assert isinstance(module, Module)
+        self.module = module
+        self.qualname = qualname
+        self.cls = cls
+        self.blocks: dict[int, ir.Block] = {}
+        self.current: ir.Block = self._new_block()
+        self.handler: int | None = None
+        # the names ``except ... as name`` binds around the statement being lowered, which the
+        # clause's body never rebinds: a ``raise ... from name`` cause is an exception
+        self.caught: list[str] = []
+        self.loops: list[_LoopTargets] = []
+        self.loop_headers: tuple[int, ...] = ()
+        self.locals: set[str] = set()
+        self.temps = 0
+        self.lambda_count = 0
+        self.first_param: str | None = None  # a method's first parameter (the receiver of super())
+        self.preconditions: set[ast.Assert] = set()  # the asserts that open the function's body
+        self.renames: dict[str, str] = {}  # a comprehension's variables -> their own locals
+        self.captures: tuple[str, ...] = ()  # a nested function's closed-over variables (its last params)
+        self.own_name: str | None = None  # a nested function's name: a use inside rebuilds the closure
+        self.binding_sites: dict[str, list[tuple[int, bool]]] = {}
+        self.top_index = 0  # the top-level statement of the body being lowered
+        # variables a nested function reads while this one may still bind them: each has a
+        # cell (``cell_slot``) that mirrors every binding (``emit``)
+        self.cellvars: frozenset[str] = frozenset()
+        self.cell_captures: frozenset[str] = frozenset()  # captured variables that come as cells
+        self.own_nonlocals: frozenset[str] = frozenset()  # captured cells this function writes (``nonlocal``)
+        self.own_globals: dict[str, ast.Global] = {}  # module-level names this function rebinds (``global``)
+        self.shared: frozenset[str] = frozenset()  # cell variables a nested function writes: read through the cell
+        self.generator = False  # lowering a generator function: ``yield`` appends to ``YIELDED``
+
+    # ------------------------------------------------------------ plumbing
+
+    def unsupported(self, node: ast.AST, what: str) -> Unsupported:
+        return self.module.unsupported(node, what)
+
+    def _new_block(self) -> ir.Block:
+        label = len(self.blocks)
+        block = ir.Block(label, handler=getattr(self, "handler", None), loops=getattr(self, "loop_headers", ()))
+        self.blocks[label] = block
+        return block
+
+    def new_block(self) -> ir.Block:
+        return self._new_block()
+
+    def temp(self) -> str:
+        self.temps += 1
+        return f"%{self.temps}"
+
+    def emit(self, instr: ir.Instruction) -> None:
+        self.current.instrs.append(instr)
+        if self.cellvars:
+            written = instr.dsts if isinstance(instr, ir.Unpack) else (getattr(instr, "dst", None),)
+            for name in written:
+                if name in self.cellvars:  # the binding, mirrored into the cell closures read
+                    self.current.instrs.append(ir.StoreCell(Var(cell_slot(name)), Var(name), instr.loc))
+
+    def terminate(self, term: ir.Terminator) -> None:
+        if self.current.terminator is None:
+            self.current.terminator = term
+
+    def goto(self, target: ir.Block, loc: Loc, back_edge: bool = False) -> None:
+        self.terminate(ir.Goto(target.label, loc, back_edge))
+
+    def start(self, block: ir.Block) -> None:
+        self.current = block
+
+    def dead_block(self) -> None:
+        """Continue lowering unreachable code (after return/break) into a fresh block."""
+        self.start(self.new_block())
+
+    def _branch_on(self, flag: Var, then: ir.Block, orelse: ir.Block, loc: Loc) -> None:
+        truth = self.temp()
+        self.emit(ir.Truth(truth, flag, loc))
+        self.terminate(ir.Branch(Var(truth), then.label, orelse.label, loc))
+
+    # ------------------------------------------------------------ loops
+
+    def _loop_header(self) -> ir.Block:
+        self.loop_headers = self.loop_headers + (len(self.blocks),)
+        header = self.new_block()
+        assert header.label == self.loop_headers[-1]
+        return header
+
+    def _loop_blocks(self, loc: Loc, decide: Callable[[ir.Block, ir.Block], None], body: Callable[[], object], orelse: Callable[[], object]) -> None:
+        outer_headers = self.loop_headers
+        header = self._loop_header()
+        self.goto(header, loc)
+        body_block = self.new_block()
+        self.loop_headers = outer_headers
+        orelse_block, exit_ = self.new_block(), self.new_block()
+        self.loop_headers = header.loops
+        self.start(header)
+        decide(body_block, orelse_block)
+        self.loops.append(_LoopTargets(header.label, exit_.label))
+        self.start(body_block)
+        body()
+        self.goto(header, loc, back_edge=True)
+        self.loops.pop()
+        self.loop_headers = outer_headers
+        self.start(orelse_block)
+        orelse()
+        self.goto(exit_, loc)
+        self.start(exit_)
+
+    # ------------------------------------------------------------ what names mean
+
+    def _names_real(self, func: ast.expr, real: object) -> bool:
+        """``func`` is a module-level name (``reduce``) or an attribute of one (``functools.reduce``)
+        that the real module binds to ``real``, and nothing of the function rebinds it."""
+        return names_real(self.module, func, real, lambda name: name in self.locals or name in self.renames)
+
+    def _is_builtin(self, name: str) -> bool:
+        """``name`` in this function means the builtin: nothing of the code rebinds it."""
+        module = self.module
+        return not (
+            name in self.locals or name in self.renames or name in module.function_defs or name in module.classes
+            or name in module.constants or name in module.opaque or (module.runtime is not None and module.has_runtime(name))
+        )
