@@ -26,7 +26,7 @@ EXAMPLES = int(os.environ.get("PATHLOOM_COLLECTION_EXAMPLES", "300"))
 
 
 def test_collecting_before_every_step_changes_no_result(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(multise, "COLLECT_EVERY", 1)
+    monkeypatch.setattr(multise.limits, "COLLECT_EVERY", 1)
     collected = 0  # programs explored with collections
 
     @settings(max_examples=EXAMPLES, derandomize=True, database=None, deadline=None,
@@ -90,9 +90,9 @@ def test_returned_lists_and_objects_replay_after_collecting_at_every_step(
     source = tmp_path / "heap_results.py"
     source.write_text(HEAP_RESULTS)
     options = Options(engine="multise", max_list_len=3, max_iterations=4)
-    monkeypatch.setattr(multise, "COLLECT_EVERY", 1)
+    monkeypatch.setattr(multise.limits, "COLLECT_EVERY", 1)
     collected = explore(load_module(str(source)), target, options)
-    monkeypatch.setattr(multise, "COLLECT_EVERY", 10**9)
+    monkeypatch.setattr(multise.limits, "COLLECT_EVERY", 10**9)
     uncollected = explore(load_module(str(source)), target, options)
 
     assert collected.stats["state_collections"] >= collected.stats["instructions"] - 1

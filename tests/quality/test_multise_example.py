@@ -56,14 +56,14 @@ def test_sharing_factor_not_computed_past_its_node_budget(monkeypatch: Any, caps
     computed on screen, not a number from a partial walk."""
     from pathloom.engines import multise
 
-    monkeypatch.setattr(multise, "SHARING_WALK_MAX_NODES", 0)
+    monkeypatch.setattr(multise.limits, "SHARING_WALK_MAX_NODES", 0)
     target = str(ROOT / "benchmarks/multise/find_max.py") + "::find_max"
     out = tmp_path / "out.json"
     code = main(["explore", target, "--engine", "multise", "--max-list-len", "3", "--json", str(out)])
     assert code == 0
     assert "sharing factor not computed (guards too large)" in capsys.readouterr().out
     assert json.loads(out.read_text())["stats"]["sharing_factor"] is None
-    monkeypatch.setattr(multise, "SHARING_WALK_MAX_NODES", 10**9)
+    monkeypatch.setattr(multise.limits, "SHARING_WALK_MAX_NODES", 10**9)
     code = main(["explore", target, "--engine", "multise", "--max-list-len", "3", "--quiet"])
     assert code == 0
     assert "sharing factor not computed" not in capsys.readouterr().out
@@ -82,5 +82,5 @@ def test_batched_result_models_replay() -> None:
     for name in ("no_sharing", "no_sharing_values"):
         path = str(ROOT / "benchmarks/multise" / f"{name}.py")
         exploration = explore(load_module(path), name, Options(engine="multise", max_list_len=6, max_iterations=8))
-        assert exploration.complete and len(exploration.paths) == 127 >= multise.CUBE_BATCH
+        assert exploration.complete and len(exploration.paths) == 127 >= multise.limits.CUBE_BATCH
         assert verify(exploration, path, name) == []

@@ -331,7 +331,7 @@ def test_a_result_guard_too_large_to_state_is_one_path_and_an_unknown(monkeypatc
     from pathloom.engines import multise
     from tests.differential.harness import check_program, load_regression
 
-    monkeypatch.setattr(multise, "RESULT_GUARD_LIMIT", 1)
+    monkeypatch.setattr(multise.limits, "RESULT_GUARD_LIMIT", 1)
     regression = load_regression(Path(__file__).parents[1] / "differential" / "regressions" / "multise_pose_replay_return_value_37fcd34c.py")
     report = check_program(regression.program, ["multise"], 10, options=regression.options, heaps=["pose"])
     assert report.ok, report.describe()

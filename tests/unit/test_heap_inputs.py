@@ -320,8 +320,8 @@ def test_a_time_limit_passed_inside_a_multise_step_cuts_that_step(monkeypatch: p
     from pathloom.engines.multise import MultiSEEngine
     from pathloom.options import Options
 
-    from pathloom.engines.multise import _StepTimeout
-    from pathloom.engines.multise_heap import CellReader, NeedSplit
+    from pathloom.engines.multise.state import _StepTimeout
+    from pathloom.engines.multise.heap import CellReader, NeedSplit
 
     step, value = MultiSEEngine._step, CellReader.value
     cut_inside: list[int] = []
