@@ -1,7 +1,9 @@
 """The state of one function's lowering and the primitives that build its control-flow graph.
 
-Job: the base class of the lowering (``pathloom.frontend.lower``): the blocks, temporaries,
-``emit``/``terminate``/``goto``/``start``, loops and the queries on what a name means.
+Job: the base class of the lowering mixins (``statements``, ``expressions``, ``comprehensions``,
+``functions``, ``library``): the blocks, temporaries, ``emit``/``terminate``/``goto``/``start``,
+loops and the queries on what a name means, and the declarations of the methods one mixin calls
+in another (``pathloom.frontend.lower`` composes them into the class that lowers).
 
 Invariants of what it builds (checked by ``ircheck``): every block ends in one terminator (the
 first ``terminate`` of a block wins: code after a jump goes to a fresh ``dead_block``);
@@ -14,12 +16,13 @@ body by a ``Goto(back_edge=True)``; every binding of a cell variable is mirrored
 from __future__ import annotations
 
 import ast
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Callable
 
 from pathloom.errors import Unsupported
 from pathloom.frontend import ir
-from pathloom.frontend.ir import Loc, Var
+from pathloom.frontend.ir import Loc, Operand, Var
 from pathloom.frontend.lowering.scope import names_real
 
 YIELDED = "%yield"  # a generator function's hidden list of the items it yielded
@@ -41,7 +44,9 @@ def node_loc(node: ast.AST) -> Loc:
     return Loc(getattr(node, "lineno", 0), getattr(node, "col_offset", 0) + 1)
 
 
-class Builder:
+class Builder(ABC):
+    """One function's lowering: its state, and the primitives that build its graph."""
+
     def __init__(self, module: object, qualname: str, cls: str | None) -> None:
         from pathloom.frontend.module import Module
 
@@ -164,3 +169,103 @@ class Builder:
             name in self.locals or name in self.renames or name in module.function_defs or name in module.classes
             or name in module.constants or name in module.opaque or (module.runtime is not None and module.has_runtime(name))
         )
+
+    # ------------------------------------------------------------ one mixin calls another
+    # (declared here for the type checker; the final class inherits every one of them)
+
+    @abstractmethod
+    def stmt(self, node: ast.stmt) -> None:
+        """``statements``: lower one statement."""
+
+    @abstractmethod
+    def assign(self, target: ast.expr, value: Operand) -> None:
+        """``statements``: bind an assignment target to ``value``."""
+
+    @abstractmethod
+    def branch(self, test: ast.expr, then: ir.Block, orelse: ir.Block) -> None:
+        """``statements``: lower ``test`` as a condition."""
+
+    @abstractmethod
+    def _iterable(self, node: ast.expr) -> tuple[Operand, Operand | None, str]:
+        """``statements``: what a loop iterates over, evaluated."""
+
+    @abstractmethod
+    def _start_iteration(self, iterable: tuple[Operand, Operand | None, str], loc: Loc) -> tuple[str, str, str | None]:
+        """``statements``: ``iter()`` of the iterable."""
+
+    @abstractmethod
+    def _counted(self, item: str, counter: str | None, loc: Loc) -> Operand:
+        """``statements``: the loop's item."""
+
+    @abstractmethod
+    def expr(self, node: ast.expr) -> Operand:
+        """``expressions``: lower one expression to the operand holding its value."""
+
+    @abstractmethod
+    def name(self, node: ast.Name) -> Operand:
+        """``expressions``: a read of a name."""
+
+    @abstractmethod
+    def binop_text(self, node: ast.AST, op: ast.operator) -> str:
+        """``expressions``: the IR text of a binary operator."""
+
+    @abstractmethod
+    def index(self, node: ast.Subscript) -> Operand:
+        """``expressions``: the index of an item assignment target."""
+
+    @abstractmethod
+    def call_args(self, node: ast.Call) -> tuple[tuple[Operand, ...], tuple[tuple[str, Operand], ...]]:
+        """``expressions``: a call's arguments, evaluated."""
+
+    @abstractmethod
+    def _call(self, node: ast.Call, whole: bool = False) -> Var:
+        """``expressions``: a plain call."""
+
+    @abstractmethod
+    def _is_bare_super(self, node: ast.Call) -> bool:
+        """``expressions``: ``super()`` in a method."""
+
+    @abstractmethod
+    def expr_ListComp(self, node: ast.ListComp | ast.GeneratorExp) -> Operand:
+        """``comprehensions``: a list comprehension."""
+
+    @abstractmethod
+    def _comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp, produce: Callable[[], None],
+                       first: tuple[Operand, Operand | None, str] | None = None) -> None:
+        """``comprehensions``: the loops of a comprehension."""
+
+    @abstractmethod
+    def _consumed_generator(self, node: ast.Call) -> Operand | None:
+        """``comprehensions``: a generator expression consumed whole by a builtin."""
+
+    @abstractmethod
+    def _whole(self, node: ast.expr) -> Operand:
+        """``comprehensions``: ``node``, a call of it consumed whole."""
+
+    @abstractmethod
+    def _whole_consumer(self, node: ast.Call, items: Operand) -> Var:
+        """``comprehensions``: ``list``/``tuple``/``sorted`` of ``items``."""
+
+    @abstractmethod
+    def _yield_from(self, node: ast.YieldFrom) -> None:
+        """``functions``: ``yield from it`` as a statement."""
+
+    @abstractmethod
+    def _reduce(self, node: ast.Call) -> Operand:
+        """``library``: ``functools.reduce`` as the loop it runs."""
+
+    @abstractmethod
+    def _sort_by_key(self, node: ast.Call) -> Operand | None:
+        """``library``: ``sorted``/``sort`` with a key lambda."""
+
+    @abstractmethod
+    def _sum(self, generator: ast.GeneratorExp, start: Operand) -> Operand:
+        """``library``: ``sum`` of a generator."""
+
+    @abstractmethod
+    def _any_all(self, generator: ast.GeneratorExp, is_any: bool) -> Operand:
+        """``library``: ``any``/``all`` of a generator."""
+
+    @abstractmethod
+    def _min_max(self, generator: ast.GeneratorExp, name: str) -> Operand:
+        """``library``: ``min``/``max`` of a generator."""

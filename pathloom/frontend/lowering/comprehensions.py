@@ -1,0 +1,168 @@
+"""Comprehensions, and generator expressions consumed in place.
+
+Job: list, set and dict comprehensions as the loops they run, and a generator expression (or a
+call of a generator function) passed to a builtin that consumes it whole: ``list``, ``tuple``,
+``sorted``, ``set``, ``'sep'.join`` build its items first; ``sum``, ``min``, ``max``, ``any`` and
+``all`` become loops too (``library``). No generator object is ever made.
+
+Invariants: a comprehension has a scope of its own (every target name is a fresh local, a name
+with a dot that cannot clash, through ``renames``) and its outermost iterable is evaluated in
+the enclosing scope, first, as in CPython; the items are made one at a time, in order, and
+errors are reported at CPython's lines (an unhashable item at the comprehension, or at the
+``set(...)`` call).
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Callable
+
+from pathloom.frontend import ir
+from pathloom.frontend.ir import Const, Global, Loc, Operand, Var
+from pathloom.frontend.lowering.builder import Builder, node_loc
+from pathloom.frontend.lowering.desugar import map_filter_as_generator
+
+
+class Comprehensions(Builder):
+    """Comprehensions, and generators consumed whole by a builtin."""
+
+    # ------------------------------------------------------------ comprehensions
+
+    def expr_DictComp(self, node: ast.DictComp) -> Operand:
+        dst = self.temp()
+        self.emit(ir.BuildDict(dst, (), (), node_loc(node)))
+
+        def produce() -> None:
+            key = self.expr(node.key)
+            value = self.expr(node.value)
+            self.emit(ir.SetItem(Var(dst), key, value, node_loc(node)))  # CPython reports an unhashable key at the comprehension
+
+        self._comprehension(node, produce)
+        return Var(dst)
+
+    def expr_SetComp(self, node: ast.SetComp) -> Operand:
+        return self._set_comprehension(node, node_loc(node))
+
+    def _set_comprehension(self, node: ast.SetComp | ast.GeneratorExp, add_loc: Loc) -> Operand:
+        """A new set and the loops adding each item (``add_loc``: where CPython reports an
+        unhashable item: the comprehension's first line, or the call for ``set(generator)``)."""
+        dst = self.temp()
+        self.emit(ir.BuildSet(dst, (), node_loc(node)))
+
+        def produce() -> None:
+            value = self.expr(node.elt)
+            self.emit(ir.CallMethod(self.temp(), Var(dst), "add", (value,), (), add_loc))
+
+        self._comprehension(node, produce)
+        return Var(dst)
+
+    def expr_ListComp(self, node: ast.ListComp | ast.GeneratorExp) -> Operand:
+        loc = node_loc(node)
+        dst = self.temp()
+        self.emit(ir.BuildList(dst, (), loc))
+
+        def produce() -> None:
+            value = self.expr(node.elt)
+            self.emit(ir.CallMethod(self.temp(), Var(dst), "append", (value,), (), node_loc(node.elt)))
+
+        self._comprehension(node, produce)
+        return Var(dst)
+
+    def _comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp, produce: Callable[[], None],
+                       first: tuple[Operand, Operand | None, str] | None = None) -> None:
+        """The loops of a comprehension, in a scope of its own: the outermost iterable is
+        evaluated in the enclosing scope (``first``, when the caller evaluated it already),
+        every target name is a fresh local, and ``produce`` runs for each item that passes
+        the conditions (``self.loops[outer]`` is the outermost loop, for an early exit)."""
+        if first is None:
+            first = self._iterable(node.generators[0].iter)
+        saved = self.renames
+        fresh = {}
+        for generator in node.generators:
+            if generator.is_async:
+                raise self.unsupported(node, "async comprehension")
+            for target in ast.walk(generator.target):
+                if isinstance(target, ast.Name):
+                    self.temps += 1
+                    fresh[target.id] = f"{target.id}.{self.temps}"  # not an identifier: no clash
+        self.renames = {**saved, **fresh}
+        try:
+            self._generator_loop(node.generators, 0, first, produce)
+        finally:
+            self.renames = saved
+
+    def _generator_loop(self, generators: list[ast.comprehension], level: int, iterable: tuple[Operand, Operand | None, str],
+                        produce: Callable[[], None]) -> None:
+        generator = generators[level]
+        loc = node_loc(generator.iter)
+        it, item, counter = self._start_iteration(iterable, loc)
+
+        def body() -> None:
+            self.assign(generator.target, self._counted(item, counter, loc))
+            for condition in generator.ifs:
+                passed, skipped = self.new_block(), self.new_block()
+                self.branch(condition, passed, skipped)
+                self.start(skipped)
+                self.goto(self.blocks[self.loops[-1].header], loc, back_edge=True)
+                self.start(passed)
+            if level + 1 < len(generators):
+                self._generator_loop(generators, level + 1, self._iterable(generators[level + 1].iter), produce)
+            else:
+                produce()
+
+        decide = lambda body_block, exit_block: self.terminate(ir.ForIter(it, item, body_block.label, exit_block.label, loc))  # noqa: E731
+        self._loop_blocks(loc, decide, body, lambda: None)
+
+    # ------------------------------------------------------------ generators consumed whole
+
+    def _consumed_generator(self, node: ast.Call) -> Operand | None:
+        """A generator expression passed alone to a builtin that consumes it whole, lowered
+        exactly: ``list``/``tuple``/``sorted``/``'sep'.join`` build the list first, as CPython
+        does; ``sum``, ``min``, ``max``, ``any`` and ``all`` become the loops they run (items
+        are made one at a time, ``any``/``all`` stop early). None: not such a call. ``map``,
+        ``filter`` and ``reversed`` calls become generator expressions first
+        (``desugar.map_filter_as_generator``)."""
+        node = map_filter_as_generator(node, self._is_builtin)
+        if not (node.args and isinstance(node.args[0], ast.GeneratorExp)):
+            return None
+        generator = node.args[0]
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr == "join" and isinstance(func.value, ast.Constant) and isinstance(func.value.value, str):
+            if len(node.args) != 1 or node.keywords:
+                return None
+            items = self.expr_ListComp(generator)
+            dst = self.temp()
+            self.emit(ir.CallMethod(dst, Const(func.value.value), "join", (items,), (), node_loc(node)))
+            return Var(dst)
+        if not isinstance(func, ast.Name) or not self._is_builtin(func.id):
+            return None
+        name, rest = func.id, node.args[1:]
+        if name in ("list", "tuple", "sorted") and not rest and (name == "sorted" or not node.keywords):
+            items = self.expr_ListComp(generator)
+            return items if name == "list" else self._whole_consumer(node, items)
+        if node.keywords:
+            return None
+        if name == "set" and not rest:  # set() adds each item as the generator makes it
+            return self._set_comprehension(generator, node_loc(node))
+        if name == "sum" and (not rest or (len(rest) == 1 and isinstance(rest[0], ast.Constant) and type(rest[0].value) in (int, float))):
+            return self._sum(generator, Const(rest[0].value) if rest else Const(0))  # type: ignore[attr-defined]
+        if name in ("any", "all") and not rest:
+            return self._any_all(generator, name == "any")
+        if name in ("min", "max") and not rest:
+            return self._min_max(generator, name)
+        return None
+
+    def _whole(self, node: ast.expr) -> Operand:
+        """``node``, and when it is a call, that call marked as consumed whole."""
+        if not isinstance(node, ast.Call) or self._is_bare_super(node):
+            return self.expr(node)
+        consumed = self._consumed_generator(node)
+        return consumed if consumed is not None else self._call(node, whole=True)
+
+    def _whole_consumer(self, node: ast.Call, items: Operand) -> Var:
+        """``list``/``tuple``/``sorted`` (``node.func``, the builtin) called on ``items`` with
+        ``node``'s keywords."""
+        _, kwargs = self.call_args(ast.Call(node.func, [], node.keywords))
+        dst = self.temp()
+        self.emit(ir.Call(dst, Global(node.func.id), (items,), kwargs, node_loc(node)))  # type: ignore[attr-defined]
+        return Var(dst)
