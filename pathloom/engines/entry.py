@@ -18,7 +18,7 @@ import itertools
 from collections import ChainMap
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from pathloom.engines.input_objects import ObjectEnvironment, ObjectGraph, fallback_values, heap_axioms
 from pathloom.engines.input_types import Shape, input_type
@@ -59,7 +59,7 @@ class InputChoice:
         alternative, as ``options``."""
         found: list[tuple[dict[str, object], object]] = []
         for holds, value in ((True, self.when_true), (False, self.when_false)):
-            flags: dict[str, object] = {self.flag.args[0]: holds}
+            flags: dict[str, object] = {cast(str, self.flag.args[0]): holds}  # a symbol's name
             if isinstance(value, InputChoice):
                 found += [({**flags, **inner}, v) for inner, v in value.forced()]
             elif isinstance(value, InputSizes):
@@ -373,7 +373,7 @@ class _Builder:
         if isinstance(shape, tuple) and shape[0] == "callable":
             return self._table(shape[1][0], shape[1][1], name)  # type: ignore[index]
         if isinstance(shape, tuple) and shape[0] == "object":
-            cls, nullable = shape[1]  # type: ignore[misc]
+            cls, nullable = cast(tuple[str, bool], shape[1])
             declared_fields(self.module, cls)
             return self._object_value(name, cls, nullable)
         if isinstance(shape, str):
@@ -390,7 +390,8 @@ class _Builder:
         if kind == "dict":
             return self._dict(inner[0], inner[1], name)  # type: ignore[index]
         if kind == "tuple":
-            parts = [self._make(item, f"{name}[{i}]") for i, item in enumerate(inner)]
+            item_shapes = cast(tuple[Shape, ...], inner)
+            parts = [self._make(item, f"{name}[{i}]") for i, item in enumerate(item_shapes)]
 
             def encode_tuple(value: dict[str, Any]) -> dict[str, Any]:
                 return {k: v for (_, _, enc), item in zip(parts, value["$tuple"]) for k, v in enc(item).items()}
@@ -500,7 +501,9 @@ class _Builder:
         self.constraints += [T.le(0, size), T.le(size, self.max_list_len)]
         items = [self._make(item, f"{name}[{i}]") for i in range(self.max_list_len)]
         values = tuple(tuple(v for v, _, _ in items[:k]) for k in range(self.max_list_len + 1))
-        models = tuple({f"{name}.len": k} for k in range(self.max_list_len + 1))
+        models: tuple[dict[str, object], ...] = tuple(
+            {f"{name}.len": k} for k in range(self.max_list_len + 1)
+        )
 
         def decode_tuple(model: dict[str, Any]) -> dict[str, Any]:
             return {"$tuple": [dec(model) for _, dec, _ in items[: model.get(f"{name}.len", 0)]]}
@@ -608,7 +611,7 @@ def _fits(value: Any, shape: Shape) -> bool:
     if kind == "optional":
         return value is None or _fits(value, shape[1])  # type: ignore[arg-type]
     if kind == "union":
-        return any(_fits(value, s) for s in shape[1])
+        return any(_fits(value, s) for s in cast(tuple[Shape, ...], shape[1]))
     marker = {"tuple": "$tuple", "vartuple": "$tuple", "set": "$set", "dict": "$dict"}.get(kind)
     return isinstance(value, dict) and marker in value
 

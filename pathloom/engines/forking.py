@@ -17,7 +17,7 @@ timeout stops them).
 from __future__ import annotations
 
 import time
-from typing import Callable, Iterator
+from typing import Callable, Iterator, TypeVar, cast
 
 from pathloom import interrupt
 from pathloom.errors import Unsupported
@@ -45,6 +45,7 @@ from pathloom.terms.evaluate import evaluate
 from pathloom.terms.expr import Arg, Term
 
 MAX_REPORTED_PENDING = 1000
+_Case = TypeVar("_Case")  # what one case of a fork carries (an outcome, a branch target...)
 # what ``run`` yields when ``pause_at`` passed: no path, the search suspended (not a result)
 PAUSED = PathResult("unknown", None, reason="paused: the time slice ended")
 
@@ -328,8 +329,9 @@ class ForkingEngine:
         if isinstance(term, ir.Branch):
             got = read_operand(self.module, frame.locals, term.cond)
             assert isinstance(got, Ok)
-            cond = got.value
-            return self._decide(state, [(cond, term.then, True), (T.not_(cond), term.orelse, False)], schedule)  # type: ignore[arg-type]
+            cond = cast(Arg, got.value)  # a bool or Bool term (ir.Branch)
+            options = [(cond, term.then, True), (T.not_(cond), term.orelse, False)]
+            return self._decide(state, options, schedule)
         if isinstance(term, ir.ForIter):
             return self._for_iter(state, term, schedule)
         if isinstance(term, ir.Return):
@@ -383,11 +385,13 @@ class ForkingEngine:
 
         return self._fork(state, [(cond, (advanced, item)) for cond, advanced, item in cases], go, schedule)
 
-    def _fork(self, state: State, cases: list[tuple[Arg, object]], apply: Callable[[State, object], object], schedule: Callable[[list[State]], None]) -> object:
+    def _fork(self, state: State, cases: list[tuple[Arg, _Case]],
+              apply: Callable[[State, _Case], object],
+              schedule: Callable[[list[State]], None]) -> object:
         """Keep the feasible cases; continue ``state`` down the only one, or schedule children.
 
         Returns None (the state goes on), a ``PathResult`` (the state ended) or ``_FORKED``."""
-        feasible: list[tuple[Arg, object, dict[str, object]]] = []
+        feasible: list[tuple[Arg, _Case, dict[str, object]]] = []
         memo: dict = {}  # type: ignore[type-arg]
         for cond, payload in cases:
             if cond is False:

@@ -121,8 +121,9 @@ class _Walker:
     def loop_node(self, header: int, state: State) -> tuple[State, z3.BoolRef | None]:
         entry: State = {name: Linear.symbol(entry_symbol(header, name)) if isinstance(v, Linear) else v for name, v in state.items()}
         effects: dict[tuple[tuple[str, AbstractValue], ...], list[tuple[Chain, list[Cond]]]] = {}
-        for chain, (after, assumes, facts) in zip(self.form.loops[header], self._walk_chains(header, entry)):
-            out = _live(after)
+        chains = self.form.loops[header]
+        for chain, (walked, assumes, facts) in zip(chains, self._walk_chains(header, entry)):
+            out = _live(walked)
             if contradictory(facts):
                 continue  # no run of the loop takes this chain: its counter is 0 (no group has it)
             effects.setdefault(tuple(sorted(out.items(), key=lambda item: item[0])), []).append((chain, assumes))

@@ -93,8 +93,8 @@ def contradictory(facts: list[ItemTest]) -> bool:
             if (type(known), known) != key or key in unequal.get(fact.item, set()):
                 return True
         else:
-            known = equal.get(fact.item)
-            if known is not None and (type(known), known) == key:
+            found = equal.get(fact.item)
+            if found is not None and (type(found), found) == key:
                 return True
             unequal.setdefault(fact.item, set()).add(key)
     return False

@@ -23,7 +23,7 @@ import json
 import math
 import re
 import sys
-from typing import Any, Mapping
+from typing import Any, Mapping, cast
 
 from pathloom.semantics.values import (
     ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictRec, DictView, ExcVal, FuncVal, ListRec, MaybeNone, ObjRec, PyObj, RangeVal, Ref, SetRec,
@@ -106,10 +106,10 @@ def encode_symbolic(value: object, heap: Any, model: Mapping[str, Any]) -> JSON:
         if isinstance(v, MaybeNone):  # an Optional scalar field of an input object
             return None if evaluate(v.none, model, memo) else enc(v.value)
         if isinstance(v, SymRef):
-            loc = evaluate(v.loc, model, memo)
+            loc = cast(int, evaluate(v.loc, model, memo))  # an Int term's value
             if loc == 0:
                 return None
-            return enc(Ref(-loc)) if loc < 0 else input_object(v.cls, loc)  # type: ignore[operator]
+            return enc(Ref(-loc)) if loc < 0 else input_object(v.cls, loc)
         if isinstance(v, Term):
             return evaluate(v, model, memo)
         if isinstance(v, float):

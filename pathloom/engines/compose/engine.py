@@ -52,7 +52,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from pathloom import interrupt
 from pathloom.engines.compose.formals import actuals, bind, object_class, param_sort
@@ -92,6 +92,7 @@ MAX_TREE_LEAVES = 256
 # The call-depth bound of a function explored alone (the paper's bound on a recursive
 # method's tree): a path it cuts is a cut leaf, re-executed in each context under the real bound.
 TREE_DEPTH = 8
+_Case = TypeVar("_Case")  # what one case of a fork carries (ForkingEngine._fork)
 
 
 @dataclass(frozen=True)
@@ -323,23 +324,24 @@ class ComposeEngine(ForkingEngine):
                 states.append(base)
         return states
 
-    def _split_group(self, state: ComposeState, cases: list[tuple[Arg, object]], apply: Callable[[State, object], object],
+    def _split_group(self, state: ComposeState, cases: list[tuple[Arg, _Case]],
+                     apply: Callable[[State, _Case], object],
                      schedule: Callable[[list[State]], None], site: tuple[str, int] | None) -> object:
         """A decision of a stored run's replay: the leaves on this path go with the case their
         models satisfy (no solver); one child per case that some leaf took."""
         replay = state.replay
         assert replay is not None
         leaves = replay.tree.leaves
-        taken: list[tuple[Arg, object, tuple[int, ...]]] = []
+        taken: list[tuple[Arg, _Case, tuple[int, ...]]] = []
         for cond, payload in cases:
             members = tuple(i for i in replay.group if cond is True or (cond is not False and evaluate(cond, leaves[i].witness) is True))
             if members:
                 taken.append((cond, payload, members))
 
-        def go(child: State, item: object) -> object:
+        def go(child: State, item: tuple[Arg, _Case, tuple[int, ...]]) -> object:
             assert isinstance(child, ComposeState) and isinstance(item, tuple)
             cond: Arg = item[0]
-            payload: object = item[1]
+            payload = item[1]
             members: tuple[int, ...] = item[2]
             child.model = dict(leaves[members[0]].witness)
             child.replay = replace(replay, leaf=members[0], group=members)
@@ -408,7 +410,7 @@ class ComposeEngine(ForkingEngine):
                 child.heap.write(ref, record)
             return self._compose_call(child, tree, call, instr, mapping, images, schedule)
 
-        return ForkingEngine._fork(self, state, cases, go, schedule)  # type: ignore[arg-type]
+        return ForkingEngine._fork(self, state, cases, go, schedule)
 
     def _tree_symbols(self, tree: MemoTree) -> frozenset[str]:
         found = self.tree_symbols.get(tree.qualname)
@@ -571,7 +573,9 @@ class ComposeEngine(ForkingEngine):
 
     # ------------------------------------------------------------ decisions
 
-    def _fork(self, state: State, cases: list[tuple[Arg, object]], apply: Callable[[State, object], object], schedule: Callable[[list[State]], None]) -> object:
+    def _fork(self, state: State, cases: list[tuple[Arg, _Case]],
+              apply: Callable[[State, _Case], object],
+              schedule: Callable[[list[State]], None]) -> object:
         assert isinstance(state, ComposeState)
         self._settle(state)
         site = self._decision_site(state)
@@ -590,7 +594,7 @@ class ComposeEngine(ForkingEngine):
         if site is None:
             return super()._fork(state, cases, apply, schedule)
 
-        def recorded(child: State, payload: object) -> object:
+        def recorded(child: State, payload: _Case) -> object:
             assert isinstance(child, ComposeState)
             choice = site + (self._direction(child, payload),)
             child.full = push(child.full, choice)
