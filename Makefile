@@ -1,7 +1,8 @@
 # Two entry points: `make demo` (set up, then explore an example) and `make test` (set up, then
 # run the whole test suite, in parallel on every core). Both create the virtual environment
-# .venv on first use. `make check` is the fast loop: lint, then the unit tier without the tests
-# listed in tests/slow_tests.txt (`make slow-list` measures them again).
+# .venv on first use. `make check` is the fast loop: lint, type-check (mypy, set up in
+# pyproject.toml), then the unit tier without the tests listed in tests/slow_tests.txt
+# (`make slow-list` measures them again).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -26,6 +27,7 @@ test: setup
 
 check: setup
 	$(BIN)/ruff check pathloom tests benchmarks
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -p no:cacheprovider -n auto -m "unit and not slow" tests
 
 slow-list: setup
