@@ -10,8 +10,9 @@ Format: a *table* is a list of nodes, each written after its term arguments; a n
 ``{"op": name, "sort": sort, "args": [...]}``, a symbol ``{"op": "sym", "sort": s, "args":
 [name]}``. An argument or a root is a *reference*: ``{"t": i}`` (node ``i`` of the table, which
 must come before the node that refers to it), ``{"c": value}`` for a concrete bool, int or str
-(keeps bool apart from int), or ``{"f": float.hex(value)}`` for a float (exact, signed zeros,
-``inf`` and ``nan`` included). Decoding rebuilds through ``make`` (interning), never through
+(keeps bool apart from int), ``{"i": hex digits}`` for an int past 2**53 (JSON readers lose
+precision there, and Python writes no decimal int past 4,300 digits), or ``{"f":
+float.hex(value)}`` for a float (exact, signed zeros, ``inf`` and ``nan`` included). Decoding rebuilds through ``make`` (interning), never through
 eval; anything else raises ``ValueError``.
 
 Writing is bounded: ``TermTable`` calls its ``stop`` check every ``CHECK_EVERY`` nodes and
@@ -34,8 +35,16 @@ class SerializationStopped(Exception):
     """The stop check answered true while a table was being written."""
 
 
-def _const(value: Arg) -> JSON:
-    return {"f": value.hex()} if isinstance(value, float) else {"c": value}
+SAFE_INT = 2**53  # ints at least this large (in absolute value) are written as hex digits
+
+
+def const_to_json(value: Arg) -> JSON:
+    """A concrete value as a reference (``resolve`` reads it back)."""
+    if isinstance(value, float):
+        return {"f": value.hex()}
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= SAFE_INT:
+        return {"i": format(value, "x")}  # hex: no digit limit, exact
+    return {"c": value}
 
 
 class TermTable:
@@ -48,7 +57,7 @@ class TermTable:
 
     def ref(self, term: Arg) -> JSON:
         if not isinstance(term, Term):
-            return _const(term)
+            return const_to_json(term)
         if term not in self._index:
             for t in postorder(term, self._index):  # iterative: terms can be deeper than the recursion limit
                 if self._stop is not None and len(self.nodes) % CHECK_EVERY == 0 and self._stop():
@@ -56,7 +65,7 @@ class TermTable:
                 if t.op == "sym":
                     args: list[JSON] = [t.args[0]]
                 else:
-                    args = [{"t": self._index[a]} if isinstance(a, Term) else _const(a) for a in t.args]
+                    args = [{"t": self._index[a]} if isinstance(a, Term) else const_to_json(a) for a in t.args]
                 self._index[t] = len(self.nodes)
                 self.nodes.append({"op": t.op, "sort": t.sort, "args": args})
         return {"t": self._index[term]}
@@ -93,6 +102,8 @@ def resolve(built: list[Arg], ref: JSON) -> Arg:
         return built[index]
     if "f" in ref:
         return float.fromhex(str(ref["f"]))  # ValueError if it is not a float's hex
+    if "i" in ref:
+        return int(str(ref["i"]), 16)  # ValueError if it is not hex digits
     if "c" in ref:
         value = ref["c"]
         if not isinstance(value, (int, str)):

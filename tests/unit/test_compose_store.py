@@ -198,6 +198,25 @@ def test_a_shared_subterm_is_written_once_and_read_back() -> None:
     assert [leaf.conjuncts for leaf in again.leaves] == [leaf.conjuncts for leaf in leaves]
 
 
+def test_ints_past_the_decimal_limit_are_stored_exactly() -> None:
+    """An int of more than 4,300 digits (in a term and in a witness) is written as hex digits:
+    ``json.dumps`` of it raised "Exceeds the limit (4300 digits)", an internal error of every
+    compose run on such an input. Ints past 2**53 round-trip exactly."""
+    from pathloom.engines.compose.tree import MemoLeaf, MemoTree, tree_from_json, tree_to_json
+    from pathloom.terms import expr as T
+    from pathloom.terms.serialize import from_json, to_json
+
+    huge = 10**5000 + 1
+    for value in (huge, -huge, 2**53, -(2**53) - 7, 2**53 - 1, True, 0):
+        term = T.add(T.sym("x", T.INT), value)
+        assert from_json(json.loads(json.dumps(to_json(term)))) is term
+    leaf = MemoLeaf(conjuncts=(T.lt(T.sym("x", T.INT), huge),), outcome="return", detail=None, witness={"x": huge, "b": True},
+                    frames=1, full=(), compressed=())
+    again = tree_from_json(json.loads(json.dumps(tree_to_json(MemoTree("f", (("x", T.INT),), (leaf,))))))
+    assert again.leaves == (leaf,)
+    assert again.leaves[0].witness["b"] is True
+
+
 def test_serialization_stops_when_asked() -> None:
     """Writing a row checks its stop (the engine's deadline and Ctrl-C) as the table grows; a
     stopped row is not written."""

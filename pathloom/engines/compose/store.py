@@ -39,7 +39,7 @@ from pathloom.frontend.module import Module
 from pathloom.options import Options
 from pathloom.terms.serialize import SerializationStopped
 
-FORMAT = 4  # 4: a tree's terms in one shared table (serialize.TermTable)
+FORMAT = 5  # 4: a tree's terms in one shared table (serialize.TermTable); 5: ints past 2**53 as hex
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS summaries (

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pathloom.terms.expr import Arg
-from pathloom.terms.serialize import TermTable, read_table, resolve
+from pathloom.terms.serialize import TermTable, const_to_json, read_table, resolve
 
 Choice = tuple[Any, ...]  # (qualname, block label, direction) or ("@", callee, leaf index)
 SUMMARY = "@"
@@ -125,7 +125,7 @@ def tree_to_json(tree: MemoTree, stop: Callable[[], bool] | None = None) -> dict
                 "conjuncts": conjuncts,
                 "outcome": leaf.outcome,
                 "detail": leaf.detail,
-                "witness": leaf.witness,
+                "witness": {name: const_to_json(value) for name, value in leaf.witness.items()},
                 "frames": leaf.frames,
                 "full": [list(c) for c in leaf.full],
                 "compressed": [list(c) for c in leaf.compressed],
@@ -145,7 +145,7 @@ def tree_from_json(data: dict[str, Any]) -> MemoTree:
                 conjuncts=tuple(resolve(terms, c) for c in leaf["conjuncts"]),
                 outcome=str(leaf["outcome"]),
                 detail=None if leaf["detail"] is None else str(leaf["detail"]),
-                witness={str(k): _plain(v) for k, v in dict(leaf["witness"]).items()},
+                witness={str(k): _plain(resolve([], v)) for k, v in dict(leaf["witness"]).items()},
                 frames=int(leaf["frames"]),
                 full=tuple(tuple(c) for c in leaf["full"]),
                 compressed=tuple(tuple(c) for c in leaf["compressed"]),
