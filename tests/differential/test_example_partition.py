@@ -20,9 +20,10 @@ from pathloom.options import Options
 from pathloom.replay import Observed, json_equal, load, run_one
 from pathloom.results import Exploration
 from tests.conftest import EXAMPLES
+from pathloom.engines.registry import engine_names
 
 OPTIONS = Options(timeout=60)
-ENGINES = ("dse", "multise")
+ENGINES = tuple(engine_names())
 INTS = st.one_of(st.integers(-8, 8), st.integers(-200, 200), st.integers(-10**6, 10**6))
 STRS = st.text(alphabet="aeiobxAZ ", max_size=OPTIONS.max_str_len)
 _STRATEGIES = {

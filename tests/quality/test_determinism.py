@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
+from pathloom.engines.registry import engine_names
 
 
-@pytest.mark.parametrize("engine", ["dse", "multise"])
+@pytest.mark.parametrize("engine", engine_names())
 def test_paths_do_not_depend_on_the_hash_seed(engine: str, tmp_path: Path) -> None:
     target = str(ROOT / "benchmarks/multise/pl0_parser.py") + "::pl0_parser"
     found = []

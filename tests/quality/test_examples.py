@@ -19,8 +19,9 @@ from pathloom.options import Options
 from pathloom.replay import verify
 from pathloom.report.pytest_gen import generate
 from tests.conftest import EXAMPLES
+from pathloom.engines.registry import engine_names
 
-ENGINES = ("dse", "multise")
+ENGINES = tuple(engine_names())
 
 # Branches no input can take, by (file, function), each with its reason.
 INFEASIBLE = {

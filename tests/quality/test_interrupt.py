@@ -17,6 +17,7 @@ import pytest
 from pathloom import interrupt
 from pathloom.api import explore_source
 from pathloom.options import Options
+from pathloom.engines.registry import engine_names
 
 SLOW = '''
 def slow(xs: list[int], y: int) -> int:
@@ -82,7 +83,7 @@ def test_interrupt_at_any_moment(tmp_path: Path, delay: float) -> None:
         assert data["target"] == f"{program}::slow"
 
 
-@pytest.mark.parametrize("engine", ["dse", "multise"])
+@pytest.mark.parametrize("engine", engine_names())
 def test_a_swallowed_interrupt_still_stops_the_run(engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Python drops a KeyboardInterrupt raised inside a ``__del__`` (Z3 frees its handles in
     them); the request flag set by the CLI's handler stops the engines at their next step."""

@@ -11,11 +11,12 @@ import pytest
 
 from pathloom.api import explore
 from pathloom.options import Options
+from pathloom.engines.registry import engine_names
 
 PROGRAM = Path(__file__).parent / "programs" / "nonlinear_mod_loop.py"
 
 
-@pytest.mark.parametrize("engine", ["dse", "multise"])
+@pytest.mark.parametrize("engine", engine_names())
 def test_hard_queries_stay_within_the_timeout(engine: str) -> None:
     start = time.monotonic()
     exploration = explore(str(PROGRAM), "f", Options(engine=engine, timeout=2, solver_timeout_ms=1000))

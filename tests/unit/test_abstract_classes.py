@@ -12,8 +12,9 @@ import pytest
 from pathloom.frontend.module import load_module
 
 from .verified import explore_source
+from pathloom.engines.registry import engine_names
 
-ENGINES = ("dse", "multise")
+ENGINES = tuple(engine_names())
 
 SOURCE = textwrap.dedent("""
     from abc import ABC, ABCMeta, abstractmethod

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.unit.verified import explore_source
+from pathloom.engines.registry import engine_names
 
 SOURCE = '''
 from collections.abc import Iterable
@@ -62,7 +63,7 @@ def kinds(x: int, s: str, xs: list[int]) -> int:
 TARGETS = ["median3", "top", "words", "total", "copy_is_new", "join_ints", "largest", "kinds"]
 
 
-@pytest.mark.parametrize("engine", ["dse", "multise"])
+@pytest.mark.parametrize("engine", engine_names())
 @pytest.mark.parametrize("target", TARGETS)
 def test_modelled_without_concretization(tmp_path: Path, engine: str, target: str) -> None:
     result = explore_source(tmp_path, SOURCE, "aggregates.py", target, engine, "--max-list-len", "3", "--max-str-len", "2")
@@ -94,7 +95,7 @@ def parents(n: int, k: int) -> int:
 """
 
 
-@pytest.mark.parametrize("engine", ["dse", "multise"])
+@pytest.mark.parametrize("engine", engine_names())
 def test_list_of_a_range_of_symbolic_length_is_symbolic_up_to_its_cap(tmp_path: Path, engine: str) -> None:
     """``list(range(n))``: ``len(range(n))`` items ``start + k * step`` (nothing run in
     CPython); a range longer than 32 items is a reported cut."""

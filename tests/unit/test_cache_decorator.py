@@ -15,8 +15,9 @@ import pytest
 from pathloom.cli import main
 
 from .verified import explore_source
+from pathloom.engines.registry import engine_names
 
-ENGINES = ("dse", "multise", "compose")
+ENGINES = tuple(engine_names())
 
 SOURCE = textwrap.dedent("""
     import functools
@@ -82,7 +83,7 @@ def test_a_memoized_recursion_is_symbolic(tmp_path: Path, engine: str) -> None:
     assert {1, 2}.issubset({p["returned"] for p in result["paths"] if p["outcome"] == "return"})  # type: ignore[union-attr]
 
 
-@pytest.mark.parametrize("engine", ("dse", "multise"))
+@pytest.mark.parametrize("engine", engine_names())
 def test_keys_are_functools_keys(tmp_path: Path, engine: str) -> None:
     """``g(1)`` and ``g(True)`` are two keys (one int alone; a bool in a tuple), ``g(1.0)``
     finds ``g(True)``'s (tuples compare by their items)."""
@@ -92,7 +93,7 @@ def test_keys_are_functools_keys(tmp_path: Path, engine: str) -> None:
             assert p["returned"].startswith("1True")  # type: ignore[union-attr]
 
 
-@pytest.mark.parametrize("engine", ("dse", "multise"))
+@pytest.mark.parametrize("engine", engine_names())
 def test_an_unhashable_argument_raises_at_the_call(tmp_path: Path, engine: str) -> None:
     result = explore_source(tmp_path, SOURCE, "cached.py", "unhashable", engine)
     [raised] = [p for p in result["paths"] if p["outcome"] == "raise"]  # type: ignore[union-attr]

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from .verified import explore_source, explore_verified
+from pathloom.engines.registry import engine_names
 
 
-ENGINES = ("dse", "multise")
+ENGINES = tuple(engine_names())
 
 SOURCE = textwrap.dedent("""
     def squares(xs: list[int]) -> list[int]:

@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 
 from pathloom.cli import main
+from pathloom.engines.registry import engine_names
 
-ENGINES = ("dse", "multise")
+ENGINES = tuple(engine_names())
 
 DEFECTS = {
     # list repetition was taken for a TypeError
@@ -422,7 +423,7 @@ def test_messages_about_an_iterator_name_its_real_type(tmp_path: Path, capsys: p
     assert messages == {"'zip' object is not subscriptable", "object of type 'zip' has no len()"}
 
 
-@pytest.mark.parametrize("engine", ["dse", "multise"])
+@pytest.mark.parametrize("engine", engine_names())
 def test_a_missing_attribute_of_an_int_or_str_is_cpythons_error_without_running_it(tmp_path: Path, engine: str) -> None:
     """``head.next`` of an int (an ``object`` input) or ``s.nope`` of a str raises the same
     AttributeError whatever the value: modelled, nothing pinned; ``head.real`` (an attribute

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from pathloom.cli import main
+from pathloom.engines.registry import engine_names
 
-ENGINES = ("dse", "multise")
+ENGINES = tuple(engine_names())
 
 
 def _explore(tmp_path: Path, source: str, target: str, engine: str, *extra: str) -> tuple[int, dict]:  # type: ignore[type-arg]

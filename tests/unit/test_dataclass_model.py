@@ -13,8 +13,9 @@ import pytest
 from pathloom.frontend.module import load_module
 
 from .verified import explore_source
+from pathloom.engines.registry import engine_names
 
-ENGINES = ("dse", "multise")
+ENGINES = tuple(engine_names())
 
 SOURCE = textwrap.dedent("""
     from dataclasses import dataclass, field

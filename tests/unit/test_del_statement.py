@@ -10,6 +10,7 @@ import pytest
 from pathloom.errors import Unsupported
 from pathloom.frontend.module import parse_module
 from tests.unit.verified import explore_source
+from pathloom.engines.registry import engine_names
 
 SOURCE = '''
 def drop_key(d: dict[str, int], k: str) -> int:
@@ -59,7 +60,7 @@ def _messages(result: dict) -> set[str]:  # type: ignore[type-arg]
     return {p["message"] for p in result["paths"] if p["outcome"] == "raise"}
 
 
-@pytest.mark.parametrize("engine", ["dse", "multise"])
+@pytest.mark.parametrize("engine", engine_names())
 def test_del_dict_item(tmp_path: Path, engine: str) -> None:
     result = explore_source(tmp_path, SOURCE, "dels.py", "drop_key", engine, "--max-dict-len", "2")
     assert ("raise", "KeyError") in _outcomes(result)
@@ -68,7 +69,7 @@ def test_del_dict_item(tmp_path: Path, engine: str) -> None:
     assert {p["outcome"] for p in known["paths"]} == {"return"}
 
 
-@pytest.mark.parametrize("engine", ["dse", "multise"])
+@pytest.mark.parametrize("engine", engine_names())
 def test_del_list_item(tmp_path: Path, engine: str) -> None:
     result = explore_source(tmp_path, SOURCE, "dels.py", "drop_index", engine, "--max-list-len", "3")
     # an index beyond a C ssize_t is CPython's other IndexError
@@ -77,21 +78,21 @@ def test_del_list_item(tmp_path: Path, engine: str) -> None:
     assert any(p["outcome"] == "return" and p["returned"] != -1 for p in result["paths"])
 
 
-@pytest.mark.parametrize("engine", ["dse", "multise"])
+@pytest.mark.parametrize("engine", engine_names())
 def test_del_local_then_read(tmp_path: Path, engine: str) -> None:
     result = explore_source(tmp_path, SOURCE, "dels.py", "drop_local", engine)
     assert _messages(result) == {"cannot access local variable 'y' where it is not associated with a value"}
     assert any(p["outcome"] == "return" for p in result["paths"])
 
 
-@pytest.mark.parametrize("engine", ["dse", "multise"])
+@pytest.mark.parametrize("engine", engine_names())
 def test_del_several_targets(tmp_path: Path, engine: str) -> None:
     result = explore_source(tmp_path, SOURCE, "dels.py", "drop_two", engine, "--max-list-len", "2", "--max-dict-len", "1")
     assert _messages(result) == {"list assignment index out of range", "1"}  # d without the key 1: KeyError(1)
     assert ("return", 10) in _outcomes(result)  # xs had two items, d only the key 1
 
 
-@pytest.mark.parametrize("engine", ["dse", "multise"])
+@pytest.mark.parametrize("engine", engine_names())
 def test_del_errors_are_cpython_s(tmp_path: Path, engine: str) -> None:
     unhashable = explore_source(tmp_path, SOURCE, "dels.py", "drop_unhashable", engine)
     assert _messages(unhashable) == {"unhashable type: 'list'"}  # even on an empty dict, unlike pop

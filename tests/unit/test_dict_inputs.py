@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from tests.unit.verified import copy_program, explore_verified
+from pathloom.engines.registry import engine_names
 
-ENGINES = ("dse", "multise")
+ENGINES = tuple(engine_names())
 
 
 @pytest.fixture

@@ -14,8 +14,9 @@ import pytest
 from pathloom.cli import main
 
 from .verified import explore_verified
+from pathloom.engines.registry import engine_names
 
-ENGINES = ("dse", "multise")
+ENGINES = tuple(engine_names())
 
 SOURCE = textwrap.dedent("""
     def counter(words: list[str]) -> dict:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.unit.verified import explore_source
+from pathloom.engines.registry import engine_names
 
 SOURCE = '''
 def first_negative(xs: list[int]) -> int:
@@ -80,7 +81,7 @@ def shrinking(xs: list[int]) -> int:
 '''
 
 
-@pytest.mark.parametrize("engine", ["dse", "multise"])
+@pytest.mark.parametrize("engine", engine_names())
 @pytest.mark.parametrize("target", ["first_negative", "weighted", "skip_zeros", "positions", "backwards", "mirrored", "shrinking", "dot", "lax_dot",
                                     "pairs_with_index"])
 def test_enumerate_stays_symbolic(tmp_path: Path, engine: str, target: str) -> None:
@@ -138,7 +139,7 @@ def counted_again(items: list[int]) -> int:
 '''
 
 
-@pytest.mark.parametrize("engine", ["dse", "multise"])
+@pytest.mark.parametrize("engine", engine_names())
 def test_zip_draws_from_an_iterator_cpython_made_as_far_as_the_loop_goes(tmp_path: Path, engine: str) -> None:
     """``zip(xs, itertools.repeat(None))``: the CPython iterator (infinite here) gives one item
     per step, and the zip ends with the list."""
@@ -184,7 +185,7 @@ def copies_under_a_cpython_enumerate(xs: list[int], k: int) -> int:
 '''
 
 
-@pytest.mark.parametrize("engine", ["dse", "multise"])
+@pytest.mark.parametrize("engine", engine_names())
 def test_enumerate_with_a_negative_start_sees_the_list_grow(tmp_path: Path, engine: str) -> None:
     """Found by the fuzzer (seed 2828): ``enumerate(ys, start=-2)`` ran in CPython over a copy
     of ``ys``, so a slice assignment through the aliased ``xs`` that grew the list was not
@@ -233,7 +234,7 @@ def reads_under_a_cpython_zip(xs: list[int]) -> int:
 '''
 
 
-@pytest.mark.parametrize("engine", ["dse", "multise"])
+@pytest.mark.parametrize("engine", engine_names())
 def test_zip_with_a_module_level_list_sees_an_aliased_list_shrink(tmp_path: Path, engine: str) -> None:
     """Found by the fuzzer (seed 8181): ``zip(ys, PRIMES)`` with ``PRIMES`` a real module-level
     list ran in CPython over a copy of ``ys``, so ``xs.pop()`` through the aliased ``xs`` was

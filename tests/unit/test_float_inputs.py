@@ -12,8 +12,9 @@ import pytest
 
 from pathloom.engines.input_types import parse_input_type
 from tests.unit.verified import copy_program, explore_verified
+from pathloom.engines.registry import engine_names
 
-ENGINES = ("dse", "multise")
+ENGINES = tuple(engine_names())
 
 
 @pytest.fixture

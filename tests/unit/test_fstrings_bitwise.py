@@ -21,8 +21,9 @@ from pathloom.semantics.outcome import Ok, Outcome
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import evaluate
 from tests.unit.verified import explore_source
+from pathloom.engines.registry import engine_names
 
-ENGINES = ("dse", "multise")
+ENGINES = tuple(engine_names())
 
 BITWISE = textwrap.dedent("""
     def mask(x: int) -> int:

@@ -17,8 +17,9 @@ import pytest
 from pathloom.cli import main
 
 from .verified import explore_source
+from pathloom.engines.registry import engine_names
 
-ENGINES = ("dse", "multise", "compose")
+ENGINES = tuple(engine_names())
 
 SOURCE = textwrap.dedent("""
     from typing import Iterator
@@ -100,7 +101,7 @@ def test_a_generator_target_returns_its_items_and_raises_where_cpython_does(tmp_
     assert {tuple(p["returned"]) for p in chained["paths"] if p["outcome"] == "return"} >= {(-1, None), (0, -1, None)}  # type: ignore[union-attr, index]
 
 
-@pytest.mark.parametrize("engine", ("dse", "multise"))
+@pytest.mark.parametrize("engine", engine_names())
 def test_a_generator_consumed_item_by_item_is_unsupported_not_guessed(tmp_path: Path, engine: str) -> None:
     """``for x in evens(n)`` interleaves the loop body with the generator: collecting the items
     first would change which of two exceptions comes first, so it is refused (exit 2)."""

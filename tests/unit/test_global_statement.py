@@ -15,8 +15,9 @@ import pytest
 from pathloom.cli import main
 
 from .verified import explore_source
+from pathloom.engines.registry import engine_names
 
-ENGINES = ("dse", "multise")
+ENGINES = tuple(engine_names())
 
 SOURCE = textwrap.dedent("""
     count = 0

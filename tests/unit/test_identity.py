@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from .verified import explore_source
+from pathloom.engines.registry import engine_names
 
 SOURCE = textwrap.dedent("""
     class C:
@@ -27,7 +28,7 @@ SOURCE = textwrap.dedent("""
 """)
 
 
-@pytest.mark.parametrize("engine", ["dse", "multise"])
+@pytest.mark.parametrize("engine", engine_names())
 def test_type_of_a_value_is_the_builtin(tmp_path: Path, engine: str) -> None:
     result = explore_source(tmp_path, SOURCE, "identity.py", "kind", engine)
     assert {p["returned"] for p in result["paths"] if p["outcome"] == "return"} == {1}  # type: ignore[union-attr]

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from .verified import explore_source
+from pathloom.engines.registry import engine_names
 
 SOURCE = """
 def insert_at(x: int) -> int:
@@ -49,7 +50,7 @@ EXPECTED = {
 }
 
 
-@pytest.mark.parametrize("engine", ["dse", "multise"])
+@pytest.mark.parametrize("engine", engine_names())
 @pytest.mark.parametrize("target", sorted(EXPECTED))
 def test_an_index_beyond_ssize_t_raises_as_in_cpython(tmp_path: Path, target: str, engine: str) -> None:
     report = explore_source(tmp_path, SOURCE, "indices.py", target, engine)

@@ -12,8 +12,9 @@ from pathloom.cli import main
 from pathloom.engines.input_types import parse_input_type
 
 from .verified import explore_verified
+from pathloom.engines.registry import engine_names
 
-ENGINES = ("dse", "multise")
+ENGINES = tuple(engine_names())
 
 SOURCE = textwrap.dedent("""
     from typing import Any, List, Optional, Tuple, Union

@@ -14,8 +14,9 @@ import pytest
 from pathloom.frontend.linker import is_project_file, project_dir
 
 from .verified import explore_verified
+from pathloom.engines.registry import engine_names
 
-ENGINES = ("dse", "multise")
+ENGINES = tuple(engine_names())
 
 FILES = {
     "linkedpkg/__init__.py": "",

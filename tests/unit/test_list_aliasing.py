@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.unit.verified import explore_source
+from pathloom.engines.registry import engine_names
 
 SOURCE = '''
 def distinct(a: list[int], b: list[int]) -> int:
@@ -47,7 +48,7 @@ class Pair:
 '''
 
 
-@pytest.mark.parametrize("engine", ["dse", "multise"])
+@pytest.mark.parametrize("engine", engine_names())
 def test_two_list_parameters_may_be_one_list(tmp_path: Path, engine: str) -> None:
     result = explore_source(tmp_path, SOURCE, "lists.py", "distinct", engine)
     raised = [p for p in result["paths"] if p["outcome"] == "raise"]
@@ -55,14 +56,14 @@ def test_two_list_parameters_may_be_one_list(tmp_path: Path, engine: str) -> Non
     assert result["complete"]
 
 
-@pytest.mark.parametrize("engine", ["dse", "multise"])
+@pytest.mark.parametrize("engine", engine_names())
 def test_a_write_through_one_list_parameter_is_seen_through_the_other(tmp_path: Path, engine: str) -> None:
     result = explore_source(tmp_path, SOURCE, "lists.py", "append_both", engine, "--max-list-len", "2")
     bugs = [p for p in result["paths"] if p["outcome"] == "raise"]
     assert bugs and all(p["inputs"]["b"] == {"$same": "a"} for p in bugs)
 
 
-@pytest.mark.parametrize("engine", ["dse", "multise"])
+@pytest.mark.parametrize("engine", engine_names())
 def test_three_list_parameters_replay(tmp_path: Path, engine: str) -> None:
     result = explore_source(tmp_path, SOURCE, "lists.py", "three", engine, "--max-list-len", "2")
     assert result["complete"] and 1 in {p.get("returned") for p in result["paths"]}

@@ -16,6 +16,7 @@ import pytest
 from pathloom.cli import main
 from pathloom.replay import json_equal
 from pathloom.report.values import decode_input, json_safe
+from pathloom.engines.registry import engine_names
 
 SOURCE = '''
 def big(x: int) -> int:
@@ -27,7 +28,7 @@ def big(x: int) -> int:
 '''
 
 
-@pytest.mark.parametrize("engine", ("dse", "multise"))
+@pytest.mark.parametrize("engine", engine_names())
 def test_a_long_int_input_and_result_are_reported_replayed_and_tested(tmp_path: Path, engine: str) -> None:
     program = tmp_path / "big.py"
     program.write_text(SOURCE)
@@ -63,7 +64,7 @@ def sylvester(number: int) -> int:
 '''
 
 
-@pytest.mark.parametrize("engine", ("dse", "multise"))
+@pytest.mark.parametrize("engine", engine_names())
 def test_a_product_past_the_int_bound_is_a_reported_cut(tmp_path: Path, engine: str) -> None:
     """Sylvester's sequence doubles its digits at each step: squaring ints of millions of
     digits is one native call no deadline stops (it ran 40 s past --timeout, and the replay

@@ -11,8 +11,9 @@ import pytest
 
 from pathloom.frontend.fields import field_shape
 from tests.unit.verified import copy_program, explore_verified
+from pathloom.engines.registry import engine_names
 
-ENGINES = ("dse", "multise")
+ENGINES = tuple(engine_names())
 HEAPS = ("pose", "lazier", "lazy")
 
 

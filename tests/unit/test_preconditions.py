@@ -21,6 +21,7 @@ from pathloom.cli import main
 from pathloom.frontend import ir
 from pathloom.frontend.module import parse_module
 from pathloom.options import Options
+from pathloom.engines.registry import engine_names
 
 SOURCE = textwrap.dedent('''\
     def half(n: int, d: int) -> int:
@@ -64,7 +65,7 @@ def test_the_lowerer_marks_only_the_leading_asserts() -> None:
     assert kinds == {3: "precondition", 4: "precondition", 6: "assert", 11: "precondition", 17: "precondition", 21: "precondition"}
 
 
-@pytest.mark.parametrize("engine", ["dse", "multise"])
+@pytest.mark.parametrize("engine", engine_names())
 def test_a_violated_precondition_of_the_target_is_not_a_bug_and_of_a_callee_it_is(engine: str) -> None:
     assert _raises(SOURCE, "half", engine=engine) == {
         ("AssertionError", 3, "precondition", False),
@@ -74,7 +75,7 @@ def test_a_violated_precondition_of_the_target_is_not_a_bug_and_of_a_callee_it_i
     }
 
 
-@pytest.mark.parametrize("engine", ["dse", "multise"])
+@pytest.mark.parametrize("engine", engine_names())
 def test_a_method_target_and_the_constructor_of_its_receiver(engine: str) -> None:
     assert _raises(SOURCE, "Box.grow", engine=engine) == {
         ("AssertionError", 17, "precondition", False),

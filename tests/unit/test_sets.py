@@ -15,8 +15,9 @@ import pytest
 from pathloom.cli import main
 
 from .verified import explore_verified
+from pathloom.engines.registry import engine_names
 
-ENGINES = ("dse", "multise")
+ENGINES = tuple(engine_names())
 
 SOURCE = textwrap.dedent("""
     ODD = frozenset({1, 3, 5})

@@ -12,8 +12,9 @@ import pytest
 from pathloom.cli import main
 
 from .verified import explore_source
+from pathloom.engines.registry import engine_names
 
-ENGINES = ("dse", "multise", "compose")
+ENGINES = tuple(engine_names())
 
 SOURCE = textwrap.dedent("""
     def splice(xs: list[int], a: int, b: int, ys: list[int]) -> list[int]:
@@ -59,7 +60,7 @@ def test_slice_assignment_of_a_list_is_symbolic(tmp_path: Path, engine: str, tar
             assert p["returned"] == expected
 
 
-@pytest.mark.parametrize("engine", ("dse", "multise"))
+@pytest.mark.parametrize("engine", engine_names())
 def test_a_str_target_is_cpythons_type_error_and_an_extended_slice_runs_in_cpython(tmp_path: Path, engine: str) -> None:
     result = explore_source(tmp_path, SOURCE, "sliced.py", "wrong", engine, "--max-list-len", "3")
     raised = {(p["exception"], p["message"]) for p in result["paths"] if p["outcome"] == "raise"}  # type: ignore[union-attr]

@@ -25,8 +25,9 @@ from pathloom.frontend.pprint import function as print_function
 from pathloom.options import Options
 from pathloom.replay import json_equal
 from pathloom.report.values import encode_python
+from pathloom.engines.registry import engine_names
 
-ENGINES = ("dse", "multise")
+ENGINES = tuple(engine_names())
 LISTS = [list(p) for n in range(4) for p in itertools.product([0, 1], repeat=n)]
 STRS = ["".join(p) for n in range(4) for p in itertools.product("ab", repeat=n)]
 INTS = range(-4, 5)

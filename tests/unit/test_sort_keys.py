@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from .verified import explore_source
+from pathloom.engines.registry import engine_names
 
-ENGINES = ("dse", "multise")
+ENGINES = tuple(engine_names())
 
 SOURCE = textwrap.dedent("""
     class Interval:

@@ -15,8 +15,9 @@ from pathloom.cli import main
 from pathloom.engines.input_types import input_type
 
 from .verified import explore_source
+from pathloom.engines.registry import engine_names
 
-ENGINES = ("dse", "multise", "compose")
+ENGINES = tuple(engine_names())
 
 SOURCE = textwrap.dedent("""
     from fractions import Fraction
