@@ -53,8 +53,9 @@ from pathloom.options import Options
 from pathloom.replay import json_equal
 from pathloom.report.values import decode_inputs, encode_python
 from pathloom.results import Exploration, PathResult
+from pathloom.engines.registry import engine_names
 
-ENGINES = ("dse", "multise")
+ENGINES = tuple(engine_names())
 
 # ----------------------------------------------------------------------------- value kinds
 

@@ -32,8 +32,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathloom.engines.registry import engine_names
 
-ENGINES: tuple[str, ...] = ("dse", "multise", "compose")
+ENGINES: tuple[str, ...] = tuple(engine_names())
 MODELLED = "modelled"
 REFUSED = "refused"
 

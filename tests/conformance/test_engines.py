@@ -89,7 +89,7 @@ def test_cached_models_never_leak_values_of_other_slices(tmp_path: Path) -> None
     for symbols outside the query's slice overwrote constrained ones."""
     program = tmp_path / "cex_slice.py"
     program.write_text(CEX_SLICE)
-    for engine in ("dse", "multise"):
+    for engine in engine_names():
         exploration = explore(str(program), "f", Options(engine=engine, solver_layers=VALIDATED))
         assert verify(exploration, str(program), "f") == []
 

@@ -9,6 +9,7 @@ import textwrap
 from pathlib import Path
 
 from pathloom.cli import main
+from pathloom.engines.registry import engine_names
 
 SOURCE = textwrap.dedent("""
     def f(a: int, b: int = 1) -> int:
@@ -95,7 +96,7 @@ def test_defaults_that_are_not_literals_are_the_real_functions(tmp_path: Path) -
         def g(x: int) -> int:
             return f(x) + C().m(x)
     """)
-    for engine in ("dse", "multise"):
+    for engine in engine_names():
         result = explore_source(tmp_path, source, "defaults.py", "g", engine)
         assert result["complete"] and not result["stats"]["concretizations"]  # type: ignore[index]
         above = [p for p in result["paths"] if p["inputs"]["x"] > 64]  # type: ignore[union-attr,index]
