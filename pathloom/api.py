@@ -21,7 +21,7 @@ from pathloom.errors import UsageError
 from pathloom.frontend import ir
 from pathloom.frontend.module import Module, load_module, parse_module
 from pathloom.options import Options
-from pathloom.report.values import encode_python
+from pathloom.encoding.values import encode_python
 from pathloom.results import Exploration, PathResult
 
 Progress = Callable[[dict[str, object]], None]

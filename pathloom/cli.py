@@ -15,19 +15,7 @@ import sys
 from typing import Sequence
 
 from pathloom import interrupt
-from pathloom.errors import EngineBug, PathloomError
-
-EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a process ended by Ctrl-C
-
-
-def internal_error(exc: BaseException) -> str:
-    """The one line that reports a crash of pathloom itself."""
-    if isinstance(exc, PathloomError):
-        return exc.one_line()
-    if isinstance(exc, RecursionError):
-        return "pathloom: internal error: recursion too deep in the analyzer"
-    return f"pathloom: internal error: {type(exc).__name__}: {exc}"
-
+from pathloom.errors import EXIT_INTERRUPTED, EngineBug, PathloomError, internal_error
 
 def main(argv: Sequence[str] | None = None) -> int:
     with interrupt.installed():

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from pathloom import interrupt
 from pathloom.engines.registry import engine_names
-from pathloom.errors import Unsupported, UsageError
+from pathloom.errors import EXIT_INTERRUPTED, Unsupported, UsageError, internal_error
 from pathloom.options import DEFAULT_TIMEOUT_S, Options
 
 if TYPE_CHECKING:
@@ -232,8 +232,6 @@ class _Session:
     def _exit_code(self) -> int:
         if self.interrupted:
             sys.stderr.write("pathloom: interrupted (what was found is reported, marked incomplete)\n")
-            from pathloom.cli import EXIT_INTERRUPTED
-
             return EXIT_INTERRUPTED
         if self.mismatches:
             for line in self.mismatches:
@@ -335,8 +333,6 @@ class _Session:
             if isinstance(exc, Exception) and interrupt.requested():
                 self.interrupted = True  # raised by what Ctrl-C left half done: not a crash
             else:
-                from pathloom.cli import internal_error
-
                 exploration.stop("internal error", internal_error(exc))
                 raise
         finally:

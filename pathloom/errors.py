@@ -2,7 +2,8 @@
 
 ``Unsupported`` is raised for any construct outside the supported subset, with the source
 location; ``UsageError`` for a bad command line, a missing file or target. ``EngineBug`` is an
-internal inconsistency (for example a replay mismatch), exit code 3.
+internal inconsistency (for example a replay mismatch), exit code 3; ``internal_error`` is the one
+line for a crash of pathloom itself, ``EXIT_INTERRUPTED`` the exit code after Ctrl-C.
 """
 
 from __future__ import annotations
@@ -30,3 +31,15 @@ class Unsupported(PathloomError):
 
 class EngineBug(PathloomError):
     exit_code = 3
+
+
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a process ended by Ctrl-C
+
+
+def internal_error(exc: BaseException) -> str:
+    """The one line that reports a crash of pathloom itself."""
+    if isinstance(exc, PathloomError):
+        return exc.one_line()
+    if isinstance(exc, RecursionError):
+        return "pathloom: internal error: recursion too deep in the analyzer"
+    return f"pathloom: internal error: {type(exc).__name__}: {exc}"

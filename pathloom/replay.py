@@ -4,7 +4,7 @@ The inputs run in a child process (``python -m pathloom.replay``) with a time li
 so user code can neither hang nor corrupt the analyzer. The request and the answer are JSON
 (no pickle, no eval). An observation is the outcome (``return``, ``raise``, ``timeout``,
 ``error``), the exception type, the line of the innermost traceback frame in the target file,
-and the returned value encoded by ``report.values.encode_python``. A reported path whose
+and the returned value encoded by ``encoding.values.encode_python``. A reported path whose
 prediction differs from the observation is an engine bug.
 """
 
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pathloom.report.values import decode_inputs, encode_python, json_safe, long_int
+from pathloom.encoding.values import decode_inputs, encode_python, json_safe, long_int
 from pathloom.results import Bug, Exploration, PathResult
 
 JSON = Any
@@ -68,7 +68,7 @@ def replay(filename: str, target: str, inputs: list[dict[str, JSON]], timeout_s:
 
 def _as_number(value: JSON) -> JSON:
     """A non-finite float written as ``{"$float": "inf"}`` and a long int written as
-    ``{"$int": "0x..."}`` (``report.values``) as the number."""
+    ``{"$int": "0x..."}`` (``encoding.values``) as the number."""
     if isinstance(value, dict) and value.keys() == {"$float"} and isinstance(value["$float"], str):
         return float(value["$float"])
     found = long_int(value)

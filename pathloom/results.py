@@ -2,7 +2,7 @@
 
 Outcomes are a closed set: ``return``, ``raise``, ``cut`` (a bound stopped the path) and
 ``unknown`` (the solver could not decide a branch). ``inputs`` and ``returned`` are JSON
-values (see ``pathloom.report.values``); ``condition`` is the path condition as a term over the
+values (see ``pathloom.encoding.values``); ``condition`` is the path condition as a term over the
 input symbols, so callers can test which path a concrete input takes. A ``Bug`` is one
 distinct bug, the bug paths that share kind, exception and line (``check`` reports each once).
 """

@@ -5,7 +5,7 @@
 (constrained to ``0..max_list_len``; a ``str`` input's length is bounded by
 ``max_str_len``) and whose items are inputs of type ``T`` named ``xs[0]``, ``xs[1]``...
 (nested lists are distinct lists: no aliasing among inputs yet); a ``tuple[T1, ..., Tn]``
-is a tuple of inputs ``t[0]``..., reported as ``{"$tuple": [...]}`` (``engines.input_types``); an
+is a tuple of inputs ``t[0]``..., reported as ``{"$tuple": [...]}`` (``frontend.input_types``); an
 unannotated parameter with a default keeps its default. A method ``C.m`` is explored through a
 small driver that builds ``C(...)`` from symbolic ``__init__`` arguments (symbols
 ``self.<param>``) and calls ``m`` on it. ``Entry.decode`` turns a model into the JSON inputs
@@ -20,8 +20,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from pathloom.engines.input_objects import ObjectEnvironment, ObjectGraph, fallback_values, heap_axioms
-from pathloom.engines.input_types import Shape, input_type
+from pathloom.heap.input_objects import ObjectEnvironment, ObjectGraph, fallback_values, heap_axioms
+from pathloom.frontend.input_types import Shape, input_type
 from pathloom.errors import Unsupported
 from pathloom.frontend import ir
 from pathloom.frontend.fields import declared_fields, is_reference, reference_shape
@@ -159,7 +159,7 @@ class Entry:
     decode: Callable[[dict[str, Any]], dict[str, Any]]
     params: list[tuple[str, str]] = field(default_factory=list)  # reported inputs (name, annotation)
     encoders: dict[str, Callable[[Any], dict[str, Any]]] = field(default_factory=dict)
-    # class-typed parameters (name, class): their symbols are access paths (``engines.input_objects``)
+    # class-typed parameters (name, class): their symbols are access paths (``heap.input_objects``)
     object_params: list[tuple[str, str]] = field(default_factory=list)
     initial_model: dict[str, Any] = field(default_factory=dict)  # satisfies ``constraints``
     # the heap axioms over some access-path symbols (``input_objects.heap_axioms``)
@@ -596,7 +596,7 @@ def _member_labels(shapes: tuple[Shape, ...]) -> list[str]:
 
 
 def _fits(value: Any, shape: Shape) -> bool:
-    """Whether the JSON input ``value`` (``report.values``) is a value of ``shape``."""
+    """Whether the JSON input ``value`` (``encoding.values``) is a value of ``shape``."""
     if shape == "bool":
         return isinstance(value, bool)
     if shape == "int":

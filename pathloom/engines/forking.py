@@ -28,7 +28,7 @@ from pathloom.frontend.cfg import branch_edges
 from pathloom.frontend.module import Module
 from pathloom.heap.concrete import ConcreteHeap
 from pathloom.options import Options
-from pathloom.report.values import encode_symbolic
+from pathloom.encoding.values import encode_symbolic
 from pathloom.results import PathResult
 from pathloom.semantics.outcome import (
     Cut, Invoke, Ok, Outcome, Refine, RuntimeUnsupported, Split, Throw, flatten,

@@ -21,7 +21,7 @@ import ast
 from dataclasses import dataclass
 from typing import TypeGuard, Union, cast
 
-from pathloom.engines.input_types import UNTYPED, optional_of
+from pathloom.frontend.input_types import UNTYPED, optional_of
 from pathloom.errors import Unsupported
 from pathloom.frontend.module import Module
 
@@ -75,7 +75,7 @@ def _scalar(node: ast.expr) -> str | None:
     if isinstance(node, ast.Name) and node.id in _SCALARS:
         return node.id
     if ast.unparse(node) in UNTYPED:
-        return "int"  # as an input of type object or Any (engines.input_types)
+        return "int"  # as an input of type object or Any (frontend.input_types)
     return None
 
 

@@ -19,7 +19,7 @@ Departures from the paper, each exact for CPython:
   its writes in ``Ok.writes`` like any other heap write.
 - Besides the paper's ite on initialization, every pair of initial-value symbols of one
   field gets the congruence assumption ``a == b -> a.f == b.f``, so that a model decodes to
-  one initial heap whichever aliased symbol it reads (``engines.input_objects``).
+  one initial heap whichever aliased symbol it reads (``heap.input_objects``).
 - Locations of objects the code creates are negative constants (``-k`` for ``Ref(k)``), so
   an input field can be assigned such an object and read back through an ite.
 - An ``Optional[int]`` (``str | None``...) field, which the paper's Java has no analogue of,
@@ -306,7 +306,7 @@ def _declared(module: Module, cls: str) -> dict[str, FieldShape]:
 def current_objects(heap: HeapView, model: Mapping[str, object]) -> tuple[Any, dict[tuple[str, object], dict[str, object]]]:
     """For encoding a result: the initial object graph of ``model`` and, for each input object
     (class, location) a path dereferenced, the current values of the fields it read or wrote."""
-    from pathloom.engines.input_objects import ObjectGraph
+    from pathloom.heap.input_objects import ObjectGraph
     from pathloom.terms.evaluate import evaluate
 
     record = heap.record(INPUTS)

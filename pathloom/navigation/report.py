@@ -9,7 +9,7 @@ from typing import IO
 
 from pathloom.navigation.verdict import Verdict
 from pathloom.report.text import _inputs
-from pathloom.report.values import json_safe
+from pathloom.encoding.values import json_safe
 
 
 def write_text(out: IO[str], target: str, verdicts: list[Verdict]) -> None:

@@ -34,7 +34,7 @@ class Trace:
 def trace(filename: str, target: str, span: tuple[int, int], inputs: list[dict[str, JSON]], timeout_s: float = 5.0) -> list[Trace]:
     if not inputs:
         return []
-    from pathloom.report.values import json_safe
+    from pathloom.encoding.values import json_safe
 
     request = json.dumps({"file": os.path.abspath(filename), "target": target, "span": list(span), "inputs": json_safe(inputs), "timeout": timeout_s})
     env = dict(os.environ)

@@ -9,7 +9,7 @@ error stopped it: the CLI finishes every target it started, so the file parses w
 stops the run. A whole file: a JSON array of such objects, one per target, skipped targets
 (unsupported before they started) included. Each path: ``outcome``, ``exception``, ``line``,
 ``inputs``, ``returned``, plus ``kind``, ``message``, ``reason`` and ``condition`` (text).
-An int too long for decimal text is ``{"$int": "0x..."}`` (``report.values.json_safe``).
+An int too long for decimal text is ``{"$int": "0x..."}`` (``encoding.values.json_safe``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from typing import IO, Any
 
-from pathloom.report.values import json_safe
+from pathloom.encoding.values import json_safe
 from pathloom.results import Exploration, PathResult
 from pathloom.terms.printer import show
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from pathloom.frontend.realmodule import import_plan
-from pathloom.report.values import is_long_int
+from pathloom.encoding.values import is_long_int
 from pathloom.results import Exploration, PathResult
 
 JSON = Any
@@ -71,7 +71,7 @@ def literal(value: JSON, module: str = "") -> str:
     if isinstance(value, float) and not math.isfinite(value):
         return f"float({repr(value)!r})"  # float('nan'), float('inf'), float('-inf')
     if is_long_int(value):
-        return f"int({hex(value)!r}, 16)"  # too long for decimal text (report.values)
+        return f"int({hex(value)!r}, 16)"  # too long for decimal text (encoding.values)
     return repr(value)
 
 

@@ -15,7 +15,7 @@ see ``OperationModule``). ``judge`` explores a case with one engine and compares
 pathloom reports with what CPython does:
 
 * a concrete case must give one path whose outcome is CPython's: the same returned value
-  (the replay's JSON encoding, ``report.values.encode_python``, compared type-exactly by
+  (the replay's JSON encoding, ``encoding.values.encode_python``, compared type-exactly by
   ``replay.json_equal``) or the same exception type at the same line with the same message
   when CPython's message is deterministic;
 * a symbolic case: every finished path's inputs, run in CPython, give the path's outcome
@@ -51,7 +51,7 @@ from pathloom.frontend.module import Module, parse_module
 from pathloom.frontend.realmodule import import_plan, import_real
 from pathloom.options import Options
 from pathloom.replay import json_equal
-from pathloom.report.values import decode_inputs, encode_python
+from pathloom.encoding.values import decode_inputs, encode_python
 from pathloom.results import Exploration, PathResult
 from pathloom.engines.registry import engine_names
 

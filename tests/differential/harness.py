@@ -20,7 +20,7 @@ engine under each heap model of ``heaps`` (default all three: ``pose``, ``lazier
 like an engine (replay, witness, partition, prediction) and compared with the first by
 *agree*: the heap models compute the same values, so their outcomes agree. Their inputs
 are JSON object graphs, validated (``progen_heap.graph_problem``) and rebuilt in CPython
-by ``report.values.decode_inputs``; an AttributeError on None is a bug such a program may
+by ``encoding.values.decode_inputs``; an AttributeError on None is a bug such a program may
 have, not a sign of an ill-formed one, and a replayed one must have CPython's message.
 
 Each program is written to a file of its own (a unique name in a per-process temporary
@@ -79,7 +79,7 @@ from pathloom.engines.registry import engine_names
 from pathloom.errors import Unsupported
 from pathloom.frontend.module import Module, parse_module
 from pathloom.frontend.realmodule import import_plan, import_real
-from pathloom.report.values import json_safe
+from pathloom.encoding.values import json_safe
 from pathloom.options import Options
 from pathloom.replay import json_equal
 from pathloom.results import Exploration, PathResult

@@ -10,12 +10,12 @@ against pathloom's prediction for the path those inputs take:
                    frame that belongs to the module (None unless "raise")
 * ``returned``  -- JSON-compatible return value (None unless "return"):
                    int/bool/str/None/float as is, list -> list, tuple -> {"$tuple": [...]},
-                   an instance as ``report.values.encode_python`` writes it (``$object``)
+                   an instance as ``encoding.values.encode_python`` writes it (``$object``)
 
 Inputs of a program with input objects (``progen_heap``) are JSON object graphs
 (``{"$object": "Node", "$id": 1, ...}``, ``{"$ref": 1}``), and a ``Callable`` input
 (``progen_breadth``) is a lookup table (``{"$table": [[k, v], ...], "default": d}``): they
-are rebuilt with ``report.values.decode_inputs`` in the fresh module, as pathloom's replay
+are rebuilt with ``encoding.values.decode_inputs`` in the fresh module, as pathloom's replay
 does.
 
 Use :meth:`Observed.matches` (or compare :meth:`Observed.key`) rather than ``==`` on
@@ -107,7 +107,7 @@ def to_json_value(value: Any) -> Any:
         if len(value) == 1 and "$tuple" in value:  # already converted
             return {"$tuple": [to_json_value(v) for v in value["$tuple"]]}
         return {str(k): to_json_value(v) for k, v in value.items()}
-    from pathloom.report.values import encode_python
+    from pathloom.encoding.values import encode_python
 
     return encode_python(value)  # an instance: fields, shared and cyclic references
 
@@ -233,7 +233,7 @@ def run_in_cpython(
         ordered = {name: inputs[name] for name, _ in program.params}
 
         def build(namespace: dict[str, Any]) -> list[Any]:
-            from pathloom.report.values import decode_inputs
+            from pathloom.encoding.values import decode_inputs
 
             return list(decode_inputs(ordered, namespace).values())
 

@@ -462,7 +462,7 @@ def object_graphs(
 ) -> st.SearchStrategy[dict[str, object]]:
     """Arguments where the object parameters share a pool of 1..3 objects per class whose
     references point anywhere in the pool (aliasing, cycles, self-loops, None where the
-    type allows), encoded as ``report.values.decode_inputs`` reads them: each object once as
+    type allows), encoded as ``encoding.values.decode_inputs`` reads them: each object once as
     ``{"$object": C, "$id": k, "fields": {...}}`` where the walk in parameter order first
     meets it, later as ``{"$ref": k}``."""
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pathloom.engines.input_types import parse_input_type
+from pathloom.frontend.input_types import parse_input_type
 from tests.unit.verified import copy_program, explore_verified
 from pathloom.engines.registry import engine_names
 

@@ -254,7 +254,7 @@ def test_type_getattr_hasattr_of_input_objects(program: Path, engine: str) -> No
 def test_heap_axioms_are_congruence_and_field_domains() -> None:
     """A model naming two access paths of one object must give them the same fields: the
     axioms MultiSE adds when a merged result's model is not one input heap."""
-    from pathloom.engines.input_objects import heap_axioms
+    from pathloom.heap.input_objects import heap_axioms
     from pathloom.frontend.fields import Field
     from pathloom.terms.evaluate import evaluate
 
@@ -278,7 +278,7 @@ def test_a_path_through_none_still_names_its_location() -> None:
     object's (here ``b.next``). The value read through it is that object's field, so the
     decoded input must show it (merge_two_list of the real-code run: the predicted result had
     a cycle the reported input lacked)."""
-    from pathloom.engines.input_objects import ObjectGraph
+    from pathloom.heap.input_objects import ObjectGraph
     from pathloom.frontend.fields import Field
 
     fields = (Field("val", "int", 0, 0), Field("next", ("object", "Node", True), 0, 0))

@@ -1,4 +1,4 @@
-"""Inputs of nested types (``engines.input_types``): lists of any supported type, fixed
+"""Inputs of nested types (``frontend.input_types``): lists of any supported type, fixed
 tuples, nested lists. Every exploration is replayed in CPython (``--verify``)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pathloom.cli import main
-from pathloom.engines.input_types import parse_input_type
+from pathloom.frontend.input_types import parse_input_type
 
 from .verified import explore_verified
 from pathloom.engines.registry import engine_names

@@ -1,6 +1,6 @@
 """Ints too long for CPython's decimal text (over ``sys.get_int_max_str_digits()`` digits) in
 inputs, returned values and path conditions: written ``{"$int": "0x..."}`` in JSON
-(``report.values.json_safe``), ``int('0x...', 16)`` in the text report and the generated
+(``encoding.values.json_safe``), ``int('0x...', 16)`` in the text report and the generated
 tests, read back by the replay. They were an internal error (``ValueError: Exceeds the limit
 (4300 digits) for integer string conversion``)."""
 
@@ -15,7 +15,7 @@ import pytest
 
 from pathloom.cli import main
 from pathloom.replay import json_equal
-from pathloom.report.values import decode_input, json_safe
+from pathloom.encoding.values import decode_input, json_safe
 from pathloom.engines.registry import engine_names
 
 SOURCE = '''

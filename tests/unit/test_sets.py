@@ -377,7 +377,7 @@ def test_engines_agree(program: Path, target: str) -> None:
 
 
 def test_set_annotations_are_input_types() -> None:
-    from pathloom.engines.input_types import parse_input_type
+    from pathloom.frontend.input_types import parse_input_type
 
     assert parse_input_type("set[int]") == ("set", "int")
     assert parse_input_type("Set[str]") == ("set", "str")

@@ -24,7 +24,7 @@ from pathloom.frontend.module import parse_module
 from pathloom.frontend.pprint import function as print_function
 from pathloom.options import Options
 from pathloom.replay import json_equal
-from pathloom.report.values import encode_python
+from pathloom.encoding.values import encode_python
 from pathloom.engines.registry import engine_names
 
 ENGINES = tuple(engine_names())

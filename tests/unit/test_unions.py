@@ -1,4 +1,4 @@
-"""Union inputs (``engines.input_types``): a parameter of type ``A | B`` takes a value of
+"""Union inputs (``frontend.input_types``): a parameter of type ``A | B`` takes a value of
 each modelled member, one per path; members pathloom does not model, and the other members
 of a union inside a container, are reported untried and make the exploration incomplete.
 Every input is replayed in CPython (``--verify``)."""
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pathloom.cli import main
-from pathloom.engines.input_types import input_type
+from pathloom.frontend.input_types import input_type
 
 from .verified import explore_source
 from pathloom.engines.registry import engine_names

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Container
 
-from pathloom.engines.input_types import parse_input_type
+from pathloom.frontend.input_types import parse_input_type
 from pathloom.frontend.fields import reference_shape
 from pathloom.heap.concrete import ConcreteHeap
 from pathloom.semantics.values import ListRec, Ref, SymRef

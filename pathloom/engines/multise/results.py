@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from pathloom.engines.cube_batch import solve_cubes
-from pathloom.engines.input_objects import complete_model
+from pathloom.heap.input_objects import complete_model
 from pathloom.engines.multise.heap import (
     CAP,
     ENTRIES,
@@ -24,7 +24,7 @@ from pathloom.engines.multise.heap import (
 from pathloom.frontend.cfg import branch_edges
 from pathloom.guards.bdd import Guard
 from pathloom.guards.summary import ValueSummary, value_key
-from pathloom.report.values import encode_symbolic
+from pathloom.encoding.values import encode_symbolic
 from pathloom.results import PathResult
 from pathloom.semantics import control
 from pathloom.semantics.step import (

@@ -6,7 +6,7 @@ for the reference its field ``next`` holds, ``n.next.val`` for an int field...; 
 (0 is None). ``decode_objects`` builds the JSON inputs: each object once as
 ``{"$object": C, "$id": k, "fields": {...}}`` in declared field order, later occurrences as
 ``{"$ref": k}`` (aliasing between parameters and cycles), numbered in the order the
-parameters are walked, as ``report.values.encode_python`` numbers the real objects. A field
+parameters are walked, as ``encoding.values.encode_python`` numbers the real objects. A field
 no path read (its symbol is not in the model) takes the default of its type; a non-Optional
 reference nobody read points to an object of its class already built (or a new one).
 ``ObjectEnvironment`` is the inverse: the symbol values of concrete JSON inputs, for any access
