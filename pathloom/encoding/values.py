@@ -83,7 +83,7 @@ def encode_symbolic(value: object, heap: Any, model: Mapping[str, Any]) -> JSON:
     inputs: list[Any] = []  # (initial graph, current fields) of the input objects, when met
 
     def input_object(cls: str, loc: object) -> JSON:
-        from pathloom.heap.inputs import current_objects
+        from pathloom.heap.input_objects import current_objects
 
         if not inputs:
             inputs.extend(current_objects(heap, model))

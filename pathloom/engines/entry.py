@@ -26,7 +26,7 @@ from pathloom.errors import Unsupported
 from pathloom.frontend import ir
 from pathloom.frontend.fields import declared_fields, is_reference, reference_shape
 from pathloom.frontend.module import Module
-from pathloom.heap.inputs import INPUTS, inputs_record
+from pathloom.semantics.input_heap import INPUTS, inputs_record
 from pathloom.semantics.values import DictRec, ListRec, Record, Ref, SetRec, SymRef, TableFunc
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import DEFAULTS
@@ -275,7 +275,7 @@ class _Builder:
         return value, decode_alias, encode_alias
 
     def _object(self, param: ir.Param, name: str, cls: str, nullable: bool) -> tuple[object, Callable[[dict[str, Any]], Any]]:
-        """An input object of class ``cls`` (``heap.inputs``): a location symbol."""
+        """An input object of class ``cls`` (``semantics.input_heap``): a location symbol."""
         info = self.module.classes[cls]
         if info.is_exception or info.abstract:
             raise self.module.unsupported_at(param.line, param.col, f"input object of class {cls} (an exception or abstract class)")

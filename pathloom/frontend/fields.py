@@ -1,6 +1,6 @@
 """The declared fields of a class, as an input object of that class has them.
 
-An input object (a parameter typed with a class the code defines, see ``heap.inputs``) holds
+An input object (a parameter typed with a class the code defines, see ``semantics.input_heap``) holds
 exactly its declared fields, in declaration order: the class body's annotations
 (``val: int``, dataclass fields included), then the attributes ``__init__`` stores from an
 annotated parameter (``self.next = next`` with ``next: Optional[Node]``) or with an annotated

@@ -81,7 +81,7 @@ def input_type(annotation: str, classes: Container[str] = ()) -> InputType:
 
 def parse_input_type(annotation: str, classes: Container[str] = ()) -> Shape | None:
     """The shape of an annotation; an item of a list may also be an input object of one of
-    ``classes`` (``("object", C, nullable)``: ``C`` or ``Optional[C]``, see ``heap.inputs``)."""
+    ``classes`` (``("object", C, nullable)``: ``C`` or ``Optional[C]``, see ``semantics.input_heap``)."""
     return input_type(annotation, classes).shape
 
 

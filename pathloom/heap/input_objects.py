@@ -2,14 +2,15 @@
 
 A class-typed input is a location symbol named after its access path (``n``, then ``n.next``
 for the reference its field ``next`` holds, ``n.next.val`` for an int field...; see
-``heap.inputs``). Under a model, locations of one class with the same value are one object
+``semantics.input_heap``). Under a model, locations of one class with the same value are one object
 (0 is None). ``decode_objects`` builds the JSON inputs: each object once as
 ``{"$object": C, "$id": k, "fields": {...}}`` in declared field order, later occurrences as
 ``{"$ref": k}`` (aliasing between parameters and cycles), numbered in the order the
 parameters are walked, as ``encoding.values.encode_python`` numbers the real objects. A field
 no path read (its symbol is not in the model) takes the default of its type; a non-Optional
 reference nobody read points to an object of its class already built (or a new one).
-``ObjectEnvironment`` is the inverse: the symbol values of concrete JSON inputs, for any access
+``current_objects`` gives, for a result's encoding, that graph and the fields each path
+read or wrote. ``ObjectEnvironment`` is the inverse: the symbol values of concrete JSON inputs, for any access
 path, computed on demand (paths through cycles are unbounded).
 
 Invariant: decoding a model and encoding the result back gives every symbol the model
@@ -20,9 +21,13 @@ observes).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any
+from typing import Any, cast
 
 from pathloom.frontend.fields import Field, as_reference, is_reference, none_flag, scalar_of
+from pathloom.semantics.heapview import HeapView
+from pathloom.semantics.input_heap import INPUTS, Atoms, Classes, Params
+from pathloom.semantics.values import ObjRec
+from pathloom.terms.evaluate import evaluate
 from pathloom.terms import expr as T
 from pathloom.terms.expr import BOOL, INT, SCALAR_SORTS, STR, Arg
 
@@ -210,7 +215,7 @@ def heap_axioms(symbols: Iterable[str], params: Iterable[tuple[str, str, bool]],
     """What every input heap satisfies, over the access-path symbols ``symbols``: each field
     symbol in its field's domain, and congruence (``p == q -> p.f == q.f`` for two location
     symbols of one class that name an object; None has no fields, so what was read through two
-    None locations, in ite alternatives no execution takes, need not agree). ``heap.inputs``
+    None locations, in ite alternatives no execution takes, need not agree). ``semantics.input_heap``
     assumes these where a path reads the field; a merged condition (MultiSE) may mention a
     symbol its satisfied disjunct never read, left free, and a model must still decode to one
     heap (``ObjectGraph``) on that disjunct."""
@@ -335,3 +340,20 @@ def complete_model(model: Mapping[str, Any], names: Iterable[str], params: Itera
 def _location_number(value: tuple[str, str, object]) -> int:
     loc = value[2]
     return loc if isinstance(loc, int) else FRESH_LOCATION
+
+
+def current_objects(heap: HeapView, model: Mapping[str, object]) -> tuple[Any, dict[tuple[str, object], dict[str, object]]]:
+    """For encoding a result: the initial object graph of ``model`` and, for each input object
+    (class, location) a path dereferenced, the current values of the fields it read or wrote."""
+    record = heap.record(INPUTS)
+    assert isinstance(record, ObjRec)
+    fields = dict(cast(Classes, record.get("classes")[1]))
+    graph = ObjectGraph(lambda cls: fields[cls], model, list(cast(Params, record.get("params")[1])))
+    current: dict[tuple[str, object], dict[str, object]] = {}
+    for atom, ref, cls in cast(Atoms, record.get("atoms")[1]):
+        loc = evaluate(atom, model)  # type: ignore[arg-type]
+        values = current.setdefault((cls, loc), {})
+        atom_record = heap.record(ref)
+        assert isinstance(atom_record, ObjRec)
+        values.update(atom_record.fields)
+    return graph, current

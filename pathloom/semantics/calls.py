@@ -28,7 +28,7 @@ from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import input_reference, kind, list_extend_method, shown_type
 from pathloom.semantics.names import BUILTIN_FUNCTIONS, EXCEPTION_BASES, NEVER_RUN, NONDETERMINISTIC_MODULES
-from pathloom.heap import inputs as IN
+from pathloom.semantics import input_heap as IN
 from pathloom.semantics.outcome import Invoke, Ok, Outcome, RuntimeUnsupported, Split, Throw, map_ok, split, throw
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Arg, Term
@@ -477,7 +477,7 @@ def _class_attribute(module: Module, heap: HeapView, obj: Ref, cls: str, name: s
 
 
 def _input_attribute(module: Module, heap: HeapView, obj: SymRef, name: str) -> Outcome:
-    """``obj.name`` on an input reference (``heap.inputs``): AttributeError where it is None,
+    """``obj.name`` on an input reference (``semantics.input_heap``): AttributeError where it is None,
     else its field, or what its class gives (a method, a property, a class attribute)."""
     decided = IN.resolve(module, heap, (obj,), "deref")
     if decided is not None:

@@ -24,7 +24,7 @@ from pathloom.semantics import floats as F
 from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.outcome import Cut, NotModeled, Ok, Outcome, Refine, RuntimeUnsupported, map_ok, split, throw
-from pathloom.heap import inputs as IN
+from pathloom.semantics import input_heap as IN
 from pathloom.semantics.values import BuiltinVal, ClassVal, DictRec, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SetRec, SymRef, concrete_length, list_length, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import BOOL, FLOAT, INT, STR, Arg, Term
@@ -583,7 +583,7 @@ def _defines(module: Module, heap: HeapView, value: object, name: str) -> bool:
 
 
 def input_reference(module: Module, heap: HeapView, values: tuple[object, ...], then: Callable[[tuple[object, ...]], Outcome]) -> Outcome:
-    """``then(values)`` where ``values`` hold input references (``heap.inputs``): after what
+    """``then(values)`` where ``values`` hold input references (``semantics.input_heap``): after what
     lazy initialization or lazier# decide first; a reference that may be None and whose
     class defines a dunder the operation may call is split into None and not None first;
     then the analysed class's dunders take it as ``self``."""

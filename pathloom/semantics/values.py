@@ -25,7 +25,7 @@ class Ref:
 
 @dataclass(frozen=True)
 class SymRef:
-    """A reference received as input (``heap.inputs``): ``loc`` is its location, an Int term
+    """A reference received as input (``semantics.input_heap``): ``loc`` is its location, an Int term
     over the location symbols of the input references (``0`` is None, a negative constant
     ``-k`` the object ``Ref(k)`` the code created); locations of one class are one space, so
     two input references alias exactly when their locations are equal. ``nullable``: whether
@@ -39,7 +39,7 @@ class SymRef:
 @dataclass(frozen=True)
 class MaybeNone:
     """The value an input object's ``Optional[int]`` (``str | None``...) field holds, stored in
-    its record only (``heap.inputs``): None where the Bool ``none`` holds, else ``value``. A
+    its record only (``semantics.input_heap``): None where the Bool ``none`` holds, else ``value``. A
     read turns it into a split, so the program never sees one."""
 
     none: Arg
@@ -366,7 +366,7 @@ class _EmptyCell:
 EMPTY_CELL = _EmptyCell()
 
 # the reference of the first cell of a module-level name that code rebinds with ``global``
-# (``Module.global_cell``): above every allocation (upward from 1) and ``heap.inputs.INPUTS``,
+# (``Module.global_cell``): above every allocation (upward from 1) and ``semantics.input_heap.INPUTS``,
 # below the input references (``engines.entry``)
 GLOBAL_CELLS = 3 << 28
 

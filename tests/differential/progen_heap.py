@@ -1,7 +1,7 @@
 """Input objects in random programs (mixed into ``progen._Builder``; ``programs(heap=True)``).
 
 pathloom treats a parameter typed with a class the module defines as an *input object*
-whose references may alias each other and form cycles (``pathloom/heap/inputs.py``; heap
+whose references may alias each other and form cycles (``pathloom/semantics/input_heap.py``; heap
 models ``pose``, ``lazier``, ``lazy``). This part of the generator writes such programs:
 
 * a class ``Node`` (``val: int``, ``next: Optional["Node"]``, set by ``__init__``) with maybe

@@ -1,4 +1,4 @@
-"""Input objects (heap.inputs): aliasing, cycles and None found with replayed inputs, in both
+"""Input objects (semantics.input_heap): aliasing, cycles and None found with replayed inputs, in both
 engines and under the three heap models; POSE forks one trace per program path.
 
 Every exploration runs with --verify: each reported input is rebuilt as an object graph

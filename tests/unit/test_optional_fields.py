@@ -1,5 +1,5 @@
 """Input objects with ``Optional[int]`` / ``str | None`` fields (``frontend.fields``:
-``("optional", scalar)``; ``heap.inputs``: a ``MaybeNone`` in the record, a split on read).
+``("optional", scalar)``; ``semantics.input_heap``: a ``MaybeNone`` in the record, a split on read).
 Every input is replayed in CPython (``explore_verified``), in both engines and all three heap
 models; aliasing makes the two fields one."""
 

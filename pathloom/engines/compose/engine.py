@@ -77,7 +77,7 @@ from pathloom.options import Options
 from pathloom.results import PathResult
 from pathloom.semantics import control
 from pathloom.frontend.fields import declared_fields
-from pathloom.heap.inputs import INPUTS
+from pathloom.semantics.input_heap import INPUTS
 from pathloom.semantics.outcome import Invoke, Ok, Outcome, Refine, flatten
 from pathloom.semantics.values import ObjRec
 from pathloom.solver.base import SAT, UNSAT, Query

@@ -16,7 +16,7 @@ depends on them. Invariant (``values.ListRec``): an actual's item count bounds i
 the leaves, which partition ``0 <= len <= K``, cover every value the call can receive.
 
 A formal of an analysed class ``C`` (``obj:C``, or ``obj?:C`` for ``Optional[C]``) is an input
-object (``heap.inputs``, POSE): its location symbol ``name``, None too (a call may pass None
+object (``semantics.input_heap``, POSE): its location symbol ``name``, None too (a call may pass None
 to a formal that is not Optional, and CPython raises the AttributeError in the callee), and
 the fields its paths read are the symbols ``name.f``, ``name.f.g``... named by access path, as
 the entry names an input object's; at a call site ``heap_formals`` reads those fields in the

@@ -5,7 +5,7 @@ A tree built on an object formal ``@f.n`` names what its paths read by access pa
 location ``@f.n``, a field's initial value ``@f.n.val`` (its None flag ``@f.n.key.is_none``
 for an Optional scalar), a reference field's location ``@f.n.next``, and so on down. At a
 call, ``object_actuals`` reads each of those fields in the caller's heap, through the actual
-argument (``heap.inputs.FieldReader``: the ite over the caller's possibly aliased input
+argument (``semantics.input_heap.FieldReader``: the ite over the caller's possibly aliased input
 objects under POSE, a field of an object the caller created, nothing through None), and
 maps every such symbol to the value read. A leaf's condition, rewritten with that mapping, is
 then a condition on the caller's own inputs, checked like any other (``engine``); the reads'
@@ -32,7 +32,7 @@ from pathloom.errors import Unsupported
 from pathloom.frontend.fields import as_reference, declared_fields, none_flag, scalar_of
 from pathloom.frontend.module import Module
 from pathloom.heap.concrete import ConcreteHeap
-from pathloom.heap.inputs import FieldReader, Unreadable, location
+from pathloom.semantics.input_heap import FieldReader, Unreadable, location
 from pathloom.semantics.outcome import Outcome, RuntimeUnsupported
 from pathloom.semantics.values import MaybeNone, ObjRec, Ref, SymRef
 from pathloom.terms import expr as T

@@ -161,7 +161,7 @@ class Feasibility(MultiSECore):
     def _input_heap_model(self, guard: Guard, condition: Arg, model: dict[str, Any]) -> dict[str, Any] | None:
         """``model``, or when it does not give the access paths it names the values of one input
         heap, a model of ``guard`` that does: the guard mentions access paths its satisfied
-        disjunct never read (left free by the assumptions ``heap.inputs`` made on the others),
+        disjunct never read (left free by the assumptions ``semantics.input_heap`` made on the others),
         so solve it again with the heap axioms over all of them (``input_objects.heap_axioms``).
         None when the solver answers unknown."""
         assert self.entry.heap_axioms is not None

@@ -40,9 +40,9 @@ read from an input field is always the same term whatever the model.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from pathloom.semantics.outcome import (
     Cut,
@@ -71,9 +71,9 @@ _DONT_CARE = object()  # the value read through the None leaf of an ite: never t
 # atom, level decided, decided fresh, class, representative (the fresh atom it is; None: None)
 _Known = tuple[Term, int, bool, str, object]
 # the other fields of the INPUTS record that hold tuples (see inputs_record)
-_Params = tuple[tuple[str, str, bool], ...]
-_Classes = tuple[tuple[str, tuple["Field", ...]], ...]
-_Atoms = tuple[tuple[Term, Ref, str], ...]
+Params = tuple[tuple[str, str, bool], ...]
+Classes = tuple[tuple[str, tuple["Field", ...]], ...]
+Atoms = tuple[tuple[Term, Ref, str], ...]
 _Inits = tuple[tuple[str, str, Term, object], ...]
 
 
@@ -237,8 +237,8 @@ class _Tx:
 
     # the fields of INPUTS, of the types inputs_record gives them (only this module writes it)
 
-    def atoms(self) -> _Atoms:
-        return cast(_Atoms, self.get("atoms"))
+    def atoms(self) -> Atoms:
+        return cast(Atoms, self.get("atoms"))
 
     def inits(self) -> _Inits:
         return cast(_Inits, self.get("inits"))
@@ -301,26 +301,6 @@ def _declared(module: Module, cls: str) -> dict[str, FieldShape]:
     from pathloom.frontend.fields import declared_fields
 
     return {f.name: f.shape for f in declared_fields(module, cls)}
-
-
-def current_objects(heap: HeapView, model: Mapping[str, object]) -> tuple[Any, dict[tuple[str, object], dict[str, object]]]:
-    """For encoding a result: the initial object graph of ``model`` and, for each input object
-    (class, location) a path dereferenced, the current values of the fields it read or wrote."""
-    from pathloom.heap.input_objects import ObjectGraph
-    from pathloom.terms.evaluate import evaluate
-
-    record = heap.record(INPUTS)
-    assert isinstance(record, ObjRec)
-    fields = dict(cast(_Classes, record.get("classes")[1]))
-    graph = ObjectGraph(lambda cls: fields[cls], model, list(cast(_Params, record.get("params")[1])))
-    current: dict[tuple[str, object], dict[str, object]] = {}
-    for atom, ref, cls in cast(_Atoms, record.get("atoms")[1]):
-        loc = evaluate(atom, model)  # type: ignore[arg-type]
-        values = current.setdefault((cls, loc), {})
-        atom_record = heap.record(ref)
-        assert isinstance(atom_record, ObjRec)
-        values.update(atom_record.fields)
-    return graph, current
 
 
 def _initialize(module: Module, tx: _Tx, atom: Term, cls: str, name: str, shape: FieldShape) -> object:
