@@ -29,26 +29,28 @@ Departures from the paper, each exact for CPython:
 - Assumptions (a field's domain, congruence) are added as the condition of a one-case split:
   the inputs they exclude are not input heaps.
 
-Lazy initialization and lazier# are policies (``resolve``): before a use of an atom whose
-aliasing the policy has not yet decided, the instruction splits into ``Refine`` cases (None /
-each type-compatible atom decided fresh before / fresh), and runs again in each. The values
-computed are the same in all three models; only the number of analysis traces differs.
+The heap models (``--heap``) are plug-ins behind ``InputPolicy``, registered by name and
+loaded when a path first needs one (``register_model``; POSE in ``heap.pose``, lazy
+initialization and lazier# in ``heap.lazy``): a policy decides when aliasing is decided
+ahead of a use (``resolve``: lazy and lazier# split the instruction into ``Refine`` cases and
+run it again in each) and how decided aliases fold (``alias``). The values computed are the
+same in all three models; only the number of analysis traces differs.
 
-Invariant: the records of atoms and the ``INPUTS`` record are written only here; a value
-read from an input field is always the same term whatever the model.
+Invariant: the records of atoms and the ``INPUTS`` record are written only here and by the
+policies' ``Refine`` outcomes; a value read from an input field is always the same term
+whatever the model.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+import importlib
+from typing import TYPE_CHECKING, Protocol, cast
 
 from pathloom.semantics.outcome import (
-    Cut,
     Ok,
     Outcome,
-    Refine,
     RuntimeUnsupported,
     Split,
     split,
@@ -66,10 +68,9 @@ if TYPE_CHECKING:
 
 INPUTS = Ref(1 << 29)  # never an allocation: engines allocate upward from 1
 INPUTS_CLASS = "%inputs"
-MODELS = ("pose", "lazier", "lazy")
 _DONT_CARE = object()  # the value read through the None leaf of an ite: never the path's value
 # atom, level decided, decided fresh, class, representative (the fresh atom it is; None: None)
-_Known = tuple[Term, int, bool, str, object]
+Known = tuple[Term, int, bool, str, object]
 # the other fields of the INPUTS record that hold tuples (see inputs_record)
 Params = tuple[tuple[str, str, bool], ...]
 Classes = tuple[tuple[str, tuple["Field", ...]], ...]
@@ -143,7 +144,7 @@ class _NoMerge(Exception):
     """Two values an ite cannot join (a list and an int): the read splits instead."""
 
 
-def merge(cond: Arg, a: object, b: object, tx: _Tx | None = None) -> object:
+def merge(cond: Arg, a: object, b: object, tx: InputsTx | None = None) -> object:
     """The value that is ``a`` where ``cond`` holds, else ``b`` (an ite), if one value can say it
     (``tx``: where the class of an object the code created is read)."""
     if a is _DONT_CARE:
@@ -195,7 +196,7 @@ def _same_initial(a: object, b: object) -> Arg:
     return T.eq(a, b)  # type: ignore[arg-type]
 
 
-def _class_of(value: object, tx: _Tx | None) -> str | None:
+def _class_of(value: object, tx: InputsTx | None) -> str | None:
     if isinstance(value, SymRef):
         return value.cls
     if isinstance(value, Ref) and tx is not None:
@@ -213,7 +214,7 @@ def _scalar_sort(value: object) -> str | None:
 
 
 @dataclass
-class _Tx:
+class InputsTx:
     """Record writes and assumptions of one operation, read back before they are applied."""
 
     heap: HeapView
@@ -243,8 +244,8 @@ class _Tx:
     def inits(self) -> _Inits:
         return cast(_Inits, self.get("inits"))
 
-    def known(self) -> tuple[_Known, ...]:
-        return cast(tuple[_Known, ...], self.get("known"))
+    def known(self) -> tuple[Known, ...]:
+        return cast(tuple[Known, ...], self.get("known"))
 
     def max_objects(self) -> int:
         return cast(int, self.get("max_objects"))
@@ -274,14 +275,14 @@ class _Tx:
         return outcome
 
 
-def _tx(heap: HeapView) -> _Tx:
-    return _Tx(heap, {}, [])
+def inputs_tx(heap: HeapView) -> InputsTx:
+    return InputsTx(heap, {}, [])
 
 
 # ---------------------------------------------------------------- atoms and fields
 
 
-def _atom_record(tx: _Tx, atom: Term, cls: str) -> Ref:
+def _atom_record(tx: InputsTx, atom: Term, cls: str) -> Ref:
     """The record of ``atom``, created (all fields uninitialized) on its first dereference."""
     atoms = tx.atoms()
     for a, ref, _ in atoms:
@@ -293,7 +294,7 @@ def _atom_record(tx: _Tx, atom: Term, cls: str) -> Ref:
     return ref
 
 
-def _compatible(tx: _Tx, cls: str) -> list[tuple[Term, Ref]]:
+def _compatible(tx: InputsTx, cls: str) -> list[tuple[Term, Ref]]:
     return [(a, ref) for a, ref, c in tx.atoms() if c == cls]
 
 
@@ -303,7 +304,7 @@ def _declared(module: Module, cls: str) -> dict[str, FieldShape]:
     return {f.name: f.shape for f in declared_fields(module, cls)}
 
 
-def _initialize(module: Module, tx: _Tx, atom: Term, cls: str, name: str, shape: FieldShape) -> object:
+def _initialize(module: Module, tx: InputsTx, atom: Term, cls: str, name: str, shape: FieldShape) -> object:
     """Rule Getfield (r2): the first read of ``atom.name``; returns its current value."""
     symbol_name = f"{atom.args[0]}.{name}"
     scalar = scalar_of(shape)
@@ -344,7 +345,7 @@ def _initialize(module: Module, tx: _Tx, atom: Term, cls: str, name: str, shape:
     return value
 
 
-def _read_leaf(module: Module, tx: _Tx, cls: str, leaf: Arg, name: str, shape: FieldShape) -> object:
+def _read_leaf(module: Module, tx: InputsTx, cls: str, leaf: Arg, name: str, shape: FieldShape) -> object:
     if isinstance(leaf, Term):
         ref = _atom_record(tx, leaf, cls)
         record = tx.record(ref)
@@ -362,7 +363,7 @@ def _read_leaf(module: Module, tx: _Tx, cls: str, leaf: Arg, name: str, shape: F
     return value
 
 
-def _read(module: Module, tx: _Tx, cls: str, loc: Arg, name: str, shape: FieldShape,
+def _read(module: Module, tx: InputsTx, cls: str, loc: Arg, name: str, shape: FieldShape,
           memo: dict[Arg, object]) -> object:
     """Rule Getfield (c2): the ite of the reads of the leaves (``memo``: an ite of locations is
     a DAG, each shared part read once)."""
@@ -388,7 +389,7 @@ def read_field(module: Module, heap: HeapView, ref: SymRef, name: str) -> Outcom
     shape = _declared(module, ref.cls).get(name)
     if shape is None:
         return None
-    tx = _tx(heap)
+    tx = inputs_tx(heap)
     try:
         value = _read(module, tx, ref.cls, ref.loc, name, shape, {})
     except _NoMerge:
@@ -396,7 +397,7 @@ def read_field(module: Module, heap: HeapView, ref: SymRef, name: str) -> Outcom
     assert value is not _DONT_CARE
     if isinstance(value, MaybeNone):  # an Optional scalar field: None or its value
         return tx.done(split([(value.none, Ok(None)), (T.not_(value.none), Ok(value.value))]))
-    if isinstance(value, SymRef) and tx.get("model") == "lazy":
+    if isinstance(value, SymRef) and _policy(tx).forks_on_read:
         # lazy initialization proper: a reference field is initialized (forked) when it is read
         decided = resolve(module, heap, (value,), "deref")
         if decided is not None:
@@ -420,7 +421,7 @@ class FieldReader:
 
     def __init__(self, module: Module, heap: HeapView) -> None:
         self.module = module
-        self.tx = _tx(heap)
+        self.tx = inputs_tx(heap)
 
     def read(self, ref: SymRef, name: str) -> object:
         shape = _declared(self.module, ref.cls).get(name)
@@ -459,7 +460,7 @@ def write_field(module: Module, heap: HeapView, ref: SymRef, name: str, value: o
     shape = _declared(module, ref.cls).get(name)
     if shape is None:
         raise RuntimeUnsupported(f"assigning attribute '{name}' that class {ref.cls} does not declare, on an input object")
-    tx = _tx(heap)
+    tx = inputs_tx(heap)
     loc: Arg = ref.loc
     for leaf in leaf_set(loc):
         if isinstance(leaf, Term):
@@ -484,7 +485,7 @@ def write_field(module: Module, heap: HeapView, ref: SymRef, name: str, value: o
     return tx.done(Ok(None))
 
 
-def _merged(tx: _Tx, cond: Arg, new: object, old: object, name: str, cls: str) -> object:
+def _merged(tx: InputsTx, cond: Arg, new: object, old: object, name: str, cls: str) -> object:
     try:
         return merge(cond, new, old, tx)
     except _NoMerge:
@@ -518,65 +519,67 @@ def none_case(ref: SymRef, name: str, message: str) -> list[tuple[Arg, Outcome]]
     return [(T.eq(ref.loc, 0), throw("AttributeError", message))]
 
 
-# ---------------------------------------------------------------- lazy and lazier#
+# ---------------------------------------------------------------- heap models
+
+
+class InputPolicy(Protocol):
+    """A heap model for input references: when their aliasing is decided, and how."""
+
+    # a reference read from a field is decided at once (lazy initialization proper)
+    forks_on_read: bool
+
+    def resolve(self, tx: InputsTx, refs: list[SymRef], use: str) -> Outcome | None:
+        """The split to make before ``use`` ("deref" or "test") of ``refs``; None: nothing
+        to decide."""
+        ...
+
+    def alias(self, tx: InputsTx, a: Arg, b: Term) -> Arg:
+        """The condition that location ``a`` is the atom ``b``."""
+        ...
+
+
+_MODELS: dict[str, str] = {}  # name -> "module:attribute" of its policy
+_LOADED: dict[str, InputPolicy] = {}
+
+
+def register_model(name: str, path: str) -> None:
+    if name in _MODELS:
+        raise ValueError(f"heap model {name!r} registered twice")
+    _MODELS[name] = path
+
+
+def model_names() -> tuple[str, ...]:
+    """The registered heap models, in the order they were registered (the default first)."""
+    return tuple(_MODELS)
+
+
+def policy(name: str) -> InputPolicy:
+    found = _LOADED.get(name)
+    if found is None:
+        module_name, _, attr = _MODELS[name].partition(":")
+        found = _LOADED[name] = cast(InputPolicy, getattr(importlib.import_module(module_name), attr))
+    return found
+
+
+register_model("pose", "pathloom.heap.pose:POSE")
+register_model("lazier", "pathloom.heap.lazy:LAZIER")
+register_model("lazy", "pathloom.heap.lazy:LAZY")
+
+
+def _policy(tx: InputsTx) -> InputPolicy:
+    return policy(cast(str, tx.get("model")))
 
 
 def resolve(module: Module, heap: HeapView, values: tuple[object, ...], use: str) -> Outcome | None:
-    """The split lazy initialization or lazier# makes before ``use`` ("deref" or "test") of
-    input references among ``values`` whose aliasing it has not decided; None: nothing to
-    decide (always, under POSE)."""
+    """The split the path's heap model makes before ``use`` ("deref" or "test") of the input
+    references among ``values`` whose aliasing it has not decided; None: nothing to decide
+    (always, under POSE)."""
     refs = [v for v in values if isinstance(v, SymRef)]
     if not refs:
         return None
-    tx = _tx(heap)
-    model = tx.get("model")
-    if model == "pose":
-        return None
-    need = 2 if use == "deref" or model == "lazy" else 1
-    known = tx.known()
-    levels = {k[0]: k[1] for k in known}
-    for ref in refs:
-        for atom in leaf_set(ref.loc):
-            if isinstance(atom, Term) and levels.get(atom, 0) < need:
-                return _decide(tx, ref, atom, levels.get(atom, 0), need, known)
-    return None
+    tx = inputs_tx(heap)
+    return _policy(tx).resolve(tx, refs, use)
 
 
-def _decide(tx: _Tx, ref: SymRef, atom: Term, level: int, need: int, known: tuple[_Known, ...]) -> Outcome:
-    """The cases of one atom: None (if the types allow it and it is not decided yet), then for
-    identity each atom of the class decided fresh before, or fresh itself."""
-    others = [k[0] for k in known if k[2] and k[3] == ref.cls and k[0] is not atom]
-    rest = [k for k in known if k[0] is not atom]
-    cls = ref.cls
-    cases: list[tuple[Arg, Outcome]] = []
-    if ref.nullable and level < 1:
-        cases.append((T.eq(atom, 0), _refine(tx, rest + [(atom, 2, False, cls, None)])))
-    if need == 1:
-        cases.append((T.not_(T.eq(atom, 0)), _refine(tx, rest + [(atom, 1, False, cls, None)])))
-        return Split(tuple(cases))
-    for other in others:
-        cases.append((T.eq(atom, other), _refine(tx, rest + [(atom, 2, False, cls, other)])))
-    fresh = T.conj([T.not_(T.eq(atom, 0))] + [T.not_(T.eq(atom, o)) for o in others])
-    limit = tx.max_objects()
-    if len(others) >= limit:
-        cases.append((fresh, Cut(f"max-objects bound {limit} reached for class {ref.cls} (--max-objects)")))
-    else:
-        cases.append((fresh, _refine(tx, rest + [(atom, 2, True, cls, atom)])))
-    return Split(tuple(cases))
-
-
-def _alias(tx: _Tx, a: Arg, b: Term) -> Arg:
-    """The condition that location ``a`` is the atom ``b``: under lazy initialization and
-    lazier#, two atoms whose identity was decided are equal exactly when they were decided to
-    be one object (the path condition says so; folding it keeps reads free of ites over
-    aliases the path excludes); otherwise the equality of their locations."""
-    if tx.get("model") != "pose" and isinstance(a, Term) and a.op == "sym":
-        reps = {k[0]: k[4] for k in tx.known() if k[1] == 2}
-        if a in reps and b in reps and reps[a] is not None and reps[b] is not None:
-            return reps[a] is reps[b]
-    return T.eq(a, b)
-
-
-def _refine(tx: _Tx, known: list[_Known]) -> Outcome:
-    record = tx.inputs().with_field("known", tuple(known))
-    return Refine(((INPUTS, record),))
+def _alias(tx: InputsTx, a: Arg, b: Term) -> Arg:
+    return _policy(tx).alias(tx, a, b)
