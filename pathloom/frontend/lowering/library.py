@@ -116,9 +116,14 @@ class Library(Builder):
         self.start(join)
         return Var(dst)
 
-    def _keys(self, items: Var, key: ast.Lambda) -> Operand:
+    def _keys(self, items: Operand, key: ast.Lambda) -> Operand:
         """``[key(item) for item in items]``, the lambda made anew for each item (making it
-        runs nothing: no defaults)."""
+        runs nothing: no defaults). ``items`` that is not a local (``XS.sort(...)`` of a
+        module-level name) is read into a temporary first: the comprehension reads a local."""
+        if not isinstance(items, Var):
+            copy = self.temp()
+            self.emit(ir.Assign(copy, items, node_loc(key)))
+            items = Var(copy)
         source = "items~"  # not a Python name: only this comprehension reads it
         saved = self.renames
         self.renames = {**saved, source: items.name}
