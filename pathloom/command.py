@@ -20,6 +20,8 @@ from pathloom import interrupt
 from pathloom.engines.registry import engine_names
 from pathloom.errors import EXIT_INTERRUPTED, Unsupported, UsageError, internal_error
 from pathloom.options import DEFAULT_TIMEOUT_S, Options
+from pathloom.report.registry import ReporterContext
+from pathloom.report.registry import formats as output_formats
 
 if TYPE_CHECKING:
     from pathloom.frontend.module import Module
@@ -94,8 +96,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="input objects per class a path may assume distinct (more: a reported cut)")
         p.add_argument("--receiver", default="constructor", choices=["constructor", "object"],
                        help="self of a method target: built by its constructor (default) or an input object")
-        p.add_argument("--json", metavar="OUT.json", help="write the machine-readable result")
-        p.add_argument("--tests", metavar="OUT.py", help="write a pytest file, one test per path")
+        for fmt in output_formats():
+            if fmt.flag is not None:
+                p.add_argument(fmt.flag, metavar=fmt.metavar, help=fmt.help)
         p.add_argument("--verify", action="store_true", help="replay every input in CPython and compare")
         p.add_argument("--no-preconditions", action="store_true",
                        help="the asserts that open the target are bugs too (default: preconditions)")
@@ -177,7 +180,7 @@ def _check_outputs(args: argparse.Namespace, source: str) -> None:
     analysed file, or any existing Python file that pathloom did not generate."""
     from pathloom.report.pytest_gen import is_generated
 
-    outputs = [(flag, path) for flag, path in (("--tests", args.tests), ("--json", args.json)) if path]
+    outputs = [(f.flag, getattr(args, f.dest)) for f in output_formats() if f.flag is not None and getattr(args, f.dest)]
     for flag, path in outputs:
         target = Path(path)
         if target.is_dir():
@@ -189,8 +192,10 @@ def _check_outputs(args: argparse.Namespace, source: str) -> None:
             raise UsageError(f"{flag} {path}: would overwrite the analysed source file")
         if resolved.suffix in (".py", ".pyw", ".pyi") and resolved.is_file() and not is_generated(resolved):
             raise UsageError(f"{flag} {path}: would overwrite a Python source file that pathloom did not generate")
-    if len(outputs) == 2 and Path(outputs[0][1]).resolve() == Path(outputs[1][1]).resolve():
-        raise UsageError(f"--tests and --json name the same file {outputs[0][1]}")
+    for i, (flag, path) in enumerate(outputs):
+        for other_flag, other in outputs[i + 1:]:
+            if Path(path).resolve() == Path(other).resolve():
+                raise UsageError(f"{flag} and {other_flag} name the same file {path}")
 
 
 # ---------------------------------------------------------------- explore and check
@@ -223,10 +228,10 @@ class _Session:
                     r.close()
         with interrupt.deferred():
             self.interrupted = self.interrupted or interrupt.requested()
-            if self.args.tests and self.explorations:
-                from pathloom.report.pytest_gen import generate
-
-                Path(self.args.tests).write_text(generate(self.explorations, self.file, self.args.tests), encoding="utf-8")
+            for fmt in output_formats():
+                out = getattr(self.args, fmt.dest) if fmt.flag is not None else None
+                if not fmt.streaming and out and self.explorations:
+                    Path(out).write_text(fmt.load()(self.explorations, self.file, out), encoding="utf-8")
         return self._exit_code()
 
     def _exit_code(self) -> int:
@@ -248,12 +253,12 @@ class _Session:
 
     def _open_reporters(self) -> list[Reporter]:
         if self.reporters is None:
-            from pathloom.report.json_report import JsonReporter
-            from pathloom.report.text import TextReporter
-
-            reporters: list[Reporter] = [TextReporter(sys.stdout, bugs_only=self.args.command == "check" or self.args.quiet)]
-            if self.args.json:
-                reporters.append(JsonReporter(open(self.args.json, "w", encoding="utf-8"), many=self.name is None))
+            reporters: list[Reporter] = []
+            for fmt in output_formats():
+                out = getattr(self.args, fmt.dest) if fmt.flag is not None else None
+                if fmt.streaming and (fmt.flag is None or out):
+                    context = ReporterContext(out, many=self.name is None, bugs_only=self.args.command == "check" or self.args.quiet)
+                    reporters.append(fmt.load()(context))
             self.reporters = reporters
         return self.reporters
 
@@ -292,7 +297,7 @@ class _Session:
             with interrupt.deferred():  # the engine's imports and its Z3 objects are built whole
                 from pathloom.api import Run
 
-                run = Run(module, target, self.options, progress, keep_paths=bool(self.args.tests or self.args.verify))
+                run = Run(module, target, self.options, progress, keep_paths=self.args.verify or any(f.keeps_paths and f.flag is not None and getattr(self.args, f.dest) for f in output_formats()))
             interrupt.raise_if_requested()
         except Unsupported as exc:
             from pathloom.results import Exploration

@@ -18,6 +18,7 @@ import json
 from typing import IO, Any
 
 from pathloom.encoding.values import json_safe
+from pathloom.report.registry import ReporterContext
 from pathloom.results import Exploration, PathResult
 from pathloom.terms.printer import show
 
@@ -77,3 +78,8 @@ class JsonReporter:
     def close(self) -> None:
         self.out.write("\n]\n" if self.many else "\n")
         self.out.close()
+
+
+def open_json(context: ReporterContext) -> JsonReporter:
+    assert context.out_path is not None
+    return JsonReporter(open(context.out_path, "w", encoding="utf-8"), many=context.many)

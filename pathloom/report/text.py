@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import sys
 from typing import IO, Any
 
 from pathloom.report.pytest_gen import literal
+from pathloom.report.registry import ReporterContext
 from pathloom.results import Bug, Exploration, PathResult
 
 
@@ -96,3 +98,7 @@ class TextReporter:
 
     def close(self) -> None:
         self.out.flush()
+
+
+def open_text(context: ReporterContext) -> TextReporter:
+    return TextReporter(sys.stdout, bugs_only=context.bugs_only)

@@ -229,7 +229,7 @@ def test_a_generated_test_file_is_overwritten(program: Path, tmp_path: Path, cap
 def test_tests_and_json_naming_the_same_file_is_refused(program: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "out.py"
     code, _out, err = run_cli(capsys, "explore", f"{program}::b", "--tests", str(out), "--json", str(out))
-    assert code == 2 and err.startswith("--tests and --json name the same file")
+    assert code == 2 and err.startswith("--json and --tests name the same file")
     assert not out.exists()
 
 
