@@ -35,6 +35,8 @@ _durations: dict[str, float] = {}
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--record-slow", action="store_true", help=f"rewrite {SLOW_LIST.name}: the tests run that took over {SLOW_SECONDS} s")
+    parser.addoption("--update-golden", action="store_true",
+                     help="tests/golden: rewrite the expected files from the current outputs instead of comparing")
 
 
 def _slow_tests() -> frozenset[str]:
