@@ -25,7 +25,7 @@ import re
 import sys
 from typing import Any, Mapping, cast
 
-from pathloom.semantics.values import (
+from pathloom.domain.values import (
     ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictRec, DictView, ExcVal, FuncVal, ListRec, MaybeNone, ObjRec, PyObj, RangeVal, Ref, SetRec,
     SymRef, TableFunc, table_function,
 )

@@ -27,7 +27,7 @@ from pathloom.frontend import ir
 from pathloom.frontend.fields import declared_fields, is_reference, reference_shape
 from pathloom.frontend.module import Module
 from pathloom.semantics.input_heap import INPUTS, inputs_record
-from pathloom.semantics.values import DictRec, ListRec, Record, Ref, SetRec, SymRef, TableFunc
+from pathloom.domain.values import DictRec, ListRec, Record, Ref, SetRec, SymRef, TableFunc
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import DEFAULTS
 from pathloom.terms.expr import BOOL, INT, SCALAR_SORTS, STR, Arg, Term
@@ -471,7 +471,7 @@ class _Builder:
         at most ``max_list_len``; a bool set has at most two), one set record per size, each
         built as ``set([name[0], ...])``: the replay passes ``set(list)`` of the items in that
         order (``{"$set": [...]}`` in index order), so CPython's table is the one replayed."""
-        from pathloom.semantics.values import Items, SetHistory
+        from pathloom.domain.values import Items, SetHistory
 
         size = T.sym(f"{name}.len", INT)
         symbols, distinct = self._distinct_symbols(item, [f"{name}[{i}]" for i in range(self.max_list_len)], size)

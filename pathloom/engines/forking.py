@@ -30,14 +30,14 @@ from pathloom.heap.concrete import ConcreteHeap
 from pathloom.options import Options
 from pathloom.encoding.values import encode_symbolic
 from pathloom.results import PathResult
-from pathloom.semantics.outcome import (
+from pathloom.domain.outcome import (
     Cut, Invoke, Ok, Outcome, Refine, RuntimeUnsupported, Split, Throw, flatten,
 )
 from pathloom.semantics import control
 from pathloom.semantics.concretize import enumerate_models
 from pathloom.semantics.sequences import next_item
 from pathloom.semantics.step import EXC_VAR, bindings, destinations, execute, raise_value, read_operand
-from pathloom.semantics.values import ExcVal
+from pathloom.domain.values import ExcVal
 from pathloom.solver.base import SAT, UNSAT, Query, SolverStats
 from pathloom.solver.chain import build_chain
 from pathloom.terms import expr as T

@@ -23,7 +23,7 @@ a dict's key or value) takes its first modelled member, the others untried: an i
 kind of value on every path.
 A parameter may be ``("callable", (A, R))``: ``Callable[[A], R]`` of one int, bool or str
 argument returning one of those or a float (bare ``Callable`` is ``Callable[[int], int]``): a
-lookup table the solver chooses (``semantics.values.TableFunc``).
+lookup table the solver chooses (``domain.values.TableFunc``).
 A ``float`` (IEEE binary64, any value: NaN, infinities and ``-0.0`` included) may be a
 parameter, an item of a list or tuple, ``Optional[float]`` or a dict's value; it is never a
 set item nor a dict key (a NaN there matches only itself, by identity).

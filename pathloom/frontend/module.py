@@ -19,8 +19,8 @@ from types import ModuleType
 from pathloom.errors import Unsupported, UsageError
 from pathloom.frontend.dataclass_model import GENERATED_NAMES, model_dataclass
 from pathloom.frontend.ir import ClassInfo, Function
-from pathloom.semantics.names import EXCEPTION_BASES
-from pathloom.semantics.values import GLOBAL_CELLS, Ref
+from pathloom.domain.names import EXCEPTION_BASES
+from pathloom.domain.values import GLOBAL_CELLS, Ref
 
 _IGNORED_IMPORTS = frozenset({"__future__", "typing"})
 
@@ -176,7 +176,7 @@ class Module:
         return name
 
     def _require_runtime(self, what: str) -> ModuleType:
-        from pathloom.semantics.outcome import RuntimeUnsupported
+        from pathloom.domain.outcome import RuntimeUnsupported
 
         if self.runtime is None:
             raise RuntimeUnsupported(f"{what} (the real module is not imported)")
@@ -184,7 +184,7 @@ class Module:
 
     def real_function(self, qualname: str) -> object:
         """The real function object of an analysed function, for code run in CPython."""
-        from pathloom.semantics.outcome import RuntimeUnsupported
+        from pathloom.domain.outcome import RuntimeUnsupported
 
         if qualname in self.lambdas or "<" in qualname:
             raise RuntimeUnsupported("passing a lambda to an operation run in CPython")

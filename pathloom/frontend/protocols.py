@@ -34,7 +34,7 @@ KINDS = ("len", "truth", "not", "in", "not in", "!=")
 
 def protocol_function(module: Module, kind: str, cls: str) -> str:
     """The qualname of ``kind``'s IR function for instances of ``cls``, built on first use."""
-    from pathloom.semantics.values import BuiltinVal
+    from pathloom.domain.values import BuiltinVal
 
     qualname = f"<{kind} {cls}>"
     if module.is_lowered(qualname):

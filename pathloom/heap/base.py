@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from pathloom.semantics.values import Record, Ref
+from pathloom.domain.values import Record, Ref
 
 
 class Heap(Protocol):

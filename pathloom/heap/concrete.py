@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pathloom.frontend.ir import ClassInfo
-from pathloom.semantics.values import Record, Ref
+from pathloom.domain.values import Record, Ref
 from pathloom.terms.expr import Arg, Term
 
 ModelSource = Callable[[list[Term], str, Arg], tuple[list[dict[str, Any]], bool]]

@@ -26,7 +26,7 @@ from typing import Any, cast
 from pathloom.frontend.fields import Field, as_reference, is_reference, none_flag, scalar_of
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.input_heap import INPUTS, Atoms, Classes, Params
-from pathloom.semantics.values import ObjRec
+from pathloom.domain.values import ObjRec
 from pathloom.terms.evaluate import evaluate
 from pathloom.terms import expr as T
 from pathloom.terms.expr import BOOL, INT, SCALAR_SORTS, STR, Arg

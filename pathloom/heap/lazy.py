@@ -13,8 +13,8 @@ Invariant: the decisions are recorded only in the ``known`` field of the ``INPUT
 from __future__ import annotations
 
 from pathloom.semantics.input_heap import INPUTS, InputsTx, Known, leaf_set
-from pathloom.semantics.outcome import Cut, Outcome, Refine, Split
-from pathloom.semantics.values import SymRef
+from pathloom.domain.outcome import Cut, Outcome, Refine, Split
+from pathloom.domain.values import SymRef
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Arg, Term
 

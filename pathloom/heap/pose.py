@@ -7,8 +7,8 @@ the analysis forks only where the program does. Invariant: ``resolve`` never spl
 from __future__ import annotations
 
 from pathloom.semantics.input_heap import InputsTx
-from pathloom.semantics.outcome import Outcome
-from pathloom.semantics.values import SymRef
+from pathloom.domain.outcome import Outcome
+from pathloom.domain.values import SymRef
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Arg, Term
 

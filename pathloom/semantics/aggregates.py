@@ -35,8 +35,8 @@ from typing import cast
 
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import as_int, fix_length, item_equal, kind
-from pathloom.semantics.outcome import Cut, Ok, Outcome, RuntimeUnsupported, map_ok, split, throw
-from pathloom.semantics.values import ListRec, RangeVal, Ref, concrete_length, type_name
+from pathloom.domain.outcome import Cut, Ok, Outcome, RuntimeUnsupported, map_ok, split, throw
+from pathloom.domain.values import ListRec, RangeVal, Ref, concrete_length, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Arg, Term
 

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pathloom.semantics.outcome import Cut, Ok, Outcome, map_ok, split, throw
+from pathloom.domain.outcome import Cut, Ok, Outcome, map_ok, split, throw
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Arg, Term
 

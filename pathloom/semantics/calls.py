@@ -27,14 +27,14 @@ from pathloom.semantics import sets as SETS
 from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import input_reference, kind, list_extend_method, shown_type
-from pathloom.semantics.names import BUILTIN_FUNCTIONS, EXCEPTION_BASES, NEVER_RUN, NONDETERMINISTIC_MODULES
+from pathloom.domain.names import BUILTIN_FUNCTIONS, EXCEPTION_BASES, NEVER_RUN, NONDETERMINISTIC_MODULES
 from pathloom.semantics import input_heap as IN
-from pathloom.semantics.outcome import Invoke, Ok, Outcome, RuntimeUnsupported, Split, Throw, map_ok, split, throw
+from pathloom.domain.outcome import Invoke, Ok, Outcome, RuntimeUnsupported, Split, Throw, map_ok, split, throw
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Arg, Term
-from pathloom.semantics.values import (
+from pathloom.domain.values import (
     ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictRec, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SetRec, SuperVal, TableFunc,
-    SymRef, type_name,
+    SymRef, from_runtime, type_name,
 )
 
 if TYPE_CHECKING:
@@ -91,16 +91,6 @@ def runtime_object(module: Module, obj: object) -> object:
     if qualname is not None:
         return FuncVal(qualname)
     return from_runtime(obj)
-
-
-def from_runtime(obj: object) -> object:
-    """A value of the real module as a pathloom value: immutable literals as themselves, any
-    other object opaque (``PyObj``), run in CPython when used."""
-    if obj is None or isinstance(obj, (bool, int, float, str)):
-        return obj
-    if type(obj) is tuple and all(o is None or isinstance(o, (bool, int, float, str)) for o in obj):
-        return obj
-    return PyObj(obj)
 
 
 def bind(module: Module, qualname: str, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:

@@ -37,8 +37,8 @@ import types
 from typing import TYPE_CHECKING, Any, Callable, cast
 
 from pathloom.semantics.heapview import HeapView
-from pathloom.semantics.outcome import Cut, Ok, Outcome, RuntimeUnsupported, Throw, split
-from pathloom.semantics.values import (
+from pathloom.domain.outcome import Cut, Ok, Outcome, RuntimeUnsupported, Throw, split
+from pathloom.domain.values import (
     DEFAULT_FACTORIES, ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictIter, DictRec, DictView, ExcVal, FuncVal, ListRec, ObjRec,
     DrawIter, PyObj, RangeIter, RangeVal, Record, Ref, RevIter, SeqIter, SliceVal, ZipIter, SetIter, SetRec, SymRef, TableFunc, Watch, iterator_record,
     concrete_length, table_function,

@@ -22,7 +22,7 @@ from pathlib import PurePath
 from typing import Callable, Iterable, Mapping, Sequence
 
 from pathloom.frontend import ir
-from pathloom.semantics.values import ExcVal, Message, Ref
+from pathloom.domain.values import ExcVal, Message, Ref
 from pathloom.terms.expr import Term
 
 HandledInfo = tuple[ExcVal, int, str]  # the exception being handled, its line and kind

@@ -28,8 +28,8 @@ from dataclasses import replace
 
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import equal
-from pathloom.semantics.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, split, throw
-from pathloom.semantics.values import DictIter, DictRec, DictView, ExcVal, ListRec, Ref, SetRec, type_name
+from pathloom.domain.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, split, throw
+from pathloom.domain.values import DictIter, DictRec, DictView, ExcVal, ListRec, Ref, SetRec, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import FLOAT, Arg, Term, sort_of
 

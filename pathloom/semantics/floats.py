@@ -31,7 +31,7 @@ import math
 from collections.abc import Callable
 from typing import cast
 
-from pathloom.semantics.outcome import Ok, Outcome, split, throw
+from pathloom.domain.outcome import Ok, Outcome, split, throw
 from pathloom.terms import expr as T
 from pathloom.terms.expr import BOOL, FLOAT, FLOAT_OVERFLOW, Arg, Term
 

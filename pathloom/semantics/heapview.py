@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from pathloom.semantics.values import Record, Ref
+from pathloom.domain.values import Record, Ref
 from pathloom.terms.expr import Arg, Term
 
 

@@ -48,7 +48,7 @@ from dataclasses import dataclass
 import importlib
 from typing import TYPE_CHECKING, Protocol, cast
 
-from pathloom.semantics.outcome import (
+from pathloom.domain.outcome import (
     Ok,
     Outcome,
     RuntimeUnsupported,
@@ -57,7 +57,7 @@ from pathloom.semantics.outcome import (
     throw,
 )
 from pathloom.frontend.fields import FieldShape, as_reference, none_flag, scalar_of
-from pathloom.semantics.values import MaybeNone, ObjRec, Record, Ref, SymRef
+from pathloom.domain.values import MaybeNone, ObjRec, Record, Ref, SymRef
 from pathloom.terms import expr as T
 from pathloom.terms.expr import BOOL, INT, SCALAR_SORTS, Arg, Term
 

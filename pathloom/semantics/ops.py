@@ -23,9 +23,9 @@ from pathloom.semantics import bitwise as W
 from pathloom.semantics import floats as F
 from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
-from pathloom.semantics.outcome import Cut, NotModeled, Ok, Outcome, Refine, RuntimeUnsupported, map_ok, split, throw
+from pathloom.domain.outcome import Cut, NotModeled, Ok, Outcome, Refine, RuntimeUnsupported, map_ok, split, throw
 from pathloom.semantics import input_heap as IN
-from pathloom.semantics.values import BuiltinVal, ClassVal, DictRec, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SetRec, SymRef, concrete_length, list_length, type_name
+from pathloom.domain.values import BuiltinVal, ClassVal, DictRec, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SetRec, SymRef, concrete_length, list_length, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import BOOL, FLOAT, INT, STR, Arg, Term
 
@@ -859,7 +859,7 @@ def _membership(module: Module, heap: HeapView, op: str, needle: object, contain
 def _dict_membership(heap: HeapView, needle: object, container: object) -> Outcome | None:
     """``needle in d`` (or in ``d.keys()``), as the dict model says; None for other containers."""
     from pathloom.semantics import dicts
-    from pathloom.semantics.values import DictView
+    from pathloom.domain.values import DictView
 
     if isinstance(container, DictView):
         if container.kind != "keys":

@@ -15,8 +15,8 @@ from typing import Callable, Sequence, cast
 from pathloom.semantics import dicts, sets
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import as_int, fix_length, kind, range_length, with_concrete_length
-from pathloom.semantics.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, split, throw
-from pathloom.semantics.values import ITERATOR, DictIter, DrawIter, DictRec, ExcVal, ListRec, ObjRec, PyObj, RangeIter, RangeVal, Ref, RevIter, SeqIter, ZipIter, SetIter, SetRec, Watch, concrete_length, type_name
+from pathloom.domain.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, split, throw
+from pathloom.domain.values import ITERATOR, DictIter, DrawIter, DictRec, ExcVal, ListRec, ObjRec, PyObj, RangeIter, RangeVal, Ref, RevIter, SeqIter, ZipIter, SetIter, SetRec, Watch, concrete_length, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Arg, Term, sort_of
 
@@ -346,7 +346,7 @@ def _items_left(fields: dict[str, object]) -> tuple[object, ...]:
 
 
 def _plain_or_opaque(value: object) -> object:
-    from pathloom.semantics.calls import from_runtime
+    from pathloom.domain.values import from_runtime
 
     if type(value) is tuple:
         return tuple(_plain_or_opaque(v) for v in value)

@@ -17,7 +17,7 @@ import marshal
 import sys
 from collections.abc import Callable
 
-from pathloom.semantics.values import Items, PyObj, SetHistory, SetRec, type_name
+from pathloom.domain.values import Items, PyObj, SetHistory, SetRec, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import BOOL, INT, Arg, Term
 

@@ -61,7 +61,7 @@ from typing import TYPE_CHECKING
 
 from pathloom.semantics import dicts
 from pathloom.semantics.heapview import HeapView
-from pathloom.semantics.outcome import (
+from pathloom.domain.outcome import (
     NotModeled,
     Ok,
     Outcome,
@@ -79,7 +79,7 @@ from pathloom.semantics.set_order import (
     order_problem,
     small_ints_in_order,
 )
-from pathloom.semantics.values import (
+from pathloom.domain.values import (
     BuiltinVal,
     DictRec,
     ExcVal,

@@ -46,9 +46,9 @@ from typing import cast
 
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import as_int, concrete_outcome, fix_length, is_list, is_plain, kind
-from pathloom.semantics.outcome import Cut, NotModeled, Ok, Outcome, split, throw
+from pathloom.domain.outcome import Cut, NotModeled, Ok, Outcome, split, throw
 from pathloom.semantics.sequences import merged_item
-from pathloom.semantics.values import (
+from pathloom.domain.values import (
     BoundMethod,
     BuiltinVal,
     ClassVal,

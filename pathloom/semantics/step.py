@@ -22,8 +22,8 @@ import itertools
 import operator
 
 from pathloom.semantics.concretize import clone_iterator, iteration_watch, run_concretely
-from pathloom.semantics.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, map_ok, throw
-from pathloom.semantics.values import EMPTY_CELL, FuncVal, ListRec, Ref, SeqIter, SliceVal
+from pathloom.domain.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, map_ok, throw
+from pathloom.domain.values import EMPTY_CELL, FuncVal, ListRec, Ref, SeqIter, SliceVal
 
 if TYPE_CHECKING:
     from pathloom.frontend.module import Module

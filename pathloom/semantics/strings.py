@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import cast
 
 from pathloom.semantics.ops import kind
-from pathloom.semantics.outcome import Ok, Outcome, split, throw
+from pathloom.domain.outcome import Ok, Outcome, split, throw
 from pathloom.terms import char_classes
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Arg

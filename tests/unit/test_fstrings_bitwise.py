@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pathloom.semantics import bitwise as W
-from pathloom.semantics.outcome import Ok, Outcome
+from pathloom.domain.outcome import Ok, Outcome
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import evaluate
 from tests.unit.verified import explore_source

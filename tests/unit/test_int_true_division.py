@@ -13,7 +13,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pathloom.semantics import floats
-from pathloom.semantics.outcome import Ok
+from pathloom.domain.outcome import Ok
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import evaluate
 from pathloom.terms.z3_encode import decode, encode

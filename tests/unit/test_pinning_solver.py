@@ -7,7 +7,7 @@ from __future__ import annotations
 
 
 from pathloom.semantics.builtins import int_text
-from pathloom.semantics.outcome import Ok
+from pathloom.domain.outcome import Ok
 from pathloom.solver.base import SAT, UNSAT, Query, Result, SolverStats
 from pathloom.solver.chain import build_chain
 from pathloom.solver.pinning import PinningSolver, pins

@@ -78,8 +78,8 @@ from pathloom.results import PathResult
 from pathloom.semantics import control
 from pathloom.frontend.fields import declared_fields
 from pathloom.semantics.input_heap import INPUTS
-from pathloom.semantics.outcome import Invoke, Ok, Outcome, Refine, flatten
-from pathloom.semantics.values import ObjRec
+from pathloom.domain.outcome import Invoke, Ok, Outcome, Refine, flatten
+from pathloom.domain.values import ObjRec
 from pathloom.solver.base import SAT, UNSAT, Query
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import evaluate

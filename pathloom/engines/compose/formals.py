@@ -35,7 +35,7 @@ from collections.abc import Container
 from pathloom.frontend.input_types import parse_input_type
 from pathloom.frontend.fields import reference_shape
 from pathloom.heap.concrete import ConcreteHeap
-from pathloom.semantics.values import ListRec, Ref, SymRef
+from pathloom.domain.values import ListRec, Ref, SymRef
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import DEFAULTS
 from pathloom.terms.expr import BOOL, FLOAT, INT, SCALAR_SORTS, STR, Arg, Term

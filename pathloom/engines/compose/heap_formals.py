@@ -33,8 +33,8 @@ from pathloom.frontend.fields import as_reference, declared_fields, none_flag, s
 from pathloom.frontend.module import Module
 from pathloom.heap.concrete import ConcreteHeap
 from pathloom.semantics.input_heap import FieldReader, Unreadable, location
-from pathloom.semantics.outcome import Outcome, RuntimeUnsupported
-from pathloom.semantics.values import MaybeNone, ObjRec, Ref, SymRef
+from pathloom.domain.outcome import Outcome, RuntimeUnsupported
+from pathloom.domain.values import MaybeNone, ObjRec, Ref, SymRef
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import DEFAULTS
 from pathloom.terms.expr import SCALAR_SORTS, STR, Arg, Term, postorder

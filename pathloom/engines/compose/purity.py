@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathloom.engines.compose.formals import object_class, param_sort
 from pathloom.frontend import ir
 from pathloom.frontend.module import Module
-from pathloom.semantics.names import EXCEPTION_BASES
+from pathloom.domain.names import EXCEPTION_BASES
 
 # builtins whose model computes on plain values only
 PURE_BUILTINS = frozenset({"len", "abs", "min", "max", "ord", "chr", "range", "bool", "int"})

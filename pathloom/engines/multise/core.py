@@ -26,7 +26,7 @@ from pathloom.guards.summary import ValueSummary
 from pathloom.guards.theory import Lemmas
 from pathloom.options import Options
 from pathloom.results import PathResult
-from pathloom.semantics.values import Ref
+from pathloom.domain.values import Ref
 from pathloom.solver.base import SolverStats
 from pathloom.solver.chain import build_chain
 from pathloom.terms import expr as T

@@ -31,7 +31,7 @@ from typing import Any
 
 from pathloom.guards.bdd import Guard, GuardManager
 from pathloom.guards.summary import ValueSummary, same_value
-from pathloom.semantics.values import DictRec, ListRec, ObjRec, Record, Ref, SetRec
+from pathloom.domain.values import DictRec, ListRec, ObjRec, Record, Ref, SetRec
 
 KIND = "kind"
 LEN = "len"

@@ -30,7 +30,7 @@ from pathloom.semantics import control
 from pathloom.semantics.step import (
     UNBOUND,
 )
-from pathloom.semantics.values import ExcVal, ListRec, ObjRec, Record, Ref
+from pathloom.domain.values import ExcVal, ListRec, ObjRec, Record, Ref
 from pathloom.solver.base import SAT, UNSAT, Query
 from pathloom.solver.independence import components as _components
 from pathloom.terms import expr as T

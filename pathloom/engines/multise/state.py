@@ -19,7 +19,7 @@ from pathloom.guards.bdd import Guard
 from pathloom.semantics.step import (
     operands,
 )
-from pathloom.semantics.values import ExcVal
+from pathloom.domain.values import ExcVal
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import evaluate
 from pathloom.terms.expr import Arg, Term

@@ -23,7 +23,7 @@ from pathloom.frontend import ir
 from pathloom.guards.bdd import Guard, GuardTimeout
 from pathloom.guards.summary import ValueSummary, value_key
 from pathloom.semantics import control
-from pathloom.semantics.outcome import (
+from pathloom.domain.outcome import (
     Cut,
     Invoke,
     Leaf,
@@ -44,7 +44,7 @@ from pathloom.semantics.step import (
     raise_value,
     read_operand,
 )
-from pathloom.semantics.values import ExcVal, Ref
+from pathloom.domain.values import ExcVal, Ref
 from pathloom.terms.expr import Arg, Term
 from pathloom.engines.multise.state import (
     ENTRY_ARGS,
@@ -430,7 +430,7 @@ class Stepping(Joins):
             it = env[term.it]
 
             def run(heap: _GuardedHeap, it: object = it) -> Any:
-                from pathloom.semantics.outcome import Split
+                from pathloom.domain.outcome import Split
 
                 try:
                     cases = next_item(heap, it)

@@ -225,7 +225,7 @@ class Expressions(Builder):
             return by_key
         if isinstance(node.func, ast.Name) and node.func.id in ("%cache_key", "%is_factory_default"):  # written by
             # _cache_expansion, and by dataclass_model for a field with a default factory
-            from pathloom.semantics.values import BuiltinVal
+            from pathloom.domain.values import BuiltinVal
 
             dst = self.temp()
             self.emit(ir.Call(dst, Const(BuiltinVal(node.func.id)), tuple(self.expr(a) for a in node.args), (), node_loc(node)))
@@ -276,7 +276,7 @@ class Expressions(Builder):
         """The index of an item assignment target; a slice ``a:b:c`` is the value ``%slice(a, b,
         c)`` (``semantics.slicing.setslice``)."""
         if isinstance(node.slice, ast.Slice):
-            from pathloom.semantics.values import BuiltinVal
+            from pathloom.domain.values import BuiltinVal
 
             bounds = tuple(self.bound(b) for b in (node.slice.lower, node.slice.upper, node.slice.step))
             dst = self.temp()

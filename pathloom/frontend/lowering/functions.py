@@ -74,8 +74,8 @@ class Functions(Builder):
     def _real_default(self, node: ast.expr, from_end: int) -> object:
         """A default that is not a literal: the value CPython computed when the ``def`` ran
         (``__defaults__`` of the real function), as the semantics sees a module-level value."""
-        from pathloom.semantics.calls import from_runtime
-        from pathloom.semantics.outcome import RuntimeUnsupported
+        from pathloom.domain.values import from_runtime
+        from pathloom.domain.outcome import RuntimeUnsupported
 
         try:
             real = self.module.real_function(self.qualname)

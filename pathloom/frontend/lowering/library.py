@@ -83,7 +83,7 @@ class Library(Builder):
                 or key.args.kw_defaults or not (isinstance(reverse, ast.Constant) and type(reverse.value) is bool)
                 or any(isinstance(a, ast.Starred) for a in node.args)):
             return None
-        from pathloom.semantics.values import BuiltinVal
+        from pathloom.domain.values import BuiltinVal
 
         loc = node_loc(node)
         sort_by_keys = Const(BuiltinVal("%sort_by_keys"))

@@ -418,3 +418,13 @@ def type_name(value: object) -> str:
     if isinstance(value, DictIter):
         return {"keys": "dict_keyiterator", "values": "dict_valueiterator"}.get(value.kind, "dict_itemiterator")
     return type(value).__name__
+
+
+def from_runtime(obj: object) -> object:
+    """A value of the real module as a pathloom value: immutable literals as themselves, any
+    other object opaque (``PyObj``), run in CPython when used."""
+    if obj is None or isinstance(obj, (bool, int, float, str)):
+        return obj
+    if type(obj) is tuple and all(o is None or isinstance(o, (bool, int, float, str)) for o in obj):
+        return obj
+    return PyObj(obj)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Union
 
-from pathloom.semantics.values import ExcVal, Record, Ref
+from pathloom.domain.values import ExcVal, Record, Ref
 from pathloom.terms.expr import Arg, and_
 
 
