@@ -32,7 +32,8 @@ from pathloom.semantics import floats as F
 from pathloom.semantics import sequences as S
 from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
-from pathloom.semantics.ops import as_int, compare, is_list, is_plain, kind, protocol_call, shown_type, truth_outcome, with_concrete_length
+from pathloom.semantics.comparison import compare
+from pathloom.semantics.ops import as_int, is_list, is_plain, kind, protocol_call, shown_type, truth_outcome, with_concrete_length
 from pathloom.domain.outcome import Cut, NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, map_ok, split, throw
 from pathloom.semantics import input_heap as IN
 from pathloom.domain.values import BuiltinVal, ClassVal, DictRec, ExcVal, ListRec, SetRec, SliceVal, Message, ObjRec, PyObj, RangeVal, Ref, SuperVal, SymRef, concrete_length, type_name

@@ -13,6 +13,7 @@ from pathloom.frontend import ir
 from pathloom.semantics import builtins as B
 from pathloom.semantics import calls as C
 from pathloom.semantics import dicts as D
+from pathloom.semantics import comparison
 from pathloom.semantics import ops as O
 from pathloom.semantics import sequences as S
 from pathloom.semantics import sets as SETS
@@ -278,7 +279,7 @@ _HANDLERS: dict[type, _Handler] = {
     ir.Assign: lambda m, h, i, v: Ok(v[0]),
     ir.BinOp: lambda m, h, i, v: O.binop(m, h, i.op, v[0], v[1]),  # type: ignore[attr-defined]
     ir.UnaryOp: lambda m, h, i, v: O.unary(m, h, i.op, v[0]),  # type: ignore[attr-defined]
-    ir.Compare: lambda m, h, i, v: O.compare(m, h, i.op, v[0], v[1]),  # type: ignore[attr-defined]
+    ir.Compare: lambda m, h, i, v: comparison.compare(m, h, i.op, v[0], v[1]),  # type: ignore[attr-defined]
     ir.Truth: lambda m, h, i, v: O.truth_outcome(m, h, v[0]),
     ir.Call: _call,  # type: ignore[dict-item]
     ir.CallMethod: _call_method,  # type: ignore[dict-item]
