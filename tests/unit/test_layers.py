@@ -67,3 +67,9 @@ def test_every_import_goes_down_the_layers() -> None:
             if target != source and LEVEL[target] >= LEVEL[source]:
                 upward.append(f"{path.relative_to(ROOT.parent)}:{line} imports {name} ({source} -> {target})")
     assert upward == []
+
+
+def test_no_module_is_over_800_lines() -> None:
+    """One job per module: a module that grows past 800 lines is split by job."""
+    long = {str(p.relative_to(ROOT.parent)): n for p in ROOT.rglob("*.py") if (n := len(p.read_text(encoding="utf-8").splitlines())) > 800}
+    assert long == {}
