@@ -1,7 +1,9 @@
 """What engines hand to reporters: frozen path results and the exploration summary.
 
-Outcomes are a closed set: ``return``, ``raise``, ``cut`` (a bound stopped the path) and
-``unknown`` (the solver could not decide a branch). ``inputs`` and ``returned`` are JSON
+Outcomes are a closed set, ``PathOutcome``: ``return``, ``raise``, ``cut`` (a bound stopped the
+path) and ``unknown`` (the solver could not decide a branch); a raise is ``explicit``, ``assert``
+``implicit`` or ``precondition`` (``RaiseKind``). Both are ``StrEnum``s, equal to and written as their text, and
+a ``PathResult`` refuses any other value. ``inputs`` and ``returned`` are JSON
 values (see ``pathloom.encoding.values``); ``condition`` is the path condition as a term over the
 input symbols, so callers can test which path a concrete input takes. A ``Bug`` is one
 distinct bug, the bug paths that share kind, exception and line (``check`` reports each once).
@@ -10,8 +12,8 @@ distinct bug, the bug paths that share kind, exception and line (``check`` repor
 from __future__ import annotations
 
 import math
-
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Callable
 
 from pathloom.terms.expr import Arg
@@ -19,15 +21,29 @@ from pathloom.terms.expr import Arg
 JSON = Any
 
 
+class PathOutcome(StrEnum):
+    RETURN = "return"
+    RAISE = "raise"
+    CUT = "cut"  # a bound (or the time limit) stopped the path
+    UNKNOWN = "unknown"  # the solver could not decide
+
+
+class RaiseKind(StrEnum):
+    EXPLICIT = "explicit"  # a raise statement
+    ASSERT = "assert"  # a failed assert
+    IMPLICIT = "implicit"  # raised by an operation (a bug unless the code raises it on purpose)
+    PRECONDITION = "precondition"  # a failed assert that opens the target: not a bug of it
+
+
 @dataclass(frozen=True)
 class PathResult:
-    outcome: str  # return | raise | cut | unknown
+    outcome: PathOutcome
     inputs: dict[str, JSON] | None
     returned: JSON = None
     exception: str | None = None
     message: str | None = None
     line: int | None = None
-    kind: str | None = None  # for raise: explicit | assert | implicit
+    kind: RaiseKind | None = None  # for raise
     reason: str | None = None  # for cut and unknown
     condition: Arg = True
     symbol_values: dict[str, Any] = field(default_factory=dict)
@@ -36,9 +52,14 @@ class PathResult:
     # the exception's message as a function of the input symbols' values (it may show them)
     predict_message: Callable[[dict[str, Any]], str | None] | None = field(default=None, compare=False, repr=False)
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "outcome", PathOutcome(self.outcome))  # ValueError on any other
+        if self.kind is not None:
+            object.__setattr__(self, "kind", RaiseKind(self.kind))
+
     @property
     def is_bug(self) -> bool:
-        return self.outcome == "raise" and self.kind in ("implicit", "assert")
+        return self.outcome == PathOutcome.RAISE and self.kind in (RaiseKind.IMPLICIT, RaiseKind.ASSERT)
 
 
 def input_size(value: JSON) -> float:

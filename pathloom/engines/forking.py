@@ -29,7 +29,7 @@ from pathloom.frontend.module import Module
 from pathloom.heap.concrete import ConcreteHeap
 from pathloom.options import Options
 from pathloom.encoding.values import encode_symbolic
-from pathloom.results import PathResult
+from pathloom.results import PathOutcome, PathResult, RaiseKind
 from pathloom.domain.outcome import (
     Cut, Invoke, Ok, Outcome, Refine, RuntimeUnsupported, Split, Throw, flatten,
 )
@@ -47,7 +47,7 @@ from pathloom.terms.expr import Arg, Term
 MAX_REPORTED_PENDING = 1000
 _Case = TypeVar("_Case")  # what one case of a fork carries (an outcome, a branch target...)
 # what ``run`` yields when ``pause_at`` passed: no path, the search suspended (not a result)
-PAUSED = PathResult("unknown", None, reason="paused: the time slice ended")
+PAUSED = PathResult(PathOutcome.UNKNOWN, None, reason="paused: the time slice ended")
 
 
 class Frame:
@@ -456,7 +456,7 @@ class ForkingEngine:
         if not state.frames:
             heap = state.heap
             returned = encode_symbolic(value, heap, state.model)
-            return self._finish(state, PathResult("return", None, returned=returned, predict=lambda env: encode_symbolic(value, heap, env)))
+            return self._finish(state, PathResult(PathOutcome.RETURN, None, returned=returned, predict=lambda env: encode_symbolic(value, heap, env)))
         caller = state.frames[-1]
         if frame.ret_dst is not None:
             caller.locals[frame.ret_dst] = value
@@ -481,13 +481,13 @@ class ForkingEngine:
             return None
         state.frames.clear()
         message = control.exception_message(exc, state.model)
-        return self._finish(state, PathResult("raise", None, exception=exc.cls, message=message, line=line, kind=kind,
+        return self._finish(state, PathResult(PathOutcome.RAISE, None, exception=exc.cls, message=message, line=line, kind=RaiseKind(kind),
                                               predict_message=lambda env: control.exception_message(exc, env)))
 
     def _cut(self, state: State, reason: str) -> PathResult:
         self.complete = False
         line = _current_line(state.frames[-1]) if state.frames else None
-        return self._finish(state, PathResult("cut", None, line=line, reason=reason))
+        return self._finish(state, PathResult(PathOutcome.CUT, None, line=line, reason=reason))
 
     def _finish(self, state: State, partial: PathResult) -> PathResult:
         self.paths += 1
@@ -504,7 +504,7 @@ class ForkingEngine:
         )
 
     def _unknown_result(self, state: State, cond: Arg) -> PathResult:
-        return PathResult("unknown", None, reason="solver returned unknown (timeout)", condition=T.conj(state.pc + [cond]))
+        return PathResult(PathOutcome.UNKNOWN, None, reason="solver returned unknown (timeout)", condition=T.conj(state.pc + [cond]))
 
 
 class _Forked:

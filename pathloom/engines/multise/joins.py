@@ -19,7 +19,7 @@ from pathloom.frontend import ir
 from pathloom.frontend.cfg import reverse_postorder
 from pathloom.guards.bdd import Guard, GuardTimeout
 from pathloom.guards.summary import ValueSummary
-from pathloom.results import PathResult
+from pathloom.results import PathOutcome, PathResult
 from pathloom.semantics import control
 from pathloom.semantics.step import (
     UNBOUND,
@@ -104,7 +104,7 @@ class Joins(Feasibility):
                 if self.deadline is not None and time.monotonic() > self.deadline:
                     self.finals.append((t.guard, ("cut", "timeout", self._line(loc))))
                     continue
-                self.unknown_results.append(PathResult("unknown", None, reason="solver returned unknown (timeout)", condition=self.guard_term(t.guard)))
+                self.unknown_results.append(PathResult(PathOutcome.UNKNOWN, None, reason="solver returned unknown (timeout)", condition=self.guard_term(t.guard)))
         if len(feasible) > 1 and control.loop_bound_hit(dict(loc[-1].loops), self.options.max_iterations):
             reason = control.loop_cut_reason(self.options.max_iterations)
             self.complete = False

@@ -25,7 +25,7 @@ from pathloom.frontend.cfg import branch_edges
 from pathloom.guards.bdd import Guard
 from pathloom.guards.summary import ValueSummary, value_key
 from pathloom.encoding.values import encode_symbolic
-from pathloom.results import PathResult
+from pathloom.results import PathOutcome, PathResult
 from pathloom.semantics import control
 from pathloom.semantics.step import (
     UNBOUND,
@@ -141,7 +141,7 @@ class Results(Stepping):
                 continue
             if self.results_deadline is not None and time.monotonic() > self.results_deadline:
                 self.complete = False
-                self.unknown_results.append(PathResult("unknown", None, reason="timeout: the inputs of a result were not solved "
+                self.unknown_results.append(PathResult(PathOutcome.UNKNOWN, None, reason="timeout: the inputs of a result were not solved "
                                                        "within the results phase's share of --timeout"))
                 continue
             if self.mgr.size(g) > limits.RESULT_GUARD_LIMIT:  # not stated whole, nor solved whole
@@ -150,7 +150,7 @@ class Results(Stepping):
                     parts.append((g, outcome, model))  # reported as that path and an unknown (below)
                 else:
                     self.complete = False
-                    self.unknown_results.append(PathResult("unknown", None, reason=f"path condition too large to state or solve "
+                    self.unknown_results.append(PathResult(PathOutcome.UNKNOWN, None, reason=f"path condition too large to state or solve "
                                                            f"(a BDD of {self.mgr.size(g)} nodes)"))
                 continue
             near = self._solve_near_any(g, hints.get(key), reuse=False)  # results' guards are disjoint
@@ -162,7 +162,7 @@ class Results(Stepping):
                 parts.append((g, outcome, model))
             elif status != UNSAT:
                 self.complete = False
-                self.unknown_results.append(PathResult("unknown", None, reason="solver returned unknown (timeout)", condition=self.guard_term(g)))
+                self.unknown_results.append(PathResult(PathOutcome.UNKNOWN, None, reason="solver returned unknown (timeout)", condition=self.guard_term(g)))
         parts = self._cover_directions(parts)
         for result in self.unknown_results:
             self.paths += 1
@@ -308,7 +308,7 @@ class Results(Stepping):
         self.complete = False
         size = self.mgr.size(g)
         path = self._path_near(g, model)
-        unknown = PathResult("unknown", None, reason=f"path condition too large to state (a BDD of {size} nodes): one path of it is reported")
+        unknown = PathResult(PathOutcome.UNKNOWN, None, reason=f"path condition too large to state (a BDD of {size} nodes): one path of it is reported")
         if self.holds(path, model):
             return unknown, path, model
         status, found = self._solve(path)
@@ -320,22 +320,22 @@ class Results(Stepping):
             heap_model = self._input_heap_model(g, condition, model)
             if heap_model is None:  # the solver gave up: an unknown result, never a guess
                 self.complete = False
-                return PathResult("unknown", None, reason="solver returned unknown (timeout) on a model that is one input heap",
+                return PathResult(PathOutcome.UNKNOWN, None, reason="solver returned unknown (timeout) on a model that is one input heap",
                                   condition=condition)
             model = self._outcome_model(outcome, heap_model)
         inputs = self.entry.decode(model)
         if outcome[0] == "return":
             value = outcome[1]
             returned = encode_symbolic(value, _EnvHeap(self, model), model)
-            return PathResult("return", inputs, returned=returned, condition=condition, symbol_values=model,
+            return PathResult(PathOutcome.RETURN, inputs, returned=returned, condition=condition, symbol_values=model,
                               predict=lambda env: encode_symbolic(value, _EnvHeap(self, env), env))
         if outcome[0] == "raise":
             exc: ExcVal = outcome[1]
             message = control.exception_message(exc, model)
-            return PathResult("raise", inputs, exception=exc.cls, message=message, line=outcome[2], kind=outcome[3],
+            return PathResult(PathOutcome.RAISE, inputs, exception=exc.cls, message=message, line=outcome[2], kind=outcome[3],
                               condition=condition, symbol_values=model,
                               predict_message=lambda env: control.exception_message(exc, env))
-        return PathResult("cut", inputs, line=outcome[2], reason=outcome[1], condition=condition, symbol_values=model)
+        return PathResult(PathOutcome.CUT, inputs, line=outcome[2], reason=outcome[1], condition=condition, symbol_values=model)
 
     def _sharing_factor(self, summaries: list[ValueSummary[Any]]) -> float | None:
         """The paper's sharing factor: paths per distinct value, averaged over the variables
