@@ -22,7 +22,7 @@ from pathloom.frontend import ir
 from pathloom.frontend.module import Module, load_module, parse_module
 from pathloom.options import Options
 from pathloom.encoding.values import encode_python
-from pathloom.results import Exploration, PathResult
+from pathloom.results import Exploration, PathResult, RaiseKind
 
 Progress = Callable[[dict[str, object]], None]
 
@@ -85,8 +85,8 @@ class Run:
     def results(self) -> Iterator[PathResult]:
         for result in self.engine.run():
             with interrupt.deferred():  # recorded whole: list, bug count and ``received`` agree
-                if result.kind == "precondition" and result.line not in self.precondition_lines:
-                    result = replace(result, kind="assert")  # a callee's contract broken by its caller
+                if result.kind == RaiseKind.PRECONDITION and result.line not in self.precondition_lines:
+                    result = replace(result, kind=RaiseKind.ASSERT)  # a callee's contract broken by its caller
                 if self.keep_paths:
                     self.exploration.paths.append(result)
                 self.exploration.count(result)

@@ -14,7 +14,7 @@ import argparse
 import math
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Sequence, cast
 
 from pathloom import interrupt
 from pathloom.engines.registry import engine_names
@@ -363,7 +363,7 @@ class _Session:
                 exploration.complete = False
                 exploration.stats = run.engine.stats()
                 if self.interrupted:  # a path the engine counted as Ctrl-C stopped it never arrived
-                    exploration.stats["paths"] = min(exploration.stats.get("paths", 0), run.received)
+                    exploration.stats["paths"] = min(cast(int, exploration.stats.get("paths", 0)), run.received)
             if progress is not None:
                 progress.done()
             for r in self.reporters or ():

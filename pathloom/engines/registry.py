@@ -1,9 +1,12 @@
-"""Engine registry: name -> factory, imported only when chosen; duplicates are rejected."""
+"""Engine registry: name -> factory (``base.EngineFactory``, a class implementing ``base.Engine``),
+imported only when chosen; duplicates are rejected."""
 
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import cast
+
+from pathloom.engines.base import EngineFactory
 
 _ENGINES: dict[str, str] = {}
 
@@ -18,13 +21,13 @@ def engine_names() -> list[str]:
     return sorted(_ENGINES)
 
 
-def engine_class(name: str) -> Any:
+def engine_class(name: str) -> EngineFactory:
     from pathloom.errors import UsageError
 
     if name not in _ENGINES:
         raise UsageError(f"unknown engine {name!r} (available: {', '.join(engine_names())})")
     module_name, _, attr = _ENGINES[name].partition(":")
-    return getattr(importlib.import_module(module_name), attr)
+    return cast(EngineFactory, getattr(importlib.import_module(module_name), attr))
 
 
 register("dse", "pathloom.engines.forking:ForkingEngine")
