@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test check slow-list setup fuzz bench clean docs
+.PHONY: demo test check lint slow-list setup fuzz bench clean docs
 
 $(BIN)/pathloom: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,9 +25,11 @@ demo: setup
 test: setup
 	$(BIN)/python -m pytest -p no:cacheprovider -n auto tests
 
-check: setup
+lint: setup
 	$(BIN)/ruff check pathloom tests benchmarks
 	$(BIN)/mypy
+
+check: lint
 	$(BIN)/python -m pytest -p no:cacheprovider -n auto -m "unit and not slow" tests
 
 slow-list: setup
