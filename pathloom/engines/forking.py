@@ -20,7 +20,6 @@ import time
 from typing import Callable, Iterator, TypeVar, cast
 
 from pathloom import interrupt
-from pathloom.errors import Unsupported
 from pathloom.engines.entry import Entry, build_entry, choice_combinations
 from pathloom.engines.searchers import make_searcher
 from pathloom.frontend import ir
@@ -251,7 +250,7 @@ class ForkingEngine:
                 try:
                     outcome = execute(self.module, state.heap, frame.locals, instr)
                 except RuntimeUnsupported as exc:
-                    raise Unsupported(frame.function.foreign_file or self.module.filename, instr.loc.line, instr.loc.col, str(exc)) from None
+                    raise control.unsupported_at(frame.function, self.module.filename, instr.loc, exc) from None
                 result = self._apply(state, outcome, instr, instr.loc, schedule)
             else:
                 result = self._terminator(state, block, schedule)
@@ -368,7 +367,7 @@ class ForkingEngine:
         try:
             cases = next_item(state.heap, frame.locals[term.it])
         except RuntimeUnsupported as exc:
-            raise Unsupported(frame.function.foreign_file or self.module.filename, term.loc.line, term.loc.col, str(exc)) from None
+            raise control.unsupported_at(frame.function, self.module.filename, term.loc, exc) from None
 
         def go(s: State, case: tuple[object | None, object]) -> object:
             advanced, item = case

@@ -21,7 +21,9 @@ import builtins
 from pathlib import PurePath
 from typing import Callable, Iterable, Mapping, Sequence
 
+from pathloom.errors import Unsupported
 from pathloom.frontend import ir
+from pathloom.domain.outcome import RuntimeUnsupported
 from pathloom.domain.values import ExcVal, Message, Ref
 from pathloom.terms.expr import Term
 
@@ -169,3 +171,9 @@ def repeats_its_caller(caller_qualname: str, caller_args: tuple[object, ...] | N
 
 def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
     return all(x is y if isinstance(x, Term) else type(x) is type(y) and x == y for x, y in zip(a, b))
+
+
+def unsupported_at(function: ir.Function, default_file: str, loc: ir.Loc, exc: RuntimeUnsupported) -> Unsupported:
+    """The one-line refusal for what the semantics met at run time and does not model: at the
+    instruction's location in the function's own file (a linked module's, or the target's)."""
+    return Unsupported(function.foreign_file or default_file, loc.line, loc.col, str(exc))

@@ -18,7 +18,6 @@ from pathloom.engines.multise.heap import (
     NeedSplit,
     cell_writes,
 )
-from pathloom.errors import Unsupported
 from pathloom.frontend import ir
 from pathloom.guards.bdd import Guard, GuardTimeout
 from pathloom.guards.summary import ValueSummary, value_key
@@ -204,7 +203,7 @@ class Stepping(Joins):
         except NeedSplit:
             return False  # executed again by the general path, which splits (no state changed)
         except RuntimeUnsupported as exc:
-            raise Unsupported(self._function(loc[-1].qualname).foreign_file or self.module.filename, instr.loc.line, instr.loc.col, str(exc)) from None
+            raise control.unsupported_at(self._function(loc[-1].qualname), self.module.filename, instr.loc, exc) from None
         if type(outcome) is not Ok or outcome.writes:
             return False
         after = self._advance(loc)
@@ -233,7 +232,7 @@ class Stepping(Joins):
                 try:
                     return execute(self.module, heap, env, instr)
                 except RuntimeUnsupported as exc:
-                    raise Unsupported(self._function(loc[-1].qualname).foreign_file or self.module.filename, instr.loc.line, instr.loc.col, str(exc)) from None
+                    raise control.unsupported_at(self._function(loc[-1].qualname), self.module.filename, instr.loc, exc) from None
             leaves += self._leaves(g, run)
         return self._group(loc, leaves, instr, instr.loc)
 
@@ -435,7 +434,7 @@ class Stepping(Joins):
                 try:
                     cases = next_item(heap, it)
                 except RuntimeUnsupported as exc:
-                    raise Unsupported(self._function(frame.qualname).foreign_file or self.module.filename, term.loc.line, term.loc.col, str(exc)) from None
+                    raise control.unsupported_at(self._function(frame.qualname), self.module.filename, term.loc, exc) from None
                 return Split(tuple((cond, Ok((advanced, item))) for cond, advanced, item in cases))
 
             for h, leaf, _ in self._leaves(g, run):
