@@ -17,15 +17,12 @@ from pathloom.frontend.module import load_module
 from pathloom.options import Options
 from pathloom.replay import verify
 from pathloom.results import Exploration
-from tests.conftest import EXAMPLES
+from tests.conftest import EXAMPLES, EXAMPLES_UNSUPPORTED
 
 VALIDATED = ("independence", "cache", "cex", "validate")
 CASES = [(path, target) for path in EXAMPLES for target in load_module(str(path)).targets()]
-# the examples' targets that cannot be entered, with the refusal each must give (no blanket skip:
-# any other Unsupported fails the test, and so does one of these being entered)
-EXPECTED_UNSUPPORTED = {
-    ("pose_heap.py", "Sample.swap"): "parameter 's' has no type annotation",
-}
+# no blanket skip: any other Unsupported fails the test, and so does one of these being entered
+EXPECTED_UNSUPPORTED = EXAMPLES_UNSUPPORTED
 
 
 def _entered(path: Path, target: str, options: Options) -> Exploration | None:
