@@ -2,7 +2,7 @@
 
 Outcomes are a closed set, ``PathOutcome``: ``return``, ``raise``, ``cut`` (a bound stopped the
 path) and ``unknown`` (the solver could not decide a branch); a raise is ``explicit``, ``assert``
-``implicit`` or ``precondition`` (``RaiseKind``). Both are ``StrEnum``s, equal to and written as their text, and
+``implicit``, ``precondition`` or ``reach`` (``RaiseKind``). Both are ``StrEnum``s, equal to and written as their text, and
 a ``PathResult`` refuses any other value. ``inputs`` and ``returned`` are JSON
 values (see ``pathloom.encoding.values``); ``condition`` is the path condition as a term over the
 input symbols, so callers can test which path a concrete input takes. A ``Bug`` is one
@@ -33,6 +33,7 @@ class RaiseKind(StrEnum):
     ASSERT = "assert"  # a failed assert
     IMPLICIT = "implicit"  # raised by an operation (a bug unless the code raises it on purpose)
     PRECONDITION = "precondition"  # a failed assert that opens the target: not a bug of it
+    REACH = "reach"  # the marker ``reach`` raises where a copy of the target reaches its line
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,9 @@ from dataclasses import replace
 from pathloom.frontend import ir
 from pathloom.frontend.module import Module
 from pathloom.navigation.targets import Target, sites
+from pathloom.results import RaiseKind
 
-MARKER_KIND = "reach"
+MARKER_KIND = RaiseKind.REACH
 MARKER_VAR = "%reach"
 
 
