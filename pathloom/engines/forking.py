@@ -34,7 +34,7 @@ from pathloom.domain.outcome import (
 )
 from pathloom.semantics import control
 from pathloom.semantics.concretize import enumerate_models
-from pathloom.semantics.sequences import next_item
+from pathloom.semantics.sequences import items_left, next_item
 from pathloom.semantics.step import EXC_VAR, bindings, destinations, execute, raise_value, read_operand
 from pathloom.domain.values import ExcVal
 from pathloom.solver.base import SAT, UNSAT, Query, SolverStats
@@ -411,8 +411,9 @@ class ForkingEngine:
                 self.complete = False
                 self.paths += 1
                 self.emitted.append(self._unknown_result(state, cond))
-        if len(feasible) > 1 and control.loop_bound_hit(state.frames[-1].loops, self.options.max_iterations):
-            return self._cut(state, control.loop_cut_reason(self.options.max_iterations))
+        bound = control.loop_bound_reached(state.frames[-1].loops, self.options.max_iterations, lambda: self._items_left(state)) if len(feasible) > 1 else None
+        if bound is not None:
+            return self._cut(state, control.loop_cut_reason(bound))
         if not feasible:
             return _FORKED
         if len(feasible) == 1:
@@ -447,6 +448,21 @@ class ForkingEngine:
         state.model = model
 
     # ------------------------------------------------------------ endings
+
+    @staticmethod
+    def _items_left(state: State) -> dict[int, int]:
+        """For each enclosing ``for`` loop of the current frame whose iterator has a known
+        number of items left, that number (the loop bound does not cut it before its end)."""
+        frame = state.frames[-1]
+        if not frame.loops:
+            return {}
+        left = {}
+        for header, name in control.for_loop_iterators(frame.function, frame.loops).items():
+            it = frame.locals.get(name)
+            n = items_left(state.heap.list_length, it) if it is not None else None
+            if n is not None:
+                left[header] = n
+        return left
 
     def _return(self, state: State, value: object) -> object:
         frame = state.frames.pop()

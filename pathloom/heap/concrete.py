@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pathloom.frontend.ir import ClassInfo
-from pathloom.domain.values import Record, Ref
+from pathloom.domain.values import ListRec, Record, Ref
 from pathloom.terms.expr import Arg, Term
 
 ModelSource = Callable[[list[Term], str, Arg], tuple[list[dict[str, Any]], bool]]
@@ -31,6 +31,11 @@ class ConcreteHeap:
 
     def record(self, ref: Ref) -> Record:
         return self.records[ref.id]
+
+    def list_length(self, ref: Ref) -> object:
+        """The length of the list at ``ref`` (an int or an Int term; None if it is no list)."""
+        record = self.records[ref.id]
+        return record.length if isinstance(record, ListRec) else None
 
     def fresh(self) -> Ref:
         ref = Ref(self.next_id)

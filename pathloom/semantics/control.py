@@ -12,7 +12,8 @@ is explicit. The line of a raise is a line of the target file: an exception rais
 function of a linked module is reported at the line of the innermost target-file frame (the
 call into it), as the innermost traceback frame in the target file shows. Loop counts are per frame: a back edge adds one to its loop header's count,
 entering a loop from outside resets it, and only the loops enclosing the target block are
-kept. A path is cut by the loop bound only at a decision with more than one feasible side.
+kept. A path is cut by the loop bound only at a decision with more than one feasible side, and
+a ``for`` loop over a sequence of known length (``sequences.items_left``) only past its end.
 """
 
 from __future__ import annotations
@@ -128,9 +129,40 @@ def loop_counts_after(function: ir.Function, counts: Mapping[int, int], target: 
     return {h: updated[h] for h in enclosing if h in updated}
 
 
-def loop_bound_hit(counts: Mapping[int, int], max_iterations: int) -> bool:
-    """Whether a frame has iterated an enclosing loop ``max_iterations`` times."""
-    return any(count >= max_iterations for count in counts.values())
+# a loop over a sequence of known length runs to its end, up to this many iterations (a list the
+# loop appends to keeps growing; a larger --max-iterations lifts it)
+MAX_SEQUENCE_ITERATIONS = 1000
+
+
+def loop_bound_reached(counts: Mapping[int, int], max_iterations: int,
+                       items_left: Callable[[], Mapping[int, int]] | None = None) -> int | None:
+    """The bound a frame has reached on an enclosing loop (None: none): ``max_iterations``
+    iterations, except a ``for`` loop whose iterator has ``items_left()[header]`` more items (a
+    known number: a constant table, a tuple, a range of int bounds), which runs to its end, up
+    to ``MAX_SEQUENCE_ITERATIONS``. ``items_left`` is asked only once a count reaches
+    ``max_iterations``."""
+    left: Mapping[int, int] | None = None
+    for header, count in counts.items():
+        if count < max_iterations:
+            continue
+        if left is None:
+            left = items_left() if items_left is not None else {}
+        bound = max_iterations
+        if header in left:
+            bound = max(bound, min(count + left[header] + 1, MAX_SEQUENCE_ITERATIONS))
+        if count >= bound:
+            return bound
+    return None
+
+
+def for_loop_iterators(function: ir.Function, counts: Mapping[int, int]) -> dict[int, str]:
+    """The iterator variable of each enclosing loop (by header) that is a ``for`` loop."""
+    found = {}
+    for header in counts:
+        term = function.blocks[header].terminator
+        if isinstance(term, ir.ForIter):
+            found[header] = term.it
+    return found
 
 
 def loop_cut_reason(max_iterations: int) -> str:

@@ -455,6 +455,32 @@ def _next_reversed(heap: HeapView, it: RevIter) -> list[tuple[Arg, object | None
     return [(more, RevIter(it.seq, T.sub(index, 1)), item), (T.not_(more), None, None)]  # type: ignore[arg-type]
 
 
+def items_left(list_length: Callable[[Ref], object], it: object) -> int | None:
+    """How many more items ``it`` yields, when that is a known number (a tuple, a concrete str,
+    a list of concrete length, a range of int bounds, or a zip of such): a loop over it ends by
+    itself, so the loop bound need not cut it. None when the count depends on the inputs, or for
+    iterators whose length the model does not track. ``list_length`` gives a list's current
+    length (an int, or a term when symbolic)."""
+    if isinstance(it, SeqIter):
+        seq = it.seq
+        if isinstance(seq, (tuple, str)):
+            return max(0, len(seq) - it.index)
+        if isinstance(seq, Ref):
+            size = list_length(seq)
+            return max(0, size - it.index) if type(size) is int else None
+        return None
+    if isinstance(it, RevIter):
+        return it.index + 1 if type(it.index) is int and it.index >= -1 else None
+    if isinstance(it, RangeIter):
+        if type(it.current) is int and type(it.stop) is int:
+            return max(0, -((it.current - it.stop) // it.step))  # ceil((stop - current) / step)
+        return None
+    if isinstance(it, ZipIter):
+        known = [n for n in (items_left(list_length, i) for i in it.iters) if n is not None]
+        return min(known) if known else None
+    return None
+
+
 def next_item(heap: HeapView, it: object) -> list[tuple[Arg, object | None, object]]:
     """Cases of advancing an iterator: (condition, new iterator or None when exhausted, item)."""
     if isinstance(it, RevIter):

@@ -12,7 +12,9 @@ import heapq
 import time
 from typing import Any
 
+from pathloom.domain.values import Ref
 from pathloom.engines.multise.heap import (
+    LEN,
     CellKey,
 )
 from pathloom.frontend import ir
@@ -21,6 +23,7 @@ from pathloom.guards.bdd import Guard, GuardTimeout
 from pathloom.guards.summary import ValueSummary
 from pathloom.results import PathOutcome, PathResult
 from pathloom.semantics import control
+from pathloom.semantics.sequences import items_left
 from pathloom.semantics.step import (
     UNBOUND,
     destinations,
@@ -93,6 +96,40 @@ class Joins(Feasibility):
         heapq.heappush(self.queue, (key, next(self.counter), loc))
 
 
+    def _local_entries(self, depth: int, name: str) -> tuple[tuple[Guard, Any], ...]:
+        """The guarded values of a local: the entry's own temporary, else the shared summary,
+        else unbound everywhere (the guard ``true`` is never conjoined: one value is taken as
+        is)."""
+        local = self.current_temps.get((depth, name))
+        if local is not None:
+            return local
+        summary = self.vars.get((depth, name))
+        return summary.entries if summary is not None else ((self.mgr.true, UNBOUND),)
+
+    def _items_left(self, loc: Loc, guard: Guard) -> dict[int, int]:
+        """For each enclosing ``for`` loop of the current frame whose iterator has a known
+        number of items left under ``guard`` (the most, over its guarded values), that number:
+        the loop bound does not cut the loop before its end."""
+        frame = loc[-1]
+        if not frame.loops:
+            return {}
+        counts = dict(frame.loops)
+        left: dict[int, int] = {}
+        for header, name in control.for_loop_iterators(self._function(frame.qualname), counts).items():
+            known = [items_left(lambda ref: self._list_length(ref, guard), it)
+                     for g, it in self._local_entries(len(loc) - 1, name) if not self.mgr.is_false(self.mgr.and_(g, guard))]
+            if known and all(n is not None for n in known):
+                left[header] = max(n for n in known if n is not None)
+        return left
+
+    def _list_length(self, ref: Ref, guard: Guard) -> object:
+        """The length of a list under ``guard`` when it is one int there (else None)."""
+        summary = self.cells.get((ref.id, LEN))
+        if summary is None:
+            return None
+        lengths = {v for g, v in summary.entries if not self.mgr.is_false(self.mgr.and_(g, guard))}
+        return lengths.pop() if len(lengths) == 1 else None
+
     def _commit(self, loc: Loc, guard: Guard, model: dict[str, Any], transitions: list[Transition]) -> None:
         feasible: list[tuple[Transition, dict[str, Any]]] = []
         for t in transitions:
@@ -105,8 +142,9 @@ class Joins(Feasibility):
                     self.finals.append((t.guard, ("cut", "timeout", self._line(loc))))
                     continue
                 self.unknown_results.append(PathResult(PathOutcome.UNKNOWN, None, reason="solver returned unknown (timeout)", condition=self.guard_term(t.guard)))
-        if len(feasible) > 1 and control.loop_bound_hit(dict(loc[-1].loops), self.options.max_iterations):
-            reason = control.loop_cut_reason(self.options.max_iterations)
+        bound = control.loop_bound_reached(dict(loc[-1].loops), self.options.max_iterations, lambda: self._items_left(loc, guard)) if len(feasible) > 1 else None
+        if bound is not None:
+            reason = control.loop_cut_reason(bound)
             self.complete = False
             self.finals.append((guard, ("cut", reason, self._line(loc))))
             return

@@ -83,16 +83,6 @@ class _GuardedHeap(CellReader):
 class Stepping(Joins):
     # ------------------------------------------------------------ reading state
 
-    def _local_entries(self, depth: int, name: str) -> tuple[tuple[Guard, Any], ...]:
-        """The guarded values of a local: the entry's own temporary, else the shared summary,
-        else unbound everywhere (the guard ``true`` is never conjoined: one value is taken as
-        is)."""
-        local = self.current_temps.get((depth, name))
-        if local is not None:
-            return local
-        summary = self.vars.get((depth, name))
-        return summary.entries if summary is not None else ((self.mgr.true, UNBOUND),)
-
     def _combinations(self, depth: int, names: list[str], guard: Guard) -> list[tuple[Guard, dict[str, object]]]:
         """Every feasible combination of the variables' values under ``guard``. Variable
         summaries are total (a variable starts as ``{(true, UNBOUND)}``), so conjoining each
