@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 
 from pathloom.frontend import ir
+from pathloom.frontend.lowering.cleanups import Cleanups
 from pathloom.frontend.lowering.comprehensions import Comprehensions
 from pathloom.frontend.lowering.expressions import Expressions
 from pathloom.frontend.lowering.functions import Functions, annotation_text
@@ -25,7 +26,7 @@ from pathloom.frontend.lowering.statements import Statements
 __all__ = ["annotation_text", "lower_function", "lower_lambda"]
 
 
-class _Lowerer(Functions, Statements, Expressions, Comprehensions, Library):
+class _Lowerer(Functions, Statements, Cleanups, Expressions, Comprehensions, Library):
     """The lowering of one function or lambda: the builder's state and primitives
     (``lowering.builder``) with every mixin; no two of them define the same method."""
 

@@ -993,7 +993,6 @@ def g_Try_try_except(x: int) -> int:
     except ZeroDivisionError:
         return 0
 """, MODELLED, "try"),
-    # refused: try/finally
     Row("Try", "try/except/else/finally", """\
 def g_Try_try_except_else_finally(x: int, xs: list[int]) -> int:
     t = 0
@@ -1006,16 +1005,14 @@ def g_Try_try_except_else_finally(x: int, xs: list[int]) -> int:
     finally:
         xs.append(t)
     return len(xs) + t
-""", REFUSED),
-    # refused: try/finally
+""", MODELLED, "finally"),
     Row("Try", "try/finally only", """\
 def g_Try_try_finally_only(x: int, xs: list[int]) -> int:
     try:
         return 10 // x
     finally:
         xs.append(x)
-""", REFUSED),
-    # refused: try/finally
+""", MODELLED, "finally_only"),
     Row("Try", "return in finally", """\
 def g_Try_return_in_finally(x: int) -> int:
     try:
@@ -1025,6 +1022,55 @@ def g_Try_return_in_finally(x: int) -> int:
         if x < -5:
             return 0
     return x
+""", MODELLED, "finally_only"),
+    Row("Try", "break and continue through finally", """\
+def g_Try_break_and_continue_through_finally(n: int) -> int:
+    t = 0
+    for i in range(4):
+        try:
+            if i == n:
+                continue
+            if i > n:
+                break
+            t += 10 // (i - 1)
+        finally:
+            t += 100
+    return t
+""", MODELLED, "finally"),
+    Row("Try", "exception re-raised after finally", """\
+def g_Try_exception_re_raised_after_finally(x: int, xs: list[int]) -> int:
+    try:
+        try:
+            xs.append(10 // x)
+        finally:
+            xs.append(x)
+    except ZeroDivisionError:
+        return -len(xs)
+    return len(xs)
+""", MODELLED, "finally"),
+    Row("Try", "break in finally swallows the exception", """\
+def g_Try_break_in_finally_swallows_the_exception(x: int) -> int:
+    t = 0
+    while t < 3:
+        t += 1
+        try:
+            if x < t:
+                raise ValueError("neg")
+        finally:
+            if x < 0:
+                break
+    return t
+""", MODELLED, "finally"),
+    # refused: a try statement inside a finally body
+    Row("Try", "try inside a finally body", """\
+def g_Try_try_inside_a_finally_body(x: int) -> int:
+    try:
+        return 10 // x
+    finally:
+        try:
+            x += 1
+        except ValueError:
+            pass
 """, REFUSED),
     Row("Try", "nested try re-raising to the outer handler", """\
 def g_Try_nested_try_re_raising_to_the_outer_handler(x: int) -> int:

@@ -160,7 +160,7 @@ FEATURES: frozenset[str] = frozenset(
         "break", "continue", "return_early",
         "assert", "assert_msg", "raise",
         "try", "except:ZeroDivisionError", "except:IndexError_as", "except:ValueError",
-        "except:tuple",
+        "except:tuple", "try_else", "finally", "finally_only",
         "append", "pop", "del_item", "sort", "insert",
         "for_enumerate", "for_reversed", "for_zip",
         # expressions
@@ -288,6 +288,7 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
         self.without = without  # feature tags no program may have
         self.tags: set[str] = set()
         self.nonlinear = MAX_NONLINEAR
+        self.in_finally = 0  # writing a finally body: no try inside (pathloom refuses it)
 
     # -- choice helpers (all shrink towards the first / smallest option) -------------
     def int_in(self, lo: int, hi: int) -> int:
@@ -791,7 +792,8 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
             else:
                 if_weight = 5
             opts.append((if_weight, lambda: (self.if_(c), False)))
-            opts.append((2, lambda: (self.try_(c), False)))
+            if not self.in_finally:
+                opts.append((2, lambda: (self.try_(c), False)))
         if loop_ok:
             if fn.budget >= 3:
                 opts.append((3, lambda: (self.while_(c), False)))
@@ -956,7 +958,8 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
         self.tag("try")
         inner = c.branch()
         lines = ["try:"] + _indent(self.block(inner, 3))
-        kinds = self.draw(st.lists(st.integers(0, 3), min_size=1, max_size=2, unique=True))
+        finally_only = self.flag(1, 6)
+        kinds = [] if finally_only else self.draw(st.lists(st.integers(0, 3), min_size=1, max_size=2, unique=True))
         for k in kinds:
             if k == 0:
                 self.tag("except:ZeroDivisionError")
@@ -971,6 +974,14 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
                 self.tag("except:tuple")
                 head = "except (IndexError, ZeroDivisionError):"
             lines += [head] + _indent(self.block(inner, 2))
+        if kinds and self.flag(1, 4):
+            self.tag("try_else", "else")
+            lines += ["else:"] + _indent(self.block(inner, 2))
+        if finally_only or self.flag(1, 3):
+            self.tag("finally_only" if finally_only else "finally")
+            self.in_finally += 1
+            lines += ["finally:"] + _indent(self.block(inner, 2))
+            self.in_finally -= 1
         return lines
 
     def while_(self, c: _Ctx) -> list[str]:

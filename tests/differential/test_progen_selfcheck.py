@@ -134,8 +134,8 @@ def _forbidden_constructs(tree: ast.Module, heap: bool = False) -> list[str]:
             isinstance(t, ast.Assign) and t.value is node for t in tree.body
         ):
             bad.append("dict display outside a module constant")
-        if isinstance(node, ast.Try) and (node.finalbody or node.orelse):
-            bad.append("try-finally/else")
+        if isinstance(node, ast.Try) and any(isinstance(t, ast.Try) for f in node.finalbody for t in ast.walk(f)):
+            bad.append("try inside a finally body")
         if isinstance(node, ast.Call) and any(k.arg not in KEYWORDS for k in node.keywords):
             bad.append("keyword argument")
         if isinstance(node, ast.Compare) and any(
@@ -409,9 +409,10 @@ def test_feature_coverage():
 
 
 def test_heap_feature_coverage():
-    """Across 400 programs with input objects every input-object feature tag appears; the
-    programs without (``heap=False``, the default) have none."""
-    missing = sorted(HEAP_FEATURES - set(_features_seen(400, heap=True, edges=False)))
+    """Across 600 programs with input objects every input-object feature tag appears; the
+    programs without (``heap=False``, the default) have none. (400 until ``finally`` and
+    ``else`` in ``try`` shifted the derandomized draws: ``heap:cycle_test`` was left out.)"""
+    missing = sorted(HEAP_FEATURES - set(_features_seen(600, heap=True, edges=False)))
     assert not missing, f"never generated: {missing}"
     assert not set(_features_seen(100)) & HEAP_FEATURES
 

@@ -34,6 +34,19 @@ class _LoopTargets:
     exit: int
 
 
+@dataclass
+class Cleanup:
+    """What a ``return``, ``break`` or ``continue`` leaving a ``finally`` or ``with`` region
+    lowers on its way out (``run``: the ``finally`` body, ``__exit__(None, None, None)``), in
+    the lowering state of the statement that opened the region: its loops, loop headers,
+    handler and caught names."""
+
+    run: Callable[[], None]
+    loop_depth: int
+    loop_headers: tuple[int, ...]
+    handler: int | None
+    caught: tuple[str, ...]
+
 
 def cell_slot(name: str) -> str:
     """The local holding the cell of cell variable ``name``."""
@@ -61,6 +74,8 @@ class Builder(ABC):
         # clause's body never rebinds: a ``raise ... from name`` cause is an exception
         self.caught: list[str] = []
         self.loops: list[_LoopTargets] = []
+        # the finally bodies and context managers around the statement being lowered, outermost first
+        self.cleanups: list[Cleanup] = []
         self.loop_headers: tuple[int, ...] = ()
         self.locals: set[str] = set()
         self.temps = 0
@@ -178,6 +193,10 @@ class Builder(ABC):
         """``statements``: lower one statement."""
 
     @abstractmethod
+    def body(self, stmts: list[ast.stmt]) -> None:
+        """``statements``: lower statements in order."""
+
+    @abstractmethod
     def assign(self, target: ast.expr, value: Operand) -> None:
         """``statements``: bind an assignment target to ``value``."""
 
@@ -196,6 +215,18 @@ class Builder(ABC):
     @abstractmethod
     def _counted(self, item: str, counter: str | None, loc: Loc) -> Operand:
         """``statements``: the loop's item."""
+
+    @abstractmethod
+    def _unwind(self, keep: int, loc: Loc) -> None:
+        """``cleanups``: lower the cleanups past the first ``keep``, innermost first."""
+
+    @abstractmethod
+    def _try_except(self, node: ast.Try) -> None:
+        """``statements``: ``try``/``except``/``else``."""
+
+    @abstractmethod
+    def _try_finally(self, node: ast.Try) -> None:
+        """``cleanups``: ``try`` with a ``finally`` body."""
 
     @abstractmethod
     def expr(self, node: ast.expr) -> Operand:

@@ -1,5 +1,5 @@
-"""Statements: assignments, ``del``, ``if``, loops, ``break``/``continue``/``return``, ``raise``,
-``assert``, ``try``/``except``, and conditions.
+"""Statements: assignments, ``del``, ``if``, loops, ``break``/``continue``/``return`` (through the
+cleanups of the regions they leave), ``raise``, ``assert``, ``try``/``except``, and conditions.
 
 Job: the ``stmt_*`` methods (``stmt`` dispatches on the node's type) and ``branch``, which lowers
 a test straight to control flow. Invariants: short-circuit operators and ``not`` in a condition
@@ -243,18 +243,30 @@ class Statements(Builder):
         self.emit(ir.BinOp(counter, "+", Var(counter), Const(1), loc))
         return Var(pair)
 
+    def _leave_loop(self, loc: Loc) -> None:
+        """The cleanups of the ``finally`` and ``with`` regions inside the innermost loop."""
+        self._unwind(sum(1 for c in self.cleanups if c.loop_depth < len(self.loops)), loc)
+
     def stmt_Break(self, node: ast.Break) -> None:
+        self._leave_loop(node_loc(node))
         self.goto(self.blocks[self.loops[-1].exit], node_loc(node))
         self.dead_block()
 
     def stmt_Continue(self, node: ast.Continue) -> None:
+        self._leave_loop(node_loc(node))
         self.goto(self.blocks[self.loops[-1].header], node_loc(node), back_edge=True)
         self.dead_block()
 
     def stmt_Return(self, node: ast.Return) -> None:
+        loc = node_loc(node)
         value = self.expr(node.value) if node.value is not None else Const(None)
+        if self.cleanups and not self.generator:  # held: a finally body may rebind the name returned
+            held = self.temp()
+            self.emit(ir.Assign(held, value, loc))
+            value = Var(held)
+        self._unwind(0, loc)
         # a generator's return value ends up in StopIteration, which list() drops: its items are the result
-        self.terminate(ir.Return(Var(YIELDED) if self.generator else value, node_loc(node)))
+        self.terminate(ir.Return(Var(YIELDED) if self.generator else value, loc))
         self.dead_block()
 
     def stmt_Raise(self, node: ast.Raise) -> None:
@@ -285,7 +297,12 @@ class Statements(Builder):
 
     def stmt_Try(self, node: ast.Try) -> None:
         if node.finalbody:
-            raise self.unsupported(node, "try/finally")
+            self._try_finally(node)
+        else:
+            self._try_except(node)
+
+    def _try_except(self, node: ast.Try) -> None:
+        """``try``/``except``/``else`` (its ``finally`` body, if any, is ``_try_finally``'s)."""
         loc = node_loc(node)
         outer_handler = self.handler
         dispatch_label = len(self.blocks)
