@@ -67,6 +67,7 @@ def module_source() -> str:
 # they are no rows (``twice``, unannotated, and the async ones are refused, the rest modelled).
 # "super() in a method" relies on ``Child.size``: a top-level function cannot call super().
 HEADER = '''\
+import contextlib
 import enum
 import functools
 from dataclasses import dataclass
@@ -151,6 +152,18 @@ class Guard:
     def __exit__(self, kind: object, value: object, tb: object) -> bool:
         self.log.append(2)
         return False
+
+
+class Swallow:
+    def __init__(self, log: list[int]) -> None:
+        self.log = log
+
+    def __enter__(self) -> int:
+        return len(self.log)
+
+    def __exit__(self, kind: object, value: object, tb: object) -> bool:
+        self.log.append(3)
+        return kind is ZeroDivisionError
 
 
 async def ready(a: int) -> int:
@@ -1255,7 +1268,6 @@ def g_alias_from_import_as(x: int) -> int:
     from math import gcd as g
     return g(x, 6)
 """, REFUSED),
-    # refused: with statement
     Row("With", "with a context manager", """\
 def g_With_with_a_context_manager(x: int) -> int:
     log = [x]
@@ -1263,22 +1275,53 @@ def g_With_with_a_context_manager(x: int) -> int:
         if x > 0:
             return n
     return len(log)
-""", REFUSED),
-    # refused: with statement
+""", MODELLED),
     Row("withitem", "two items", """\
 def g_withitem_two_items(x: int) -> int:
     log = [x]
     with Guard(log) as a, Guard(log) as b:
         t = a + b
     return t + len(log)
-""", REFUSED),
-    # refused: with statement
+""", MODELLED),
     Row("withitem", "without as", """\
 def g_withitem_without_as(x: int) -> int:
     log = [x]
     with Guard(log):
         x += 1
     return x + len(log)
+""", MODELLED),
+    Row("With", "exception suppressed by exit", """\
+def g_With_exception_suppressed_by_exit(x: int) -> int:
+    log = [x]
+    with Swallow(log) as n:
+        if x > 2:
+            raise ValueError("big")
+        log.append(10 // x)
+    return len(log) + n
+""", MODELLED),
+    Row("With", "break and continue through with", """\
+def g_With_break_and_continue_through_with(n: int) -> int:
+    log = [n]
+    for i in range(3):
+        with Guard(log):
+            if i == n:
+                continue
+            if i > n:
+                break
+            log.append(i)
+    return len(log)
+""", MODELLED),
+    Row("With", "contextlib.suppress", """\
+def g_With_contextlib_suppress(x: int, xs: list[int]) -> int:
+    with contextlib.suppress(IndexError, ZeroDivisionError):
+        return xs[x] // x
+    return -1
+""", MODELLED),
+    # refused: with statement over a context manager other than a class of the analysed code or contextlib.suppress
+    Row("With", "with a file", """\
+def g_With_with_a_file(x: int) -> int:
+    with open("rows.txt") as f:
+        return len(f.read()) + x
 """, REFUSED),
     # refused: async function
     Row("AsyncFunctionDef", "async def", """\
@@ -2008,6 +2051,12 @@ NOT_NODES: frozenset[str] = frozenset({
 
 # Modelled rows that no progen feature tag writes yet: the honest gap list, which only shrinks.
 NOT_YET_FUZZED: frozenset[str] = frozenset({
+    "g_With_with_a_context_manager",
+    "g_withitem_two_items",
+    "g_withitem_without_as",
+    "g_With_exception_suppressed_by_exit",
+    "g_With_break_and_continue_through_with",
+    "g_With_contextlib_suppress",
     "g_Starred_starred_for_target",
     "g_Starred_starred_comprehension_target",
     "g_Assign_nested_tuple_target",

@@ -20,7 +20,7 @@ from pathloom.frontend.ir import Const, Global, Loc, Operand, Var
 from pathloom.frontend.lowering.builder import YIELDED, Builder, node_loc
 
 _UNSUPPORTED_STMT = {
-    ast.With: "with statement", ast.AsyncWith: "async with", ast.AsyncFor: "async for",
+    ast.AsyncWith: "async with", ast.AsyncFor: "async for",
     ast.Import: "import inside a function",
     ast.ImportFrom: "import inside a function", ast.ClassDef: "nested class",
     ast.AsyncFunctionDef: "async function",
