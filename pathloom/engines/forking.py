@@ -294,7 +294,7 @@ class ForkingEngine:
             answer = self.solver.check(Query(constraints, excluded[-1] if excluded and isinstance(excluded[-1], Term) else None))
             return answer.status, {**state.model, **answer.model}
 
-        models, exhausted = enumerate_models(state.model, terms, self.options.max_concretizations, solve, where)
+        models, exhausted = enumerate_models(state.model, terms, self.options.max_concretizations, solve, where, self.module.literals)
         if models or not exhausted:
             frame = state.frames[-1]
             key = control.concretization_site(frame.function, _current_line(frame), site)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import functools
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +27,8 @@ _IGNORED_IMPORTS = frozenset({"__future__", "typing"})
 
 # Validate every function as it is lowered (``frontend.ircheck``); the test suite turns it on.
 CHECK_IR = os.environ.get("PATHLOOM_CHECK_IR") == "1"
+
+MAX_LITERALS = 64  # module constants concretization tries first (``Module.literals``)
 
 
 @dataclass
@@ -55,6 +58,26 @@ class Module:
     # module's value, so a write is seen by later reads on the same path only
     global_decls: dict[str, ast.Global] = field(default_factory=dict)
     _lowered: dict[str, Function] = field(default_factory=dict)
+
+    @functools.cached_property
+    def literals(self) -> tuple[str | int, ...]:
+        """The str and int constants written in the module (docstrings and bools aside), in
+        source order, each once, at most ``MAX_LITERALS``: the values concretization tries
+        first for a pinned operand, before the solver's arbitrary ones."""
+        docstrings = {id(node.body[0].value) for node in ast.walk(self.tree)
+                      if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                      and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+        constants = sorted((node for node in ast.walk(self.tree) if isinstance(node, ast.Constant)
+                            and id(node) not in docstrings and type(node.value) in (str, int)),
+                           key=lambda node: (node.lineno, node.col_offset))
+        found: dict[tuple[type, str | int], str | int] = {}
+        for node in constants:
+            value = node.value
+            if isinstance(value, (str, int)):
+                found.setdefault((type(value), value), value)
+            if len(found) >= MAX_LITERALS:
+                break
+        return tuple(found.values())
 
     def unsupported(self, node: ast.AST, what: str) -> Unsupported:
         line = getattr(node, "lineno", 1)

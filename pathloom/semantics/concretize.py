@@ -34,7 +34,7 @@ import itertools
 import os
 import sys
 import types
-from typing import TYPE_CHECKING, Any, Callable, cast
+from typing import TYPE_CHECKING, Any, Callable, Sequence, cast
 
 from pathloom.semantics.heapview import HeapView
 from pathloom.domain.outcome import Cut, Ok, Outcome, RuntimeUnsupported, Throw, split
@@ -269,6 +269,7 @@ def advanced_copy(source: PyObj, pos: int) -> object:
 
 
 MAX_ITERATOR_ITEMS = 100_000
+LITERAL_TRIES = 8  # solver calls per concretization spent on the module's literals (enumerate_models)
 
 
 class Importer:
@@ -671,12 +672,16 @@ def _line_in(module: Module, exc: BaseException) -> int | None:
 def enumerate_models(
     first: dict[str, Any] | None, terms: list[Term], limit: int,
     solve: Callable[[list[Arg]], tuple[str, dict[str, Any]]], where: Arg = True,
+    literals: Sequence[str | int] = (),
 ) -> tuple[list[dict[str, Any]], bool]:
     """Models of ``where`` that give ``terms`` pairwise different values, for an engine's
     ``models``: ``first`` (a model of the path, when the engine has one and it satisfies
-    ``where``), then what ``solve`` (the path's constraints plus the given ones:
-    ``sat``/``unsat``/``unknown`` and a model) answers with ``where`` and the values found so
-    far excluded. Exhausted only when ``solve`` proves no other value."""
+    ``where``), then models where a term equals one of the module's ``literals`` of its sort
+    (the values the code compares against: ``s.lower() == "stop"`` needs ``s`` to be a case of
+    ``"stop"``, which an arbitrary model never is), at most ``LITERAL_TRIES`` solver calls,
+    then what ``solve`` (the path's constraints plus the given ones: ``sat``/``unsat``/
+    ``unknown`` and a model) answers with ``where`` and the values found so far excluded.
+    Exhausted only when ``solve`` proves no other value."""
     models: list[dict[str, Any]] = []
     if where is False:
         return models, True
@@ -686,6 +691,18 @@ def enumerate_models(
     if first is not None:
         models.append(first)
         excluded.append(T.not_(pin(terms, first)))
+    tries = 0
+    for term in terms:
+        for value in literals:
+            if len(models) >= limit or tries >= LITERAL_TRIES:
+                break
+            if T.sort_of(value) != term.sort:
+                continue
+            tries += 1
+            status, model = solve([*excluded, T.eq(term, value)])
+            if status == "sat":
+                models.append(model)
+                excluded.append(T.not_(pin(terms, model)))
     while len(models) < limit:
         status, model = solve(excluded)
         if status == "unsat":

@@ -16,6 +16,7 @@ import pytest
 
 from pathloom.cli import main
 from pathloom.engines.registry import engine_names
+from tests.unit.verified import explore_source
 
 ENGINES = tuple(engine_names())
 
@@ -443,3 +444,27 @@ def test_a_missing_attribute_of_an_int_or_str_is_cpythons_error_without_running_
     assert not result["stats"]["concretizations"]
     raised = {(p["exception"], p["message"]) for p in result["paths"] if p["outcome"] == "raise"}
     assert raised == {("AttributeError", "'str' object has no attribute 'nope'"), ("AttributeError", "'int' object has no attribute 'next'")}
+
+
+LITERAL_WORDS = '''
+def command(s: str) -> int:
+    word = s.lower()
+    if word == "stop":
+        return 1
+    if word == "go":
+        return 2
+    if word == "a-word-longer-than-the-bound":
+        return 3
+    return 0
+'''
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_concretized_operands_try_the_modules_literals_first(tmp_path: Path, engine: str) -> None:
+    """``s.lower()`` runs in CPython on pinned values of ``s``; arbitrary values ('A', 'B')
+    never reach ``== "stop"``. The module's literals are tried first, so both branches are
+    covered; a literal longer than ``--max-str-len`` is no input and is skipped."""
+    result = explore_source(tmp_path, LITERAL_WORDS, "words.py", "command", engine)
+    returned = {p["returned"]: p["inputs"]["s"] for p in result["paths"] if p["outcome"] == "return"}  # type: ignore[union-attr,index]
+    assert returned.get(1) == "stop" and returned.get(2) == "go" and 0 in returned
+    assert 3 not in returned

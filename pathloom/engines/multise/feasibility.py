@@ -181,7 +181,7 @@ class Feasibility(MultiSECore):
         def solve(excluded: list[Arg]) -> tuple[str, dict[str, Any]]:
             return self._solve(guard, excluded)
 
-        models, exhausted = enumerate_models(None, terms, self.options.max_concretizations, solve, where)
+        models, exhausted = enumerate_models(None, terms, self.options.max_concretizations, solve, where, self.module.literals)
         if models or not exhausted:
             frame = [f for f in self.current_loc if f.label >= 0][-1]
             key = control.concretization_site(self._function(frame.qualname), self._frame_line(frame), site)
