@@ -13,6 +13,9 @@ modules, one job each:
   functions, lambdas and closures.
 - ``library``: library calls lowered to the IR of the loops they run (``reduce``, ``sorted``
   with a key, ``sum``/``any``/``all``/``min``/``max`` of a generator).
+- ``cleanups``, ``contexts``, ``matching``: ``try``/``finally`` (and the ``finally`` bodies and
+  ``__exit__`` calls a ``return``/``break``/``continue`` runs on its way out), ``with``, and
+  ``match``, each lowered to explicit control flow, so no engine knows them.
 
 Lowering is the only place that knows Python's statement and expression syntax.
 """

@@ -24,7 +24,7 @@ _UNSUPPORTED_STMT = {
     ast.Import: "import inside a function",
     ast.ImportFrom: "import inside a function", ast.ClassDef: "nested class",
     ast.AsyncFunctionDef: "async function",
-    ast.Match: "match statement", ast.TryStar: "try/except*",
+    ast.TryStar: "try/except*",
 }
 
 
