@@ -24,6 +24,7 @@ from pathloom.semantics import dicts as D
 from pathloom.semantics import floats as F
 from pathloom.semantics import sequences as S
 from pathloom.semantics import sets as SETS
+from pathloom.semantics import unpacking as UNP
 from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import input_reference, kind, list_extend_method, shown_type
@@ -185,6 +186,8 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
     if order_free is not None:  # sorted(s), sum(s)...: the items as a tuple (same answer in any order)
         args = order_free
     if isinstance(func, BuiltinVal):
+        if func.name in UNP.HIDDEN:  # starred items and ** mappings (frontend.lowering.expressions)
+            return UNP.call_hidden(module, heap, func.name, args, lambda f, a: call(module, heap, f, a, ()))
         if func.name.startswith("%"):  # the analysis's own checks (frontend.protocols)
             return B.call_builtin(module, heap, func.name, args)
         if func.name not in ("print", "isinstance") and any(isinstance(a, SymRef) for a in args):

@@ -35,7 +35,10 @@ features (``progen_edges``) they are written only with ``edges=True`` (they impo
   (``xs`` itself too: CPython copies it first), ``xs[:] = ...`` and an extended slice
   ``xs[::k] = ys`` (ValueError when the sizes differ); bounds symbolic, literal, negative
   or omitted. Inside a loop only ``xs[a:b] = []`` / ``[e]``, ``xs[:] = ...`` and the
-  extended form (which keeps the length), so lists stay small.
+  extended form (which keeps the length), so lists stay small;
+* displays with starred items, read as ints: ``len([*xs, e])``, ``[e, *xs][i]`` (IndexError),
+  ``sum((*xs, e))``, ``len({*xs, e})``, ``len([*s, *range(e % 3), *xs])`` (a str, a range and
+  a list unpacked), ``len({**{e: 1}, e2: 2})`` and ``{e: 0, **{e2: e3}}[e]``.
 
 Every expression is well typed after its narrowing; the exceptions stay those of progen
 (ZeroDivisionError, IndexError, ValueError, AssertionError, KeyError) and nothing loops.
@@ -85,6 +88,8 @@ BREADTH_FEATURES: frozenset[str] = frozenset(
         # slice assignment
         "slice_assign", "slice_assign_list", "slice_assign_self", "slice_assign_whole",
         "slice_assign_step",
+        # starred items in displays, ** in dict displays
+        "star_list", "star_tuple", "star_set", "star_dict", "star_kinds",
     }
 )
 
@@ -210,6 +215,7 @@ class BreadthBuilder:
             (4, dds, lambda: self.defaultdict_num(c, d, dds)),
             (2, lists, lambda: self.reduce_num(c, d, lists)),
             (3, ticks, lambda: self.tick_call(c, d, "nonlocal_call_expr")),
+            (2, lists, lambda: self.star_display_num(c, d, lists)),
         )
 
     def breadth_bools(self, c: _Ctx, d: int) -> list[Option]:
@@ -308,6 +314,31 @@ class BreadthBuilder:
             self.tag("reduce_by_name")
             fn = "reduce"
         return _E(f"{fn}(lambda a, b: {body}, {xs}, {init.text})", True)
+
+    def star_display_num(self, c: _Ctx, d: int, lists: list[_Var]) -> _E:
+        """An int read from a display with starred items (or ``**`` items)."""
+        xs = self.choice(lists).text
+        e = _par(self.num(c, d - 1))
+        k = self.int_in(0, 5)
+        if k == 0:
+            self.tag("star_list")
+            return _E(self.choice([f"len([*{xs}, {e}])", f"[{e}, *{xs}][{self.index(c, d).text}]"]), True)
+        if k == 1:
+            self.tag("star_tuple")
+            return _E(f"sum(({e}, *{xs}))" if self.flag() else f"sum((*{xs}, {e}))", True)
+        if k == 2:
+            self.tag("star_set")
+            return _E(f"len({{*{xs}, {e}}})", True)
+        if k == 3:
+            self.tag("star_kinds")
+            strs = c.vars(STR)
+            s = self.choice(strs).text if strs else "'ab'"
+            return _E(f"len([*{s}, *range({e} % 3), *{xs}])", True)
+        self.tag("star_dict")
+        e2 = _par(self.num(c, d - 1))
+        if k == 4:
+            return _E(f"len({{**{{{e}: 1}}, {e2}: 2}})", True)
+        return _E(f"{{{e}: 0, **{{{e2}: {_par(self.num(c, d - 1))}}}}}[{e}]", True)
 
     def tick_call(self, c: _Ctx, d: int, tag: str) -> _E:
         name = self.choice(c.vars(TICK)).text

@@ -32,7 +32,7 @@ _CMPOPS: dict[type[ast.cmpop], str] = {
 
 _UNSUPPORTED_EXPR = {
     ast.GeneratorExp: "generator expression outside list(), tuple(), set(), sorted(), sum(), min(), max(), any(), all() and 'sep'.join()",
-    ast.NamedExpr: "assignment expression (:=)", ast.Await: "await", ast.Starred: "starred expression",
+    ast.NamedExpr: "assignment expression (:=)", ast.Await: "await", ast.Starred: "starred expression outside a display or call",
     ast.Slice: "extended slicing (a slice inside a tuple subscript)",
 }
 
@@ -301,24 +301,59 @@ class Expressions(Builder):
         return Const(None) if node is None else self.expr(node)
 
     def _display(self, node: ast.List | ast.Tuple | ast.Set) -> tuple[Operand, ...]:
-        for elt in node.elts:
-            if isinstance(elt, ast.Starred):
-                raise self.unsupported(elt, "starred expression")
         return tuple(self.expr(e) for e in node.elts)
 
+    def _hidden_call(self, name: str, args: tuple[Operand, ...], loc: Loc) -> Var:
+        """A call of one of the analysis's own builtins (``%star_items``...)."""
+        from pathloom.domain.values import BuiltinVal
+
+        dst = self.temp()
+        self.emit(ir.Call(dst, Const(BuiltinVal(name)), args, (), loc))
+        return Var(dst)
+
+    def _starred_display(self, node: ast.List | ast.Tuple | ast.Set) -> Var:
+        """A display with starred items, built as CPython's compiler builds it
+        (``starunpack_helper``): the items before the first starred one make the list (the
+        set), then each starred item extends it (``%star_items``: CPython's TypeError for a
+        value that is not iterable) or updates the set, and each other item is appended (added);
+        a tuple is that list converted at the end. Errors are reported at the display."""
+        loc = node_loc(node)
+        first = next(i for i, e in enumerate(node.elts) if isinstance(e, ast.Starred))
+        prefix = tuple(self.expr(e) for e in node.elts[:first])
+        is_set = isinstance(node, ast.Set)
+        dst = self.temp()
+        self.emit(ir.BuildSet(dst, prefix, loc) if is_set else ir.BuildList(dst, prefix, loc))
+        for elt in node.elts[first:]:
+            if isinstance(elt, ast.Starred):
+                value = self.expr(elt.value)
+                method = "update" if is_set else "extend"
+                value = self._hidden_call("%star_set_items" if is_set else "%star_items", (value,), loc)
+            else:
+                value, method = self.expr(elt), "add" if is_set else "append"
+            self.emit(ir.CallMethod(self.temp(), Var(dst), method, (value,), (), loc))
+        if isinstance(node, ast.Tuple):
+            return self._hidden_call("%star_tuple", (Var(dst),), loc)
+        return Var(dst)
+
     def expr_List(self, node: ast.List) -> Operand:
+        if any(isinstance(e, ast.Starred) for e in node.elts):
+            return self._starred_display(node)
         items = self._display(node)
         dst = self.temp()
         self.emit(ir.BuildList(dst, items, node_loc(node)))
         return Var(dst)
 
     def expr_Tuple(self, node: ast.Tuple) -> Operand:
+        if any(isinstance(e, ast.Starred) for e in node.elts):
+            return self._starred_display(node)
         items = self._display(node)
         dst = self.temp()
         self.emit(ir.BuildTuple(dst, items, node_loc(node)))
         return Var(dst)
 
     def expr_Set(self, node: ast.Set) -> Operand:
+        if any(isinstance(e, ast.Starred) for e in node.elts):
+            return self._starred_display(node)
         items = self._display(node)
         dst = self.temp()
         foldable = len(node.elts) > 2 and all(_maybe_folded(e) for e in node.elts)
@@ -326,16 +361,48 @@ class Expressions(Builder):
         return Var(dst)
 
     def expr_Dict(self, node: ast.Dict) -> Operand:
+        """A dict display. With ``**`` items, as CPython's compiler builds it
+        (``compiler_dict``): each run of ``k: v`` items is a dict of its own, built when the run
+        ends; the first run (or an empty dict, when a ``**`` item comes first) is the result,
+        and each later run and each ``**`` mapping (``%star_mapping``: a dict, else CPython's
+        TypeError) is merged into it, ``d[k] = v`` for its items in order."""
+        loc = node_loc(node)
+        dst: Var | None = None
         keys: list[Operand] = []
         values: list[Operand] = []
-        for key, value in zip(node.keys, node.values):
-            if key is None:
-                raise self.unsupported(value, "dict unpacking (**) in a dict display")
-            keys.append(self.expr(key))
-            values.append(self.expr(value))
-        dst = self.temp()
-        self.emit(ir.BuildDict(dst, tuple(keys), tuple(values), node_loc(node)))
-        return Var(dst)
+        pairs: list[tuple[ast.expr | None, ast.expr | None]] = [*zip(node.keys, node.values), (None, None)]
+        for key, value in pairs:
+            if key is None and (keys or dst is None):  # a run ends (or the display)
+                run = self.temp()
+                self.emit(ir.BuildDict(run, tuple(keys), tuple(values), loc))
+                if dst is None:
+                    dst = Var(run)
+                else:
+                    self._merge_into(dst, Var(run), loc)
+                keys, values = [], []
+            if key is not None and value is not None:
+                keys.append(self.expr(key))
+                values.append(self.expr(value))
+            elif value is not None:
+                assert dst is not None
+                self._merge_into(dst, self._hidden_call("%star_mapping", (self.expr(value),), loc), loc)
+        assert dst is not None
+        return dst
+
+    def _merge_into(self, dst: Var, mapping: Operand, loc: Loc) -> None:
+        """``dst.update(mapping)`` of a dict, as the loop ``dict_merge`` runs: ``dst[k] = v`` for
+        each item in order (an equal key keeps its first object and place, takes the value)."""
+        items = self.temp()
+        self.emit(ir.CallMethod(items, mapping, "items", (), (), loc))
+        it, item, _ = self._start_iteration((Var(items), None, ""), loc)
+
+        def body() -> None:
+            key, value = self.temp(), self.temp()
+            self.emit(ir.Unpack((key, value), Var(item), loc))
+            self.emit(ir.SetItem(dst, Var(key), Var(value), loc))
+
+        decide = lambda body_block, exit_block: self.terminate(ir.ForIter(it, item, body_block.label, exit_block.label, loc))  # noqa: E731
+        self._loop_blocks(loc, decide, body, lambda: None)
 
     def expr_JoinedStr(self, node: ast.JoinedStr) -> Operand:
         """An f-string: its literal parts and one ``Format`` per field, joined. CPython reports
