@@ -1356,7 +1356,6 @@ async def g_AsyncWith_async_with(x: int) -> int:
         return a + x
 """, REFUSED),
     # ------------------------------ match
-    # refused: match statement
     Row("Match", "match on an int", """\
 def g_Match_match_on_an_int(x: int) -> int:
     match x:
@@ -1365,8 +1364,7 @@ def g_Match_match_on_an_int(x: int) -> int:
         case 2:
             return 20
     return 0
-""", REFUSED),
-    # refused: match statement
+""", MODELLED),
     Row("match_case", "case with a guard", """\
 def g_match_case_case_with_a_guard(x: int) -> int:
     match x:
@@ -1374,8 +1372,7 @@ def g_match_case_case_with_a_guard(x: int) -> int:
             return v
         case _:
             return 0
-""", REFUSED),
-    # refused: match statement
+""", MODELLED),
     Row("MatchValue", "literal pattern", """\
 def g_MatchValue_literal_pattern(s: str) -> int:
     match s:
@@ -1385,8 +1382,7 @@ def g_MatchValue_literal_pattern(s: str) -> int:
             return 2
         case _:
             return 0
-""", REFUSED),
-    # refused: match statement
+""", MODELLED),
     Row("MatchValue", "dotted name pattern", """\
 def g_MatchValue_dotted_name_pattern(x: int) -> int:
     c = Color.RED if x > 0 else Color.GREEN
@@ -1395,8 +1391,7 @@ def g_MatchValue_dotted_name_pattern(x: int) -> int:
             return 1
         case _:
             return 2
-""", REFUSED),
-    # refused: match statement
+""", MODELLED),
     Row("MatchSingleton", "None and bool patterns", """\
 def g_MatchSingleton_None_and_bool_patterns(x: int, p: bool) -> int:
     v = None if x > 0 else p
@@ -1408,8 +1403,7 @@ def g_MatchSingleton_None_and_bool_patterns(x: int, p: bool) -> int:
         case False:
             return 2
     return 3
-""", REFUSED),
-    # refused: match statement
+""", MODELLED),
     Row("MatchSequence", "sequence pattern", """\
 def g_MatchSequence_sequence_pattern(xs: list[int]) -> int:
     match xs:
@@ -1419,8 +1413,7 @@ def g_MatchSequence_sequence_pattern(xs: list[int]) -> int:
             return a + b
         case _:
             return -1
-""", REFUSED),
-    # refused: match statement
+""", MODELLED),
     Row("MatchStar", "star in a sequence pattern", """\
 def g_MatchStar_star_in_a_sequence_pattern(xs: list[int]) -> int:
     match xs:
@@ -1428,8 +1421,7 @@ def g_MatchStar_star_in_a_sequence_pattern(xs: list[int]) -> int:
             return a + len(rest)
         case _:
             return -1
-""", REFUSED),
-    # refused: match statement
+""", MODELLED),
     Row("MatchStar", "wildcard star", """\
 def g_MatchStar_wildcard_star(xs: list[int]) -> int:
     match xs:
@@ -1437,8 +1429,8 @@ def g_MatchStar_wildcard_star(xs: list[int]) -> int:
             return 1
         case _:
             return 0
-""", REFUSED),
-    # refused: match statement
+""", MODELLED),
+    # refused: mapping pattern in a match statement
     Row("MatchMapping", "mapping pattern", """\
 def g_MatchMapping_mapping_pattern(x: int, s: str) -> int:
     d = {s: x}
@@ -1448,7 +1440,7 @@ def g_MatchMapping_mapping_pattern(x: int, s: str) -> int:
         case _:
             return -1
 """, REFUSED),
-    # refused: match statement
+    # refused: mapping pattern in a match statement
     Row("MatchMapping", "mapping pattern with rest", """\
 def g_MatchMapping_mapping_pattern_with_rest(x: int, s: str) -> int:
     d = {s: x, "b": 2}
@@ -1458,7 +1450,7 @@ def g_MatchMapping_mapping_pattern_with_rest(x: int, s: str) -> int:
         case _:
             return -1
 """, REFUSED),
-    # refused: match statement
+    # refused: class pattern in a match statement
     Row("MatchClass", "keyword patterns", """\
 def g_MatchClass_keyword_patterns(x: int) -> int:
     p = Point(x, 2)
@@ -1469,7 +1461,7 @@ def g_MatchClass_keyword_patterns(x: int) -> int:
             return 1
     return 2
 """, REFUSED),
-    # refused: match statement
+    # refused: class pattern in a match statement
     Row("MatchClass", "positional patterns", """\
 def g_MatchClass_positional_patterns(x: int) -> int:
     match Point(x, 3):
@@ -1479,7 +1471,7 @@ def g_MatchClass_positional_patterns(x: int) -> int:
             return -a
     return 0
 """, REFUSED),
-    # refused: match statement
+    # refused: class pattern in a match statement
     Row("MatchClass", "builtin class pattern", """\
 def g_MatchClass_builtin_class_pattern(x: int) -> int:
     match x:
@@ -1488,7 +1480,6 @@ def g_MatchClass_builtin_class_pattern(x: int) -> int:
         case _:
             return 0
 """, REFUSED),
-    # refused: match statement
     Row("MatchAs", "capture pattern", """\
 def g_MatchAs_capture_pattern(x: int) -> int:
     match x:
@@ -1496,8 +1487,7 @@ def g_MatchAs_capture_pattern(x: int) -> int:
             return 0
         case v:
             return v + 1
-""", REFUSED),
-    # refused: match statement
+""", MODELLED),
     Row("MatchAs", "as pattern", """\
 def g_MatchAs_as_pattern(xs: list[int]) -> int:
     match xs:
@@ -1505,8 +1495,7 @@ def g_MatchAs_as_pattern(xs: list[int]) -> int:
             return len(whole)
         case _:
             return 0
-""", REFUSED),
-    # refused: match statement
+""", MODELLED),
     Row("MatchOr", "or pattern", """\
 def g_MatchOr_or_pattern(x: int) -> int:
     match x:
@@ -1514,7 +1503,7 @@ def g_MatchOr_or_pattern(x: int) -> int:
             return 1
         case _:
             return 0
-""", REFUSED),
+""", MODELLED),
     # ------------------------------ expressions
     Row("BinOp", "nested arithmetic", """\
 def g_BinOp_nested_arithmetic(x: int, y: int) -> int:
@@ -2067,6 +2056,17 @@ NOT_NODES: frozenset[str] = frozenset({
 NOT_YET_FUZZED: frozenset[str] = frozenset({
     "g_Starred_starred_item_that_is_not_iterable",
     "g_Dict_double_starred_items_between_key_runs",
+    "g_Match_match_on_an_int",
+    "g_match_case_case_with_a_guard",
+    "g_MatchValue_literal_pattern",
+    "g_MatchValue_dotted_name_pattern",
+    "g_MatchSingleton_None_and_bool_patterns",
+    "g_MatchSequence_sequence_pattern",
+    "g_MatchStar_star_in_a_sequence_pattern",
+    "g_MatchStar_wildcard_star",
+    "g_MatchAs_capture_pattern",
+    "g_MatchAs_as_pattern",
+    "g_MatchOr_or_pattern",
     "g_With_with_a_context_manager",
     "g_withitem_two_items",
     "g_withitem_without_as",
