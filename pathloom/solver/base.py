@@ -52,6 +52,7 @@ class SolverStats:
     cex_hits: int = 0
     sliced_constraints: int = 0
     unknowns: int = 0
+    small_model_hits: int = 0  # unknowns of Z3 answered by the small-model search (small_models)
 
     def as_dict(self) -> dict[str, float]:
         return {k: getattr(self, k) for k in self.__dataclass_fields__}

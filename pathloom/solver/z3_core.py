@@ -1,4 +1,6 @@
-"""The bottom of the chain: Z3 itself, one reused solver with push/pop and a per-query timeout."""
+"""The bottom of the chain: Z3 itself, one reused solver with push/pop and a per-query timeout;
+when Z3 answers unknown, a search for a model among small values (``small_models``) before the
+answer stays unknown."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import time
 
 import z3
 
+from pathloom.solver import small_models
 from pathloom.solver.base import SAT, UNKNOWN, UNSAT, Query, Result, SolverStats
 from pathloom.terms.expr import Concrete, Term, symbols
 from pathloom.terms.z3_encode import assertion, decode, z3_symbol
@@ -27,6 +30,12 @@ class Z3Solver:
             remaining = int((self.deadline - time.monotonic()) * 1000)
             timeout = max(1, min(timeout, remaining))
         start = time.perf_counter()
+        if not query.extras and small_models.non_linear(query.constraints):
+            found = small_models.search(query.constraints, query.extra_symbols, min(small_models.FIRST_TRY_S, self._search_seconds(timeout)))
+            if found is not None:
+                self.stats.small_model_hits += 1
+                self.stats.z3_time_s += time.perf_counter() - start
+                return Result(SAT, found)
         solver = self.solver
         # Z3 does not always honour its own timeout (e.g. in non-linear arithmetic): a watchdog
         # interrupts the context shortly after the deadline, which also yields `unknown`.
@@ -57,6 +66,11 @@ class Z3Solver:
                 return Result(SAT, self._model(solver.model(), query.constraints, query.extra_symbols))
             if answer == z3.unsat:
                 return Result(UNSAT)
+            if not query.extras:
+                found = small_models.search(query.constraints, query.extra_symbols, self._search_seconds(timeout))
+                if found is not None:
+                    self.stats.small_model_hits += 1
+                    return Result(SAT, found)
             self.stats.unknowns += 1
             return Result(UNKNOWN)
         except z3.Z3Exception:
@@ -72,6 +86,13 @@ class Z3Solver:
             elif pushed:
                 solver.pop()
             self.stats.z3_time_s += time.perf_counter() - start
+
+    def _search_seconds(self, timeout_ms: int) -> float:
+        """The small-model search gets half of the query's timeout, within the deadline."""
+        seconds = timeout_ms / 2000
+        if self.deadline is not None:
+            seconds = min(seconds, self.deadline - time.monotonic())
+        return max(0.0, seconds)
 
     def _renew(self) -> None:
         """A new solver, and the context's cancellation cleared (a check resets it)."""

@@ -1,0 +1,52 @@
+"""When Z3 answers unknown (non-linear integer arithmetic), a search among small values finds a
+model, checked by exact evaluation (``solver.small_models``): Euclid's algorithm six steps deep
+ended ``unknown`` after the whole timeout; now its branch is reached and replayed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pathloom.engines.registry import engine_names
+from pathloom.solver import small_models
+from pathloom.terms import expr as T
+from pathloom.terms.evaluate import evaluate
+from tests.unit.verified import explore_source
+
+
+def test_the_search_finds_a_model_that_evaluates_true() -> None:
+    a, b = T.sym("a", T.INT), T.sym("b", T.INT)
+    constraints = frozenset({T.eq(T.mul(a, b), 221), T.lt(1, a), T.lt(a, b)})  # 13 * 17
+    assert small_models.non_linear(constraints)
+    model = small_models.search(constraints, frozenset(), 5.0)
+    assert model == {"a": 13, "b": 17}
+    assert all(evaluate(c, model) is True for c in constraints)
+
+
+def test_the_search_never_claims_what_it_did_not_find() -> None:
+    a = T.sym("a", T.INT)
+    none = frozenset({T.eq(T.mul(a, a), 2)})  # no int squares to 2: not sat, and not claimed unsat
+    assert small_models.search(none, frozenset(), 0.5) is None
+    s = T.sym("s", T.STR)
+    assert small_models.search(frozenset({T.eq(T.str_len(s), 3)}), frozenset(), 0.5) is None  # strs are not searched
+    assert not small_models.non_linear(frozenset({T.lt(T.add(a, 3), 7)}))
+
+
+EUCLID = '''
+def gcd(a: int, b: int) -> int:
+    steps = 0
+    while b != 0:
+        a, b = b, a % b
+        steps += 1
+    if steps == 6:
+        return -1
+    return a
+'''
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_a_deep_non_linear_branch_is_reached(tmp_path: Path, engine: str) -> None:
+    result = explore_source(tmp_path, EUCLID, "euclid.py", "gcd", engine, "--timeout", "60", "--solver-timeout", "2")
+    six = [p for p in result["paths"] if p.get("returned") == -1]  # type: ignore[union-attr]
+    assert six, result["paths"]
