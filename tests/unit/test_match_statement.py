@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from pathloom.cli import main
 from pathloom.engines.registry import engine_names
-from tests.unit.verified import explore_source
+from tests.unit.verified import explore_source, python_outcome, refusal
 
 SOURCE = '''
 import enum
@@ -49,14 +48,15 @@ def strs(s: str) -> int:
 
 
 def singletons(x: int, p: bool) -> int:
-    v = None if x > 0 else (p if x > -5 else x + 5)
-    match v:
-        case None:
-            return 0
-        case True:
-            return 1
+    match (None if x > 0 else (p if x > -5 else x + 6)):
         case False:
             return 2
+        case True as t:
+            return int(t)
+        case None:
+            return 0
+        case 1:
+            return 4
     return 3
 
 
@@ -95,12 +95,12 @@ def tuples(x: int, s: str) -> int:
 
 
 def colors(x: int) -> int:
-    c = Color.RED if x > 0 else Color.GREEN
-    match c:
+    match Color.RED if x > 0 else Color.GREEN:
+        case Color.GREEN:
+            return 2
         case Color.RED:
             return 1
-        case _:
-            return 2
+    return 0
 
 
 def mapping(x: int) -> int:
@@ -115,9 +115,7 @@ TARGETS = ("ints", "strs", "singletons", "sequences", "bound_late", "tuples", "c
 
 
 def _python(target: str, inputs: dict[str, object]) -> object:
-    space: dict[str, object] = {}
-    exec(SOURCE, space)
-    return space[target](**inputs)  # type: ignore[operator]
+    return python_outcome(SOURCE, target, inputs)
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -132,7 +130,7 @@ def test_every_path_is_cpython_s(tmp_path: Path, engine: str) -> None:
             returned.setdefault(target, set()).add(path["returned"])
     assert returned["ints"] >= {10, 20, -100, 0} and any(v > 5 for v in returned["ints"])  # type: ignore[operator]
     assert returned["strs"] == {1, 20, 0}  # a one-character str is no sequence: 99 never (CPython)
-    assert returned["singletons"] == {0, 1, 2, 3}
+    assert returned["singletons"] == {0, 1, 2, 3, 4}  # 1 is no True: case 1 gives 4
     assert returned["sequences"] >= {0, -1} and {v // 100 for v in returned["sequences"]} >= {0, 1, 2, 3}  # type: ignore[operator]
     assert -7 in returned["bound_late"]  # a failed pattern binds nothing
     assert returned["colors"] == {1, 2}
@@ -142,6 +140,4 @@ def test_every_path_is_cpython_s(tmp_path: Path, engine: str) -> None:
 def test_a_mapping_pattern_is_refused(tmp_path: Path, engine: str, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "m.py"
     path.write_text(SOURCE, encoding="utf-8")
-    assert main(["explore", f"{path}::mapping", "--engine", engine, "--quiet"]) == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert err[-1].endswith("m.py:92:14: unsupported: mapping pattern in a match statement"), err
+    assert refusal(path, "mapping", engine, capsys).endswith("m.py:93:14: unsupported: mapping pattern in a match statement")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pathloom.engines.registry import engine_names
-from tests.unit.verified import explore_source
+from tests.unit.verified import explore_source, python_outcome, refusal
 
 SOURCE = '''
 def appended(x: int, xs: list[int]) -> list[int]:
@@ -43,12 +43,14 @@ def overridden(x: int) -> int:
 
 def looped(n: int) -> int:
     t = 0
-    for i in range(4):
+    i = -1
+    while i < 3:
+        i += 1
         try:
-            if i == n:
-                continue
             if i > n:
                 break
+            if i == n:
+                continue
             t += 1
         finally:
             t += 100
@@ -72,11 +74,14 @@ def nested(x: int) -> list[int]:
 def handled(x: int, xs: list[int]) -> int:
     t = 0
     try:
-        v = xs[x]
+        xs.append(x)
+        t = 10 // xs[x]
     except IndexError:
-        t = -1
+        return -1
+    except ZeroDivisionError:
+        t = -2
     else:
-        t = v
+        t += 1
     finally:
         xs.append(t)
     return len(xs) + t
@@ -84,14 +89,14 @@ def handled(x: int, xs: list[int]) -> int:
 
 def swallowed(x: int) -> int:
     t = 0
-    while t < 3:
-        t += 1
+    for i in range(3):
         try:
-            if x < t:
+            t += 1
+            if x < i:
                 raise ValueError("neg")
         finally:
             if x < 0:
-                break
+                continue
     return t
 
 
@@ -115,12 +120,7 @@ def _run(tmp_path: Path, target: str, engine: str) -> list[dict[str, object]]:
 
 
 def _python(target: str, inputs: dict[str, object]) -> object:
-    space: dict[str, object] = {}
-    exec(SOURCE, space)
-    try:
-        return space[target](**inputs)  # type: ignore[operator]
-    except Exception as exc:  # noqa: BLE001 - the outcome compared
-        return type(exc).__name__
+    return python_outcome(SOURCE, target, inputs)
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -167,10 +167,6 @@ def test_specific_outcomes(tmp_path: Path, engine: str) -> None:
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_try_inside_a_finally_body_is_refused(tmp_path: Path, engine: str, capsys: pytest.CaptureFixture[str]) -> None:
-    from pathloom.cli import main
-
     path = tmp_path / "fin.py"
     path.write_text(SOURCE, encoding="utf-8")
-    assert main(["explore", f"{path}::refused", "--engine", engine, "--quiet"]) == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert err[-1].endswith("fin.py:86:9: unsupported: a try statement inside a finally body"), err
+    assert refusal(path, "refused", engine, capsys).endswith("fin.py:91:9: unsupported: a try statement inside a finally body")

@@ -125,7 +125,7 @@ CASES = [
             with open("data.txt") as fh:
                 y = 2
             return y
-        """, 6, ast.With, what=r"\bwith\b"),
+        """, 6, ast.Call, pick=lambda n: isinstance(n.func, ast.Name) and n.func.id == "open", what=r"\bwith\b"),
     Case("global-of-a-list", """
         ITEMS = []
         def f(x: int) -> int:
@@ -165,14 +165,13 @@ CASES = [
                 pass
             return x
         """, 5, ast.ClassDef, pick=named("Point"), what=r"class"),
-    Case("match-statement", """
+    Case("match-mapping-pattern", """
         def f(x: int) -> int:
-            match x:
-                case 1:
-                    return 0
-                case _:
-                    return 1
-        """, 5, ast.Match, what=r"match"),
+            match {"a": x}:
+                case {"a": v}:
+                    return v
+            return 1
+        """, 6, ast.MatchMapping, what=r"mapping pattern"),
     Case("async-def-target", """
         async def f(x: int) -> int:
             return x
@@ -186,14 +185,17 @@ CASES = [
         def f(x: int) -> int:
             y = yield from [x]
         """, 5, ast.YieldFrom, what=r"yield from"),
-    Case("try-finally", """
+    Case("try-inside-finally", """
         def f(x: int) -> int:
             try:
                 y = 10 // x
             finally:
-                pass
+                try:
+                    x += 1
+                except ValueError:
+                    pass
             return y
-        """, 5, ast.Try, what=r"finally"),
+        """, 8, ast.Try, pick=lambda n: not n.finalbody, what=r"finally"),
     Case("raise-from", """
         def f(x: int) -> int:
             if x < 0:
@@ -362,7 +364,7 @@ CASES = [
             if x > 3:
                 return g(x)
             return 0
-        """, 5, ast.With, what=r"with", scope="g"),
+        """, 5, ast.Call, pick=lambda n: isinstance(n.func, ast.Name) and n.func.id == "open", what=r"with", scope="g"),
     Case("construct-in-a-method-target", """
         class C:
             def __init__(self, v: int) -> None:

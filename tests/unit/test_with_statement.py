@@ -11,9 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from pathloom.cli import main
 from pathloom.engines.registry import engine_names
-from tests.unit.verified import explore_source
+from tests.unit.verified import explore_source, python_outcome, refusal
 
 SOURCE = '''
 import contextlib
@@ -95,12 +94,7 @@ ENGINES = engine_names()
 
 
 def _python(target: str, inputs: dict[str, object]) -> object:
-    space: dict[str, object] = {}
-    exec(SOURCE, space)
-    try:
-        return space[target](**inputs)  # type: ignore[operator]
-    except Exception as exc:  # noqa: BLE001 - the outcome compared
-        return type(exc).__name__
+    return python_outcome(SOURCE, target, inputs)
 
 
 def _paths(tmp_path: Path, target: str, engine: str) -> list[dict[str, object]]:
@@ -143,6 +137,4 @@ def test_specific_outcomes(tmp_path: Path, engine: str) -> None:
 def test_refused(tmp_path: Path, engine: str, target: str, line: str, what: str, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "cm.py"
     path.write_text(SOURCE, encoding="utf-8")
-    assert main(["explore", f"{path}::{target}", "--engine", engine, "--quiet"]) == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert err[-1].endswith(f"cm.py:{line}: unsupported: {what}"), err
+    assert refusal(path, target, engine, capsys).endswith(f"cm.py:{line}: unsupported: {what}")

@@ -29,3 +29,22 @@ def copy_program(name: str, tmp_path: Path) -> Path:
     copy = tmp_path / name
     copy.write_text((Path(__file__).parents[1] / "quality" / "programs" / name).read_text(encoding="utf-8"), encoding="utf-8")
     return copy
+
+
+def python_outcome(source: str, target: str, inputs: dict[str, object]) -> object:
+    """What CPython's ``target(**inputs)`` gives: its value, or the name of the exception it raises."""
+    space: dict[str, object] = {}
+    exec(source, space)
+    try:
+        return space[target](**inputs)  # type: ignore[operator]
+    except Exception as exc:  # noqa: BLE001 - the outcome compared
+        return type(exc).__name__
+
+
+def refusal(path: Path, target: str, engine: str, capsys: object) -> str:
+    """The one line ``explore FILE::target`` refuses it with (exit 2 required)."""
+    assert main(["explore", f"{path}::{target}", "--engine", engine, "--quiet"]) == 2
+    err: str = capsys.readouterr().err  # type: ignore[attr-defined]
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, lines
+    return lines[0]
