@@ -31,6 +31,7 @@ import copy
 import enum
 import functools
 import itertools
+import math
 import os
 import sys
 import types
@@ -270,6 +271,7 @@ def advanced_copy(source: PyObj, pos: int) -> object:
 
 MAX_ITERATOR_ITEMS = 100_000
 LITERAL_TRIES = 8  # solver calls per concretization spent on the module's literals (enumerate_models)
+FLOAT_CANDIDATES: tuple[float, ...] = (math.inf, -math.inf, math.nan, -0.0)  # tried first for a pinned float
 
 
 class Importer:
@@ -678,7 +680,9 @@ def enumerate_models(
     ``models``: ``first`` (a model of the path, when the engine has one and it satisfies
     ``where``), then models where a term equals one of the module's ``literals`` of its sort
     (the values the code compares against: ``s.lower() == "stop"`` needs ``s`` to be a case of
-    ``"stop"``, which an arbitrary model never is), at most ``LITERAL_TRIES`` solver calls,
+    ``"stop"``, which an arbitrary model never is; a float term tries ``inf``, ``-inf``, ``nan``
+    and ``-0.0``, where CPython's float operations raise or differ), at most ``LITERAL_TRIES``
+    solver calls,
     then what ``solve`` (the path's constraints plus the given ones: ``sat``/``unsat``/
     ``unknown`` and a model) answers with ``where`` and the values found so far excluded.
     Exhausted only when ``solve`` proves no other value."""
@@ -693,13 +697,13 @@ def enumerate_models(
         excluded.append(T.not_(pin(terms, first)))
     tries = 0
     for term in terms:
-        for value in literals:
+        for value in (FLOAT_CANDIDATES if term.sort == T.FLOAT else literals):
             if len(models) >= limit or tries >= LITERAL_TRIES:
                 break
             if T.sort_of(value) != term.sort:
                 continue
             tries += 1
-            status, model = solve([*excluded, T.eq(term, value)])
+            status, model = solve([*excluded, (T.fsame if term.sort == T.FLOAT else T.eq)(term, value)])
             if status == "sat":
                 models.append(model)
                 excluded.append(T.not_(pin(terms, model)))

@@ -468,3 +468,18 @@ def test_concretized_operands_try_the_modules_literals_first(tmp_path: Path, eng
     returned = {p["returned"]: p["inputs"]["s"] for p in result["paths"] if p["outcome"] == "return"}  # type: ignore[union-attr,index]
     assert returned.get(1) == "stop" and returned.get(2) == "go" and 0 in returned
     assert 3 not in returned
+
+
+ROUNDED = '''
+def rounded(x: float) -> int:
+    return round(x)
+'''
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_a_pinned_float_tries_inf_nan_and_negative_zero_first(tmp_path: Path, engine: str) -> None:
+    """``round(x)`` runs in CPython: the infinities and NaN, where it raises, are tried before
+    arbitrary floats (which all return), so both errors are found and replayed."""
+    result = explore_source(tmp_path, ROUNDED, "rounded.py", "rounded", engine)
+    raised = {p["exception"] for p in result["paths"] if p["outcome"] == "raise"}  # type: ignore[union-attr,index]
+    assert raised == {"OverflowError", "ValueError"}
