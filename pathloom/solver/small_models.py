@@ -4,14 +4,15 @@ search for a model among small values, checked by exact evaluation.
 The issue with non-linear arithmetic is that Z3's procedures are incomplete, and a path
 condition of Euclid's algorithm six steps deep (nested ``%``) ends ``unknown`` after the whole
 timeout. Its models are small (consecutive Fibonacci numbers), so this module enumerates the
-assignments of the query's int and bool symbols shell by shell (every value of absolute value
-at most r, for r = 0, 1, 2, ...) and evaluates every constraint with ``terms.evaluate``, the
-Python semantics of terms. It answers only ``sat`` with a model every constraint evaluates
+assignments of the query's int, bool and float symbols shell by shell (ints of absolute value
+at most r, for r = 0, 1, 2, ...; floats: the zeros, then +-1, +-0.5, the infinities and NaN,
+then whole and half values) and evaluates every constraint with ``terms.evaluate``, the
+Python semantics of terms (IEEE for floats). It answers only ``sat`` with a model every constraint evaluates
 true on, which is sound whatever Z3 would say; running out of values or time leaves the answer
-``unknown`` (never ``unsat``: a larger model may exist). Queries over other sorts (strs,
-floats) or with formulas in Z3's own form are not searched.
+``unknown`` (never ``unsat``: a larger model may exist). Queries over strs, or with formulas in
+Z3's own form, are not searched.
 
-On a non-linear query the search also runs first, for ``FIRST_TRY_S``, before Z3 (which may
+On a non-linear query (``hard``) the search also runs first, for ``FIRST_TRY_S``, before Z3 (which may
 spend its whole timeout there): many such queries of a deep path have a small model.
 
 Invariant: a returned model gives every constraint the value True under exact evaluation.
@@ -20,24 +21,28 @@ Invariant: a returned model gives every constraint the value True under exact ev
 from __future__ import annotations
 
 import itertools
+import math
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from pathloom.terms.evaluate import evaluate
-from pathloom.terms.expr import BOOL, INT, Concrete, Term, postorder, symbols
+from pathloom.terms.expr import BOOL, FLOAT, INT, Concrete, Term, postorder, symbols
 
-MAX_SYMBOLS = 6  # queries over more int and bool symbols are not searched
+MAX_SYMBOLS = 6  # queries over more symbols are not searched
 MAX_EVALUATIONS = 200_000  # candidate models tried per query, at most
 FIRST_TRY_S = 0.2  # search before Z3, on a non-linear query (then Z3, then the rest of the search)
-_NON_LINEAR = frozenset({"mul", "floordiv", "mod"})
+_NON_LINEAR = frozenset({"mul", "floordiv", "mod", "fmul", "fdiv", "itruediv"})
 
 
-def non_linear(constraints: frozenset[Term]) -> bool:
-    """Whether a constraint multiplies, divides or takes the remainder of two symbolic ints."""
+def hard(constraints: frozenset[Term]) -> bool:
+    """Whether a constraint multiplies, divides or takes the remainder of two symbolic numbers,
+    or takes a square root of one: what Z3 may spend its whole timeout on."""
     seen: set[Term] = set()
     for c in constraints:
         for t in postorder(c, seen):
             seen.add(t)
+            if t.op == "fsqrt" and isinstance(t.args[0], Term):
+                return True
             if t.op in _NON_LINEAR and isinstance(t.args[0], Term) and isinstance(t.args[1], Term):
                 return True
     return False
@@ -48,13 +53,12 @@ def search(constraints: frozenset[Term], extra_symbols: frozenset[Term], seconds
     names: set[Term] = set(extra_symbols)
     for c in constraints:
         names |= symbols(c)
-    if not names or len(names) > MAX_SYMBOLS or any(s.sort not in (INT, BOOL) for s in names):
+    if not names or len(names) > MAX_SYMBOLS or any(s.sort not in _SHELLS for s in names):
         return None
     ordered = sorted(constraints, key=lambda t: t.serial)
-    ints = sorted(str(s.args[0]) for s in names if s.sort == INT)
-    bools = sorted(str(s.args[0]) for s in names if s.sort == BOOL)
+    typed = sorted((str(s.args[0]), s.sort) for s in names)
     stop = time.monotonic() + seconds
-    for count, candidate in enumerate(_candidates(ints, bools)):
+    for count, candidate in enumerate(_candidates(typed)):
         if count >= MAX_EVALUATIONS or (count & 255 == 0 and time.monotonic() > stop):
             return None
         if _holds(ordered, candidate):
@@ -70,16 +74,38 @@ def _holds(constraints: list[Term], model: dict[str, Concrete]) -> bool:
         return False
 
 
-def _candidates(ints: list[str], bools: list[str]) -> Iterator[dict[str, Concrete]]:
-    """Every assignment, by growing radius: the ints' largest absolute value."""
-    truths = list(itertools.product((False, True), repeat=len(bools)))
+def _int_shell(r: int) -> list[Concrete]:
+    return [0] if r == 0 else [r, -r]
+
+
+def _bool_shell(r: int) -> list[Concrete]:
+    return [False, True] if r == 0 else []
+
+
+def _float_shell(r: int) -> list[Concrete]:
+    """Floats of radius ``r``: zeros; then +-1, +-0.5, the infinities and NaN; then +-r, +-(r - 0.5)."""
+    if r == 0:
+        return [0.0, -0.0]
+    if r == 1:
+        return [1.0, -1.0, 0.5, -0.5, math.inf, -math.inf, math.nan]
+    return [float(r), float(-r), r - 0.5, 0.5 - r]
+
+
+_SHELLS: dict[str, Callable[[int], list[Concrete]]] = {INT: _int_shell, BOOL: _bool_shell, FLOAT: _float_shell}
+
+
+def _candidates(typed: list[tuple[str, str]]) -> Iterator[dict[str, Concrete]]:
+    """Every assignment, by growing radius: the largest radius of its values (an int's is its
+    absolute value); each assignment once, at the radius of its largest value."""
+    names = [name for name, _ in typed]
+    shells: list[list[list[Concrete]]] = [[] for _ in typed]  # per symbol: its values by radius
     for radius in itertools.count():
-        inner = range(-radius + 1, radius)
-        outer = range(-radius, radius + 1)
-        for values in itertools.product(outer, repeat=len(ints)):
-            if radius and all(v in inner for v in values):
-                continue  # seen at a smaller radius
-            for truth in truths:
-                yield {**dict(zip(ints, values)), **dict(zip(bools, truth))}
-        if not ints:
+        for i, (_, sort) in enumerate(typed):
+            shells[i].append(_SHELLS[sort](radius))
+        if radius and all(sort == BOOL for _, sort in typed):
             return
+        for pick in itertools.product(range(radius + 1), repeat=len(typed)):
+            if max(pick, default=0) != radius:
+                continue
+            for values in itertools.product(*(shells[i][r] for i, r in enumerate(pick))):
+                yield dict(zip(names, values))

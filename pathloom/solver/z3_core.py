@@ -30,7 +30,7 @@ class Z3Solver:
             remaining = int((self.deadline - time.monotonic()) * 1000)
             timeout = max(1, min(timeout, remaining))
         start = time.perf_counter()
-        if not query.extras and small_models.non_linear(query.constraints):
+        if not query.extras and small_models.hard(query.constraints):
             found = small_models.search(query.constraints, query.extra_symbols, min(small_models.FIRST_TRY_S, self._search_seconds(timeout)))
             if found is not None:
                 self.stats.small_model_hits += 1

@@ -18,7 +18,7 @@ from tests.unit.verified import explore_source
 def test_the_search_finds_a_model_that_evaluates_true() -> None:
     a, b = T.sym("a", T.INT), T.sym("b", T.INT)
     constraints = frozenset({T.eq(T.mul(a, b), 221), T.lt(1, a), T.lt(a, b)})  # 13 * 17
-    assert small_models.non_linear(constraints)
+    assert small_models.hard(constraints)
     model = small_models.search(constraints, frozenset(), 5.0)
     assert model == {"a": 13, "b": 17}
     assert all(evaluate(c, model) is True for c in constraints)
@@ -30,7 +30,7 @@ def test_the_search_never_claims_what_it_did_not_find() -> None:
     assert small_models.search(none, frozenset(), 0.5) is None
     s = T.sym("s", T.STR)
     assert small_models.search(frozenset({T.eq(T.str_len(s), 3)}), frozenset(), 0.5) is None  # strs are not searched
-    assert not small_models.non_linear(frozenset({T.lt(T.add(a, 3), 7)}))
+    assert not small_models.hard(frozenset({T.lt(T.add(a, 3), 7)}))
 
 
 EUCLID = '''
@@ -50,3 +50,23 @@ def test_a_deep_non_linear_branch_is_reached(tmp_path: Path, engine: str) -> Non
     result = explore_source(tmp_path, EUCLID, "euclid.py", "gcd", engine, "--timeout", "60", "--solver-timeout", "2")
     six = [p for p in result["paths"] if p.get("returned") == -1]  # type: ignore[union-attr]
     assert six, result["paths"]
+
+
+ROOTS = '''
+import math
+
+
+def root(a: float, b: float, c: float) -> float:
+    d = b * b - 4 * a * c
+    return (-b + math.sqrt(d)) / (2 * a)
+'''
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_float_queries_z3_finds_hard_are_searched_too(tmp_path: Path, engine: str) -> None:
+    """The quadratic formula: Z3's floating-point arithmetic answered unknown on ``b*b - 4ac <
+    0`` and math.sqrt's ValueError was never reached; small floats (then evaluated in IEEE
+    semantics) find it, and the division by zero."""
+    result = explore_source(tmp_path, ROOTS, "roots.py", "root", engine, "--timeout", "60", "--solver-timeout", "2")
+    raised = {(p["exception"], p["message"]) for p in result["paths"] if p["outcome"] == "raise"}  # type: ignore[union-attr,index]
+    assert ("ValueError", "math domain error") in raised and ("ZeroDivisionError", "float division by zero") in raised
