@@ -678,7 +678,7 @@ def enumerate_models(
 ) -> tuple[list[dict[str, Any]], bool]:
     """Models of ``where`` that give ``terms`` pairwise different values, for an engine's
     ``models``: ``first`` (a model of the path, when the engine has one and it satisfies
-    ``where``), then models where a term equals one of the module's ``literals`` of its sort
+    ``where``; else the solver's first model), then models where a term equals one of the module's ``literals`` of its sort
     (the values the code compares against: ``s.lower() == "stop"`` needs ``s`` to be a case of
     ``"stop"``, which an arbitrary model never is; a float term tries ``inf``, ``-inf``, ``nan``
     and ``-0.0``, where CPython's float operations raise or differ), at most ``LITERAL_TRIES``
@@ -692,6 +692,12 @@ def enumerate_models(
     excluded: list[Arg] = [] if where is True else [where]
     if first is not None and where is not True and not evaluate(where, first):
         first = None
+    if first is None and limit > 1:  # the solver's own first model: often the boundary (an empty list)
+        status, model = solve(excluded)
+        if status == "unsat":
+            return models, True
+        if status == "sat":
+            first = model
     if first is not None:
         models.append(first)
         excluded.append(T.not_(pin(terms, first)))
