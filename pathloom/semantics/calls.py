@@ -126,13 +126,7 @@ def bind(module: Module, qualname: str, args: tuple[object, ...], kwargs: Kwargs
     return Ok(tuple(values))
 
 
-def _python_qualname(qualname: str) -> str:
-    """The ``__qualname__`` CPython shows for an analysed function (``f.<locals>.<lambda>``)."""
-    qualname = qualname.rpartition(":")[2]  # a linked module's function: its own qualname
-    head, dot, last = qualname.rpartition(".")
-    if last.startswith("<lambda"):
-        return f"{head}.<locals>.<lambda>" if dot else "<lambda>"
-    return qualname
+_python_qualname = UNP.python_qualname
 
 
 def _too_many_positional(name: str, params: tuple[Param, ...], given: int) -> str:
@@ -187,7 +181,7 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
         args = order_free
     if isinstance(func, BuiltinVal):
         if func.name in UNP.HIDDEN:  # starred items and ** mappings (frontend.lowering.expressions)
-            return UNP.call_hidden(module, heap, func.name, args, lambda f, a: call(module, heap, f, a, ()))
+            return UNP.call_hidden(module, heap, func.name, args, _dispatch(module, heap), whole)
         if func.name.startswith("%"):  # the analysis's own checks (frontend.protocols)
             return B.call_builtin(module, heap, func.name, args)
         if func.name not in ("print", "isinstance") and any(isinstance(a, SymRef) for a in args):
@@ -228,6 +222,12 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
         none = [(T.eq(func.loc, 0), throw("TypeError", "'NoneType' object is not callable"))] if func.nullable else []
         return split(none + [(IN.not_none(func) if none else True, found)])
     return throw("TypeError", f"'{shown_type(heap, func)}' object is not callable")
+
+
+def _dispatch(module: Module, heap: HeapView) -> UNP.Dispatch:
+    return UNP.Dispatch(lambda f, a, k, w: call(module, heap, f, a, k, w),
+                        lambda o, n, a, k, w: call_method(module, heap, o, n, a, k, w),
+                        lambda o, n: getattr_(module, heap, o, n))
 
 
 def _table_call(heap: HeapView, func: TableFunc, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:

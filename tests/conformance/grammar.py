@@ -415,11 +415,21 @@ def g_Starred_starred_comprehension_target(x: int) -> int:
     ys = [a + len(r) for a, *r in [(x, 1), (2, 3, x)]]
     return ys[0] if ys[1] > 3 else ys[1]
 """, MODELLED),
-    # refused: *args in a call
     Row("Starred", "starred argument", """\
 def g_Starred_starred_argument(xs: list[int]) -> int:
     return add3(*xs)
-""", REFUSED),
+""", MODELLED, fuzz="star_call"),
+    Row("Starred", "starred arguments to a method, a constructor and a builtin", """\
+def g_Starred_starred_arguments_to_a_method_a_constructor_and_a_builtin(x: int, xs: list[int]) -> int:
+    b = Box(*xs[:1])
+    return b.get(*()) + max(*xs, x) + add3(x, *xs[1:], **{"c": 1})
+""", MODELLED, fuzz="star_call_builtin"),
+    Row("Starred", "starred argument that is not iterable", """\
+def g_Starred_starred_argument_that_is_not_iterable(x: int, xs: list[int]) -> int:
+    if x > 0:
+        return add3(*x)
+    return add3(x, *xs, *x)
+""", MODELLED),
     Row("Starred", "starred item in a list display", """\
 def g_Starred_starred_item_in_a_list_display(x: int, xs: list[int]) -> int:
     ys = [*xs, x]
@@ -740,12 +750,18 @@ def g_keyword_keyword_argument(x: int) -> int:
     p = Point(x=x, y=2)
     return p.x * p.y
 """, MODELLED, "dataclass_kw"),
-    # refused: **kwargs in a call
     Row("keyword", "double-starred argument", """\
 def g_keyword_double_starred_argument(x: int) -> int:
     kw = {"b": x, "c": 1}
     return add3(0, **kw)
-""", REFUSED),
+""", MODELLED, fuzz="kw_call"),
+    Row("keyword", "double-starred arguments merged with keywords", """\
+def g_keyword_double_starred_arguments_merged_with_keywords(x: int, s: str) -> int:
+    kw = {"b": x}
+    if s == "c":
+        kw = {"b": x, "c": 2}
+    return add3(a=1, **kw, c=x)
+""", MODELLED),
     Row("arguments", "default values", """\
 def g_arguments_default_values(x: int, k: int = 3) -> int:
     if x > k:
@@ -2054,6 +2070,8 @@ NOT_NODES: frozenset[str] = frozenset({
 
 # Modelled rows that no progen feature tag writes yet: the honest gap list, which only shrinks.
 NOT_YET_FUZZED: frozenset[str] = frozenset({
+    "g_Starred_starred_argument_that_is_not_iterable",
+    "g_keyword_double_starred_arguments_merged_with_keywords",
     "g_Starred_starred_item_that_is_not_iterable",
     "g_Dict_double_starred_items_between_key_runs",
     "g_Match_match_on_an_int",

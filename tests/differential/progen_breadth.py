@@ -38,7 +38,10 @@ features (``progen_edges``) they are written only with ``edges=True`` (they impo
   extended form (which keeps the length), so lists stay small;
 * displays with starred items, read as ints: ``len([*xs, e])``, ``[e, *xs][i]`` (IndexError),
   ``sum((*xs, e))``, ``len({*xs, e})``, ``len([*s, *range(e % 3), *xs])`` (a str, a range and
-  a list unpacked), ``len({**{e: 1}, e2: 2})`` and ``{e: 0, **{e2: e3}}[e]``.
+  a list unpacked), ``len({**{e: 1}, e2: 2})`` and ``{e: 0, **{e2: e3}}[e]``;
+* calls with ``*`` and ``**`` arguments: a helper ``h(e, *[e2, e3])``, ``h(*(e,), e2)``,
+  ``h(**{"a": e, "b": e2})``, ``h(e, **{"b": e2})``, ``h(*[e], **{"b": e2})`` (always the
+  helper's own parameter names and count), and ``max(*xs, e, e2)`` / ``min(e, e2, *xs)``.
 
 Every expression is well typed after its narrowing; the exceptions stay those of progen
 (ZeroDivisionError, IndexError, ValueError, AssertionError, KeyError) and nothing loops.
@@ -51,7 +54,7 @@ from typing import Callable
 
 from hypothesis import strategies as st
 
-from .progen_base import _E, INT, LIST, STR, _Ctx, _indent, _par, _Var
+from .progen_base import _E, INT, LIST, STR, _Ctx, _indent, _par, _Sig, _Var
 
 # value kinds (also the suffix of the ``param:`` tag): an ``int | None`` parameter, an
 # ``int | str`` parameter, a ``Callable[[int], int]`` parameter, the defaultdict local
@@ -90,6 +93,8 @@ BREADTH_FEATURES: frozenset[str] = frozenset(
         "slice_assign_step",
         # starred items in displays, ** in dict displays
         "star_list", "star_tuple", "star_set", "star_dict", "star_kinds",
+        # * and ** arguments in calls
+        "star_call", "kw_call", "star_call_builtin",
     }
 )
 
@@ -208,6 +213,7 @@ class BreadthBuilder:
     def breadth_nums(self, c: _Ctx, d: int) -> list[Option]:
         optints, intstrs, funcs = c.vars(OPTINT), c.vars(INTSTR), c.vars(FUNC)
         dds, ticks, lists = c.vars(DDINT, DDLIST), c.vars(TICK), c.vars(LIST)
+        helpers = [s for s in c.fn.callables if s.ret == INT and s.rec is None and s.params]
         return _present(
             (4, optints, lambda: self.optional_num(c, d, optints)),
             (4, intstrs, lambda: self.union_num(c, d, intstrs)),
@@ -216,6 +222,8 @@ class BreadthBuilder:
             (2, lists, lambda: self.reduce_num(c, d, lists)),
             (3, ticks, lambda: self.tick_call(c, d, "nonlocal_call_expr")),
             (2, lists, lambda: self.star_display_num(c, d, lists)),
+            (2, lists, lambda: self.star_builtin_num(c, d, lists)),
+            (3, helpers, lambda: self.star_call_num(c, d, helpers)),
         )
 
     def breadth_bools(self, c: _Ctx, d: int) -> list[Option]:
@@ -339,6 +347,26 @@ class BreadthBuilder:
         if k == 4:
             return _E(f"len({{**{{{e}: 1}}, {e2}: 2}})", True)
         return _E(f"{{{e}: 0, **{{{e2}: {_par(self.num(c, d - 1))}}}}}[{e}]", True)
+
+    def star_builtin_num(self, c: _Ctx, d: int, lists: list[_Var]) -> _E:
+        self.tag("star_call_builtin")
+        xs, e, e2 = self.choice(lists).text, self.num(c, d - 1).text, self.num(c, d - 1).text  # two items: never min(e) of an int
+        return _E(f"max(*{xs}, {e}, {e2})" if self.flag() else f"min({e}, {e2}, *{xs})", True)
+
+    def star_call_num(self, c: _Ctx, d: int, helpers: list[_Sig]) -> _E:
+        """A helper called with ``*`` or ``**`` arguments, each parameter given once."""
+        sig = self.choice(helpers)
+        args = [self.num(c, d - 1).text for _ in sig.params]
+        cut = self.int_in(0, len(args))
+        if self.flag():
+            self.tag("star_call")
+            rest = args[cut:]
+            starred = f"*[{', '.join(rest)}]" if self.flag() else f"*({', '.join(rest)}{',' if len(rest) == 1 else ''})"
+            return _E(f"{sig.name}({', '.join(args[:cut] + [starred])})", True)
+        self.tag("kw_call")
+        named = ", ".join(f"{p!r}: {a}" for p, a in zip(sig.params[cut:], args[cut:]))
+        head = f"*[{', '.join(args[:cut])}]" if cut and self.flag() else ", ".join(args[:cut])
+        return _E(f"{sig.name}({', '.join(x for x in (head, f'**{{{named}}}') if x)})", True)
 
     def tick_call(self, c: _Ctx, d: int, tag: str) -> _E:
         name = self.choice(c.vars(TICK)).text

@@ -119,7 +119,7 @@ def _forbidden_constructs(tree: ast.Module, heap: bool = False) -> list[str]:
     unpacked = {  # a dict display with ** items (progen_breadth's star_dict), and the dicts it unpacks
         id(d) for node in ast.walk(tree) if isinstance(node, ast.Dict) and None in node.keys
         for d in [node] + [v for k, v in zip(node.keys, node.values) if k is None]
-    }
+    } | {id(k.value) for node in ast.walk(tree) if isinstance(node, ast.Call) for k in node.keywords if k.arg is None}
     for node in ast.walk(tree):
         if isinstance(node, banned):
             bad.append(type(node).__name__)
@@ -140,7 +140,7 @@ def _forbidden_constructs(tree: ast.Module, heap: bool = False) -> list[str]:
             bad.append("dict display outside a module constant")
         if isinstance(node, ast.Try) and any(isinstance(t, ast.Try) for f in node.finalbody for t in ast.walk(f)):
             bad.append("try inside a finally body")
-        if isinstance(node, ast.Call) and any(k.arg not in KEYWORDS for k in node.keywords):
+        if isinstance(node, ast.Call) and any(k.arg not in KEYWORDS and k.arg is not None for k in node.keywords):
             bad.append("keyword argument")
         if isinstance(node, ast.Compare) and any(
             isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops

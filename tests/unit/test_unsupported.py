@@ -209,17 +209,6 @@ CASES = [
             k = 4
             return len(fs)
         """, 5, ast.Lambda, what=r"closes over 'k'"),
-    Case("dict-unpacking", """
-        def f(x: int) -> int:
-            base = {"a": x}
-            d = {**base, "b": 1}
-            return x
-        """, 6, ast.Name, pick=lambda n: named("base")(n) and isinstance(n.ctx, ast.Load), what=r"\*\*|unpacking"),
-    Case("starred-in-set-display", """
-        def f(xs: list[int]) -> int:
-            s = {1, *xs}
-            return 0
-        """, 5, ast.Starred, what=r"star|\*"),
     Case("iteration-over-a-set-of-strs", """
         def f(xs: list[str]) -> int:
             s = set(xs)
@@ -250,23 +239,6 @@ CASES = [
                 return y
             return 0
         """, 5, ast.NamedExpr, what=r":=|assignment expression"),
-    Case("starred-in-list-display", """
-        def f(x: int) -> int:
-            ys = [1, *[x]]
-            return x
-        """, 5, ast.Starred, what=r"star|\*"),
-    Case("star-args-in-call", """
-        def g(a: int, b: int) -> int:
-            return a + b
-        def f(xs: list[int]) -> int:
-            return g(*xs)
-        """, 7, ast.Starred, what=r"\*"),
-    Case("double-star-kwargs-in-call", """
-        def g(a: int) -> int:
-            return a
-        def f(x: int) -> int:
-            return g(**x)
-        """, 7, ast.keyword, what=r"\*\*"),
     # slices are read only: a slice as an assignment target is not
     Case("augmented-slice-assignment", """
         def f(xs: list[int]) -> int:

@@ -248,6 +248,8 @@ class Expressions(Builder):
         return self._call(node)
 
     def _call(self, node: ast.Call, whole: bool = False) -> Var:
+        if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+            return self._unpacking_call(node, whole)
         loc = node_loc(node)
         dst = self.temp()
         if isinstance(node.func, ast.Attribute):
@@ -258,6 +260,40 @@ class Expressions(Builder):
             func = self.expr(node.func)
             args, kwargs = self.call_args(node)
             self.emit(ir.Call(dst, func, args, kwargs, loc, whole))
+        return Var(dst)
+
+    def _unpacking_call(self, node: ast.Call, whole: bool) -> Var:
+        """A call with ``*`` or ``**`` arguments, in CPython's order (``CALL_FUNCTION_EX``): the
+        function (of a method, the bound method, read first: ``%method_of``), the positional
+        arguments made a list as a display's items are (a lone ``*x`` is ``x`` itself, checked
+        with the function's name: ``%star_args``), then the keywords: each run of ``k=v`` and
+        each ``**`` mapping merged in turn into the names so far (``%kw_add``, ``%kw_merge``:
+        CPython's TypeError for a repeated name, or a value that is not a mapping), and the call
+        (``%star_call``), whose binding is the callee's own."""
+        loc = node_loc(node)
+        if isinstance(node.func, ast.Attribute):
+            func: Operand = self._hidden_call("%method_of", (self.expr(node.func.value), Const(node.func.attr)), loc)
+        else:
+            func = self.expr(node.func)
+        if len(node.args) == 1 and isinstance(node.args[0], ast.Starred):
+            positional: Operand = self._hidden_call("%star_args", (func, self.expr(node.args[0].value)), loc)
+        else:
+            positional = self._starred_display(ast.copy_location(ast.List(node.args, ast.Load()), node))
+        merged: Operand = Const(())
+        run: list[tuple[str, Operand]] = []
+        for kw in [*node.keywords, None]:
+            if (kw is None or kw.arg is None) and run:
+                names = Const(tuple(name for name, _ in run))
+                merged = self._hidden_call("%kw_add", (func, merged, names, *(value for _, value in run)), loc)
+                run = []
+            if kw is not None and kw.arg is not None:
+                run.append((kw.arg, self.expr(kw.value)))
+            elif kw is not None:
+                merged = self._hidden_call("%kw_merge", (func, merged, self.expr(kw.value)), loc)
+        from pathloom.domain.values import BuiltinVal
+
+        dst = self.temp()
+        self.emit(ir.Call(dst, Const(BuiltinVal("%star_call")), (func, positional, merged), (), loc, whole))
         return Var(dst)
 
     def _is_bare_super(self, node: ast.Call) -> bool:
@@ -318,7 +354,7 @@ class Expressions(Builder):
         value that is not iterable) or updates the set, and each other item is appended (added);
         a tuple is that list converted at the end. Errors are reported at the display."""
         loc = node_loc(node)
-        first = next(i for i, e in enumerate(node.elts) if isinstance(e, ast.Starred))
+        first = next((i for i, e in enumerate(node.elts) if isinstance(e, ast.Starred)), len(node.elts))
         prefix = tuple(self.expr(e) for e in node.elts[:first])
         is_set = isinstance(node, ast.Set)
         dst = self.temp()
