@@ -1023,6 +1023,36 @@ def g_Raise_bare_re_raise(x: int, xs: list[int]) -> int:
             raise
         return -1
 """, MODELLED),
+    # refused: bare raise outside an except clause
+    Row("Raise", "bare raise outside an except clause", """\
+def g_Raise_bare_raise_outside_an_except_clause(x: int) -> int:
+    if x > 3:
+        raise
+    return x
+""", REFUSED),
+    # refused: bare raise after a try or with statement inside its except clause
+    Row("Raise", "bare re-raise after a nested try", """\
+def g_Raise_bare_re_raise_after_a_nested_try(x: int) -> int:
+    try:
+        return 10 // x
+    except ZeroDivisionError:
+        try:
+            x = int("a")
+        except ValueError:
+            pass
+        raise
+""", REFUSED),
+    Row("ExceptHandler", "except as, left by break", """\
+def g_ExceptHandler_except_as_left_by_break(x: int) -> int:
+    for i in range(2):
+        try:
+            if x > i:
+                raise KeyError(i)
+        except KeyError as e:
+            if x > 7:
+                break
+    return e.args[0] if x > 7 else 0
+""", MODELLED),
     Row("Try", "try/except", """\
 def g_Try_try_except(x: int) -> int:
     try:
@@ -2070,10 +2100,9 @@ NOT_NODES: frozenset[str] = frozenset({
 
 # Modelled rows that no progen feature tag writes yet: the honest gap list, which only shrinks.
 NOT_YET_FUZZED: frozenset[str] = frozenset({
+    "g_ExceptHandler_except_as_left_by_break",
     "g_Starred_starred_argument_that_is_not_iterable",
     "g_keyword_double_starred_arguments_merged_with_keywords",
-    "g_Starred_starred_item_that_is_not_iterable",
-    "g_Dict_double_starred_items_between_key_runs",
     "g_Match_match_on_an_int",
     "g_match_case_case_with_a_guard",
     "g_MatchValue_literal_pattern",
@@ -2085,6 +2114,8 @@ NOT_YET_FUZZED: frozenset[str] = frozenset({
     "g_MatchAs_capture_pattern",
     "g_MatchAs_as_pattern",
     "g_MatchOr_or_pattern",
+    "g_Starred_starred_item_that_is_not_iterable",
+    "g_Dict_double_starred_items_between_key_runs",
     "g_With_with_a_context_manager",
     "g_withitem_two_items",
     "g_withitem_without_as",

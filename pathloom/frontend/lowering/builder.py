@@ -76,6 +76,9 @@ class Builder(ABC):
         self.loops: list[_LoopTargets] = []
         # the finally bodies and context managers around the statement being lowered, outermost first
         self.cleanups: list[Cleanup] = []
+        # per enclosing except clause: whether a bare ``raise`` in it re-raises its exception
+        # (False once its body holds a try or with statement, which changes the handled one)
+        self.reraisable: list[bool] = []
         self.loop_headers: tuple[int, ...] = ()
         self.locals: set[str] = set()
         self.temps = 0

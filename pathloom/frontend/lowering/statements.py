@@ -17,7 +17,7 @@ from typing import Callable
 
 from pathloom.frontend import ir
 from pathloom.frontend.ir import Const, Global, Loc, Operand, Var
-from pathloom.frontend.lowering.builder import YIELDED, Builder, node_loc
+from pathloom.frontend.lowering.builder import YIELDED, Builder, Cleanup, node_loc
 
 _UNSUPPORTED_STMT = {
     ast.AsyncWith: "async with", ast.AsyncFor: "async for",
@@ -278,6 +278,12 @@ class Statements(Builder):
             # TypeError ("exception causes must derive from BaseException")
             raise self.unsupported(node, "raise ... from a cause other than None or the exception an except clause caught")
         if node.exc is None:
+            if not self.reraisable:
+                # CPython re-raises the exception being handled when the raise runs, perhaps by
+                # a caller: not known here (a handled exception would be re-raised instead)
+                raise self.unsupported(node, "bare raise outside an except clause")
+            if not self.reraisable[-1]:
+                raise self.unsupported(node, "bare raise after a try or with statement inside its except clause")
             self.terminate(ir.Raise(None, "explicit", loc))
         else:
             exc = self.expr(node.exc)
@@ -351,10 +357,18 @@ class Statements(Builder):
                       for statement in node.body for n in ast.walk(statement))
         caught = [node.name] if node.name and not rebound else []
         self.caught += caught
+        self.reraisable.append(not any(isinstance(n, (ast.Try, ast.TryStar, ast.With)) for s in node.body for n in ast.walk(s)))
+        name = node.name
+        if name:  # CPython unbinds the name on every way out of the clause: break and continue too
+            self.cleanups.append(Cleanup(lambda: self.emit(ir.Unbind(name, loc)), len(self.loops), self.loop_headers,
+                                         self.handler, tuple(self.caught)))
         self.body(node.body)
+        if name:
+            self.cleanups.pop()
+        self.reraisable.pop()
         del self.caught[len(self.caught) - len(caught):]
-        if node.name:
-            self.emit(ir.Unbind(node.name, loc))
+        if name:
+            self.emit(ir.Unbind(name, loc))
         self.goto(join, loc)
         self.start(unmatched)
 
