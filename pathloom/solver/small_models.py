@@ -48,22 +48,36 @@ def hard(constraints: frozenset[Term]) -> bool:
     return False
 
 
+class Search:
+    """The search for one query, resumable: a second ``run`` goes on from the candidate where the
+    first stopped (the brief try before Z3, then the rest after Z3's unknown), never trying one
+    twice."""
+
+    def __init__(self, constraints: frozenset[Term], extra_symbols: frozenset[Term]) -> None:
+        names: set[Term] = set(extra_symbols)
+        for c in constraints:
+            names |= symbols(c)
+        self.searchable = bool(names) and len(names) <= MAX_SYMBOLS and all(s.sort in _SHELLS for s in names)
+        self.constraints = sorted(constraints, key=lambda t: t.serial)
+        self.candidates = _candidates(sorted((str(s.args[0]), s.sort) for s in names)) if self.searchable else iter(())
+
+    def run(self, seconds: float) -> dict[str, Concrete] | None:
+        """A model found within ``seconds`` and ``MAX_EVALUATIONS`` more candidates, or None."""
+        stop = time.monotonic() + seconds
+        for count in range(MAX_EVALUATIONS):
+            if count & 255 == 0 and time.monotonic() > stop:
+                return None  # checked before a candidate is drawn: the next run starts with it
+            candidate = next(self.candidates, None)
+            if candidate is None:
+                return None
+            if _holds(self.constraints, candidate):
+                return candidate
+        return None
+
+
 def search(constraints: frozenset[Term], extra_symbols: frozenset[Term], seconds: float) -> dict[str, Concrete] | None:
     """A model of ``constraints`` among small values found within ``seconds``, or None."""
-    names: set[Term] = set(extra_symbols)
-    for c in constraints:
-        names |= symbols(c)
-    if not names or len(names) > MAX_SYMBOLS or any(s.sort not in _SHELLS for s in names):
-        return None
-    ordered = sorted(constraints, key=lambda t: t.serial)
-    typed = sorted((str(s.args[0]), s.sort) for s in names)
-    stop = time.monotonic() + seconds
-    for count, candidate in enumerate(_candidates(typed)):
-        if count >= MAX_EVALUATIONS or (count & 255 == 0 and time.monotonic() > stop):
-            return None
-        if _holds(ordered, candidate):
-            return candidate
-    return None
+    return Search(constraints, extra_symbols).run(seconds)
 
 
 def _holds(constraints: list[Term], model: dict[str, Concrete]) -> bool:

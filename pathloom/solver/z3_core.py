@@ -30,12 +30,12 @@ class Z3Solver:
             remaining = int((self.deadline - time.monotonic()) * 1000)
             timeout = max(1, min(timeout, remaining))
         start = time.perf_counter()
-        if not query.extras and small_models.hard(query.constraints):
-            found = small_models.search(query.constraints, query.extra_symbols, min(small_models.FIRST_TRY_S, self._search_seconds(timeout)))
+        search = small_models.Search(query.constraints, query.extra_symbols) if not query.extras else None
+        if search is not None and search.searchable and small_models.hard(query.constraints):
+            found = self._small_model(search, min(small_models.FIRST_TRY_S, self._search_seconds(timeout)))
             if found is not None:
-                self.stats.small_model_hits += 1
                 self.stats.z3_time_s += time.perf_counter() - start
-                return Result(SAT, found)
+                return found
         solver = self.solver
         # Z3 does not always honour its own timeout (e.g. in non-linear arithmetic): a watchdog
         # interrupts the context shortly after the deadline, which also yields `unknown`.
@@ -66,11 +66,10 @@ class Z3Solver:
                 return Result(SAT, self._model(solver.model(), query.constraints, query.extra_symbols))
             if answer == z3.unsat:
                 return Result(UNSAT)
-            if not query.extras:
-                found = small_models.search(query.constraints, query.extra_symbols, self._search_seconds(timeout))
+            if search is not None:
+                found = self._small_model(search, self._search_seconds(timeout))
                 if found is not None:
-                    self.stats.small_model_hits += 1
-                    return Result(SAT, found)
+                    return found
             self.stats.unknowns += 1
             return Result(UNKNOWN)
         except z3.Z3Exception:
@@ -86,6 +85,13 @@ class Z3Solver:
             elif pushed:
                 solver.pop()
             self.stats.z3_time_s += time.perf_counter() - start
+
+    def _small_model(self, search: small_models.Search, seconds: float) -> Result | None:
+        found = search.run(seconds)
+        if found is None:
+            return None
+        self.stats.small_model_hits += 1
+        return Result(SAT, found)
 
     def _search_seconds(self, timeout_ms: int) -> float:
         """The small-model search gets half of the query's timeout, within the deadline."""
