@@ -19,7 +19,6 @@ from __future__ import annotations
 import time
 from typing import Callable, Iterator, TypeVar, cast
 
-from pathloom import interrupt
 from pathloom.engines.entry import Entry, build_entry, choice_combinations
 from pathloom.engines.searchers import make_searcher
 from pathloom.frontend import ir
@@ -164,11 +163,8 @@ class ForkingEngine:
                 if self.options.max_paths is not None and self.finished >= self.options.max_paths:
                     stop_reason = f"max-paths bound {self.options.max_paths} reached (--max-paths)"
                     break
-                if self.deadline is not None and time.monotonic() > self.deadline:
-                    stop_reason = "timeout"
-                    break
-                if interrupt.requested():  # a Ctrl-C whose KeyboardInterrupt was swallowed
-                    stop_reason = "interrupted"
+                stop_reason = control.stop_reason(self.deadline)
+                if stop_reason is not None:
                     break
                 state = searcher.select()
                 try:

@@ -19,9 +19,11 @@ a ``for`` loop over a sequence of known length (``sequences.items_left``) only p
 from __future__ import annotations
 
 import builtins
+import time
 from pathlib import PurePath
 from typing import Callable, Iterable, Mapping, Sequence
 
+from pathloom import interrupt
 from pathloom.errors import Unsupported
 from pathloom.frontend import ir
 from pathloom.domain.outcome import RuntimeUnsupported
@@ -203,6 +205,17 @@ def repeats_its_caller(caller_qualname: str, caller_args: tuple[object, ...] | N
 
 def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
     return all(x is y if isinstance(x, Term) else type(x) is type(y) and x == y for x, y in zip(a, b))
+
+
+def stop_reason(deadline: float | None) -> str | None:
+    """Why an engine's main loop stops before its next step: ``timeout`` once ``deadline``
+    (``time.monotonic()``) has passed, ``interrupted`` after a Ctrl-C whose KeyboardInterrupt
+    was swallowed; None to go on."""
+    if deadline is not None and time.monotonic() > deadline:
+        return "timeout"
+    if interrupt.requested():
+        return "interrupted"
+    return None
 
 
 def unsupported_at(function: ir.Function, default_file: str, loc: ir.Loc, exc: RuntimeUnsupported) -> Unsupported:

@@ -10,7 +10,7 @@ import heapq
 import time
 from collections.abc import Iterator
 
-from pathloom import interrupt
+from pathloom.semantics import control
 from pathloom.engines.entry import InputChoice, InputSizes
 from pathloom.engines.multise.heap import (
     cell_writes,
@@ -37,11 +37,8 @@ class MultiSEEngine(Results):
         stop: str | None = None
         try:
             while self.queue or self.inline is not None:
-                if self.deadline is not None and time.monotonic() > self.deadline:
-                    stop = "timeout"
-                    break
-                if interrupt.requested():  # a Ctrl-C whose KeyboardInterrupt was swallowed
-                    stop = "interrupted"
+                stop = control.stop_reason(self.deadline)
+                if stop is not None:
                     break
                 if self.inline is not None:
                     real, guard, model, self.current_temps = self.inline
