@@ -27,6 +27,7 @@ test: setup
 
 lint: setup
 	$(BIN)/ruff check pathloom tests benchmarks
+	$(BIN)/ruff format --check pathloom tests benchmarks
 	$(BIN)/mypy
 
 check: lint

@@ -109,25 +109,50 @@ def _ratio(baseline: float, compose: float) -> float:
 
 
 def table(rows: list[dict[str, Any]], markdown: bool) -> str:
-    header = ["subject", "paths", "DSE calls", "DSE s", "DSE calls, no solver layers", "DSE s, no solver layers",
-              "compose calls (init+comp)", "compose s (init+comp)",
-              "sub-method invocations", "ctree/tree nodes", "calls x", "time x", "calls x, no layers", "time x, no layers",
-              "warm calls", "warm s", "changed caller: calls, s (trees reused)"]
+    header = [
+        "subject",
+        "paths",
+        "DSE calls",
+        "DSE s",
+        "DSE calls, no solver layers",
+        "DSE s, no solver layers",
+        "compose calls (init+comp)",
+        "compose s (init+comp)",
+        "sub-method invocations",
+        "ctree/tree nodes",
+        "calls x",
+        "time x",
+        "calls x, no layers",
+        "time x, no layers",
+        "warm calls",
+        "warm s",
+        "changed caller: calls, s (trees reused)",
+    ]
     lines = []
     for r in rows:
         d, c, w, ch = r["dse"].stats, r["cold"].stats, r["warm"].stats, r["changed"].stats
         b = r["bare"].stats
-        lines.append([
-            r["subject"].name, str(len(r["dse"].paths)) + ("" if r["dse"].complete else " (cut)"),
-            str(d["solver_calls"]), _fmt_t(d["time_s"]), str(b["solver_calls"]), _fmt_t(b["time_s"]),
-            f"{c['solver_calls']} ({c['init_solver_calls']}+{c['composition_solver_calls']})",
-            f"{_fmt_t(c['time_s'])} ({_fmt_t(c['init_time_s'])}+{_fmt_t(c['composition_time_s'])})",
-            str(c["sub_method_invocations"]), f"{c['compressed_tree_nodes']}/{c['tree_nodes']}",
-            f"{_ratio(d['solver_calls'], c['solver_calls']):.1f}", f"{_ratio(d['time_s'], c['time_s']):.1f}",
-            f"{_ratio(b['solver_calls'], c['solver_calls']):.1f}", f"{_ratio(b['time_s'], c['time_s']):.1f}",
-            str(w["solver_calls"]) + ("" if w["answered_from_store"] else " (not stored)"), _fmt_t(w["time_s"]),
-            f"{ch['solver_calls']}, {_fmt_t(ch['time_s'])} ({ch['trees_from_store']}/{ch['trees_from_store'] + ch['trees_built']})",
-        ])
+        lines.append(
+            [
+                r["subject"].name,
+                str(len(r["dse"].paths)) + ("" if r["dse"].complete else " (cut)"),
+                str(d["solver_calls"]),
+                _fmt_t(d["time_s"]),
+                str(b["solver_calls"]),
+                _fmt_t(b["time_s"]),
+                f"{c['solver_calls']} ({c['init_solver_calls']}+{c['composition_solver_calls']})",
+                f"{_fmt_t(c['time_s'])} ({_fmt_t(c['init_time_s'])}+{_fmt_t(c['composition_time_s'])})",
+                str(c["sub_method_invocations"]),
+                f"{c['compressed_tree_nodes']}/{c['tree_nodes']}",
+                f"{_ratio(d['solver_calls'], c['solver_calls']):.1f}",
+                f"{_ratio(d['time_s'], c['time_s']):.1f}",
+                f"{_ratio(b['solver_calls'], c['solver_calls']):.1f}",
+                f"{_ratio(b['time_s'], c['time_s']):.1f}",
+                str(w["solver_calls"]) + ("" if w["answered_from_store"] else " (not stored)"),
+                _fmt_t(w["time_s"]),
+                f"{ch['solver_calls']}, {_fmt_t(ch['time_s'])} ({ch['trees_from_store']}/{ch['trees_from_store'] + ch['trees_built']})",
+            ]
+        )
     if markdown:
         out = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
         out += ["| " + " | ".join(line) + " |" for line in lines]
@@ -137,12 +162,15 @@ def table(rows: list[dict[str, Any]], markdown: bool) -> str:
 
 
 # the paper seeds each error at several locations (first, last and a random path of a method)
-TARGETS = [("bank account", "bank.py", "seeded_session"), ("list repOk x3 (error: a 4-node list)", "linked_list.py", "seeded_calls"),
-           ("list repOk x3 (error: a cycle at node 0)", "linked_list.py", "seeded_first"),
-           ("list repOk x3 (error: a 1-node list)", "linked_list.py", "seeded_last"),
-           ("list shrinking, repOk x3 (error: a 4-node list)", "linked_list.py", "shrinking"),
-           ("list shrinking, repOk x3 (error: a cycle at node 0)", "linked_list.py", "shrinking_first"),
-           ("list shrinking, repOk x3 (error: a 1-node list)", "linked_list.py", "shrinking_last")]
+TARGETS = [
+    ("bank account", "bank.py", "seeded_session"),
+    ("list repOk x3 (error: a 4-node list)", "linked_list.py", "seeded_calls"),
+    ("list repOk x3 (error: a cycle at node 0)", "linked_list.py", "seeded_first"),
+    ("list repOk x3 (error: a 1-node list)", "linked_list.py", "seeded_last"),
+    ("list shrinking, repOk x3 (error: a 4-node list)", "linked_list.py", "shrinking"),
+    ("list shrinking, repOk x3 (error: a cycle at node 0)", "linked_list.py", "shrinking_first"),
+    ("list shrinking, repOk x3 (error: a 1-node list)", "linked_list.py", "shrinking_last"),
+]
 
 
 def first_bug(file: str, target: str, engine: str, heuristic: str | None, timeout: float) -> tuple[int | None, int, float, bool]:

@@ -114,16 +114,14 @@ def run_crosshair(
     cmd = [sys.executable, "-B", os.path.abspath(__file__), "--child", json.dumps(request)]
     start = time.perf_counter()
     try:
-        proc = subprocess.run(
-            cmd, capture_output=True, text=True, timeout=timeout_s + HARD_KILL_GRACE_S
-        )
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout_s + HARD_KILL_GRACE_S)
     except subprocess.TimeoutExpired:
         return _failed(mode, time.perf_counter() - start, "killed: wall-clock limit exceeded")
     wall = time.perf_counter() - start
     child: Optional[Dict[str, Any]] = None
     for line in proc.stdout.splitlines():
         if line.startswith(RESULT_MARKER):
-            child = json.loads(line[len(RESULT_MARKER):])
+            child = json.loads(line[len(RESULT_MARKER) :])
     if child is None:
         return _failed(mode, wall, f"child exited {proc.returncode}: {proc.stderr[-2000:]}")
     paths = int(child["paths"])
@@ -169,18 +167,28 @@ def _run_cli(path: str, function: str, timeout_s: float, per_path_timeout: float
     """
     module = os.path.splitext(os.path.basename(path))[0]
     cmd = [
-        sys.executable, "-B", "-m", "crosshair", "cover",
+        sys.executable,
+        "-B",
+        "-m",
+        "crosshair",
+        "cover",
         "--coverage_type=path",
-        "--max_uninteresting_iterations", "0",
-        "--per_path_timeout", repr(float(per_path_timeout)),
-        "--per_condition_timeout", repr(float(timeout_s)),
+        "--max_uninteresting_iterations",
+        "0",
+        "--per_path_timeout",
+        repr(float(per_path_timeout)),
+        "--per_condition_timeout",
+        repr(float(timeout_s)),
         f"{module}.{function}",
     ]
     cpu0 = _children_cpu_s()
     start = time.perf_counter()
     try:
         proc = subprocess.run(
-            cmd, cwd=os.path.dirname(path), capture_output=True, text=True,
+            cmd,
+            cwd=os.path.dirname(path),
+            capture_output=True,
+            text=True,
             timeout=timeout_s + HARD_KILL_GRACE_S,
         )
     except subprocess.TimeoutExpired:
@@ -276,15 +284,10 @@ def _child(request: Dict[str, Any]) -> None:
     distinct_traces = None
     if request["mode"] == "cover":
         t0, c0 = time.perf_counter(), time.process_time()
-        summaries = path_cover(
-            ctxfn, options, CoverageType.PATH, on_nondeterminism=on_nondeterminism
-        )
+        summaries = path_cover(ctxfn, options, CoverageType.PATH, on_nondeterminism=on_nondeterminism)
         t1, c1 = time.perf_counter(), time.process_time()
         paths = len(summaries)
-        traces = {
-            _line_trace(fn, s.args.args, s.args.kwargs, fn.__code__.co_filename)
-            for s in summaries
-        }
+        traces = {_line_trace(fn, s.args.args, s.args.kwargs, fn.__code__.co_filename) for s in summaries}
         distinct_traces = len(traces)
     else:
         completed = [0]
@@ -340,18 +343,17 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument(
-        "--modes", default="cover,explore,cli",
+        "--modes",
+        default="cover,explore,cli",
         help="comma-separated subset of cover,explore,cli",
     )
     parser.add_argument("--json", action="store_true", help="also print all runs as JSON")
     args = parser.parse_args(argv)
 
     header = (
-        f"{'program':<20} {'mode':<8} {'paths':>5} {'expect':>6} {'iters':>5} "
-        f"{'exh':>4} {'traces':>6} {'time_s':>8} {'ms/path':>8} {'proc_s':>7}  runs time_s"
+        f"{'program':<20} {'mode':<8} {'paths':>5} {'expect':>6} {'iters':>5} {'exh':>4} {'traces':>6} {'time_s':>8} {'ms/path':>8} {'proc_s':>7}  runs time_s"
     )
-    print(f"CrossHair, median of {args.repeat} runs (time_s = exploration wall time; "
-          f"proc_s = whole child process)")
+    print(f"CrossHair, median of {args.repeat} runs (time_s = exploration wall time; proc_s = whole child process)")
     print(header)
     print("-" * len(header))
     everything = []
@@ -367,8 +369,7 @@ def main(argv: Optional[List[str]] = None) -> int:
                 f"{label:<20} {mode:<8} {med['paths']:>5} {expected:>6} "
                 f"{fmt(med['iterations']):>5} {('yes' if med['exhausted'] else 'NO'):>4} "
                 f"{fmt(med['distinct_traces']):>6} {med['time_s']:>8.3f} "
-                f"{1000 * med['s_per_path']:>8.2f} {med['process_wall_s']:>7.2f}  "
-                + " ".join(f"{r['time_s']:.3f}" for r in runs)
+                f"{1000 * med['s_per_path']:>8.2f} {med['process_wall_s']:>7.2f}  " + " ".join(f"{r['time_s']:.3f}" for r in runs)
             )
     if args.json:
         print(json.dumps(everything, indent=1))

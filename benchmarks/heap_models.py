@@ -94,22 +94,25 @@ def _table(title: str, header: list[str], rows: list[list[str]], markdown: bool)
 
 def _scaled_sources(directory: str) -> list[tuple[str, str, str]]:
     """(label, file, target) of the scaled families."""
-    head = "from __future__ import annotations\nfrom typing import Optional\n\n\nclass Node:\n" \
-           "    def __init__(self, val: int, next: Optional[Node] = None) -> None:\n" \
-           "        self.val = val\n        self.next = next\n\n\n"
+    head = (
+        "from __future__ import annotations\nfrom typing import Optional\n\n\nclass Node:\n"
+        "    def __init__(self, val: int, next: Optional[Node] = None) -> None:\n"
+        "        self.val = val\n        self.next = next\n\n\n"
+    )
     body = []
     for k in range(1, 9):
         params = ", ".join(f"n{i}: Node" for i in range(k))
         total = " + ".join(f"n{i}.val" for i in range(k))
         body.append(f"def sum_{k}({params}) -> int:\n    return {total}\n\n\n")
     for m in range(1, 13):
-        body.append(f"def has_null_{m}(this: Node) -> bool:\n    s = this.next\n    i = 1\n"
-                    f"    while s is not None and i <= {m}:\n        s = s.next\n        i = i + 1\n    return s is None\n\n\n")
+        body.append(
+            f"def has_null_{m}(this: Node) -> bool:\n    s = this.next\n    i = 1\n"
+            f"    while s is not None and i <= {m}:\n        s = s.next\n        i = i + 1\n    return s is None\n\n\n"
+        )
     path = os.path.join(directory, "scaled.py")
     with open(path, "w", encoding="utf-8") as f:
         f.write(head + "".join(body))
-    return [(f"sum of {k} nodes", path, f"sum_{k}") for k in range(1, 9)] + \
-        [(f"hasNull max={m}", path, f"has_null_{m}") for m in range(1, 13)]
+    return [(f"sum of {k} nodes", path, f"sum_{k}") for k in range(1, 9)] + [(f"hasNull max={m}", path, f"has_null_{m}") for m in range(1, 13)]
 
 
 def realcode_targets(venv: str, folders: tuple[str, ...]) -> tuple[list[tuple[str, str, str]], list[str]]:
@@ -160,10 +163,13 @@ def main() -> int:
         paper = os.path.join(HERE, "heap", "paper.py")
         for target, counts in PAPER.items():
             results, multise = row(paper, target, args.timeout, 20)
-            rows.append([target, *(_cell(results[m]) for m in MODELS), f"{multise['time']:.2f}s",
-                         f"{counts[0]} / {counts[1]} / {counts[2]}"])
-        _table("Table 1: the POSE paper's programs (dse, --max-iterations 20; last column: the paper's lazy / lazier# / path-optimal traces)",
-               header + ["paper traces"], rows, args.markdown)
+            rows.append([target, *(_cell(results[m]) for m in MODELS), f"{multise['time']:.2f}s", f"{counts[0]} / {counts[1]} / {counts[2]}"])
+        _table(
+            "Table 1: the POSE paper's programs (dse, --max-iterations 20; last column: the paper's lazy / lazier# / path-optimal traces)",
+            header + ["paper traces"],
+            rows,
+            args.markdown,
+        )
     if args.only in (None, "scaled"):
         with tempfile.TemporaryDirectory() as tmp:
             rows = []
@@ -183,7 +189,7 @@ def main() -> int:
         taken, refused = realcode_targets(args.venv, ("linked_list/", "tree/"))
         if args.start_at:
             labels = [label for label, _, _ in taken]
-            taken = taken[labels.index(args.start_at):]
+            taken = taken[labels.index(args.start_at) :]
         rows = []
         for label, path, target in taken:
             try:
@@ -195,12 +201,13 @@ def main() -> int:
                 continue
             rows.append([label, *(_cell(results[m]) for m in MODELS), "unsupported" if "error" in multise else f"{multise['time']:.2f}s"])
             print(f"  {label}: " + " | ".join(rows[-1][1:]), file=sys.stderr, flush=True)  # a killed run keeps its rows
-        _table("Table 4: algorithms==1.0.1, linked_list/ and tree/ functions over input objects (dse, --max-iterations 4)",
-               header, rows, args.markdown)
+        _table("Table 4: algorithms==1.0.1, linked_list/ and tree/ functions over input objects (dse, --max-iterations 4)", header, rows, args.markdown)
         pose = [r[3].split(" / ") for r in rows if not r[3].startswith("unsupported")]
         optimal = sum(1 for cell in pose if cell[0] == cell[1])
-        print(f"\n{len(rows)} functions, {len(pose)} explored under pose; pose path-optimal (traces == paths) on {optimal}; "
-              f"refused by pathloom before running: {len(refused)}")
+        print(
+            f"\n{len(rows)} functions, {len(pose)} explored under pose; pose path-optimal (traces == paths) on {optimal}; "
+            f"refused by pathloom before running: {len(refused)}"
+        )
         for line in refused:
             print(f"  refused: {line}")
     print(f"\ntotal {time.perf_counter() - started:.0f}s; per-run timeout {args.timeout:g}s")

@@ -17,8 +17,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 def git_revision() -> str:
     try:
         rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", "pathloom"], cwd=ROOT,
-                               capture_output=True, text=True)
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "pathloom"], cwd=ROOT, capture_output=True, text=True)
         if rev.returncode != 0:
             return "?"
         return rev.stdout.strip() + (" (pathloom/ has uncommitted changes)" if dirty.stdout.strip() else "")

@@ -203,8 +203,9 @@ def outcome_kind(path: Any) -> tuple[Any, ...]:
 def options_for(program: Program, engine: str, timeout: float) -> Any:
     from pathloom.options import Options
 
-    return Options(engine=engine, strategy=None, timeout=timeout, max_list_len=program.max_list_len,
-                   max_iterations=program.max_iterations, max_depth=program.max_depth)
+    return Options(
+        engine=engine, strategy=None, timeout=timeout, max_list_len=program.max_list_len, max_iterations=program.max_iterations, max_depth=program.max_depth
+    )
 
 
 def run_one(program: Program, engine: str, timeout: float, check_inputs: bool) -> Measure:
@@ -255,23 +256,53 @@ def warm_up() -> None:
 
 
 def header(argv: Sequence[str], markdown: bool) -> list[str]:
-    return machine.header(argv, markdown, (
-        f"nproc {machine.nproc()}, {machine.cpu_model()}, Python {platform.python_version()}, "
-        f"z3 {machine.z3_version('?')}, pathloom at {machine.git_revision()}, {machine.load_average()} at start"))
+    return machine.header(
+        argv,
+        markdown,
+        (
+            f"nproc {machine.nproc()}, {machine.cpu_model()}, Python {platform.python_version()}, "
+            f"z3 {machine.z3_version('?')}, pathloom at {machine.git_revision()}, {machine.load_average()} at start"
+        ),
+    )
 
 
-COLUMNS = ["program", "size", "DSE s", "MultiSE s", "speedup", "DSE instr", "MultiSE instr", "instr ratio",
-           "solver calls DSE/MSE", "MSE solver % (paper)", "MSE BDD %", "avg VS size", "share factor (paper)",
-           "paper speedup", "paper instr ratio", "agree"]
+COLUMNS = [
+    "program",
+    "size",
+    "DSE s",
+    "MultiSE s",
+    "speedup",
+    "DSE instr",
+    "MultiSE instr",
+    "instr ratio",
+    "solver calls DSE/MSE",
+    "MSE solver % (paper)",
+    "MSE BDD %",
+    "avg VS size",
+    "share factor (paper)",
+    "paper speedup",
+    "paper instr ratio",
+    "agree",
+]
 
 # Slide 67 again: the solver's share of MultiSE's time (%) and the average value-summary
 # share factor, per kind (the 4th and 6th numbers of each row).
 PAPER_SOLVER_SHARE: dict[str, tuple[float, float]] = {
-    "Find Max": (97.9, 23.0), "Kadane Subarray": (98.4, 3.2), "Array Index": (93.4, 9.1),
-    "Calc Parser": (90.2, 9.8), "Stack": (89.0, 7.7), "Queue": (93.1, 5.4), "Heap Sort": (96.7, 5.6),
-    "Quick Sort": (94.6, 7.1), "PL/0 Parser": (80.4, 45.8), "Linked List": (95.1, 5.3),
-    "Priority Queue": (92.3, 31.5), "Binary Search Tree": (96.6, 9.4),
-    "Symbolic Arithmetic": (82.3, 39.3), "BDD": (19.6, 6.4), "Red Black": (88.0, 43.6),
+    "Find Max": (97.9, 23.0),
+    "Kadane Subarray": (98.4, 3.2),
+    "Array Index": (93.4, 9.1),
+    "Calc Parser": (90.2, 9.8),
+    "Stack": (89.0, 7.7),
+    "Queue": (93.1, 5.4),
+    "Heap Sort": (96.7, 5.6),
+    "Quick Sort": (94.6, 7.1),
+    "PL/0 Parser": (80.4, 45.8),
+    "Linked List": (95.1, 5.3),
+    "Priority Queue": (92.3, 31.5),
+    "Binary Search Tree": (96.6, 9.4),
+    "Symbolic Arithmetic": (82.3, 39.3),
+    "BDD": (19.6, 6.4),
+    "Red Black": (88.0, 43.6),
 }
 
 
@@ -348,8 +379,10 @@ def detail_lines(program: Program, dse: Measure, mse: Measure, check_inputs: boo
         f"DSE {dse.paths} paths{'' if dse.complete else ' INCOMPLETE'}",
         f"MultiSE {mse.paths} results{'' if mse.complete else ' INCOMPLETE'}",
         f"solver time DSE {dse.stats.get('solver_time_s', 0):.2f}s / MultiSE {ms.get('solver_time_s', 0):.2f}s",
-        (f"MultiSE BDD {ms.get('bdd_time_s', 0):.2f}s ({ms.get('bdd_ops')} ops), pc merges {ms.get('pc_merges')}, "
-         f"variable merges saved {ms.get('variable_merges_saved')}, final summary entries {ms.get('final_summary_entries')}"),
+        (
+            f"MultiSE BDD {ms.get('bdd_time_s', 0):.2f}s ({ms.get('bdd_ops')} ops), pc merges {ms.get('pc_merges')}, "
+            f"variable merges saved {ms.get('variable_merges_saved')}, final summary entries {ms.get('final_summary_entries')}"
+        ),
         f"largest final summaries: heap cell {mse.max_cell_entries} entries, variable {mse.max_var_entries} entries",
     ]
     if check_inputs:
@@ -366,11 +399,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--markdown", action="store_true", help="GitHub markdown table")
     parser.add_argument("--only", default="", help="comma-separated program names")
     parser.add_argument("--timeout", type=float, default=150.0, help="seconds per exploration (default 150)")
-    parser.add_argument("--check-inputs", action="store_true",
-                        help="also count paths whose reported input does not satisfy their own path condition")
+    parser.add_argument("--check-inputs", action="store_true", help="also count paths whose reported input does not satisfy their own path condition")
     parser.add_argument("--profile", metavar="NAME", help="cProfile MultiSE on one program instead (top 30 by cumulative time)")
-    parser.add_argument("--size", action="append", default=[], metavar="NAME=N",
-                        help="explore NAME with max_list_len N instead of its table size (repeatable)")
+    parser.add_argument("--size", action="append", default=[], metavar="NAME=N", help="explore NAME with max_list_len N instead of its table size (repeatable)")
     args = parser.parse_args(argv)
     chosen = PROGRAMS
     if args.only:
@@ -422,32 +453,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     if paper_rows:
         speedups = [d.time_s / m.time_s for _, d, m in paper_rows if m.time_s]
         ratios = [d.stats["instructions"] / m.stats["instructions"] for _, d, m in paper_rows if m.stats.get("instructions")]
-        out(f"Paper kinds: speedup {min(speedups):.2f}x to {max(speedups):.1f}x (paper 1.3x to 87.7x), "
+        out(
+            f"Paper kinds: speedup {min(speedups):.2f}x to {max(speedups):.1f}x (paper 1.3x to 87.7x), "
             f"instruction ratio {min(ratios):.1f}x to {max(ratios):.1f}x (paper 2.7x to 47.5x); "
-            f"MultiSE faster on {sum(1 for s in speedups if s > 1)} of {len(speedups)}.")
+            f"MultiSE faster on {sum(1 for s in speedups if s > 1)} of {len(speedups)}."
+        )
         reached = [p.name for p, d, m in paper_rows if m.time_s and d.time_s / m.time_s >= PAPER[p.kind or ""][2]]
         out(f"Speedup at least the paper's on {len(reached)} of {len(paper_rows)}: {', '.join(reached)}.")
         solver_major = [p.name for p, _, m in paper_rows if m.stats.get("solver_time_pct", 0) > 50]
-        out(f"Solver time over half of MultiSE's time on {len(solver_major)} of {len(paper_rows)}"
-            + (f": {', '.join(solver_major)}." if solver_major else "."))
+        out(f"Solver time over half of MultiSE's time on {len(solver_major)} of {len(paper_rows)}" + (f": {', '.join(solver_major)}." if solver_major else "."))
     for p, d, m in results:
         if p.name in CONTROLS and not (d.error or m.error) and d.time_s:
             cost = m.time_s / d.time_s
             verdict = "within" if cost <= CONTROL_TARGET else "ABOVE"
-            out(f"Control {p.name}: MultiSE/DSE cost ratio {cost:.2f}x ({verdict} the {CONTROL_TARGET}x target); "
-                f"instructions MultiSE/DSE {m.stats.get('instructions', 0) / max(1, d.stats.get('instructions', 1)):.2f}.")
+            out(
+                f"Control {p.name}: MultiSE/DSE cost ratio {cost:.2f}x ({verdict} the {CONTROL_TARGET}x target); "
+                f"instructions MultiSE/DSE {m.stats.get('instructions', 0) / max(1, d.stats.get('instructions', 1)):.2f}."
+            )
     out()
     out("Per program:")
     for p, d, m in results:
         for line in detail_lines(p, d, m, args.check_inputs):
             out(line)
 
-    failed = [p.name for p, d, m in results if d.error or m.error or d.kinds != m.kinds or not (d.complete and m.complete)
-              or (d.bad_inputs or 0) + (m.bad_inputs or 0) > 0]
+    failed = [
+        p.name
+        for p, d, m in results
+        if d.error or m.error or d.kinds != m.kinds or not (d.complete and m.complete) or (d.bad_inputs or 0) + (m.bad_inputs or 0) > 0
+    ]
     if failed:
         out()
-        out(f"WARNING: disagreement, failure, incomplete exploration or inputs violating their own path "
-            f"condition on: {', '.join(failed)}")
+        out(f"WARNING: disagreement, failure, incomplete exploration or inputs violating their own path condition on: {', '.join(failed)}")
         return 1
     return 0
 

@@ -70,8 +70,7 @@ BENCHMARKS = [
 def run_one(function: str, extra: list[str], timeout: float) -> dict[str, object]:
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "out.json")
-        command = [sys.executable, "-m", "pathloom", "reach", f"{PROGRAMS}::{function}", "--asserts", "--timeout", str(timeout),
-                   "--json", out, *DOMAIN, *extra]
+        command = [sys.executable, "-m", "pathloom", "reach", f"{PROGRAMS}::{function}", "--asserts", "--timeout", str(timeout), "--json", out, *DOMAIN, *extra]
         env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
         start = time.monotonic()
         try:
@@ -105,8 +104,17 @@ def contracted_copy(folder: str) -> str:
 
 
 def crosshair_cell(python: str, folder: str, function: str, timeout: float) -> dict[str, object]:
-    command = [python, "-m", "crosshair", "check", "--analysis_kind=PEP316", "--report_all",
-               "--per_condition_timeout", str(timeout), f"nav_subjects.{function}"]
+    command = [
+        python,
+        "-m",
+        "crosshair",
+        "check",
+        "--analysis_kind=PEP316",
+        "--report_all",
+        "--per_condition_timeout",
+        str(timeout),
+        f"nav_subjects.{function}",
+    ]
     start = time.monotonic()
     try:
         proc = subprocess.run(command, check=False, capture_output=True, text=True, timeout=timeout + GRACE_S, cwd=folder)
@@ -170,8 +178,10 @@ def main() -> int:
     only = {name for name in args.only.split(",") if name}
     crosshair = find_crosshair(args.crosshair_python)
     version = _crosshair_version(crosshair) if crosshair else "none found"
-    machine = f"nproc {nproc()}, {cpu_model()}, Python {sys.version.split()[0]}, z3 {z3_version('absent')}, " \
-              f"pathloom at {git_revision()}, CrossHair {version}, {load_average()} at start"
+    machine = (
+        f"nproc {nproc()}, {cpu_model()}, Python {sys.version.split()[0]}, z3 {z3_version('absent')}, "
+        f"pathloom at {git_revision()}, CrossHair {version}, {load_average()} at start"
+    )
     for line in header(sys.argv, args.markdown, machine):
         print(line)
     names = [name for name, _ in CONFIGS] + (["crosshair"] if crosshair else [])
@@ -201,8 +211,7 @@ def main() -> int:
 
 
 def _crosshair_version(python: str) -> str:
-    proc = subprocess.run([python, "-c", "import importlib.metadata as m; print(m.version('crosshair-tool'))"],
-                          capture_output=True, text=True, check=False)
+    proc = subprocess.run([python, "-c", "import importlib.metadata as m; print(m.version('crosshair-tool'))"], capture_output=True, text=True, check=False)
     return proc.stdout.strip() or "?"
 
 

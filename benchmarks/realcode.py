@@ -89,9 +89,7 @@ def _probe(python: str) -> dict[str, str] | None:
         "'pytest': pytest.__version__, 'z3': z3.get_version_string()}))\n"
     )
     try:
-        proc = subprocess.run(
-            [python, "-c", code], check=False, capture_output=True, text=True, timeout=120
-        )
+        proc = subprocess.run([python, "-c", code], check=False, capture_output=True, text=True, timeout=120)
     except (OSError, subprocess.TimeoutExpired):
         return None
     if proc.returncode != 0:
@@ -104,11 +102,7 @@ def _probe(python: str) -> dict[str, str] | None:
 
 
 def _ready(found: dict[str, str] | None) -> bool:
-    return (
-        found is not None
-        and found["version"] == VERSION
-        and os.path.realpath(found["pathloom"]) == os.path.realpath(ROOT)
-    )
+    return found is not None and found["version"] == VERSION and os.path.realpath(found["pathloom"]) == os.path.realpath(ROOT)
 
 
 class SetupError(Exception):
@@ -124,9 +118,7 @@ def ensure_venv(venv: str, log: Callable[[str], None]) -> dict[str, str]:
         return found
     if not os.path.exists(python):
         log(f"creating the scratch environment {venv}")
-        proc = subprocess.run(
-            [sys.executable, "-m", "venv", venv], check=False, capture_output=True, text=True
-        )
+        proc = subprocess.run([sys.executable, "-m", "venv", venv], check=False, capture_output=True, text=True)
         if proc.returncode != 0:
             raise SetupError(f"python -m venv {venv} failed:\n{proc.stderr.strip()}")
     steps = [
@@ -143,15 +135,10 @@ def ensure_venv(venv: str, log: Callable[[str], None]) -> dict[str, str]:
         )
         if proc.returncode != 0:
             tail = "\n".join(proc.stderr.strip().splitlines()[-15:])
-            raise SetupError(
-                f"installing {what} into {venv} failed (pip exit {proc.returncode}):\n{tail}"
-            )
+            raise SetupError(f"installing {what} into {venv} failed (pip exit {proc.returncode}):\n{tail}")
     found = _probe(python)
     if not _ready(found):
-        raise SetupError(
-            f"{venv}: after installation, {PACKAGE}=={VERSION}, pathloom from {ROOT}, "
-            f"pytest and z3 are still not all importable (found: {found})"
-        )
+        raise SetupError(f"{venv}: after installation, {PACKAGE}=={VERSION}, pathloom from {ROOT}, pytest and z3 are still not all importable (found: {found})")
     assert found is not None
     return found
 
@@ -179,9 +166,7 @@ def snapshot(workdir: str) -> tuple[str, str]:
             capture_output=True,
         )
         if archive.returncode != 0:
-            raise SetupError(
-                f"git archive HEAD pathloom failed: {archive.stderr.decode(errors='replace')}"
-            )
+            raise SetupError(f"git archive HEAD pathloom failed: {archive.stderr.decode(errors='replace')}")
         if os.path.isdir(base):
             shutil.rmtree(base)  # older snapshots
         partial = dest + ".partial"
@@ -248,9 +233,7 @@ def find_targets(package_dir: str) -> tuple[list[Target], list[str], list[str]]:
             except (SyntaxError, UnicodeDecodeError) as exc:
                 unparsable.append(f"{module}: {exc}")
                 continue
-            names: dict[
-                str, tuple[bool, str]
-            ] = {}  # a later definition of a name replaces an earlier one
+            names: dict[str, tuple[bool, str]] = {}  # a later definition of a name replaces an earlier one
             for node in tree.body:
                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     names[node.name] = _annotated(node, False), _shape(node, None)
@@ -310,9 +293,7 @@ def run_child(
     """Run ``cmd`` in a session of its own, killed with all its children after ``timeout``
     seconds: its exit code (None when killed), its stderr (when piped) and its wall time."""
     start = time.perf_counter()
-    proc = subprocess.Popen(
-        cmd, stdout=stdout, stderr=stderr, text=True, cwd=cwd, env=env, start_new_session=True
-    )
+    proc = subprocess.Popen(cmd, stdout=stdout, stderr=stderr, text=True, cwd=cwd, env=env, start_new_session=True)
     try:
         _, err = proc.communicate(timeout=timeout)
         code: int | None = proc.returncode
@@ -344,9 +325,7 @@ def run_target(t: Target, runner: Runner) -> Row:
         runner.engine,
     ]
     # cwd: ``python -m`` puts the working directory first on sys.path, before the snapshot
-    code, stderr, elapsed = run_child(
-        cmd, runner.rundir, runner.env, runner.timeout + HARD_KILL_GRACE_S
-    )
+    code, stderr, elapsed = run_child(cmd, runner.rundir, runner.env, runner.timeout + HARD_KILL_GRACE_S)
     if code is None:  # killed, with pathloom's replay child
         return Row(
             t.label,
@@ -390,11 +369,7 @@ def _concretizations(result: dict[str, Any] | None) -> int:
 def _cut_reasons(result: dict[str, Any] | None) -> list[str]:
     """The distinct reasons of the cut and unknown paths, numbers and names normalized, and
     the input types tried in part (``untried``: one reason for all)."""
-    reasons = {
-        _normalize(str(p.get("reason") or p.get("outcome")))
-        for p in (result or {}).get("paths") or []
-        if p.get("outcome") in ("cut", "unknown")
-    }
+    reasons = {_normalize(str(p.get("reason") or p.get("outcome"))) for p in (result or {}).get("paths") or [] if p.get("outcome") in ("cut", "unknown")}
     if (result or {}).get("untried"):
         reasons.add("input types tried in part (a union's member not modelled or not tried)")
     return sorted(reasons)
@@ -416,11 +391,7 @@ def classify(t: Target, code: int, stderr: str, result: dict[str, Any] | None) -
         return row
     unsupported = [line for line in lines if "unsupported: " in line]
     imports = [line for line in lines if "cannot import module" in line]
-    mismatches = [
-        line.replace("pathloom: replay mismatch: ", "")
-        for line in lines
-        if "replay mismatch" in line
-    ]
+    mismatches = [line.replace("pathloom: replay mismatch: ", "") for line in lines if "replay mismatch" in line]
     if code == 2 and unsupported:
         row.category, row.detail = UNSUPPORTED, unsupported[:1]
         row.reason = normalize_reason(unsupported[0])
@@ -428,9 +399,7 @@ def classify(t: Target, code: int, stderr: str, result: dict[str, Any] | None) -
         row.category, row.detail = IMPORT_FAILURE, imports[:3]
     elif code == 2:
         row.category, row.detail = NOT_FOUND, lines[-1:]
-        row.reason = t.shape or (
-            _normalize(lines[-1].split(": ", 1)[-1]) if lines else "no message"
-        )
+        row.reason = t.shape or (_normalize(lines[-1].split(": ", 1)[-1]) if lines else "no message")
     elif code == 3 and mismatches:
         row.category, row.detail = MISMATCH, mismatches
     elif code == 3:
@@ -504,9 +473,7 @@ def run_all(
         return i, run_target(t, runner)
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        for done, future in enumerate(
-            concurrent.futures.as_completed([pool.submit(one, i) for i in range(len(targets))]), 1
-        ):
+        for done, future in enumerate(concurrent.futures.as_completed([pool.submit(one, i) for i in range(len(targets))]), 1):
             i, row = future.result()
             rows[i] = row
             if row.category != NOT_RUN:
@@ -562,9 +529,7 @@ def run_tests(runner: Runner, timeout_s: float) -> TestRun:
     ]
     note = ""
     with open(log_file, "w", encoding="utf-8") as out:
-        code, _, elapsed = run_child(
-            cmd, runner.rundir, runner.env, timeout_s, stdout=out, stderr=subprocess.STDOUT
-        )
+        code, _, elapsed = run_child(cmd, runner.rundir, runner.env, timeout_s, stdout=out, stderr=subprocess.STDOUT)
     if code is None:
         note = f"the pytest session was killed after {timeout_s:.0f}s (counts are of the tests run by then)"
     with open(log_file, encoding="utf-8", errors="replace") as f:
@@ -596,11 +561,7 @@ def _messages(lines: list[str]) -> dict[tuple[str, str], str]:
 def parse_pytest(text: str, elapsed: float, note: str) -> TestRun:
     lines = text.splitlines()
     counts: dict[str, int] = {}
-    summary = [
-        line
-        for line in lines
-        if line.startswith("=") and " in " in line and SUMMARY_ITEM.search(line)
-    ]
+    summary = [line for line in lines if line.startswith("=") and " in " in line and SUMMARY_ITEM.search(line)]
     if summary:
         for n, what in SUMMARY_ITEM.findall(summary[-1]):
             counts["errors" if what.startswith("error") else what] = int(n)
@@ -608,9 +569,7 @@ def parse_pytest(text: str, elapsed: float, note: str) -> TestRun:
         for line in lines:
             m = RESULT_LINE.match(line)
             if m:
-                key = {"PASSED": "passed", "FAILED": "failed", "ERROR": "errors"}.get(
-                    m.group(2), "other"
-                )
+                key = {"PASSED": "passed", "FAILED": "failed", "ERROR": "errors"}.get(m.group(2), "other")
                 counts[key] = counts.get(key, 0) + 1
     messages = _messages(lines)
     failures = []
@@ -635,18 +594,12 @@ def _by_test_file(rows: list[Row]) -> dict[str, Row]:
     return {f"tests/{os.path.basename(r.tests_file)}": r for r in rows if r.tests_file}
 
 
-def summary_rows(
-    rows: list[Row], excluded: int, tests: TestRun, total_s: float
-) -> list[tuple[str, str]]:
+def summary_rows(rows: list[Row], excluded: int, tests: TestRun, total_s: float) -> list[tuple[str, str]]:
     explored = [r for r in rows if r.category == EXPLORED]
     complete = sum(1 for r in explored if r.complete)
     c = tests.counts
     owners = _by_test_file(rows)
-    explained = sum(
-        1
-        for test_id, _ in tests.failures
-        if getattr(owners.get(test_id.split("::")[0]), "category", None) == MISMATCH
-    )
+    explained = sum(1 for test_id, _ in tests.failures if getattr(owners.get(test_id.split("::")[0]), "category", None) == MISMATCH)
     table = [
         ("targets (all parameters annotated)", str(len(rows))),
         ("excluded for missing annotations", str(excluded)),
@@ -681,9 +634,7 @@ def summary_rows(
     return table
 
 
-def grouped(
-    rows: list[Row], categories: Sequence[str], key: Callable[[Row], list[str]], most: int | None
-) -> list[tuple[str, str]]:
+def grouped(rows: list[Row], categories: Sequence[str], key: Callable[[Row], list[str]], most: int | None) -> list[tuple[str, str]]:
     """Targets per reason, most frequent first."""
     counts: dict[str, int] = {}
     for r in rows:
@@ -694,9 +645,7 @@ def grouped(
     return [(reason, str(n)) for reason, n in ranked[:most]]
 
 
-def _table(
-    head: Sequence[str], body: Sequence[Sequence[str]], markdown: bool, right: Sequence[bool]
-) -> list[str]:
+def _table(head: Sequence[str], body: Sequence[Sequence[str]], markdown: bool, right: Sequence[bool]) -> list[str]:
     if markdown:
         esc = [[cell.replace("|", "\\|") for cell in line] for line in body]
         lines = [
@@ -707,9 +656,7 @@ def _table(
     widths = [max(len(str(x)) for x in col) for col in zip(head, *body)]
 
     def fmt(line: Sequence[str]) -> str:
-        return "  ".join(
-            c.rjust(w) if r else c.ljust(w) for c, w, r in zip(line, widths, right)
-        ).rstrip()
+        return "  ".join(c.rjust(w) if r else c.ljust(w) for c, w, r in zip(line, widths, right)).rstrip()
 
     return [fmt(head), fmt(["-" * w for w in widths])] + [fmt(line) for line in body]
 
@@ -721,21 +668,13 @@ def _title(title: str, markdown: bool) -> list[str]:
 def _reasons(title: str, body: list[tuple[str, str]], markdown: bool) -> list[str]:
     if not body:
         return []
-    return (
-        _title(title, markdown)
-        + _table(["reason", "targets"], body, markdown, [False, True])
-        + [""]
-    )
+    return _title(title, markdown) + _table(["reason", "targets"], body, markdown, [False, True]) + [""]
 
 
 def _listing(title: str, items: list[str], markdown: bool) -> list[str]:
     if not items:
         return []
-    return (
-        _title(title, markdown)
-        + [(f"- `{item}`" if markdown else f"  {item}") for item in items]
-        + [""]
-    )
+    return _title(title, markdown) + [(f"- `{item}`" if markdown else f"  {item}") for item in items] + [""]
 
 
 def _details(rows: list[Row], category: str, per_target: int = 3) -> list[str]:
@@ -752,9 +691,7 @@ def _failing(failures: list[tuple[str, str]]) -> list[str]:
     """The failed tests and errors, at most ``PER_FILE`` of each test file."""
     by_file: dict[str, list[str]] = {}
     for test_id, message in failures:
-        by_file.setdefault(test_id.split("::")[0], []).append(
-            f"{test_id}: {message}" if message else test_id
-        )
+        by_file.setdefault(test_id.split("::")[0], []).append(f"{test_id}: {message}" if message else test_id)
     out: list[str] = []
     for file, items in by_file.items():
         out += items[:PER_FILE]
@@ -773,9 +710,7 @@ def report(
     total_s: float,
     markdown: bool,
 ) -> list[str]:
-    lines = _table(
-        ["measure", "value"], summary_rows(rows, excluded, tests, total_s), markdown, [False, True]
-    )
+    lines = _table(["measure", "value"], summary_rows(rows, excluded, tests, total_s), markdown, [False, True])
     lines.append("")
     lines += _reasons(
         f"Unsupported: top {TOP_REASONS} reasons",
@@ -800,8 +735,7 @@ def report(
     lines += _listing("Unparsable modules", unparsable, markdown)
     failing = _failing(tests.failures)
     lines += _listing(
-        f"Failing generated tests ({len(tests.failures)}; at most {PER_FILE} a file, "
-        f"{LISTED_FAILURES} in all)",
+        f"Failing generated tests ({len(tests.failures)}; at most {PER_FILE} a file, {LISTED_FAILURES} in all)",
         failing,
         markdown,
     )
@@ -846,9 +780,7 @@ def shared_options(description: str) -> argparse.ArgumentParser:
         default=os.path.join(ROOT, "out", "realcode"),
         help="scratch directory: the venv and the run's files (default out/realcode)",
     )
-    parser.add_argument(
-        "--filter", default=None, help="only targets whose MODULE::NAME contains SUBSTR"
-    )
+    parser.add_argument("--filter", default=None, help="only targets whose MODULE::NAME contains SUBSTR")
     parser.add_argument("--markdown", action="store_true", help="GitHub markdown tables")
     parser.add_argument("--json", default=None, help="write the per-target rows to this file")
     return parser
@@ -857,9 +789,7 @@ def shared_options(description: str) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = shared_options(__doc__.splitlines()[0])
-    parser.add_argument(
-        "--timeout", type=float, default=20.0, help="pathloom --timeout per target (default 20)"
-    )
+    parser.add_argument("--timeout", type=float, default=20.0, help="pathloom --timeout per target (default 20)")
     parser.add_argument("--limit", type=int, default=None, help="only the first N targets")
     parser.add_argument("--jobs", type=int, default=1, help="explorations at once (default 1)")
     parser.add_argument("--engine", choices=["dse", "multise"], default="dse")
@@ -907,9 +837,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         targets = [t for t in targets if args.filter in t.label]
     if args.limit is not None:
         targets = targets[: args.limit]
-    log(
-        f"{len(targets)} target(s) in {env['package']}, {len(excluded)} excluded for missing annotations"
-    )
+    log(f"{len(targets)} target(s) in {env['package']}, {len(excluded)} excluded for missing annotations")
     runner = Runner(
         venv_python(os.path.join(workdir, "venv")),
         _rundir(workdir),
@@ -929,9 +857,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for line in report(rows, len(excluded), unparsable, tests, total, args.markdown):
         print(line)
     if args.worktree and machine.git_revision() + " (working tree)" != revision:
-        print(
-            f"NOTE: pathloom changed during the run (at start {revision}, at end {machine.git_revision()})"
-        )
+        print(f"NOTE: pathloom changed during the run (at start {revision}, at end {machine.git_revision()})")
     print(f"Files of this run: {runner.rundir} (pytest log: pytest.log there)")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:

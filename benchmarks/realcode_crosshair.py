@@ -87,9 +87,7 @@ def def_range(source: str, qualname: str) -> tuple[int, int] | None:
             found = node
         elif isinstance(node, ast.ClassDef) and qualname.startswith(node.name + "."):
             for item in node.body:
-                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
-                    f"{node.name}.{item.name}" == qualname
-                ):
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and (f"{node.name}.{item.name}" == qualname):
                     found = item
     if found is None or found.end_lineno is None:
         return None
@@ -122,11 +120,7 @@ def _name(node: ast.expr) -> str | None:
 def explicit_raises(source: str) -> set[str]:
     """The exception names of every ``raise X`` / ``raise X(...)`` statement of a module."""
     return {
-        name
-        for node in ast.walk(ast.parse(source))
-        if isinstance(node, ast.Raise) and node.exc is not None
-        for name in [_name(node.exc)]
-        if name is not None
+        name for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Raise) and node.exc is not None for name in [_name(node.exc)] if name is not None
     }
 
 
@@ -140,33 +134,19 @@ def expected_exceptions(test_source: str) -> dict[str, str]:
             if isinstance(sub, (ast.With, ast.AsyncWith)):
                 for item in sub.items:
                     call = item.context_expr
-                    if (
-                        isinstance(call, ast.Call)
-                        and _name(call.func) == "raises"
-                        and call.args
-                        and (name := _name(call.args[0])) is not None
-                    ):
+                    if isinstance(call, ast.Call) and _name(call.func) == "raises" and call.args and (name := _name(call.args[0])) is not None:
                         found.setdefault(node.name, name)
     return found
 
 
 def count_tests(test_source: str) -> int:
-    return sum(
-        1
-        for node in ast.parse(test_source).body
-        if isinstance(node, ast.FunctionDef) and node.name.startswith("test")
-    )
+    return sum(1 for node in ast.parse(test_source).body if isinstance(node, ast.FunctionDef) and node.name.startswith("test"))
 
 
 def is_implicit_builtin(exception: str, explicit: set[str]) -> bool:
     """A builtin exception type, not AssertionError, that the module never raises explicitly."""
     cls = getattr(builtins, exception, None)
-    return (
-        isinstance(cls, type)
-        and issubclass(cls, BaseException)
-        and exception not in NOT_BUGS
-        and exception not in explicit
-    )
+    return isinstance(cls, type) and issubclass(cls, BaseException) and exception not in NOT_BUGS and exception not in explicit
 
 
 def junit_outcomes(xml_text: str) -> dict[str, str]:
@@ -176,11 +156,7 @@ def junit_outcomes(xml_text: str) -> dict[str, str]:
     for case in ET.fromstring(xml_text).iter("testcase"):
         kinds = {child.tag for child in case}
         outcome = next(
-            (
-                o
-                for tag, o in (("error", "error"), ("failure", "failed"), ("skipped", "skipped"))
-                if tag in kinds
-            ),
+            (o for tag, o in (("error", "error"), ("failure", "failed"), ("skipped", "skipped")) if tag in kinds),
             "passed",
         )
         outcomes[case.get("name", "?")] = outcome
@@ -189,13 +165,7 @@ def junit_outcomes(xml_text: str) -> dict[str, str]:
 
 def bugs_found(test_source: str, outcomes: dict[str, str], explicit: set[str]) -> list[str]:
     """Distinct exception types of the passing ``pytest.raises`` tests that are bugs."""
-    return sorted(
-        {
-            exc
-            for test, exc in expected_exceptions(test_source).items()
-            if outcomes.get(test) == "passed" and is_implicit_builtin(exc, explicit)
-        }
-    )
+    return sorted({exc for test, exc in expected_exceptions(test_source).items() if outcomes.get(test) == "passed" and is_implicit_builtin(exc, explicit)})
 
 
 def ratio(a: float, b: float) -> str:
@@ -248,9 +218,7 @@ class Context:
     package_dir: str
 
 
-def _run(
-    cmd: list[str], ctx: Context, timeout: float, stdout: Any
-) -> tuple[int | None, str, float]:
+def _run(cmd: list[str], ctx: Context, timeout: float, stdout: Any) -> tuple[int | None, str, float]:
     return run_child(cmd, ctx.rundir, ctx.env, timeout, stdout=stdout)
 
 
@@ -283,9 +251,7 @@ def run_crosshair(t: Target, ctx: Context) -> ToolResult:
 
 
 def run_pathloom(t: Target, ctx: Context) -> tuple[ToolResult, list[str]]:
-    runner = Runner(
-        ctx.python, os.path.join(ctx.rundir, "by-pathloom"), ctx.env, ctx.timeout, "dse"
-    )
+    runner = Runner(ctx.python, os.path.join(ctx.rundir, "by-pathloom"), ctx.env, ctx.timeout, "dse")
     row = run_target(t, runner)
     result = ToolResult(
         exit_code=row.exit_code,
@@ -296,13 +262,7 @@ def run_pathloom(t: Target, ctx: Context) -> tuple[ToolResult, list[str]]:
         took=row.category == EXPLORED,
     )
     data = read_json(os.path.join(runner.rundir, "json", f"{t.slug}.json")) or {}
-    implicit = sorted(
-        {
-            str(p.get("exception"))
-            for p in data.get("paths") or []
-            if p.get("outcome") == "raise" and p.get("kind") == "implicit"
-        }
-    )
+    implicit = sorted({str(p.get("exception")) for p in data.get("paths") or [] if p.get("outcome") == "raise" and p.get("kind") == "implicit"})
     return result, implicit
 
 
@@ -407,9 +367,7 @@ def run_one(t: Target, ctx: Context) -> Row:
 
 def _covered(rows: list[Row], tool: str) -> tuple[int, int]:
     measured = [r for r in rows if r.branches_total is not None]
-    return sum(r.tool(tool).branches_covered for r in measured), sum(
-        r.branches_total or 0 for r in measured
-    )
+    return sum(r.tool(tool).branches_covered for r in measured), sum(r.branches_total or 0 for r in measured)
 
 
 def _pct(covered: int, total: int) -> str:
@@ -417,9 +375,7 @@ def _pct(covered: int, total: int) -> str:
 
 
 def summary(rows: list[Row]) -> list[list[str]]:
-    def line(
-        label: str, values: Sequence[float], fmt: Callable[[float], str] = lambda v: f"{v:g}"
-    ) -> list[str]:
+    def line(label: str, values: Sequence[float], fmt: Callable[[float], str] = lambda v: f"{v:g}") -> list[str]:
         return [label, fmt(values[0]), fmt(values[1]), ratio(values[0], values[1])]
 
     both = [r for r in rows if r.pathloom.took and r.crosshair.took]
@@ -456,11 +412,7 @@ def summary(rows: list[Row]) -> list[list[str]]:
         line("tests generated", [sum(r.tool(t).tests for r in rows) for t in TOOLS]),
         [
             "tests passed / failed / errors",
-            *(
-                f"{sum(r.tool(t).passed for r in rows)} / {sum(r.tool(t).failed for r in rows)} / "
-                f"{sum(r.tool(t).errors for r in rows)}"
-                for t in TOOLS
-            ),
+            *(f"{sum(r.tool(t).passed for r in rows)} / {sum(r.tool(t).failed for r in rows)} / {sum(r.tool(t).errors for r in rows)}" for t in TOOLS),
             ratio(*(sum(r.tool(t).passed for r in rows) for t in TOOLS)),
         ],
         line(
@@ -488,11 +440,7 @@ def per_target(rows: list[Row]) -> list[list[str]]:
     return body
 
 
-PER_TARGET_HEAD = ["target", "branches"] + [
-    f"{tool} {what}"
-    for tool in ("pl", "xh")
-    for what in ("status", "covered", "bugs", "p/f/e", "s")
-]
+PER_TARGET_HEAD = ["target", "branches"] + [f"{tool} {what}" for tool in ("pl", "xh") for what in ("status", "covered", "bugs", "p/f/e", "s")]
 
 
 def report(rows: list[Row], markdown: bool, show_per_target: bool) -> list[str]:
@@ -509,9 +457,7 @@ def report(rows: list[Row], markdown: bool, show_per_target: bool) -> list[str]:
         "the bugs row applies the test-level rule to both tools."
     )
     lines.append("")
-    found = [
-        f"{r.target}: {exc} ({tool})" for r in rows for tool in TOOLS for exc in r.tool(tool).bugs
-    ]
+    found = [f"{r.target}: {exc} ({tool})" for r in rows for tool in TOOLS for exc in r.tool(tool).bugs]
     if found:
         lines += realcode._title("Bugs", markdown)
         lines += [(f"- `{item}`" if markdown else f"  {item}") for item in found] + [""]
@@ -559,9 +505,7 @@ def ensure_tools(python: str, log: Callable[[str], None]) -> dict[str, str]:
         )
         found = versions()
         if found is None:
-            raise SetupError(
-                f"installing crosshair-tool and coverage failed:\n{proc.stderr.strip()[-2000:]}"
-            )
+            raise SetupError(f"installing crosshair-tool and coverage failed:\n{proc.stderr.strip()[-2000:]}")
     return found
 
 
@@ -580,9 +524,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = realcode.shared_options(__doc__.splitlines()[0])
     parser.add_argument("--sample", type=int, default=40, help="how many targets (default 40)")
-    parser.add_argument(
-        "--timeout", type=float, default=20.0, help="per-target budget of each tool (default 20)"
-    )
+    parser.add_argument("--timeout", type=float, default=20.0, help="per-target budget of each tool (default 20)")
     parser.add_argument(
         "--pytest-timeout",
         type=float,
@@ -611,9 +553,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         targets = [t for t in targets if args.filter in t.label]
     chosen = sample(targets, args.sample)
     log(f"{len(chosen)} of {len(targets)} target(s)")
-    ctx = Context(
-        python, _rundir(workdir), env, args.timeout, args.pytest_timeout, found["package"]
-    )
+    ctx = Context(python, _rundir(workdir), env, args.timeout, args.pytest_timeout, found["package"])
     load = machine.load_average()
     rows = []
     for i, t in enumerate(chosen, 1):

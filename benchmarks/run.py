@@ -128,7 +128,7 @@ def run_pathloom_child(path: str, function: str, timeout_s: float) -> Dict[str, 
     wall = time.perf_counter() - start
     for line in proc.stdout.splitlines():
         if line.startswith(PATHLOOM_MARKER):
-            result = json.loads(line[len(PATHLOOM_MARKER):])
+            result = json.loads(line[len(PATHLOOM_MARKER) :])
             result["process_wall_s"] = wall
             return result
     return {"error": f"child exited {proc.returncode}: {proc.stderr.strip()[-500:]}"}
@@ -144,9 +144,7 @@ _SUMMARY = re.compile(r"^\s+(\d+) paths, (complete|INCOMPLETE)", re.M)
 
 def run_pathloom_cli(path: str, function: str, timeout_s: float) -> Dict[str, Any]:
     """``pathloom explore FILE::function --quiet`` as a whole process."""
-    cmd = _pathloom_command() + [
-        "explore", f"{os.path.abspath(path)}::{function}", "--quiet", "--timeout", repr(float(timeout_s))
-    ]
+    cmd = _pathloom_command() + ["explore", f"{os.path.abspath(path)}::{function}", "--quiet", "--timeout", repr(float(timeout_s))]
     start = time.perf_counter()
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout_s + HARD_KILL_GRACE_S)
@@ -272,17 +270,22 @@ def examples_section(args: argparse.Namespace, out: Callable[[str], None], warni
                 notes.append("path count varied: " + "/".join(map(str, r["all_paths"])))
                 warnings.append(f"{label}: path count varied between repetitions {r['all_paths']}")
             table.add(
-                _code(label, md), r["paths"], "yes" if r["complete"] else "no",
-                _per_s(r["time_s"], r["paths"]), _ms_per_path(r["time_s"], r["paths"]),
-                s.get("solver_calls", "-"), f"{r['solver_time_s']:.3f}", f"{r['time_s']:.3f}",
-                s.get("instructions", "-"), "; ".join(notes),
+                _code(label, md),
+                r["paths"],
+                "yes" if r["complete"] else "no",
+                _per_s(r["time_s"], r["paths"]),
+                _ms_per_path(r["time_s"], r["paths"]),
+                s.get("solver_calls", "-"),
+                f"{r['solver_time_s']:.3f}",
+                f"{r['time_s']:.3f}",
+                s.get("instructions", "-"),
+                "; ".join(notes),
             )
     out(f"{'### ' if md else ''}pathloom dse on examples/ (median of {args.repeat}, in-process, timeout {args.timeout:g}s)")
     out("")
     out(table.render(md))
     out("")
-    out("total s: wall time of load_module + exploration in this process (after an untimed warm-up run); "
-        "solver s: time inside z3; ms/path = total s / paths.")
+    out("total s: wall time of load_module + exploration in this process (after an untimed warm-up run); solver s: time inside z3; ms/path = total s / paths.")
     if skipped:
         out("")
         out("Skipped (refused at start):")
@@ -292,13 +295,10 @@ def examples_section(args: argparse.Namespace, out: Callable[[str], None], warni
     out("")
 
 
-def comparison_section(
-    args: argparse.Namespace, crosshair: bool, out: Callable[[str], None], warnings: List[str]
-) -> None:
+def comparison_section(args: argparse.Namespace, crosshair: bool, out: Callable[[str], None], warnings: List[str]) -> None:
     md = args.markdown
     if crosshair:
-        headers = ["program", "paths (pathloom / CrossHair)", "time s (pathloom / CrossHair)",
-                   "pathloom ms/path", "CrossHair ms/path", "CrossHair / pathloom"]
+        headers = ["program", "paths (pathloom / CrossHair)", "time s (pathloom / CrossHair)", "pathloom ms/path", "CrossHair ms/path", "CrossHair / pathloom"]
         align = "lrrrrr"
     else:
         headers = ["program", "paths", "time s", "ms/path"]
@@ -328,8 +328,12 @@ def comparison_section(
             return
         ratio = c["time_s"] / p["time_s"] if p["time_s"] > 0 else math.inf
         table.add(
-            name, f"{p['paths']} / {c['paths']}", f"{p['time_s']:.3f} / {c['time_s']:.3f}",
-            _ms_per_path(p["time_s"], p["paths"]), _ms_per_path(c["time_s"], c["paths"]), f"{ratio:.1f}x",
+            name,
+            f"{p['paths']} / {c['paths']}",
+            f"{p['time_s']:.3f} / {c['time_s']:.3f}",
+            _ms_per_path(p["time_s"], p["paths"]),
+            _ms_per_path(c["time_s"], c["paths"]),
+            f"{ratio:.1f}x",
         )
 
     for label, path, function, expected in BENCHMARKS:
@@ -339,17 +343,11 @@ def comparison_section(
         check("pathloom", label, p_cli, expected, "whole process", "complete")
         c_in = c_cli = None
         if crosshair:
-            c_in = repeated(
-                lambda: crosshair_runner.run_crosshair(path, function, args.timeout, mode="cover"), args.repeat
-            )
-            c_cli = repeated(
-                lambda: crosshair_runner.run_crosshair(path, function, args.timeout, mode="cli"), args.repeat
-            )
+            c_in = repeated(lambda: crosshair_runner.run_crosshair(path, function, args.timeout, mode="cover"), args.repeat)
+            c_cli = repeated(lambda: crosshair_runner.run_crosshair(path, function, args.timeout, mode="cli"), args.repeat)
             check("CrossHair", label, c_in, expected, "cover", "exhausted")
             check("CrossHair", label, c_cli, expected, "cli", "exhausted")
-            c_ex = repeated(
-                lambda: crosshair_runner.run_crosshair(path, function, args.timeout, mode="explore"), args.repeat
-            )
+            c_ex = repeated(lambda: crosshair_runner.run_crosshair(path, function, args.timeout, mode="explore"), args.repeat)
             if "error" not in c_ex:
                 vs_pathloom = "" if "error" in p_in else f", {c_ex['time_s'] / p_in['time_s']:.1f}x pathloom's time"
                 extra.append(
@@ -366,14 +364,18 @@ def comparison_section(
     out(explore_table.render(md))
     out("")
     if crosshair:
-        out("Measured the same way for both tools: each repetition is a fresh child process; the clock "
+        out(
+            "Measured the same way for both tools: each repetition is a fresh child process; the clock "
             "runs around the exploration call only (pathloom: load_module + explore; CrossHair: path_cover), "
             "after the tool (pathloom's engine and z3; crosshair.core_and_libs) and the target are imported, "
             "so interpreter start-up and imports are excluded; one-time warm-up inside the run (z3 context, "
-            "first solver) is included for both. Both produce one concrete input per path.")
+            "first solver) is included for both. Both produce one concrete input per path."
+        )
     else:
-        out("Each repetition is a fresh child process; the clock runs around load_module + explore only, "
-            "after pathloom's engine and z3 are imported (start-up and imports excluded).")
+        out(
+            "Each repetition is a fresh child process; the clock runs around load_module + explore only, "
+            "after pathloom's engine and z3 are imported (start-up and imports excluded)."
+        )
     if extra:
         out("")
         for line in extra:
@@ -409,10 +411,15 @@ def _crosshair_available() -> bool:
 
 
 def header(argv: Sequence[str], markdown: bool) -> List[str]:
-    return machine.header(argv, markdown, (
-        f"nproc {machine.nproc()}, {machine.cpu_model()}, Python {platform.python_version()}, "
-        f"z3 {machine.z3_version('not installed')}, crosshair-tool {_version('crosshair-tool')}, "
-        f"pathloom at {machine.git_revision()}"))
+    return machine.header(
+        argv,
+        markdown,
+        (
+            f"nproc {machine.nproc()}, {machine.cpu_model()}, Python {platform.python_version()}, "
+            f"z3 {machine.z3_version('not installed')}, crosshair-tool {_version('crosshair-tool')}, "
+            f"pathloom at {machine.git_revision()}"
+        ),
+    )
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

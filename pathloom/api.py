@@ -43,7 +43,10 @@ def resolve_target(module: Module, name: str) -> str:
             decorators = ", ".join("@" + ast.unparse(d) for d in node.decorator_list)
             raise module.unsupported(node, f"method with a decorator ({decorators}) as a target")
         if cls in module.opaque and isinstance(module.opaque[cls], ast.ClassDef) and node is not None:
-            raise module.unsupported(module.opaque[cls], f"a method of class {cls}, which is not analysed (a decorator, several bases, a keyword or a base that is not an analysed class)")
+            raise module.unsupported(
+                module.opaque[cls],
+                f"a method of class {cls}, which is not analysed (a decorator, several bases, a keyword or a base that is not an analysed class)",
+            )
         if cls in module.classes:
             raise UsageError(f"{module.filename}: class {cls} has no method {method!r}")
     known = ", ".join(module.targets()) or "none"
@@ -70,8 +73,14 @@ class Run:
         self.target = resolve_target(module, target)
         self.engine = engine_class(options.engine)(module, self.target, options, progress)
         entry = self.engine.entry
-        self.exploration = Exploration(f"{module.filename}::{self.target}", options.engine, params=tuple(entry.params), environment=entry.environment,
-                                       untried=tuple(entry.untried), module_globals={k: encode_python(v) for k, v in module.global_values().items()})
+        self.exploration = Exploration(
+            f"{module.filename}::{self.target}",
+            options.engine,
+            params=tuple(entry.params),
+            environment=entry.environment,
+            untried=tuple(entry.untried),
+            module_globals={k: encode_python(v) for k, v in module.global_values().items()},
+        )
         cls, _, method = self.target.partition(".")
         if cls in module.classes and module.classes[cls].decorated.get(method, ("",))[0] == "property":
             self.exploration.accessor = "attribute"

@@ -17,6 +17,7 @@ from typing import Sequence
 from pathloom import interrupt
 from pathloom.errors import EXIT_INTERRUPTED, EngineBug, PathloomError, internal_error
 
+
 def main(argv: Sequence[str] | None = None) -> int:
     with interrupt.installed():
         try:

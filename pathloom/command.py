@@ -72,14 +72,21 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--engines", default=None, help="comma-separated engines to compare (default dse,multise)")
             p.add_argument("--heaps", default=None, help="comma-separated heap models to compare (lazy,lazier,pose) on --engine")
         if name == "check":
-            p.add_argument("--target-heuristic", choices=["h1", "h2"], default=None,
-                           help="compose: error paths of callees' trees first (h1), or only them (h2: the rest pruned)")
-        p.add_argument("--strategy", default=None, choices=["dfs", "bfs", "random", "coverage", "topo"],
-                       help="search order (dse default dfs; multise default topo: reverse post-order)")
+            p.add_argument(
+                "--target-heuristic",
+                choices=["h1", "h2"],
+                default=None,
+                help="compose: error paths of callees' trees first (h1), or only them (h2: the rest pruned)",
+            )
+        p.add_argument(
+            "--strategy",
+            default=None,
+            choices=["dfs", "bfs", "random", "coverage", "topo"],
+            help="search order (dse default dfs; multise default topo: reverse post-order)",
+        )
         p.add_argument("--no-compaction", action="store_true", help="multise: never join values or merge states")
         p.add_argument("--seed", type=int, default=0, help="seed of --strategy random")
-        p.add_argument("--timeout", type=_positive_float, default=None,
-                       help=f"seconds for each target (default {DEFAULT_TIMEOUT_S:g})")
+        p.add_argument("--timeout", type=_positive_float, default=None, help=f"seconds for each target (default {DEFAULT_TIMEOUT_S:g})")
         p.add_argument("--no-timeout", action="store_true", help="no time limit (an infinite loop runs forever)")
         p.add_argument("--solver-timeout", type=_positive_float, default=10.0, help="seconds per solver query")
         p.add_argument("--max-iterations", type=_count(1), default=10, help="loop iterations per loop per path")
@@ -88,28 +95,31 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--max-str-len", type=_count(0), default=6, help="length bound of str inputs")
         p.add_argument("--max-dict-len", type=_count(0), default=4, help="entries bound of dict inputs")
         p.add_argument("--max-paths", type=_count(1), default=None, help="stop after this many paths")
-        p.add_argument("--max-concretizations", type=_count(1), default=4,
-                       help="values per operation run in CPython on a path (more: a 'concretized' cut)")
-        p.add_argument("--heap", default="pose", choices=["pose", "lazier", "lazy"],
-                       help="input objects: pose (path-optimal, default), lazier (lazier#), lazy (lazy initialization)")
-        p.add_argument("--max-objects", type=_count(1), default=16,
-                       help="input objects per class a path may assume distinct (more: a reported cut)")
-        p.add_argument("--receiver", default="constructor", choices=["constructor", "object"],
-                       help="self of a method target: built by its constructor (default) or an input object")
+        p.add_argument("--max-concretizations", type=_count(1), default=4, help="values per operation run in CPython on a path (more: a 'concretized' cut)")
+        p.add_argument(
+            "--heap",
+            default="pose",
+            choices=["pose", "lazier", "lazy"],
+            help="input objects: pose (path-optimal, default), lazier (lazier#), lazy (lazy initialization)",
+        )
+        p.add_argument("--max-objects", type=_count(1), default=16, help="input objects per class a path may assume distinct (more: a reported cut)")
+        p.add_argument(
+            "--receiver",
+            default="constructor",
+            choices=["constructor", "object"],
+            help="self of a method target: built by its constructor (default) or an input object",
+        )
         for fmt in output_formats():
             if fmt.flag is not None:
                 p.add_argument(fmt.flag, metavar=fmt.metavar, help=fmt.help)
         p.add_argument("--verify", action="store_true", help="replay every input in CPython and compare")
-        p.add_argument("--no-preconditions", action="store_true",
-                       help="the asserts that open the target are bugs too (default: preconditions)")
+        p.add_argument("--no-preconditions", action="store_true", help="the asserts that open the target are bugs too (default: preconditions)")
         p.add_argument("--quiet", action="store_true", help="no per-path lines on stdout")
-        p.add_argument("--store", metavar="PATH", default=None,
-                       help="compose: the summary store (default .pathloom/summaries.sqlite beside the project)")
+        p.add_argument("--store", metavar="PATH", default=None, help="compose: the summary store (default .pathloom/summaries.sqlite beside the project)")
         p.add_argument("--no-store", action="store_true", help="compose: neither read nor write a summary store")
     s = sub.add_parser("summaries", help="list or clear the compose engine's summary store")
     s.add_argument("action", choices=["list", "clear"])
-    s.add_argument("--store", metavar="PATH", default=None,
-                   help="the store (default .pathloom/summaries.sqlite of the project of the current directory)")
+    s.add_argument("--store", metavar="PATH", default=None, help="the store (default .pathloom/summaries.sqlite of the project of the current directory)")
     from pathloom.navigation.command import add_parser as add_reach_parser
 
     add_reach_parser(sub, _positive_float, _count)
@@ -128,13 +138,25 @@ def _options(args: argparse.Namespace) -> Options:
         raise UsageError("usage error: --timeout and --no-timeout together")
     timeout = None if args.no_timeout else args.timeout if args.timeout is not None else DEFAULT_TIMEOUT_S
     return Options(
-        store=_store_path(args), target_heuristic=getattr(args, "target_heuristic", None),
-        engine=args.engine, strategy=args.strategy, compaction=not args.no_compaction, seed=args.seed, timeout=timeout,
-        solver_timeout_ms=max(1, int(args.solver_timeout * 1000)), max_iterations=args.max_iterations,
-        max_depth=args.max_depth, max_list_len=args.max_list_len, max_str_len=args.max_str_len, max_paths=args.max_paths,
+        store=_store_path(args),
+        target_heuristic=getattr(args, "target_heuristic", None),
+        engine=args.engine,
+        strategy=args.strategy,
+        compaction=not args.no_compaction,
+        seed=args.seed,
+        timeout=timeout,
+        solver_timeout_ms=max(1, int(args.solver_timeout * 1000)),
+        max_iterations=args.max_iterations,
+        max_depth=args.max_depth,
+        max_list_len=args.max_list_len,
+        max_str_len=args.max_str_len,
+        max_paths=args.max_paths,
         max_dict_len=args.max_dict_len,
         max_concretizations=args.max_concretizations,
-        preconditions=not args.no_preconditions, heap=args.heap, max_objects=args.max_objects, receiver=args.receiver,
+        preconditions=not args.no_preconditions,
+        heap=args.heap,
+        max_objects=args.max_objects,
+        receiver=args.receiver,
     )
 
 
@@ -193,7 +215,7 @@ def _check_outputs(args: argparse.Namespace, source: str) -> None:
         if resolved.suffix in (".py", ".pyw", ".pyi") and resolved.is_file() and not is_generated(resolved):
             raise UsageError(f"{flag} {path}: would overwrite a Python source file that pathloom did not generate")
     for i, (flag, path) in enumerate(outputs):
-        for other_flag, other in outputs[i + 1:]:
+        for other_flag, other in outputs[i + 1 :]:
             if Path(path).resolve() == Path(other).resolve():
                 raise UsageError(f"{flag} and {other_flag} name the same file {path}")
 
@@ -297,7 +319,13 @@ class _Session:
             with interrupt.deferred():  # the engine's imports and its Z3 objects are built whole
                 from pathloom.api import Run
 
-                run = Run(module, target, self.options, progress, keep_paths=self.args.verify or any(f.keeps_paths and f.flag is not None and getattr(self.args, f.dest) for f in output_formats()))
+                run = Run(
+                    module,
+                    target,
+                    self.options,
+                    progress,
+                    keep_paths=self.args.verify or any(f.keeps_paths and f.flag is not None and getattr(self.args, f.dest) for f in output_formats()),
+                )
             interrupt.raise_if_requested()
         except Unsupported as exc:
             from pathloom.results import Exploration
@@ -369,7 +397,6 @@ class _Session:
             for r in self.reporters or ():
                 r.finish(exploration)
 
-
     def _confirm(self, exploration: Exploration, target: str) -> None:
         """``check`` reports only bugs CPython confirms: each distinct bug's input is replayed
         first; one CPython contradicts is taken back and is an internal inconsistency (exit
@@ -381,8 +408,10 @@ class _Session:
             exploration.drop_bug(bug)
             self.mismatches.append(f"{exploration.target}: bug not confirmed, taken back: {why} (inputs {shown(bug.inputs)})")
         for bug in unanswered:
-            sys.stderr.write(f"pathloom: {exploration.target}: the bug at line {bug.line} is not confirmed: CPython gave no answer "
-                             f"for its input within {REPLAY_TIMEOUT_S:g} s\n")
+            sys.stderr.write(
+                f"pathloom: {exploration.target}: the bug at line {bug.line} is not confirmed: CPython gave no answer "
+                f"for its input within {REPLAY_TIMEOUT_S:g} s\n"
+            )
 
 
 def _verify(exploration: Exploration, file: str, target: str) -> list[str]:

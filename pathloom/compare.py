@@ -71,10 +71,12 @@ def compositional_line(engine: str, s: dict[str, object]) -> str:
     (building the callees' trees) and composition, sub-method invocations replayed, and the
     target's tree nodes compressed (summary nodes) and not."""
     store = " (answered from the store)" if s.get("answered_from_store") else ""
-    return (f"{engine}: solver calls init {s['init_solver_calls']} + composition {s['composition_solver_calls']}, "
-            f"time init {float(s['init_time_s']):.3f}s + composition {float(s['composition_time_s']):.3f}s, "  # type: ignore[arg-type]
-            f"sub-method invocations {s['sub_method_invocations']}, tree nodes {s['compressed_tree_nodes']} compressed / "
-            f"{s['tree_nodes']}, trees {s['trees_built']} built / {s['trees_from_store']} from the store{store}")
+    return (
+        f"{engine}: solver calls init {s['init_solver_calls']} + composition {s['composition_solver_calls']}, "
+        f"time init {float(s['init_time_s']):.3f}s + composition {float(s['composition_time_s']):.3f}s, "  # type: ignore[arg-type]
+        f"sub-method invocations {s['sub_method_invocations']}, tree nodes {s['compressed_tree_nodes']} compressed / "
+        f"{s['tree_nodes']}, trees {s['trees_built']} built / {s['trees_from_store']} from the store{store}"
+    )
 
 
 def _said(p: PathResult) -> str:
@@ -102,10 +104,20 @@ def compare_command(args: argparse.Namespace, options: Options) -> int:
         rows = [("engine", "paths", "traces", "program paths", "complete", "time s", "instructions", "solver calls", "solver s", "branches")]
         for e in results:
             s = e.stats
-            rows.append((e.engine, str(len(e.paths)), str(s.get("traces", "-")), str(s.get("program_paths", "-")),
-                         "yes" if e.complete else "no", f"{s['time_s']:.3f}",
-                         str(s["instructions"]), str(s["solver_calls"]), f"{s['solver_time_s']:.3f}",
-                         f"{s['branches_covered']}/{s['branches_total']}"))
+            rows.append(
+                (
+                    e.engine,
+                    str(len(e.paths)),
+                    str(s.get("traces", "-")),
+                    str(s.get("program_paths", "-")),
+                    "yes" if e.complete else "no",
+                    f"{s['time_s']:.3f}",
+                    str(s["instructions"]),
+                    str(s["solver_calls"]),
+                    f"{s['solver_time_s']:.3f}",
+                    f"{s['branches_covered']}/{s['branches_total']}",
+                )
+            )
         widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
         print(f"{file}::{target}")
         for r in rows:

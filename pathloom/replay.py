@@ -41,21 +41,28 @@ class Observed:
     message: str | None = None  # str() of the exception raised
 
 
-def replay(filename: str, target: str, inputs: list[dict[str, JSON]], timeout_s: float = REPLAY_TIMEOUT_S,
-           module_globals: dict[str, JSON] | None = None) -> list[Observed]:
+def replay(
+    filename: str, target: str, inputs: list[dict[str, JSON]], timeout_s: float = REPLAY_TIMEOUT_S, module_globals: dict[str, JSON] | None = None
+) -> list[Observed]:
     """Run each of ``inputs`` on ``target``, each call after the module-level names of
     ``module_globals`` (the ones the code rebinds with ``global``) are set to their values."""
     if not inputs:
         return []
-    request = json.dumps({"file": os.path.abspath(filename), "target": target, "inputs": json_safe(inputs), "timeout": timeout_s,
-                          "globals": json_safe(module_globals or {})})
+    request = json.dumps(
+        {"file": os.path.abspath(filename), "target": target, "inputs": json_safe(inputs), "timeout": timeout_s, "globals": json_safe(module_globals or {})}
+    )
     env = dict(os.environ)
     package_root = str(Path(__file__).resolve().parent.parent)
     env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
     total = timeout_s * len(inputs) + 30
     try:
         proc = subprocess.run(
-            [sys.executable, "-m", "pathloom.replay"], input=request, capture_output=True, text=True, timeout=total, env=env,
+            [sys.executable, "-m", "pathloom.replay"],
+            input=request,
+            capture_output=True,
+            text=True,
+            timeout=total,
+            env=env,
         )
     except subprocess.TimeoutExpired:
         return [Observed("timeout", detail="replay process timed out")] * len(inputs)
@@ -210,8 +217,7 @@ def _consumed(function: Any, args: dict[str, Any]) -> Any:
     return list(value) if inspect.isgeneratorfunction(function) else value
 
 
-def run_one(module: Any, path: str, target: str, inputs: dict[str, JSON], timeout: float,
-            module_globals: dict[str, JSON] | None = None) -> dict[str, JSON]:
+def run_one(module: Any, path: str, target: str, inputs: dict[str, JSON], timeout: float, module_globals: dict[str, JSON] | None = None) -> dict[str, JSON]:
     namespace = vars(module)
     namespace.update(decode_inputs(module_globals or {}, namespace))  # the values every path starts from
     signal.setitimer(signal.ITIMER_REAL, timeout)

@@ -40,8 +40,7 @@ _durations: dict[str, float] = {}
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--record-slow", action="store_true", help=f"rewrite {SLOW_LIST.name}: the tests run that took over {SLOW_SECONDS} s")
-    parser.addoption("--update-golden", action="store_true",
-                     help="tests/golden: rewrite the expected files from the current outputs instead of comparing")
+    parser.addoption("--update-golden", action="store_true", help="tests/golden: rewrite the expected files from the current outputs instead of comparing")
 
 
 def _slow_tests() -> frozenset[str]:
@@ -52,10 +51,13 @@ def _slow_tests() -> frozenset[str]:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    for marker, what in (("unit", "a test of one part, mostly in-process"), ("conformance", "engines against CPython, case by case"),
-                         ("differential", "random programs through every engine and CPython"),
-                         ("integration", "whole runs of the command line on the example and quality programs"),
-                         ("slow", "listed in tests/slow_tests.txt: left out of `make check`")):
+    for marker, what in (
+        ("unit", "a test of one part, mostly in-process"),
+        ("conformance", "engines against CPython, case by case"),
+        ("differential", "random programs through every engine and CPython"),
+        ("integration", "whole runs of the command line on the example and quality programs"),
+        ("slow", "listed in tests/slow_tests.txt: left out of `make check`"),
+    ):
         config.addinivalue_line("markers", f"{marker}: {what}")
 
 

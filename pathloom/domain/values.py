@@ -290,8 +290,10 @@ class DictIter:
 
     def __eq__(self, other: object) -> bool:
         return (
-            isinstance(other, DictIter) and (self.ref, self.kind, self.index) == (other.ref, other.kind, other.index)
-            and len(self.keys) == len(other.keys) and all(a is b for a, b in zip(self.keys, other.keys))
+            isinstance(other, DictIter)
+            and (self.ref, self.kind, self.index) == (other.ref, other.kind, other.index)
+            and len(self.keys) == len(other.keys)
+            and all(a is b for a, b in zip(self.keys, other.keys))
         )
 
     def __hash__(self) -> int:
@@ -345,16 +347,14 @@ class SetIter:
     items: tuple[object, ...]
 
     def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, SetIter) and (self.ref, self.index) == (other.ref, other.index)
-            and self.order is other.order and self.items is other.items
-        )
+        return isinstance(other, SetIter) and (self.ref, self.index) == (other.ref, other.index) and self.order is other.order and self.items is other.items
 
     def __hash__(self) -> int:
         return hash((self.ref, self.index, len(self.order)))
 
 
 Record = Union[ListRec, ObjRec, DictRec, SetRec]
+
 
 class _EmptyCell:
     """The content of a cell whose variable is not bound yet (``ir.MakeCell``)."""

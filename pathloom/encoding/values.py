@@ -26,8 +26,24 @@ import sys
 from typing import Any, Mapping, cast
 
 from pathloom.domain.values import (
-    ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictRec, DictView, ExcVal, FuncVal, ListRec, MaybeNone, ObjRec, PyObj, RangeVal, Ref, SetRec,
-    SymRef, TableFunc, table_function,
+    ITERATOR,
+    BoundMethod,
+    BuiltinVal,
+    ClassVal,
+    DictRec,
+    DictView,
+    ExcVal,
+    FuncVal,
+    ListRec,
+    MaybeNone,
+    ObjRec,
+    PyObj,
+    RangeVal,
+    Ref,
+    SetRec,
+    SymRef,
+    TableFunc,
+    table_function,
 )
 from pathloom.terms.evaluate import evaluate
 from pathloom.terms.expr import Term
@@ -38,7 +54,7 @@ JSON = Any
 #: Ints of more digits than CPython writes as decimal text (``sys.get_int_max_str_digits()``,
 #: 4,300; 0 is no limit) are written in hex (``{"$int": "0x..."}``).
 _DIGITS = sys.get_int_max_str_digits()
-_TOO_LONG = 10 ** _DIGITS if _DIGITS else None
+_TOO_LONG = 10**_DIGITS if _DIGITS else None
 
 
 def is_long_int(value: object) -> bool:
@@ -168,6 +184,7 @@ def encode_symbolic(value: object, heap: Any, model: Mapping[str, Any]) -> JSON:
 def _view(kind: str, encoded: JSON) -> JSON:
     """A dict view as ``encode_python`` shows the real one, from its dict's encoding: the
     repr when the entries are plain values (it shows them), else the type name alone."""
+
     def plain(e: JSON) -> object:
         if isinstance(e, dict):
             if "$tuple" not in e:
@@ -275,8 +292,10 @@ def decode_input(value: JSON, namespace: Mapping[str, Any], objects: dict[int, o
         if "$dict" in value:  # an input dict: its entries inserted in that order
             return {decode_input(k, namespace, objects): decode_input(v, namespace, objects) for k, v in value["$dict"]}
         if "$table" in value:  # a Callable input: a lookup table with a default
-            return table_function({decode_input(k, namespace, objects): decode_input(v, namespace, objects) for k, v in value["$table"]},
-                                  decode_input(value["default"], namespace, objects))
+            return table_function(
+                {decode_input(k, namespace, objects): decode_input(v, namespace, objects) for k, v in value["$table"]},
+                decode_input(value["default"], namespace, objects),
+            )
         if "$new" in value:
             cls = namespace[value["$new"]]
             return cls(**_decode_arguments(value["args"], namespace, objects))

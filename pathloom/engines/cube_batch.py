@@ -26,8 +26,9 @@ from pathloom.terms.z3_encode import assertion
 Cube = tuple[Term, ...]
 
 
-def solve_cubes(base: Sequence[Term], cubes: dict[Hashable, Cube], stats: SolverStats, timeout_ms: int,
-                deadline: float | None = None) -> dict[Hashable, tuple[str, dict[str, Concrete]]]:
+def solve_cubes(
+    base: Sequence[Term], cubes: dict[Hashable, Cube], stats: SolverStats, timeout_ms: int, deadline: float | None = None
+) -> dict[Hashable, tuple[str, dict[str, Concrete]]]:
     """``key -> (status, model)`` for every cube, the model over the symbols of the base
     constraints and of the cube; past ``deadline`` (``time.monotonic()``) a cube is unknown
     without a check, and no check runs longer than the time left."""

@@ -108,10 +108,7 @@ class InputSizes:
 
     @property
     def options(self) -> tuple[tuple[Arg, object], ...]:
-        return tuple(
-            (T.conj([T.eq(self.size, k)] + [T.not_(T.eq(self.size, j)) for j in range(k)]), value)
-            for k, value in enumerate(self.values)
-        )
+        return tuple((T.conj([T.eq(self.size, k)] + [T.not_(T.eq(self.size, j)) for j in range(k)]), value) for k, value in enumerate(self.values))
 
 
 @dataclass(frozen=True)
@@ -206,8 +203,7 @@ class Entry:
 
 
 class _Builder:
-    def __init__(self, module: Module, max_list_len: int, max_str_len: int, heap_model: str = "pose", max_objects: int = 16,
-                 max_dict_len: int = 4) -> None:
+    def __init__(self, module: Module, max_list_len: int, max_str_len: int, heap_model: str = "pose", max_objects: int = 16, max_dict_len: int = 4) -> None:
         self.module = module
         self.max_list_len = max_list_len
         self.max_dict_len = max_dict_len
@@ -239,7 +235,9 @@ class _Builder:
         self.untried += [f"{name}: {phrase}" for phrase in typed.untried]
         if shape is None:
             raise self.module.unsupported_at(
-                param.line, param.col, f"input of type {annotation} (supported: int, bool, str, float, object and Any as int, list[T], tuple[T1, ...], tuple[T, ...], set[T], dict[K, V], analysed classes, unions of these)"
+                param.line,
+                param.col,
+                f"input of type {annotation} (supported: int, bool, str, float, object and Any as int, list[T], tuple[T1, ...], tuple[T, ...], set[T], dict[K, V], analysed classes, unions of these)",
             )
         value, decode, encode = self._make(shape, name)
         if isinstance(shape, tuple) and shape[0] == "list":
@@ -247,8 +245,9 @@ class _Builder:
         self.encoders[name] = encode
         return value, decode
 
-    def _may_alias(self, name: str, shape: Shape, value: object, decode: Callable[[dict[str, Any]], Any],
-                   encode: Callable[[Any], dict[str, Any]]) -> tuple[object, Callable[[dict[str, Any]], Any], Callable[[Any], dict[str, Any]]]:
+    def _may_alias(
+        self, name: str, shape: Shape, value: object, decode: Callable[[dict[str, Any]], Any], encode: Callable[[Any], dict[str, Any]]
+    ) -> tuple[object, Callable[[dict[str, Any]], Any], Callable[[Any], dict[str, Any]]]:
         """A list parameter may be the same list as an earlier list parameter of the same type:
         a choice (flag ``ys.is_xs``) per earlier one, reported as ``{"$same": "xs"}``."""
         earlier = [(n, v) for n, s, v in self.lists if s == shape]
@@ -303,7 +302,7 @@ class _Builder:
         params: list[ir.Param] = []
         values: list[object] = []
         decoders: list[tuple[str, Callable[[dict[str, Any]], Any]]] = []
-        for p in (init.params[1:] if init is not None else ()):
+        for p in init.params[1:] if init is not None else ():
             try:
                 value, decoder = self.value(init, p, f"{name}.")  # type: ignore[arg-type]
             except Unsupported:
@@ -342,8 +341,9 @@ class _Builder:
             entry.records[ref] = ListRec(1, (value,))
         if self.object_params:
             classes = _reachable_classes(self.module, [c for _, c, _ in self.object_params])
-            entry.records[INPUTS] = inputs_record(self.heap_model, self.max_objects, self.max_str_len, tuple(self.object_params),
-                                                  tuple((c, declared_fields(self.module, c)) for c in classes))
+            entry.records[INPUTS] = inputs_record(
+                self.heap_model, self.max_objects, self.max_str_len, tuple(self.object_params), tuple((c, declared_fields(self.module, c)) for c in classes)
+            )
         entry.object_params = [(n, c) for n, c, _ in self.object_params]
         if self.object_params:
             params = list(self.object_params)
@@ -412,7 +412,6 @@ class _Builder:
             return [dec(model) for _, dec, _ in items[: model.get(f"{name}.len", 0)]]
 
         return ref, decode_list, encode_list
-
 
     def _union(self, shapes: tuple[Shape, ...], name: str) -> tuple[object, Callable[[dict[str, Any]], Any], Callable[[Any], dict[str, Any]]]:
         """A union input: one value per member (the first named ``name``, the others
@@ -501,9 +500,7 @@ class _Builder:
         self.constraints += [T.le(0, size), T.le(size, self.max_list_len)]
         items = [self._make(item, f"{name}[{i}]") for i in range(self.max_list_len)]
         values = tuple(tuple(v for v, _, _ in items[:k]) for k in range(self.max_list_len + 1))
-        models: tuple[dict[str, object], ...] = tuple(
-            {f"{name}.len": k} for k in range(self.max_list_len + 1)
-        )
+        models: tuple[dict[str, object], ...] = tuple({f"{name}.len": k} for k in range(self.max_list_len + 1))
 
         def decode_tuple(model: dict[str, Any]) -> dict[str, Any]:
             return {"$tuple": [dec(model) for _, dec, _ in items[: model.get(f"{name}.len", 0)]]}
@@ -627,8 +624,16 @@ def _reachable_classes(module: Module, roots: list[str]) -> list[str]:
     return found
 
 
-def build_entry(module: Module, target: str, max_list_len: int, max_str_len: int, heap_model: str = "pose", max_objects: int = 16,
-                receiver: str = "constructor", max_dict_len: int = 4) -> Entry:
+def build_entry(
+    module: Module,
+    target: str,
+    max_list_len: int,
+    max_str_len: int,
+    heap_model: str = "pose",
+    max_objects: int = 16,
+    receiver: str = "constructor",
+    max_dict_len: int = 4,
+) -> Entry:
     builder = _Builder(module, max_list_len, max_str_len, heap_model, max_objects, max_dict_len)
     cls, _, method = target.partition(".")
     kind = module.classes[cls].decorated.get(method, ("",))[0] if method and cls in module.classes else ""
@@ -712,8 +717,7 @@ def _method_entry(module: Module, builder: _Builder, target: str, kind: str = ""
         block.instrs.append(ir.GetAttr("%result", ir.Var("%self"), method_name, loc))
     else:
         # whole: a generator method's items are the result, as list() takes them (the replay's call)
-        block.instrs.append(ir.CallMethod("%result", ir.Var("%self"), method_name, tuple(ir.Var(p.name) for p in method.params[1:]), (), loc,
-                                          whole=True))
+        block.instrs.append(ir.CallMethod("%result", ir.Var("%self"), method_name, tuple(ir.Var(p.name) for p in method.params[1:]), (), loc, whole=True))
     block.terminator = ir.Return(ir.Var("%result"), loc)
     driver = ir.Function(f"<driver {target}>", method_name, tuple(driver_params), {0: block}, 0, method.line, method.col)
 
@@ -750,8 +754,9 @@ def _object_receiver_entry(module: Module, builder: _Builder, target: str, kind:
     if kind == "property":
         block.instrs.append(ir.GetAttr("%result", ir.Var("self"), method_name, loc))
     else:
-        block.instrs.append(ir.CallMethod("%result", ir.Var("self"), method_name, tuple(ir.Var(p.name) for p in method.params[1:]), (), loc,
-                                          whole=True))  # a generator method's items, as for the other receiver
+        block.instrs.append(
+            ir.CallMethod("%result", ir.Var("self"), method_name, tuple(ir.Var(p.name) for p in method.params[1:]), (), loc, whole=True)
+        )  # a generator method's items, as for the other receiver
     block.terminator = ir.Return(ir.Var("%result"), loc)
     driver = ir.Function(f"<driver {target}>", method_name, tuple(driver_params), {0: block}, 0, method.line, method.col)
 

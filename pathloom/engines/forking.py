@@ -29,7 +29,15 @@ from pathloom.options import Options
 from pathloom.encoding.values import encode_symbolic
 from pathloom.results import PathOutcome, PathResult, RaiseKind
 from pathloom.domain.outcome import (
-    Cut, Invoke, Ok, Outcome, Refine, RuntimeUnsupported, Split, Throw, flatten,
+    Cut,
+    Invoke,
+    Ok,
+    Outcome,
+    Refine,
+    RuntimeUnsupported,
+    Split,
+    Throw,
+    flatten,
 )
 from pathloom.semantics import control
 from pathloom.semantics.concretize import enumerate_models
@@ -51,7 +59,9 @@ PAUSED = PathResult(PathOutcome.UNKNOWN, None, reason="paused: the time slice en
 class Frame:
     __slots__ = ("function", "label", "index", "locals", "ret_dst", "override", "loops", "exc_info", "args")
 
-    def __init__(self, function: ir.Function, local_vars: dict[str, object], ret_dst: str | None = None, override: object = None, args: tuple[object, ...] | None = None) -> None:
+    def __init__(
+        self, function: ir.Function, local_vars: dict[str, object], ret_dst: str | None = None, override: object = None, args: tuple[object, ...] | None = None
+    ) -> None:
         self.function = function
         self.label = function.entry
         self.index = 0
@@ -116,8 +126,9 @@ class ForkingEngine:
         self.progress = progress
         self.solver_stats = SolverStats()
         self.solver, self.z3_core = build_chain(self.solver_stats, options.solver_timeout_ms, options.solver_layers)
-        self.entry: Entry = build_entry(module, target, options.max_list_len, options.max_str_len, options.heap, options.max_objects, options.receiver,
-                                          options.max_dict_len)
+        self.entry: Entry = build_entry(
+            module, target, options.max_list_len, options.max_str_len, options.heap, options.max_objects, options.receiver, options.max_dict_len
+        )
         self.complete = True
         self.instructions = 0
         self.paths = 0
@@ -380,9 +391,7 @@ class ForkingEngine:
 
         return self._fork(state, [(cond, (advanced, item)) for cond, advanced, item in cases], go, schedule)
 
-    def _fork(self, state: State, cases: list[tuple[Arg, _Case]],
-              apply: Callable[[State, _Case], object],
-              schedule: Callable[[list[State]], None]) -> object:
+    def _fork(self, state: State, cases: list[tuple[Arg, _Case]], apply: Callable[[State, _Case], object], schedule: Callable[[list[State]], None]) -> object:
         """Keep the feasible cases; continue ``state`` down the only one, or schedule children.
 
         Returns None (the state goes on), a ``PathResult`` (the state ended) or ``_FORKED``."""
@@ -477,8 +486,9 @@ class ForkingEngine:
     def _raise(self, state: State, exc: ExcVal, line: int, kind: str) -> object:
         line = control.line_in_target_file([f.function for f in state.frames], line, lambda i: _current_line(state.frames[i]))
         found = control.handler_depth(f.function.blocks[f.label] for f in state.frames)
-        exc, line, kind = control.leaving_generators([f.function for f in state.frames], found[0] if found else -1, exc, line, kind,
-                                                     lambda i: _current_line(state.frames[i]))
+        exc, line, kind = control.leaving_generators(
+            [f.function for f in state.frames], found[0] if found else -1, exc, line, kind, lambda i: _current_line(state.frames[i])
+        )
         state.trail = hash((state.trail, "raise", exc.cls, line))
         if found is not None:
             depth, handler = found
@@ -492,8 +502,18 @@ class ForkingEngine:
             return None
         state.frames.clear()
         message = control.exception_message(exc, state.model)
-        return self._finish(state, PathResult(PathOutcome.RAISE, None, exception=exc.cls, message=message, line=line, kind=RaiseKind(kind),
-                                              predict_message=lambda env: control.exception_message(exc, env)))
+        return self._finish(
+            state,
+            PathResult(
+                PathOutcome.RAISE,
+                None,
+                exception=exc.cls,
+                message=message,
+                line=line,
+                kind=RaiseKind(kind),
+                predict_message=lambda env: control.exception_message(exc, env),
+            ),
+        )
 
     def _cut(self, state: State, reason: str) -> PathResult:
         self.complete = False

@@ -51,7 +51,13 @@ class GuardEncoder:
     def __init__(self, mgr: GuardManager) -> None:
         self.mgr = mgr
         self.builder = mgr.formula_builder(
-            _and, _or, _not, z3.BoolVal(True, _CTX), z3.BoolVal(False, _CTX), leaf=_leaf, ite=_ite,
+            _and,
+            _or,
+            _not,
+            z3.BoolVal(True, _CTX),
+            z3.BoolVal(False, _CTX),
+            leaf=_leaf,
+            ite=_ite,
         )
 
     def encode(self, g: Guard) -> tuple[z3.BoolRef, frozenset[Term]]:

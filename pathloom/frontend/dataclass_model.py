@@ -147,8 +147,14 @@ def _matches_real_fields(cls: type, fields: tuple[tuple[str, str, ast.expr | Non
 
 def _factory_name(default: ast.expr) -> str | None:
     """``NAME`` of a field declared ``= field(default_factory=NAME)`` (and nothing else)."""
-    if not (isinstance(default, ast.Call) and isinstance(default.func, ast.Name) and default.func.id == "field"
-            and not default.args and len(default.keywords) == 1 and default.keywords[0].arg == "default_factory"):
+    if not (
+        isinstance(default, ast.Call)
+        and isinstance(default.func, ast.Name)
+        and default.func.id == "field"
+        and not default.args
+        and len(default.keywords) == 1
+        and default.keywords[0].arg == "default_factory"
+    ):
         return None
     value = default.keywords[0].value
     return value.id if isinstance(value, ast.Name) else None

@@ -148,8 +148,12 @@ def _collect(module: Module, cls: str) -> tuple[Field, ...]:
             if annotation is None and isinstance(value, ast.Name) and value.id in params:
                 annotation = params[value.id]
             if annotation is None:
-                raise Unsupported(filename, sub.lineno, sub.col_offset + 1,
-                                  f"input object of class {cls}: attribute '{target.attr}' has no type (annotate it in the class body)")
+                raise Unsupported(
+                    filename,
+                    sub.lineno,
+                    sub.col_offset + 1,
+                    f"input object of class {cls}: attribute '{target.attr}' has no type (annotate it in the class body)",
+                )
             _add(module, fields, cls, target.attr, annotation, sub)
     return tuple(fields.values())
 
@@ -157,9 +161,13 @@ def _collect(module: Module, cls: str) -> tuple[Field, ...]:
 def _add(module: Module, fields: dict[str, Field], cls: str, name: str, annotation: ast.expr, stmt: ast.stmt) -> None:
     shape = field_shape(annotation, module.classes)
     if shape is None:
-        raise Unsupported(module.adopted.get(cls, module).filename, stmt.lineno, stmt.col_offset + 1,
-                          f"input object of class {cls}: field '{name}' of type {ast.unparse(annotation)} "
-                          "(input objects hold int, bool, str, Optional of these, and references to analysed classes)")
+        raise Unsupported(
+            module.adopted.get(cls, module).filename,
+            stmt.lineno,
+            stmt.col_offset + 1,
+            f"input object of class {cls}: field '{name}' of type {ast.unparse(annotation)} "
+            "(input objects hold int, bool, str, Optional of these, and references to analysed classes)",
+        )
     fields.setdefault(name, Field(name, shape, stmt.lineno, stmt.col_offset + 1))
 
 

@@ -46,8 +46,7 @@ UNTYPED = frozenset({"object", "Any", "typing.Any"})
 _LISTS = frozenset({"list", "List", "typing.List"})
 # abstract collection types: a list is one of their values (a documented default, as for object)
 _LIKE_LISTS = frozenset(
-    f"{prefix}{name}" for prefix in ("", "typing.", "collections.abc.", "abc.")
-    for name in ("Iterable", "Sequence", "Collection", "Reversible")
+    f"{prefix}{name}" for prefix in ("", "typing.", "collections.abc.", "abc.") for name in ("Iterable", "Sequence", "Collection", "Reversible")
 )
 _TUPLES = frozenset({"tuple", "Tuple", "typing.Tuple"})
 _SETS = frozenset({"set", "Set", "typing.Set"})
@@ -99,8 +98,14 @@ def _top(node: ast.expr, classes: Container[str], untried: list[str]) -> Shape |
         return _dict_shape(node, classes, untried)
     if head in _CALLABLES:
         return _callable_shape(node, untried)
-    if head in _TUPLES and isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Tuple) and len(node.slice.elts) == 2 \
-            and isinstance(node.slice.elts[1], ast.Constant) and node.slice.elts[1].value is Ellipsis:
+    if (
+        head in _TUPLES
+        and isinstance(node, ast.Subscript)
+        and isinstance(node.slice, ast.Tuple)
+        and len(node.slice.elts) == 2
+        and isinstance(node.slice.elts[1], ast.Constant)
+        and node.slice.elts[1].value is Ellipsis
+    ):
         item = _shape(node.slice.elts[0], classes, untried)  # tuple[T, ...]: any length
         return None if item is None else ("vartuple", item)
     return _shape(node, classes, untried)
@@ -151,8 +156,7 @@ def _callable_shape(node: ast.expr, untried: list[str]) -> Shape | None:
     documented default. Other arities and ``Callable[..., R]``: None."""
     if not isinstance(node, ast.Subscript):
         return ("callable", ("int", "int"))
-    if not (isinstance(node.slice, ast.Tuple) and len(node.slice.elts) == 2 and isinstance(node.slice.elts[0], ast.List)
-            and len(node.slice.elts[0].elts) == 1):
+    if not (isinstance(node.slice, ast.Tuple) and len(node.slice.elts) == 2 and isinstance(node.slice.elts[0], ast.List) and len(node.slice.elts[0].elts) == 1):
         return None
     arg = _shape(node.slice.elts[0].elts[0], (), untried)
     ret = _shape(node.slice.elts[1], (), untried)

@@ -312,10 +312,34 @@ class Unbind:
 
 
 Instruction = Union[
-    Assign, BinOp, UnaryOp, Compare, Truth, Call, CallMethod, GetAttr, SetAttr, GetItem, GetSlice,
-    SetItem, DelItem, BuildList, BuildTuple, BuildSet, BuildDict, Unpack, MakeFunction, GetIter, CurrentException, ExcMatch, Unbind,
-    MakeCell, StoreCell, LoadCell,
-    Format, BuildString,
+    Assign,
+    BinOp,
+    UnaryOp,
+    Compare,
+    Truth,
+    Call,
+    CallMethod,
+    GetAttr,
+    SetAttr,
+    GetItem,
+    GetSlice,
+    SetItem,
+    DelItem,
+    BuildList,
+    BuildTuple,
+    BuildSet,
+    BuildDict,
+    Unpack,
+    MakeFunction,
+    GetIter,
+    CurrentException,
+    ExcMatch,
+    Unbind,
+    MakeCell,
+    StoreCell,
+    LoadCell,
+    Format,
+    BuildString,
 ]
 
 

@@ -37,8 +37,9 @@ def lower_function(module: object, qualname: str, node: ast.FunctionDef, cls: st
     return _Lowerer(module, qualname, cls).function(node)
 
 
-def lower_lambda(module: object, qualname: str, node: ast.Lambda | ast.FunctionDef, cls: str | None, captures: tuple[str, ...] = (),
-                 cells: tuple[str, ...] = ()) -> ir.Function:
+def lower_lambda(
+    module: object, qualname: str, node: ast.Lambda | ast.FunctionDef, cls: str | None, captures: tuple[str, ...] = (), cells: tuple[str, ...] = ()
+) -> ir.Function:
     """A lambda or a nested function; ``captures`` are the enclosing function's variables it
     closes over, its last parameters (their values come with the function value); those in
     ``cells`` come as cells (``ir.LoadCell`` reads them)."""

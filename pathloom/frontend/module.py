@@ -64,12 +64,18 @@ class Module:
         """The str and int constants written in the module (docstrings and bools aside), in
         source order, each once, at most ``MAX_LITERALS``: the values concretization tries
         first for a pinned operand, before the solver's arbitrary ones."""
-        docstrings = {id(node.body[0].value) for node in ast.walk(self.tree)
-                      if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
-                      and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
-        constants = sorted((node for node in ast.walk(self.tree) if isinstance(node, ast.Constant)
-                            and id(node) not in docstrings and type(node.value) in (str, int)),
-                           key=lambda node: (node.lineno, node.col_offset))
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(self.tree)
+            if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)
+        }
+        constants = sorted(
+            (node for node in ast.walk(self.tree) if isinstance(node, ast.Constant) and id(node) not in docstrings and type(node.value) in (str, int)),
+            key=lambda node: (node.lineno, node.col_offset),
+        )
         found: dict[tuple[type, str | int], str | int] = {}
         for node in constants:
             value = node.value
@@ -100,7 +106,7 @@ class Module:
                 node, cls, captures, cells = self.lambdas[qualname]
                 found = lower_lambda(self, qualname, node, cls, captures, cells)
             else:
-                local = qualname[len(self.namespace):]
+                local = qualname[len(self.namespace) :]
                 node_def = self.function_defs.get(local)
                 if local in self.async_defs:
                     raise self.unsupported(self.async_defs[local], "async function")
@@ -154,7 +160,9 @@ class Module:
         (at ``node``) unless the module binds ``name`` to an immutable literal: the generated
         tests and the replay set it back to that value before each call."""
         if self.global_initial(name) is _NOT_LITERAL:
-            raise self.unsupported(node, f"global {name!r}, which the module does not bind to a literal constant (int, float, str, bool, None or a tuple of them)")
+            raise self.unsupported(
+                node, f"global {name!r}, which the module does not bind to a literal constant (int, float, str, bool, None or a tuple of them)"
+            )
         return Ref(GLOBAL_CELLS + sorted(self.global_decls).index(name))
 
     def global_initial(self, name: str) -> object:
@@ -342,9 +350,7 @@ def _scan_class(module: Module, node: ast.ClassDef) -> None:
         return
     if node.bases and not abstract_root:
         first = node.bases[0]
-        if not isinstance(first, ast.Name) or not (
-            first.id == "object" or first.id in EXCEPTION_BASES or first.id in module.classes
-        ):
+        if not isinstance(first, ast.Name) or not (first.id == "object" or first.id in EXCEPTION_BASES or first.id in module.classes):
             module.opaque[node.name] = node
             return
         base = None if first.id == "object" else first.id
@@ -384,10 +390,7 @@ def _scan_class(module: Module, node: ast.ClassDef) -> None:
         if model is not None and isinstance(stmt, ast.AnnAssign) and stmt.value is not None and isinstance(stmt.target, ast.Name):
             attrs[stmt.target.id] = _literal(stmt.value)  # a field's default is also a class attribute
             other.discard(stmt.target.id)
-    abstract = {
-        stmt.name for stmt in node.body
-        if isinstance(stmt, ast.FunctionDef) and any(_is_abstractmethod(d) for d in stmt.decorator_list)
-    }
+    abstract = {stmt.name for stmt in node.body if isinstance(stmt, ast.FunctionDef) and any(_is_abstractmethod(d) for d in stmt.decorator_list)}
     if base is not None and base in module.classes:
         abstract |= {name for name in module.classes[base].abstract if name not in methods and name not in decorated}
     compare_methods: dict[str, str] = {}
@@ -401,9 +404,7 @@ def _scan_class(module: Module, node: ast.ClassDef) -> None:
             else:
                 methods[method.name] = qualname
         other |= (GENERATED_NAMES | {m.name for m in model.comparisons}) - set(methods)
-    is_exception = base is not None and (
-        base in EXCEPTION_BASES or (base in module.classes and module.classes[base].is_exception)
-    )
+    is_exception = base is not None and (base in EXCEPTION_BASES or (base in module.classes and module.classes[base].is_exception))
     if base is not None and base not in EXCEPTION_BASES and base in module.classes:
         parent = module.classes[base]
         own = set(methods) | set(attrs) | other
@@ -411,7 +412,9 @@ def _scan_class(module: Module, node: ast.ClassDef) -> None:
         attrs = {**{k: v for k, v in parent.attrs.items() if k not in own}, **attrs}
         other |= {name for name in parent.other if name not in own}
         decorated = {**{k: v for k, v in parent.decorated.items() if k not in own}, **decorated}
-    module.classes[node.name] = ClassInfo(node.name, base, methods, attrs, node.lineno, is_exception, frozenset(other), compare_methods, decorated, frozenset(abstract))
+    module.classes[node.name] = ClassInfo(
+        node.name, base, methods, attrs, node.lineno, is_exception, frozenset(other), compare_methods, decorated, frozenset(abstract)
+    )
 
 
 _DESCRIPTORS = frozenset({"property", "staticmethod", "classmethod"})
@@ -428,8 +431,11 @@ def _is_abstract_root(module: Module, node: ast.ClassDef) -> bool:
         return False
     bases = [ast.unparse(b) for b in node.bases]
     keywords = [(k.arg, ast.unparse(k.value)) for k in node.keywords]
-    return (bases in ([], ["ABC"], ["abc.ABC"]) and keywords in ([], [("metaclass", "ABCMeta")], [("metaclass", "abc.ABCMeta")])
-            and (bases != []) != (keywords != []))
+    return (
+        bases in ([], ["ABC"], ["abc.ABC"])
+        and keywords in ([], [("metaclass", "ABCMeta")], [("metaclass", "abc.ABCMeta")])
+        and (bases != []) != (keywords != [])
+    )
 
 
 def _is_abstractmethod(decorator: ast.expr) -> bool:

@@ -67,8 +67,15 @@ def protocol_function(module: Module, kind: str, cls: str) -> str:
             result = "%3"
     block.terminator = ir.Return(Var(result), loc)
     function = ir.Function(
-        qualname, kind, tuple(ir.Param(p, None, None, info.line, 1) for p in params), {0: block}, 0, info.line, 1,
-        None, module.filename,
+        qualname,
+        kind,
+        tuple(ir.Param(p, None, None, info.line, 1) for p in params),
+        {0: block},
+        0,
+        info.line,
+        1,
+        None,
+        module.filename,
     )
     module.register_lowered(function)
     return qualname

@@ -106,7 +106,11 @@ def check_importable(path: str, timeout_s: float = IMPORT_TIMEOUT_S) -> str | No
     try:
         proc = subprocess.run(
             [sys.executable, "-m", "pathloom.frontend.realmodule", os.path.abspath(path)],
-            stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=timeout_s, env=env,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=timeout_s,
+            env=env,
         )
     except subprocess.TimeoutExpired:
         return f"the import did not finish within {timeout_s:g} s"

@@ -177,9 +177,7 @@ def _identity_leaf(atom: Hashable) -> Any:
     return atom
 
 
-def _expand(
-    path: dict[str, bool], care_vars: tuple[tuple[Hashable, str | None], ...]
-) -> Iterator[dict[Hashable, bool]]:
+def _expand(path: dict[str, bool], care_vars: tuple[tuple[Hashable, str | None], ...]) -> Iterator[dict[Hashable, bool]]:
     """All total assignments of the care atoms that extend the cube ``path``
     (free atoms enumerated ``False`` before ``True``, first atom slowest)."""
     fixed = {i: path[n] for i, (_, n) in enumerate(care_vars) if n is not None and n in path}
@@ -591,9 +589,7 @@ class GuardManager:
             stack.append((high, value, cube + ((var, True),)))
             stack.append((low, value, cube + ((var, False),)))
 
-    def cubes(
-        self, g: Guard, care: Iterable[Hashable] | None = None
-    ) -> Iterator[dict[Hashable, bool]]:
+    def cubes(self, g: Guard, care: Iterable[Hashable] | None = None) -> Iterator[dict[Hashable, bool]]:
         """Satisfying assignments of ``g`` as dicts ``atom -> bool``.
 
         Without ``care``: one partial assignment per BDD path to ``TRUE``;
@@ -613,9 +609,7 @@ class GuardManager:
         for path in self._paths(g):
             yield from _expand(path, care_vars)
 
-    def _care_vars(
-        self, g: Guard, care: Iterable[Hashable]
-    ) -> tuple[tuple[Hashable, str | None], ...]:
+    def _care_vars(self, g: Guard, care: Iterable[Hashable]) -> tuple[tuple[Hashable, str | None], ...]:
         """``(atom, variable name or None)`` for each distinct care atom,
         checking that they cover the support of ``g``."""
         atoms = {(type(a), a): a for a in care}.values()

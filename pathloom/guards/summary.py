@@ -173,9 +173,7 @@ class ValueSummary(Generic[V]):
         return cls(_compacted(mgr, ((guard, value),), join=False))
 
     @classmethod
-    def from_entries(
-        cls, mgr: GuardManager, entries: Iterable[Entry[V]], *, join: bool = True
-    ) -> ValueSummary[V]:
+    def from_entries(cls, mgr: GuardManager, entries: Iterable[Entry[V]], *, join: bool = True) -> ValueSummary[V]:
         """Compacted summary of ``entries`` (whose guards must be disjoint
         wherever their values differ)."""
         return cls(_compacted(mgr, entries, join))
@@ -196,9 +194,7 @@ class ValueSummary(Generic[V]):
         entries = self.entries if mgr.is_true(g) else _conjoined(mgr, self.entries, g)
         return ValueSummary(_compacted(mgr, entries, join=False))
 
-    def merge(
-        self, mgr: GuardManager, other: ValueSummary[V], *, join: bool = True
-    ) -> ValueSummary[V]:
+    def merge(self, mgr: GuardManager, other: ValueSummary[V], *, join: bool = True) -> ValueSummary[V]:
         """Union of two summaries over disjoint path sets, then compacted.
 
         Precondition: a guard of ``self`` and a guard of ``other`` may overlap
@@ -206,9 +202,7 @@ class ValueSummary(Generic[V]):
         this is not checked.  The entries of ``self`` come first."""
         return ValueSummary(_compacted(mgr, chain(self.entries, other.entries), join))
 
-    def assign(
-        self, mgr: GuardManager, pc: Guard, new_value: V, *, join: bool = True
-    ) -> ValueSummary[V]:
+    def assign(self, mgr: GuardManager, pc: Guard, new_value: V, *, join: bool = True) -> ValueSummary[V]:
         """The summary after ``x := new_value`` executed under path constraint ``pc``.
 
         Exactly ``compact({(g and not pc, v) for (g, v) in self} | {(pc, new_value)})``:
@@ -216,9 +210,7 @@ class ValueSummary(Generic[V]):
         unless it joins an equal old value (whose position it then takes)."""
         return self.assign_summary(mgr, pc, ValueSummary.single(mgr, new_value), join=join)
 
-    def assign_summary(
-        self, mgr: GuardManager, pc: Guard, rhs: ValueSummary[V], *, join: bool = True
-    ) -> ValueSummary[V]:
+    def assign_summary(self, mgr: GuardManager, pc: Guard, rhs: ValueSummary[V], *, join: bool = True) -> ValueSummary[V]:
         """The paper's assignment with a summarised right-hand side:
         ``compact({(g and not pc, v) for (g, v) in self} | {(h and pc, w) for (h, w) in rhs})``.
 
@@ -227,9 +219,7 @@ class ValueSummary(Generic[V]):
         disjoint from ``g``, hence from ``pc``): returned as is, without guard algebra."""
         return self.assign_counted(mgr, pc, rhs, join=join)[0]
 
-    def assign_counted(
-        self, mgr: GuardManager, pc: Guard, rhs: ValueSummary[V], *, join: bool = True
-    ) -> tuple[ValueSummary[V], int]:
+    def assign_counted(self, mgr: GuardManager, pc: Guard, rhs: ValueSummary[V], *, join: bool = True) -> tuple[ValueSummary[V], int]:
         """:meth:`assign_summary`, and how many entries compaction joined: of the non-false
         entries in the union above, how many were OR-ed into an entry with an equal value
         (the paper's "variable merges saved")."""
@@ -334,10 +324,7 @@ class ValueSummary(Generic[V]):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ValueSummary) or len(other) != len(self):
             return False
-        return all(
-            g == h and same_value(v, w)
-            for (g, v), (h, w) in zip(self.entries, other.entries)
-        )
+        return all(g == h and same_value(v, w) for (g, v), (h, w) in zip(self.entries, other.entries))
 
     def __hash__(self) -> int:
         return hash(tuple((g, value_key(v)) for g, v in self.entries))

@@ -127,8 +127,7 @@ class ObjectGraph:
 class ObjectEnvironment(Mapping[str, Any]):
     """Symbol values of concrete JSON inputs for the access paths of object parameters."""
 
-    def __init__(self, inputs: Mapping[str, JSON], params: list[tuple[str, str]],
-                 fields_of: Callable[[str], tuple[Field, ...]] | None = None) -> None:
+    def __init__(self, inputs: Mapping[str, JSON], params: list[tuple[str, str]], fields_of: Callable[[str], tuple[Field, ...]] | None = None) -> None:
         self.roots = {name: (_root_value(inputs, name), cls) for name, cls in params}
         self.fields_of = fields_of
         self.looked_up: dict[str, tuple[bool, Any]] = {}  # the inputs never change: one walk per name
@@ -210,8 +209,7 @@ def _root_value(inputs: Mapping[str, JSON], name: str) -> JSON:
     return value
 
 
-def heap_axioms(symbols: Iterable[str], params: Iterable[tuple[str, str, bool]],
-                fields_of: Callable[[str], tuple[Field, ...]], max_str_len: int) -> list[Arg]:
+def heap_axioms(symbols: Iterable[str], params: Iterable[tuple[str, str, bool]], fields_of: Callable[[str], tuple[Field, ...]], max_str_len: int) -> list[Arg]:
     """What every input heap satisfies, over the access-path symbols ``symbols``: each field
     symbol in its field's domain, and congruence (``p == q -> p.f == q.f`` for two location
     symbols of one class that name an object; None has no fields, so what was read through two
@@ -238,7 +236,7 @@ def heap_axioms(symbols: Iterable[str], params: Iterable[tuple[str, str, bool]],
             sort = INT if scalar is None else SCALAR_SORTS[scalar]
             present = [p for p in paths if f"{p}.{f.name}" in names or none_flag(f"{p}.{f.name}") in names]
             for i, p in enumerate(present):
-                for q in present[i + 1:]:
+                for q in present[i + 1 :]:
                     same = T.eq(T.sym(p, INT), T.sym(q, INT))
                     agree = [T.eq(T.sym(f"{p}.{f.name}", sort), T.sym(f"{q}.{f.name}", sort))]
                     if scalar is not None and scalar != f.shape:
@@ -247,8 +245,7 @@ def heap_axioms(symbols: Iterable[str], params: Iterable[tuple[str, str, bool]],
     return [a for a in axioms if a is not True]
 
 
-def location_symbols(names: set[str], params: Iterable[tuple[str, str, bool]],
-                     fields_of: Callable[[str], tuple[Field, ...]]) -> dict[str, list[str]]:
+def location_symbols(names: set[str], params: Iterable[tuple[str, str, bool]], fields_of: Callable[[str], tuple[Field, ...]]) -> dict[str, list[str]]:
     """The location symbols among ``names``, by class (in a fixed order): the roots (object
     parameters and items) and the reference fields reached from them."""
     roots = {name: cls for name, cls, _ in params}
@@ -269,8 +266,7 @@ def location_symbols(names: set[str], params: Iterable[tuple[str, str, bool]],
 FALLBACK_LOCATION = 1 << 40  # added to a fallback location: never the $id of a real object
 
 
-def fallback_values(fallback: Mapping[str, Any], params: Iterable[tuple[str, str, bool]],
-                    fields_of: Callable[[str], tuple[Field, ...]]) -> dict[str, Any]:
+def fallback_values(fallback: Mapping[str, Any], params: Iterable[tuple[str, str, bool]], fields_of: Callable[[str], tuple[Field, ...]]) -> dict[str, Any]:
     """A path's own model values for the access paths concrete inputs do not reach, with its
     locations moved out of the inputs' numbering: a model's location numbers are not the JSON
     ``$id``s, so a fallback location must equal no real object, and other fallback locations
@@ -286,8 +282,9 @@ def fallback_values(fallback: Mapping[str, Any], params: Iterable[tuple[str, str
 FRESH_LOCATION = 1 << 41  # the location given to the default object of a class (never a model's)
 
 
-def complete_model(model: Mapping[str, Any], names: Iterable[str], params: Iterable[tuple[str, str, bool]],
-                   fields_of: Callable[[str], tuple[Field, ...]]) -> dict[str, Any]:
+def complete_model(
+    model: Mapping[str, Any], names: Iterable[str], params: Iterable[tuple[str, str, bool]], fields_of: Callable[[str], tuple[Field, ...]]
+) -> dict[str, Any]:
     """``model`` plus, for each access-path symbol among ``names`` it leaves out, the value the
     object graph it decodes to gives that path (``ObjectGraph.initial_field``: a field another
     path to the same object read, else the field's default), in the model's own location

@@ -108,7 +108,8 @@ def build(function: ir.Function) -> ChainForm:
         loops = function.blocks[header].loops
         form.parent[header] = loops[-2] if len(loops) > 1 else None
         back_sources = {
-            label for label, block in function.blocks.items()
+            label
+            for label, block in function.blocks.items()
             if isinstance(block.terminator, ir.Goto) and block.terminator.back_edge and block.terminator.target == header
         }
         paths = _paths(function, header, back_sources.__contains__, partial(_inside, function, header), MAX_CHAINS)

@@ -22,8 +22,12 @@ def add_parser(sub: Any, positive_float: Any, count: Any) -> None:
     p.add_argument("target", help="FILE.py::function or FILE.py::Class.method")
     p.add_argument("--line", type=count(1), action="append", default=[], help="a target line (repeatable)")
     p.add_argument("--asserts", action="store_true", help="every assert and raise of the function is a target")
-    p.add_argument("--engine", default="auto", choices=["auto", "dse", "multise"],
-                   help="fallback engine where the chain technique does not apply (auto: multise for list/str inputs)")
+    p.add_argument(
+        "--engine",
+        default="auto",
+        choices=["auto", "dse", "multise"],
+        help="fallback engine where the chain technique does not apply (auto: multise for list/str inputs)",
+    )
     p.add_argument("--no-chains", action="store_true", help="skip the chain technique: the fallback engine only")
     p.add_argument("--timeout", type=positive_float, default=None, help=f"seconds for each target (default {DEFAULT_TIMEOUT_S:g})")
     p.add_argument("--no-timeout", action="store_true", help="no time limit")
@@ -41,9 +45,15 @@ def _options(args: argparse.Namespace) -> Options:
     if args.no_timeout and args.timeout is not None:
         raise UsageError("usage error: --timeout and --no-timeout together")
     timeout = None if args.no_timeout else args.timeout if args.timeout is not None else DEFAULT_TIMEOUT_S
-    return Options(timeout=timeout, solver_timeout_ms=max(1, int(args.solver_timeout * 1000)), max_iterations=args.max_iterations,
-                   max_depth=args.max_depth, max_list_len=args.max_list_len, max_str_len=args.max_str_len,
-                   preconditions=not args.no_preconditions)
+    return Options(
+        timeout=timeout,
+        solver_timeout_ms=max(1, int(args.solver_timeout * 1000)),
+        max_iterations=args.max_iterations,
+        max_depth=args.max_depth,
+        max_list_len=args.max_list_len,
+        max_str_len=args.max_str_len,
+        preconditions=not args.no_preconditions,
+    )
 
 
 def reach_command(args: argparse.Namespace) -> int:

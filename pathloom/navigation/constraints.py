@@ -61,8 +61,16 @@ class _Walker:
         term = self.form.function.blocks[header].terminator
         return term.loc.line if term is not None else self.form.function.line
 
-    def walk(self, path: tuple[int, ...], state: State, own_header: int | None, stop: tuple[int, int] | None,
-             assumes: list[Cond], constraints: list[z3.BoolRef] | None, facts: list[ItemTest]) -> State:
+    def walk(
+        self,
+        path: tuple[int, ...],
+        state: State,
+        own_header: int | None,
+        stop: tuple[int, int] | None,
+        assumes: list[Cond],
+        constraints: list[z3.BoolRef] | None,
+        facts: list[ItemTest],
+    ) -> State:
         """Run the blocks of ``path`` on ``state``; collect assumed conditions in ``assumes``,
         tests of input items in ``facts`` and, at the root (``constraints`` not None),
         previous-iteration constraints."""
@@ -154,8 +162,9 @@ class _Walker:
         plain: State = {name: STAR if isinstance(v, Scaled) else v for name, v in merged.values.items()}
         return after, self._previous_iteration(header, groups, plain, actual)
 
-    def _previous_iteration(self, header: int, groups: dict[str, list[tuple[Chain, list[Cond]]]], values: State,
-                            actual: dict[str, Linear]) -> z3.BoolRef | None:
+    def _previous_iteration(
+        self, header: int, groups: dict[str, list[tuple[Chain, list[Cond]]]], values: State, actual: dict[str, Linear]
+    ) -> z3.BoolRef | None:
         """Either no chain ran, or the last run was of a chain whose conditions held on the
         values one run before (its group's counter minus one)."""
         cases = [z3.Sum([z3.Int(k) for k in groups]) == 0] if groups else []
@@ -207,8 +216,7 @@ def build_system(module: Module, form: ChainForm, roots: list[tuple[int, ...]], 
     for path in roots:
         state: State = {}
         for p in form.function.params:
-            state[p.name] = Linear.symbol(p.name) if p.annotation == "int" else \
-                ListInput(p.name, p.annotation in EXACT_ITEMS) if p.name in lists else STAR
+            state[p.name] = Linear.symbol(p.name) if p.annotation == "int" else ListInput(p.name, p.annotation in EXACT_ITEMS) if p.name in lists else STAR
         assumes: list[Cond] = []
         constraints: list[z3.BoolRef] = []
         facts: list[ItemTest] = []

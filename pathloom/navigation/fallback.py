@@ -83,8 +83,9 @@ def scan(results: Iterator[PathResult], seen: Scan | None = None) -> Scan:
     return seen
 
 
-def conclude(results: Iterator[PathResult], complete: Callable[[], bool], name: str, found: Callable[[], str], proved: str,
-             seen: Scan | None = None) -> EngineAnswer:
+def conclude(
+    results: Iterator[PathResult], complete: Callable[[], bool], name: str, found: Callable[[], str], proved: str, seen: Scan | None = None
+) -> EngineAnswer:
     """The answer of an instrumented run: its first marker input, or a proof when it ended
     complete (``complete()`` after the run, and no path cut in any slice: ``seen``), else
     ``unknown`` with why it stopped."""
@@ -105,8 +106,13 @@ def run_engine(module: Module, qualname: str, target: Target, options: Options, 
     from pathloom.api import Run
 
     run = Run(instrumented(module, qualname, target), qualname, replace(options, engine=engine), keep_paths=False)
-    answer = conclude(run.results(), lambda: run.engine.complete, engine, lambda: f"found by {engine}",
-                      f"proved by a complete {engine} exploration ({domain(module, qualname, options)})")
+    answer = conclude(
+        run.results(),
+        lambda: run.engine.complete,
+        engine,
+        lambda: f"found by {engine}",
+        f"proved by a complete {engine} exploration ({domain(module, qualname, options)})",
+    )
     if answer.verdict == "unreachable" and may_hide_marker(module.function(qualname)):
         return EngineAnswer("unknown", f"{engine} explored every path, but a recursive call inside a try may hide the target")
     return answer

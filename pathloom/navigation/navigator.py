@@ -193,10 +193,7 @@ class NavigatingEngine(ForkingEngine):
             if answer != z3.sat:
                 return True, None  # unknown: never a reason to drop a state
             model = self.checker.model()
-            return True, {
-                group: model.eval(k, model_completion=True).as_long() - nav.counts.get(group, 0)
-                for group, k in self.system.counters.items()
-            }
+            return True, {group: model.eval(k, model_completion=True).as_long() - nav.counts.get(group, 0) for group, k in self.system.counters.items()}
         finally:
             self.checker.pop()
 
@@ -299,10 +296,14 @@ class Plan:
         engine, results = self.engine, self.results
         assert results is not None
         engine.pause_at = None if budget is None else time.monotonic() + budget
-        return conclude(results, lambda: engine.complete, "navigation",
-                        lambda: f"found by the chain technique (constraints-driven dse, {engine.checks} system checks)",
-                        "proved by constraints-driven dse: every path explored or ruled out by the constraint system "
-                        f"({domain(self.module, self.qualname, options)})", self.seen)
+        return conclude(
+            results,
+            lambda: engine.complete,
+            "navigation",
+            lambda: f"found by the chain technique (constraints-driven dse, {engine.checks} system checks)",
+            f"proved by constraints-driven dse: every path explored or ruled out by the constraint system ({domain(self.module, self.qualname, options)})",
+            self.seen,
+        )
 
 
 def plan(module: Module, qualname: str, target: Target, options: Options) -> NavAnswer | Plan:
@@ -316,8 +317,10 @@ def plan(module: Module, qualname: str, target: Target, options: Options) -> Nav
     system = build_system(module, form, roots, site_index)
     count = sum(len(c) for c in form.loops.values())
     if _solve(system, options.solver_timeout_ms) == "unsat":
-        return NavAnswer("unreachable", f"proved for every input: the constraint system of its {len(roots)} root chain(s) "
-                         f"({count} subchain(s)) has no solution (chain technique)")
+        return NavAnswer(
+            "unreachable",
+            f"proved for every input: the constraint system of its {len(roots)} root chain(s) ({count} subchain(s)) has no solution (chain technique)",
+        )
     if system.with_counters == 0:
         unsolved = "; ".join(f"{name}: {why}" for name, why in system.unsolved.items())
         return NavAnswer("not-applicable", "not applicable: no loop constraint on the way to the target" + (f" ({unsolved})" if unsolved else ""))

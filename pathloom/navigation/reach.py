@@ -59,7 +59,9 @@ def _left(options: Options, started: float) -> float | None:
     return None if options.timeout is None else options.timeout - (time.monotonic() - started)
 
 
-def _answer(module: Module, qualname: str, target: Target, options: Options, reach_options: ReachOptions, started: float) -> tuple[str, str, dict[str, object] | None, str]:
+def _answer(
+    module: Module, qualname: str, target: Target, options: Options, reach_options: ReachOptions, started: float
+) -> tuple[str, str, dict[str, object] | None, str]:
     """(verdict, reason, candidate input, engine) before the replay.
 
     The chain technique first builds its constraint system (a proof may end there). Then it

@@ -40,8 +40,15 @@ def trace(filename: str, target: str, span: tuple[int, int], inputs: list[dict[s
     env = dict(os.environ)
     env["PYTHONPATH"] = str(Path(__file__).resolve().parents[2]) + os.pathsep + env.get("PYTHONPATH", "")
     try:
-        proc = subprocess.run([sys.executable, "-m", "pathloom.navigation.trace"], input=request, check=False, capture_output=True,
-                              text=True, timeout=timeout_s * len(inputs) + 30, env=env)
+        proc = subprocess.run(
+            [sys.executable, "-m", "pathloom.navigation.trace"],
+            input=request,
+            check=False,
+            capture_output=True,
+            text=True,
+            timeout=timeout_s * len(inputs) + 30,
+            env=env,
+        )
     except subprocess.TimeoutExpired:
         return [Trace("timeout", frozenset(), frozenset(), "replay process timed out")] * len(inputs)
     if proc.returncode != 0:

@@ -120,8 +120,14 @@ def operand(module: Module, state: State, op: ir.Operand) -> AbstractValue:
 
 def _builtin(module: Module, op: ir.Operand, name: str) -> bool:
     """``op`` is the builtin ``name``, not shadowed by the module."""
-    return isinstance(op, ir.Global) and op.name == name and name not in module.function_defs and name not in module.constants \
-        and name not in module.opaque and name not in module.classes
+    return (
+        isinstance(op, ir.Global)
+        and op.name == name
+        and name not in module.function_defs
+        and name not in module.constants
+        and name not in module.opaque
+        and name not in module.classes
+    )
 
 
 def _binop(op: str, a: AbstractValue, b: AbstractValue) -> AbstractValue:
@@ -169,8 +175,11 @@ def stable_inputs(function: ir.Function) -> set[str]:
             for position, op in enumerate(operands(instr)):
                 if not (isinstance(op, ir.Var) and op.name in names) or op.name in strs:
                     continue
-                harmless = (isinstance(instr, (ir.GetItem, ir.GetSlice)) and position == 0) or isinstance(instr, (ir.GetIter, ir.Compare, ir.Truth)) \
+                harmless = (
+                    (isinstance(instr, (ir.GetItem, ir.GetSlice)) and position == 0)
+                    or isinstance(instr, (ir.GetIter, ir.Compare, ir.Truth))
                     or (isinstance(instr, ir.Call) and isinstance(instr.func, ir.Global) and instr.func.name == "len" and len(instr.args) == 1)
+                )
                 if not harmless:
                     names.discard(op.name)
     return names
@@ -232,8 +241,7 @@ def execute(module: Module, state: State, instr: ir.Instruction) -> None:
 def _item_test(instr: ir.Compare, a: AbstractValue, b: AbstractValue) -> AbstractValue:
     """``item == constant`` or ``!=`` (either side), else ``STAR``."""
     for item, other in ((a, instr.right), (b, instr.left)):
-        if isinstance(item, ItemOf) and isinstance(other, ir.Const) and isinstance(other.value, (int, str)) \
-                and not isinstance(other.value, bool):
+        if isinstance(item, ItemOf) and isinstance(other, ir.Const) and isinstance(other.value, (int, str)) and not isinstance(other.value, bool):
             return ItemTest(item, other.value, instr.op == "==")
     return STAR
 

@@ -62,10 +62,15 @@ class JsonReporter:
         self.out.flush()
 
     def finish(self, exploration: Exploration) -> None:
-        end: dict[str, Any] = {"status": exploration.status, "complete": exploration.complete, "stats": exploration.stats, "bugs": [
-            {"kind": b.kind, "exception": b.exception, "line": b.line, "message": b.message, "inputs": b.inputs, "paths": b.paths}
-            for b in exploration.distinct_bugs
-        ]}
+        end: dict[str, Any] = {
+            "status": exploration.status,
+            "complete": exploration.complete,
+            "stats": exploration.stats,
+            "bugs": [
+                {"kind": b.kind, "exception": b.exception, "line": b.line, "message": b.message, "inputs": b.inputs, "paths": b.paths}
+                for b in exploration.distinct_bugs
+            ],
+        }
         if exploration.error is not None:
             end["error"] = exploration.error
         if exploration.untried:

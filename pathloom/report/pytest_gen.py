@@ -189,6 +189,7 @@ def _object_setup(inputs: dict[str, JSON]) -> tuple[list[str], dict[str, JSON]]:
     def shared_lists(args: dict[str, JSON], prefix: str = "") -> dict[str, JSON]:
         """The arguments with each list given for several of them (``{"$same": name}``, maybe
         through another ``$same``, ``name`` maybe qualified as ``self.name``) made one variable."""
+
         def root(k: str) -> str:
             while isinstance(args[k], dict) and "$same" in args[k]:
                 k = args[k]["$same"].rpartition(".")[2]

@@ -56,7 +56,9 @@ def formats() -> tuple[OutputFormat, ...]:
 
 
 register(OutputFormat("text", None, "", "the paths or bugs on stdout", "pathloom.report.text:open_text", streaming=True))
-register(OutputFormat("json", "--json", "OUT.json", "write the machine-readable result",
-                      "pathloom.report.json_report:open_json", streaming=True))
-register(OutputFormat("pytest", "--tests", "OUT.py", "write a pytest file, one test per path",
-                      "pathloom.report.pytest_gen:generate", streaming=False, keeps_paths=True))
+register(OutputFormat("json", "--json", "OUT.json", "write the machine-readable result", "pathloom.report.json_report:open_json", streaming=True))
+register(
+    OutputFormat(
+        "pytest", "--tests", "OUT.py", "write a pytest file, one test per path", "pathloom.report.pytest_gen:generate", streaming=False, keeps_paths=True
+    )
+)

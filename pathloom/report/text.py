@@ -66,7 +66,8 @@ class TextReporter:
                 reached = f"reached by {bug.paths} path{'s' if bug.paths > 1 else ''}"
                 self.out.write(f"  bug {i:<4} {describe(bug)}, {reached}\n           input: {_inputs(bug.inputs)}\n")
         why = exploration.error or (
-            "input types tried in part, or a bound, timeout or unknown" if exploration.untried else "a bound, timeout or unknown cut exploration")
+            "input types tried in part, or a bound, timeout or unknown" if exploration.untried else "a bound, timeout or unknown cut exploration"
+        )
         status = "complete" if exploration.complete else f"INCOMPLETE ({why})"
         distinct = len(exploration.distinct_bugs)
         bugs = f"{distinct} bug(s)" + (f" ({exploration.bug_count} paths)" if exploration.bug_count != distinct else "")

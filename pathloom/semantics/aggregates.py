@@ -195,8 +195,7 @@ def _sorted_by(ref: Ref, items: tuple[object, ...], keys: tuple[object, ...], re
         del place, following  # they call each other: no cycle left for the collector
 
 
-def _carried_network(keys: Sequence[object], items: Sequence[object],
-                     descending: bool) -> list[object]:
+def _carried_network(keys: Sequence[object], items: Sequence[object], descending: bool) -> list[object]:
     """``items`` ordered by ``keys`` through a bubble network that moves each item with its
     key; a compare-exchange keeps the pair unless the right key is strictly smaller
     (greater, descending), so equal keys keep their order."""
@@ -341,8 +340,7 @@ def _sorted_characters(heap: HeapView, s: Term, reverse: bool) -> Outcome:
     most = min(STR_CAP if capacity is None else capacity, STR_CAP, MAX_NETWORK)
     ref = heap.fresh()
     cases: list[tuple[Arg, Outcome]] = [
-        (T.eq(T.str_len(s), n), Ok(ref, ((ref, ListRec(n, network(tuple(T.char_at(s, i) for i in range(n)), reverse))),)))
-        for n in range(most + 1)
+        (T.eq(T.str_len(s), n), Ok(ref, ((ref, ListRec(n, network(tuple(T.char_at(s, i) for i in range(n)), reverse))),))) for n in range(most + 1)
     ]
     if capacity is None or capacity > most:
         cases.append((T.lt(most, T.str_len(s)), Cut(f"sorted() of a str longer than {most} characters")))

@@ -36,7 +36,24 @@ from pathloom.semantics.comparison import compare
 from pathloom.semantics.ops import as_int, is_list, is_plain, kind, protocol_call, shown_type, truth_outcome, with_concrete_length
 from pathloom.domain.outcome import Cut, NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, map_ok, split, throw
 from pathloom.semantics import input_heap as IN
-from pathloom.domain.values import BuiltinVal, ClassVal, DictRec, ExcVal, ListRec, SetRec, SliceVal, Message, ObjRec, PyObj, RangeVal, Ref, SuperVal, SymRef, concrete_length, type_name
+from pathloom.domain.values import (
+    BuiltinVal,
+    ClassVal,
+    DictRec,
+    ExcVal,
+    ListRec,
+    SetRec,
+    SliceVal,
+    Message,
+    ObjRec,
+    PyObj,
+    RangeVal,
+    Ref,
+    SuperVal,
+    SymRef,
+    concrete_length,
+    type_name,
+)
 from pathloom.terms import expr as T
 from pathloom.terms.expr import BOOL, FLOAT, INT, Arg, Term
 
@@ -128,11 +145,13 @@ def _as_length(heap: HeapView, value: object) -> Outcome:
     if kind(value) not in ("int", "bool"):
         return throw("TypeError", f"'{shown_type(heap, value)}' object cannot be interpreted as an integer")
     n = as_int(value)
-    return split([
-        (T.and_(T.le(0, n), T.le(n, sys.maxsize)), Ok(n)),
-        (T.lt(n, 0), Throw(ExcVal("ValueError", ("__len__() should return >= 0",)))),
-        (T.lt(sys.maxsize, n), Throw(ExcVal("OverflowError", ("cannot fit 'int' into an index-sized integer",)))),
-    ])
+    return split(
+        [
+            (T.and_(T.le(0, n), T.le(n, sys.maxsize)), Ok(n)),
+            (T.lt(n, 0), Throw(ExcVal("ValueError", ("__len__() should return >= 0",)))),
+            (T.lt(sys.maxsize, n), Throw(ExcVal("OverflowError", ("cannot fit 'int' into an index-sized integer",)))),
+        ]
+    )
 
 
 def _bool_result(heap: HeapView, value: object) -> Outcome:
@@ -186,10 +205,12 @@ def _fold_best(module: Module, heap: HeapView, name: str, best: object, rest: tu
             best = T.ite(better.value, item, best)  # type: ignore[arg-type]
         else:
             tail = rest[i + 1 :]
-            return split([
-                (better.value, _fold_best(module, heap, name, item, tail)),
-                (T.not_(better.value), _fold_best(module, heap, name, best, tail)),
-            ])
+            return split(
+                [
+                    (better.value, _fold_best(module, heap, name, item, tail)),
+                    (T.not_(better.value), _fold_best(module, heap, name, best, tail)),
+                ]
+            )
     return Ok(best)
 
 
@@ -211,10 +232,12 @@ def _ord(s: object) -> Outcome:
         return throw("TypeError", f"ord() expected string of length 1, but {type_name(s)} found")
     size = T.str_len(s)  # type: ignore[arg-type]
     one = T.eq(size, 1)
-    return split([
-        (one, Ok(T.to_code(s))),  # type: ignore[arg-type]
-        (T.not_(one), Throw(ExcVal("TypeError", (Message("ord() expected a character, but string of length {} found", (size,)),)))),
-    ])
+    return split(
+        [
+            (one, Ok(T.to_code(s))),  # type: ignore[arg-type]
+            (T.not_(one), Throw(ExcVal("TypeError", (Message("ord() expected a character, but string of length {} found", (size,)),)))),
+        ]
+    )
 
 
 def _chr(i: object) -> Outcome:
@@ -230,11 +253,13 @@ def _chr(i: object) -> Outcome:
     valid = T.and_(T.le(0, code), T.le(code, T.MAX_CODE))
     out = T.or_(T.lt(code, 0), T.lt(0x10FFFF, code))
     beyond = T.and_(T.lt(T.MAX_CODE, code), T.le(code, 0x10FFFF))
-    return split([
-        (valid, Ok(T.from_code(code))),
-        (out, throw("ValueError", "chr() arg not in range(0x110000)")),
-        (beyond, Cut("chr() of a code point beyond the solver's string range")),
-    ])
+    return split(
+        [
+            (valid, Ok(T.from_code(code))),
+            (out, throw("ValueError", "chr() arg not in range(0x110000)")),
+            (beyond, Cut("chr() of a code point beyond the solver's string range")),
+        ]
+    )
 
 
 def _range(args: tuple[object, ...]) -> Outcome:

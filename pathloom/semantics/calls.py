@@ -34,8 +34,24 @@ from pathloom.domain.outcome import Invoke, Ok, Outcome, RuntimeUnsupported, Spl
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Arg, Term
 from pathloom.domain.values import (
-    ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictRec, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SetRec, SuperVal, TableFunc,
-    SymRef, from_runtime, type_name,
+    ITERATOR,
+    BoundMethod,
+    BuiltinVal,
+    ClassVal,
+    DictRec,
+    ExcVal,
+    FuncVal,
+    ListRec,
+    ObjRec,
+    PyObj,
+    RangeVal,
+    Ref,
+    SetRec,
+    SuperVal,
+    TableFunc,
+    SymRef,
+    from_runtime,
+    type_name,
 )
 
 if TYPE_CHECKING:
@@ -148,11 +164,21 @@ def _name_list(names: list[str]) -> str:
     return ", ".join(quoted[:-1]) + f", and {quoted[-1]}"
 
 
-def _invoke(module: Module, qualname: str, args: tuple[object, ...], kwargs: Kwargs, result: object = None,
-            writes: tuple[tuple[Ref, ObjRec], ...] = (), captured: tuple[object, ...] = (), whole: bool = False) -> Outcome:
+def _invoke(
+    module: Module,
+    qualname: str,
+    args: tuple[object, ...],
+    kwargs: Kwargs,
+    result: object = None,
+    writes: tuple[tuple[Ref, ObjRec], ...] = (),
+    captured: tuple[object, ...] = (),
+    whole: bool = False,
+) -> Outcome:
     if not whole and module.function(qualname).generator:  # its items are modelled as one list, made at the call
-        raise RuntimeUnsupported(f"a call of generator function {qualname.rpartition('.')[2]}() whose items are not consumed whole "
-                                 "(generators are modelled in list(), tuple(), sorted() and 'yield from' only)")
+        raise RuntimeUnsupported(
+            f"a call of generator function {qualname.rpartition('.')[2]}() whose items are not consumed whole "
+            "(generators are modelled in list(), tuple(), sorted() and 'yield from' only)"
+        )
     bound = bind(module, qualname, args, kwargs)
     if not isinstance(bound, Ok):
         return bound
@@ -217,17 +243,22 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
         info = module.classes[func.cls]
         if "__call__" in info.other:
             raise RuntimeUnsupported(f"calling an input object of class {func.cls}")
-        found = _invoke(module, info.methods["__call__"], (func,) + args, kwargs) if "__call__" in info.methods else \
-            throw("TypeError", f"'{func.cls}' object is not callable")
+        found = (
+            _invoke(module, info.methods["__call__"], (func,) + args, kwargs)
+            if "__call__" in info.methods
+            else throw("TypeError", f"'{func.cls}' object is not callable")
+        )
         none = [(T.eq(func.loc, 0), throw("TypeError", "'NoneType' object is not callable"))] if func.nullable else []
         return split(none + [(IN.not_none(func) if none else True, found)])
     return throw("TypeError", f"'{shown_type(heap, func)}' object is not callable")
 
 
 def _dispatch(module: Module, heap: HeapView) -> UNP.Dispatch:
-    return UNP.Dispatch(lambda f, a, k, w: call(module, heap, f, a, k, w),
-                        lambda o, n, a, k, w: call_method(module, heap, o, n, a, k, w),
-                        lambda o, n: getattr_(module, heap, o, n))
+    return UNP.Dispatch(
+        lambda f, a, k, w: call(module, heap, f, a, k, w),
+        lambda o, n, a, k, w: call_method(module, heap, o, n, a, k, w),
+        lambda o, n: getattr_(module, heap, o, n),
+    )
 
 
 def _table_call(heap: HeapView, func: TableFunc, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:
@@ -346,8 +377,11 @@ def getattr_(module: Module, heap: HeapView, obj: object, name: str) -> Outcome:
             return throw("AttributeError", f"'{record.cls}' object has no attribute '{name}'")
         if isinstance(record, DictRec) and record.default is not None and name == "default_factory":
             return Ok(record.default)
-        if name in ("append", "pop") or (isinstance(record, DictRec) and hasattr(dict if record.default is None else collections.defaultdict, name)) \
-                or (isinstance(record, SetRec) and hasattr(set, name)):
+        if (
+            name in ("append", "pop")
+            or (isinstance(record, DictRec) and hasattr(dict if record.default is None else collections.defaultdict, name))
+            or (isinstance(record, SetRec) and hasattr(set, name))
+        ):
             raise RuntimeUnsupported(f"{record.cls if isinstance(record, (DictRec, SetRec)) else 'list'} method {name} used as a value")
         return throw("AttributeError", f"'{shown_type(heap, obj)}' object has no attribute '{name}'")
     if isinstance(obj, ExcVal) and name == "args":
@@ -525,10 +559,7 @@ def setattr_(module: Module, heap: HeapView, obj: object, name: str, value: obje
         record = heap.record(obj)
         if isinstance(record, ObjRec):
             cinfo = module.classes.get(record.cls)
-            if cinfo is not None and not (
-                name in cinfo.other or "__setattr__" in cinfo.methods
-                or "__setattr__" in cinfo.other
-            ):
+            if cinfo is not None and not (name in cinfo.other or "__setattr__" in cinfo.methods or "__setattr__" in cinfo.other):
                 return Ok(None, ((obj, record.with_field(name, value)),))
         else:
             return throw("AttributeError", f"'{shown_type(heap, obj)}' object has no attribute '{name}'")
@@ -539,8 +570,7 @@ def setattr_(module: Module, heap: HeapView, obj: object, name: str, value: obje
     return run_concretely(module, heap, f"attribute assignment .{name}", setattr, (obj, name, value))
 
 
-def call_method(module: Module, heap: HeapView, obj: object, name: str, args: tuple[object, ...], kwargs: Kwargs,
-                whole: bool = False) -> Outcome:
+def call_method(module: Module, heap: HeapView, obj: object, name: str, args: tuple[object, ...], kwargs: Kwargs, whole: bool = False) -> Outcome:
     if isinstance(obj, SymRef):
         return map_ok(_input_attribute(module, heap, obj, name), lambda found: _call_found(module, heap, found, args, kwargs, whole))
     if isinstance(obj, Ref):

@@ -55,6 +55,7 @@ def compare(module: Module, heap: HeapView, op: str, a: object, b: object) -> Ou
         return input_reference(module, heap, (a, b), lambda v: _compare(module, heap, op, v[0], v[1]))
     return _compare(module, heap, op, a, b)
 
+
 def _compare(module: Module, heap: HeapView, op: str, a: object, b: object) -> Outcome:
     if op in ("in", "not in"):
         protocol = protocol_call(module, heap, op, b, a)
@@ -107,6 +108,7 @@ def _compare(module: Module, heap: HeapView, op: str, a: object, b: object) -> O
         return run_concretely(module, heap, f"comparison {op}", _PY_OPERATORS[op], (a, b))
     return Ok(_order(op, x, y))
 
+
 def _order(op: str, x: Arg, y: Arg) -> Arg:
     if op == "<":
         return T.lt(x, y)
@@ -115,6 +117,7 @@ def _order(op: str, x: Arg, y: Arg) -> Arg:
     if op == ">":
         return T.lt(y, x)
     return T.le(y, x)
+
 
 def _needs_cpython(heap: HeapView, op: str, a: object, b: object) -> bool:
     """Operands whose comparison the model does not know: opaque objects, and instances of
@@ -128,11 +131,17 @@ def _needs_cpython(heap: HeapView, op: str, a: object, b: object) -> bool:
     if isinstance(a, PyObj) or isinstance(b, PyObj):
         return not (op in ("is", "is not") or (op in ("==", "!=") and _concrete_scalar(a) and _concrete_scalar(b)))
     dunders = {
-        "==": ("__eq__",), "!=": ("__eq__", "__ne__"), "<": ("__lt__", "__gt__"), ">": ("__lt__", "__gt__"),
-        "<=": ("__le__", "__ge__"), ">=": ("__le__", "__ge__"), "in": ("__contains__", "__iter__", "__getitem__"),
+        "==": ("__eq__",),
+        "!=": ("__eq__", "__ne__"),
+        "<": ("__lt__", "__gt__"),
+        ">": ("__lt__", "__gt__"),
+        "<=": ("__le__", "__ge__"),
+        ">=": ("__le__", "__ge__"),
+        "in": ("__contains__", "__iter__", "__getitem__"),
         "not in": ("__contains__", "__iter__", "__getitem__"),
     }.get(op, ())
     return _has_dunder(heap, a, dunders) or _has_dunder(heap, b, dunders)
+
 
 def _sequence_items(heap: HeapView, value: object) -> list[object] | tuple[object, ...] | None:
     """The items of a list whose length is concrete (as a list) or of a tuple (as a tuple)."""
@@ -145,6 +154,7 @@ def _sequence_items(heap: HeapView, value: object) -> list[object] | tuple[objec
                 return []
             return list(record.items[: concrete_length(record)])
     return None
+
 
 def _lexicographic(module: Module, heap: HeapView, op: str, a: object, b: object) -> Outcome:
     """List or tuple ordering: the first pair of items that differ decides it, else the lengths."""
@@ -166,12 +176,14 @@ def _lexicographic(module: Module, heap: HeapView, op: str, a: object, b: object
         result = T.ite(equal(heap, x, y), result, _order(strict, ix, iy))  # type: ignore[arg-type]
     return Ok(result)
 
+
 _PY_COMPARE: dict[str, Callable[[object, object], object]] = {
     "<": lambda a, b: a < b,  # type: ignore[operator]
     "<=": lambda a, b: a <= b,  # type: ignore[operator]
     ">": lambda a, b: a > b,  # type: ignore[operator]
     ">=": lambda a, b: a >= b,  # type: ignore[operator]
 }
+
 
 def _identical(a: object, b: object) -> Arg:
     found = IN.identical(a, b)
@@ -200,6 +212,7 @@ def _identical(a: object, b: object) -> Arg:
     if isinstance(a, FuncVal) and isinstance(b, FuncVal) and not (a.captured or b.captured or "<" in a.qualname + b.qualname):
         return a == b  # a top-level function or method: one object per qualname
     raise RuntimeUnsupported("'is' comparison of values other than None, booleans and objects")
+
 
 def _membership(module: Module, heap: HeapView, op: str, needle: object, container: object) -> Outcome:
     found: Arg
@@ -249,6 +262,7 @@ def _membership(module: Module, heap: HeapView, op: str, needle: object, contain
         return throw("TypeError", f"argument of type '{shown_type(heap, container)}' is not iterable")
     return Ok(found if op == "in" else T.not_(found))
 
+
 def _dict_membership(heap: HeapView, needle: object, container: object) -> Outcome | None:
     """``needle in d`` (or in ``d.keys()``), as the dict model says; None for other containers."""
     from pathloom.semantics import dicts
@@ -260,6 +274,7 @@ def _dict_membership(heap: HeapView, needle: object, container: object) -> Outco
         container = container.ref
     record = dicts.record_of(heap, container)
     return dicts.contains(heap, record, needle) if record is not None else None
+
 
 def _plain_collection(obj: object) -> TypeGuard[Collection[object]]:
     """A list, tuple, set or dict (its keys) of ints, bools and strs: membership in it is

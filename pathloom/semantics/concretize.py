@@ -40,9 +40,36 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence, cast
 from pathloom.semantics.heapview import HeapView
 from pathloom.domain.outcome import Cut, Ok, Outcome, RuntimeUnsupported, Throw, split
 from pathloom.domain.values import (
-    DEFAULT_FACTORIES, ITERATOR, BoundMethod, BuiltinVal, ClassVal, DictIter, DictRec, DictView, ExcVal, FuncVal, ListRec, ObjRec,
-    DrawIter, PyObj, RangeIter, RangeVal, Record, Ref, RevIter, SeqIter, SliceVal, ZipIter, SetIter, SetRec, SymRef, TableFunc, Watch, iterator_record,
-    concrete_length, table_function,
+    DEFAULT_FACTORIES,
+    ITERATOR,
+    BoundMethod,
+    BuiltinVal,
+    ClassVal,
+    DictIter,
+    DictRec,
+    DictView,
+    ExcVal,
+    FuncVal,
+    ListRec,
+    ObjRec,
+    DrawIter,
+    PyObj,
+    RangeIter,
+    RangeVal,
+    Record,
+    Ref,
+    RevIter,
+    SeqIter,
+    SliceVal,
+    ZipIter,
+    SetIter,
+    SetRec,
+    SymRef,
+    TableFunc,
+    Watch,
+    iterator_record,
+    concrete_length,
+    table_function,
 )
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import evaluate
@@ -204,7 +231,6 @@ class Materializer:
         self.snapshots.append((ref, instance, dict(fields)))
         return instance
 
-
     def _set(self, ref: Ref, record: SetRec) -> object:
         """The set its history builds in CPython (its table, hence its order, is CPython's)."""
         from pathloom.semantics.set_order import DISPLAY_PROBLEM, known_order, order_problem
@@ -357,8 +383,9 @@ class Importer:
         if not watched:
             return
         watch = Watch(tuple(watched.items()))
-        self.writes = [(ref, record.with_field("watch", watch) if ref in self.iterators and isinstance(record, ObjRec) else record)
-                       for ref, record in self.writes]
+        self.writes = [
+            (ref, record.with_field("watch", watch) if ref in self.iterators and isinstance(record, ObjRec) else record) for ref, record in self.writes
+        ]
 
     def write_back(self, snapshots: list[tuple[Ref, object, object]]) -> None:
         """New records for the materialized lists and instances the call changed."""
@@ -421,8 +448,8 @@ def iteration_watch(heap: HeapView, value: object, writes: tuple[tuple[Ref, Reco
 def _modelled_defaultdict(obj: object) -> bool:
     """A ``collections.defaultdict`` whose factory the dict model calls (``DictRec.default``)."""
     factory = getattr(obj, "default_factory", None)
-    return type(obj) is collections.defaultdict and factory is getattr(builtins, getattr(factory, "__name__", ""), None) \
-        and factory.__name__ in DEFAULT_FACTORIES  # type: ignore[union-attr]
+    name = getattr(factory, "__name__", "")
+    return type(obj) is collections.defaultdict and factory is getattr(builtins, name, None) and name in DEFAULT_FACTORIES
 
 
 def _plain_key(key: object) -> bool:
@@ -433,7 +460,13 @@ def _plain_key(key: object) -> bool:
 
 
 def run_concretely(
-    module: Module, heap: HeapView, site: str, fn: Callable[..., object], args: tuple[object, ...], kwargs: Kwargs = (), where: Arg = True,
+    module: Module,
+    heap: HeapView,
+    site: str,
+    fn: Callable[..., object],
+    args: tuple[object, ...],
+    kwargs: Kwargs = (),
+    where: Arg = True,
 ) -> Outcome:
     """``fn(*args, **kwargs)`` in CPython (see the module docstring); ``where``: the condition
     of the split case this runs on (the models are taken under it)."""
@@ -469,8 +502,7 @@ def same_state(a: object, b: object, depth: int = 0) -> bool:
     if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
         return len(a) == len(b) and all(same_state(x, y, depth + 1) for x, y in zip(a, b))
     if isinstance(a, dict) and isinstance(b, dict):
-        return (list(a.keys()) == list(b.keys())
-                and all(same_state(a[k], b[k], depth + 1) for k in a))
+        return list(a.keys()) == list(b.keys()) and all(same_state(a[k], b[k], depth + 1) for k in a)
     if hasattr(a, "__next__"):  # an iterator: its position is in its reduced state
         try:
             return same_state(a.__reduce__()[1:], b.__reduce__()[1:], depth + 1)
@@ -626,7 +658,9 @@ def _check_bindings(bindings: list[tuple[dict[str, object], dict[str, object]]])
             space.clear()
             space.update(before)
             where = before.get("__name__", "?")
-            raise RuntimeUnsupported(f"an operation run in CPython rebound the module-level name {changed[0]!r} of module {where} (module-level names are shared by every path)")
+            raise RuntimeUnsupported(
+                f"an operation run in CPython rebound the module-level name {changed[0]!r} of module {where} (module-level names are shared by every path)"
+            )
 
 
 _GONE = object()
@@ -656,7 +690,9 @@ def _check_unchanged(materializer: Materializer) -> None:
     for obj, before in materializer.opaque:
         if not same_state(obj, before):
             _restore(obj, before)
-            raise RuntimeUnsupported(f"an operation run in CPython changed a {type(obj).__name__} (module-level dicts, sets and opaque objects are shared by every path)")
+            raise RuntimeUnsupported(
+                f"an operation run in CPython changed a {type(obj).__name__} (module-level dicts, sets and opaque objects are shared by every path)"
+            )
 
 
 def _line_in(module: Module, exc: BaseException) -> int | None:
@@ -672,8 +708,11 @@ def _line_in(module: Module, exc: BaseException) -> int | None:
 
 
 def enumerate_models(
-    first: dict[str, Any] | None, terms: list[Term], limit: int,
-    solve: Callable[[list[Arg]], tuple[str, dict[str, Any]]], where: Arg = True,
+    first: dict[str, Any] | None,
+    terms: list[Term],
+    limit: int,
+    solve: Callable[[list[Arg]], tuple[str, dict[str, Any]]],
+    where: Arg = True,
     literals: Sequence[str | int] = (),
 ) -> tuple[list[dict[str, Any]], bool]:
     """Models of ``where`` that give ``terms`` pairwise different values, for an engine's
@@ -703,7 +742,7 @@ def enumerate_models(
         excluded.append(T.not_(pin(terms, first)))
     tries = 0
     for term in terms:
-        for value in (FLOAT_CANDIDATES if term.sort == T.FLOAT else literals):
+        for value in FLOAT_CANDIDATES if term.sort == T.FLOAT else literals:
             if len(models) >= limit or tries >= LITERAL_TRIES:
                 break
             if T.sort_of(value) != term.sort:

@@ -56,8 +56,9 @@ def line_in_target_file(functions: Sequence[ir.Function], line: int, current_lin
 GENERATOR_STOP = ExcVal("RuntimeError", ("generator raised StopIteration",))
 
 
-def leaving_generators(functions: Sequence[ir.Function], handler_depth: int, exc: ExcVal, line: int, kind: str,
-                       current_line: Callable[[int], int | None]) -> tuple[ExcVal, int, str]:
+def leaving_generators(
+    functions: Sequence[ir.Function], handler_depth: int, exc: ExcVal, line: int, kind: str, current_line: Callable[[int], int | None]
+) -> tuple[ExcVal, int, str]:
     """The exception that reaches the handler in frame ``handler_depth`` (-1: none) when
     ``exc`` is raised in the innermost of the frames running ``functions``: a StopIteration
     leaving a generator's frame becomes ``RuntimeError('generator raised StopIteration')``
@@ -136,8 +137,7 @@ def loop_counts_after(function: ir.Function, counts: Mapping[int, int], target: 
 MAX_SEQUENCE_ITERATIONS = 1000
 
 
-def loop_bound_reached(counts: Mapping[int, int], max_iterations: int,
-                       items_left: Callable[[], Mapping[int, int]] | None = None) -> int | None:
+def loop_bound_reached(counts: Mapping[int, int], max_iterations: int, items_left: Callable[[], Mapping[int, int]] | None = None) -> int | None:
     """The bound a frame has reached on an enclosing loop (None: none): ``max_iterations``
     iterations, except a ``for`` loop whose iterator has ``items_left()[header]`` more items (a
     known number: a constant table, a tuple, a range of int bounds), which runs to its end, up
@@ -192,14 +192,17 @@ def plain_arguments(args: tuple[object, ...]) -> bool:
     return all(plain(a) for a in args)
 
 
-def repeats_its_caller(caller_qualname: str, caller_args: tuple[object, ...] | None, caller_in_try: bool,
-                       qualname: str, args: tuple[object, ...]) -> bool:
+def repeats_its_caller(caller_qualname: str, caller_args: tuple[object, ...] | None, caller_in_try: bool, qualname: str, args: tuple[object, ...]) -> bool:
     """A call of ``qualname`` from a frame of the same function entered with the same plain
     arguments, outside any ``try``: it repeats forever, so CPython raises RecursionError at
     this call (the innermost frame of its traceback executes this line)."""
     return (
-        caller_qualname == qualname and caller_args is not None and not caller_in_try
-        and len(args) == len(caller_args) and plain_arguments(args) and _same(args, caller_args)
+        caller_qualname == qualname
+        and caller_args is not None
+        and not caller_in_try
+        and len(args) == len(caller_args)
+        and plain_arguments(args)
+        and _same(args, caller_args)
     )
 
 

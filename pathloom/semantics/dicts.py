@@ -247,8 +247,14 @@ def call_method(heap: HeapView, ref: Ref, record: DictRec, name: str, args: tupl
 
 
 _ARITIES = {
-    "keys": (0, 0), "values": (0, 0), "items": (0, 0), "copy": (0, 0), "clear": (0, 0),
-    "get": (1, 2), "setdefault": (1, 2), "pop": (1, 2),
+    "keys": (0, 0),
+    "values": (0, 0),
+    "items": (0, 0),
+    "copy": (0, 0),
+    "clear": (0, 0),
+    "get": (1, 2),
+    "setdefault": (1, 2),
+    "pop": (1, 2),
 }
 
 

@@ -101,11 +101,13 @@ def _int_truediv(a: Arg, b: Arg, concretely: Callable[[Arg], Outcome]) -> Outcom
     zero = T.eq(b, 0)
     small = T.and_(T.and_(T.le(-EXACT_INT, a), T.le(a, EXACT_INT)), T.and_(T.le(-EXACT_INT, b), T.le(b, EXACT_INT)))
     big = T.and_(T.not_(zero), T.not_(small))
-    return split([
-        (zero, throw("ZeroDivisionError", "division by zero")),
-        (T.and_(T.not_(zero), small), Ok(T.itruediv(a, b))),
-        (big, concretely(big)),
-    ])
+    return split(
+        [
+            (zero, throw("ZeroDivisionError", "division by zero")),
+            (T.and_(T.not_(zero), small), Ok(T.itruediv(a, b))),
+            (big, concretely(big)),
+        ]
+    )
 
 
 def unary(op: str, a: Arg) -> Arg:
@@ -119,7 +121,9 @@ def truth(a: Arg) -> Arg:
 
 
 _ROUNDINGS: dict[str, Callable[[float], int]] = {
-    "trunc": int, "floor": math.floor, "ceil": math.ceil,
+    "trunc": int,
+    "floor": math.floor,
+    "ceil": math.ceil,
 }
 
 
@@ -141,11 +145,13 @@ def to_int(a: Arg, rounding: str = "trunc") -> Outcome:
         else:
             result = T.ite(T.and_(inexact, T.lt(0.0, a)), T.add(truncated, 1), truncated)
     finite = T.and_(T.not_(nan), T.not_(inf))
-    return split([
-        (nan, throw("ValueError", "cannot convert float NaN to integer")),
-        (inf, throw("OverflowError", "cannot convert float infinity to integer")),
-        (finite, Ok(result)),
-    ])
+    return split(
+        [
+            (nan, throw("ValueError", "cannot convert float NaN to integer")),
+            (inf, throw("OverflowError", "cannot convert float infinity to integer")),
+            (finite, Ok(result)),
+        ]
+    )
 
 
 def _quotient_to_int(n: Arg, d: Arg, rounding: str) -> Arg:

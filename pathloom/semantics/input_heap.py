@@ -78,16 +78,22 @@ Atoms = tuple[tuple[Term, Ref, str], ...]
 _Inits = tuple[tuple[str, str, Term, object], ...]
 
 
-def inputs_record(model: str, max_objects: int, max_str_len: int, params: tuple[tuple[str, str, bool], ...],
-                  classes: tuple[tuple[str, tuple[Field, ...]], ...]) -> ObjRec:
-    return ObjRec(INPUTS_CLASS, (
-        ("model", model), ("max_objects", max_objects), ("max_str_len", max_str_len),
-        ("params", params),  # (name, class, nullable) of each class-typed parameter
-        ("classes", classes),  # (class, declared fields) of each class an input object may have
-        ("atoms", ()),   # (atom, record ref, class) of each dereferenced atom, in order
-        ("inits", ()),   # (class, field, atom, initial-value symbol) of each field read
-        ("known", ()),   # lazy/lazier#: (atom, level, fresh, class, representative): level 1 None-ness decided, 2 identity
-    ))
+def inputs_record(
+    model: str, max_objects: int, max_str_len: int, params: tuple[tuple[str, str, bool], ...], classes: tuple[tuple[str, tuple[Field, ...]], ...]
+) -> ObjRec:
+    return ObjRec(
+        INPUTS_CLASS,
+        (
+            ("model", model),
+            ("max_objects", max_objects),
+            ("max_str_len", max_str_len),
+            ("params", params),  # (name, class, nullable) of each class-typed parameter
+            ("classes", classes),  # (class, declared fields) of each class an input object may have
+            ("atoms", ()),  # (atom, record ref, class) of each dereferenced atom, in order
+            ("inits", ()),  # (class, field, atom, initial-value symbol) of each field read
+            ("known", ()),  # lazy/lazier#: (atom, level, fresh, class, representative): level 1 None-ness decided, 2 identity
+        ),
+    )
 
 
 def location(value: object) -> Arg | None:
@@ -363,8 +369,7 @@ def _read_leaf(module: Module, tx: InputsTx, cls: str, leaf: Arg, name: str, sha
     return value
 
 
-def _read(module: Module, tx: InputsTx, cls: str, loc: Arg, name: str, shape: FieldShape,
-          memo: dict[Arg, object]) -> object:
+def _read(module: Module, tx: InputsTx, cls: str, loc: Arg, name: str, shape: FieldShape, memo: dict[Arg, object]) -> object:
     """Rule Getfield (c2): the ite of the reads of the leaves (``memo``: an ite of locations is
     a DAG, each shared part read once)."""
     stack: list[tuple[Arg, bool]] = [(loc, False)]  # iterative: a loop's location is a deep ite chain

@@ -104,10 +104,23 @@ _PY_BINOPS: dict[str, Callable[[object, object], object]] = {
     "%": lambda a, b: a % b,  # type: ignore[operator]
     "**": lambda a, b: a**b,  # type: ignore[operator]
     "/": lambda a, b: a / b,  # type: ignore[operator]
-    "+=": operator.iadd, "-=": operator.isub, "*=": operator.imul, "//=": operator.ifloordiv,
-    "%=": operator.imod, "**=": operator.ipow, "/=": operator.itruediv,
-    "&": operator.and_, "|": operator.or_, "^": operator.xor, "<<": operator.lshift, ">>": operator.rshift,
-    "&=": operator.iand, "|=": operator.ior, "^=": operator.ixor, "<<=": operator.ilshift, ">>=": operator.irshift,
+    "+=": operator.iadd,
+    "-=": operator.isub,
+    "*=": operator.imul,
+    "//=": operator.ifloordiv,
+    "%=": operator.imod,
+    "**=": operator.ipow,
+    "/=": operator.itruediv,
+    "&": operator.and_,
+    "|": operator.or_,
+    "^": operator.xor,
+    "<<": operator.lshift,
+    ">>": operator.rshift,
+    "&=": operator.iand,
+    "|=": operator.ior,
+    "^=": operator.ixor,
+    "<<=": operator.ilshift,
+    ">>=": operator.irshift,
 }
 BITWISE = frozenset({"&", "|", "^", "<<", ">>"})
 
@@ -174,6 +187,7 @@ def _bitwise(module: Module, heap: HeapView, op: str, a: object, b: object) -> O
     if _is_number(ka) and _is_number(kb):
         if ka == kb == "bool" and base != "<<" and base != ">>":
             return Ok(W.bools(base, a, b))  # type: ignore[arg-type]
+
         def pin(value: Arg, where: Arg) -> Outcome:
             return run_concretely(module, heap, f"operator {op}", _identity, (value,), where=where)
 
@@ -323,8 +337,7 @@ def with_concrete_length(heap: HeapView, ref: Ref, then: Callable[[], Outcome]) 
 def fix_length(ref: Ref, record: ListRec) -> Outcome:
     """A split over every possible length of a list, each case fixing it (``Refine``)."""
     length = list_length(record)
-    return split([(T.eq(length, n), Refine(((ref, ListRec(n, record.items[:n])),)))
-                  for n in range(len(record.items) + 1)])
+    return split([(T.eq(length, n), Refine(((ref, ListRec(n, record.items[:n])),))) for n in range(len(record.items) + 1)])
 
 
 def unary(module: Module, heap: HeapView, op: str, a: object) -> Outcome:
@@ -528,21 +541,40 @@ def _lists_equal(heap: HeapView, ra: ListRec, rb: ListRec) -> Arg:
 
 # CPython's operators, applied to real objects of any type
 _PY_OPERATORS: dict[str, Callable[[Any, Any], object]] = {
-    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
-    ">=": operator.ge, "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,
-    "is": operator.is_, "is not": operator.is_not,
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+    "in": lambda a, b: a in b,
+    "not in": lambda a, b: a not in b,
+    "is": operator.is_,
+    "is not": operator.is_not,
 }
 
 
 _COMPARISON_DUNDERS = {
-    "==": ("__eq__", "__eq__"), "<": ("__lt__", "__gt__"), ">": ("__gt__", "__lt__"),
-    "<=": ("__le__", "__ge__"), ">=": ("__ge__", "__le__"), "!=": ("__ne__", "__ne__"),
+    "==": ("__eq__", "__eq__"),
+    "<": ("__lt__", "__gt__"),
+    ">": ("__gt__", "__lt__"),
+    "<=": ("__le__", "__ge__"),
+    ">=": ("__ge__", "__le__"),
+    "!=": ("__ne__", "__ne__"),
 }
 _ARITHMETIC_DUNDERS = {
-    "+": ("__add__", "__radd__"), "-": ("__sub__", "__rsub__"), "*": ("__mul__", "__rmul__"),
-    "//": ("__floordiv__", "__rfloordiv__"), "%": ("__mod__", "__rmod__"), "**": ("__pow__", "__rpow__"),
-    "/": ("__truediv__", "__rtruediv__"), "&": ("__and__", "__rand__"), "|": ("__or__", "__ror__"),
-    "^": ("__xor__", "__rxor__"), "<<": ("__lshift__", "__rlshift__"), ">>": ("__rshift__", "__rrshift__"),
+    "+": ("__add__", "__radd__"),
+    "-": ("__sub__", "__rsub__"),
+    "*": ("__mul__", "__rmul__"),
+    "//": ("__floordiv__", "__rfloordiv__"),
+    "%": ("__mod__", "__rmod__"),
+    "**": ("__pow__", "__rpow__"),
+    "/": ("__truediv__", "__rtruediv__"),
+    "&": ("__and__", "__rand__"),
+    "|": ("__or__", "__ror__"),
+    "^": ("__xor__", "__rxor__"),
+    "<<": ("__lshift__", "__rlshift__"),
+    ">>": ("__rshift__", "__rrshift__"),
 }
 
 
@@ -558,9 +590,14 @@ def dispatch_dunder(module: Module, heap: HeapView, names: tuple[str, str], a: o
     ca, cb = _analysed_class(heap, a), _analysed_class(heap, b)
     info_a = module.classes.get(ca) if ca else None
     info_b = module.classes.get(cb) if cb else None
-    if (info_b is not None and cb is not None and cb != ca and ca is not None
-            and _is_subclass(module, cb, ca)
-            and (reflected in info_b.methods or reflected in info_b.other)):
+    if (
+        info_b is not None
+        and cb is not None
+        and cb != ca
+        and ca is not None
+        and _is_subclass(module, cb, ca)
+        and (reflected in info_b.methods or reflected in info_b.other)
+    ):
         return None
     if info_a is not None and (forward in info_a.methods or forward in info_a.other):
         qualname = info_a.methods.get(forward)
@@ -592,10 +629,12 @@ def input_reference(module: Module, heap: HeapView, values: tuple[object, ...], 
     for i, v in enumerate(values):
         if isinstance(v, SymRef) and v.nullable and _class_defines(module, v.cls):
             rest = values[:i], values[i + 1 :]
-            return split([
-                (T.eq(v.loc, 0), then(rest[0] + (None,) + rest[1])),
-                (IN.not_none(v), then(rest[0] + (SymRef(v.cls, v.loc, False),) + rest[1])),
-            ])
+            return split(
+                [
+                    (T.eq(v.loc, 0), then(rest[0] + (None,) + rest[1])),
+                    (IN.not_none(v), then(rest[0] + (SymRef(v.cls, v.loc, False),) + rest[1])),
+                ]
+            )
     return then(values)
 
 

@@ -16,7 +16,27 @@ from pathloom.semantics import dicts, sets
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import as_int, fix_length, kind, range_length, with_concrete_length
 from pathloom.domain.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, split, throw
-from pathloom.domain.values import ITERATOR, DictIter, DrawIter, DictRec, ExcVal, ListRec, ObjRec, PyObj, RangeIter, RangeVal, Ref, RevIter, SeqIter, ZipIter, SetIter, SetRec, Watch, concrete_length, type_name
+from pathloom.domain.values import (
+    ITERATOR,
+    DictIter,
+    DrawIter,
+    DictRec,
+    ExcVal,
+    ListRec,
+    ObjRec,
+    PyObj,
+    RangeIter,
+    RangeVal,
+    Ref,
+    RevIter,
+    SeqIter,
+    ZipIter,
+    SetIter,
+    SetRec,
+    Watch,
+    concrete_length,
+    type_name,
+)
 from pathloom.terms import expr as T
 from pathloom.terms.expr import Arg, Term, sort_of
 
@@ -37,8 +57,7 @@ def _range_error(index: Arg, message: str) -> Outcome:
     """The IndexError of an index out of range: CPython's ``cannot fit`` for one beyond a C
     ``ssize_t``, else ``message``."""
     huge = _too_large(index)
-    return split([(huge, throw("IndexError", "cannot fit 'int' into an index-sized integer")),
-                  (T.not_(huge), throw("IndexError", message))])
+    return split([(huge, throw("IndexError", "cannot fit 'int' into an index-sized integer")), (T.not_(huge), throw("IndexError", message))])
 
 
 def _index_value(index: object) -> Arg | None:
@@ -93,10 +112,12 @@ def getitem(heap: HeapView, obj: object, index: object) -> Outcome:
         position, in_range = _normalized(idx, T.str_len(obj))  # type: ignore[arg-type]
         if in_range is False:
             return _range_error(idx, "string index out of range")
-        return split([
-            (T.not_(in_range), _range_error(idx, "string index out of range")),
-            (in_range, Ok(T.char_at(obj, position))),  # type: ignore[arg-type]
-        ])
+        return split(
+            [
+                (T.not_(in_range), _range_error(idx, "string index out of range")),
+                (in_range, Ok(T.char_at(obj, position))),  # type: ignore[arg-type]
+            ]
+        )
     if k == "tuple":
         assert isinstance(obj, tuple)
         idx = _index_value(index)
@@ -105,10 +126,12 @@ def getitem(heap: HeapView, obj: object, index: object) -> Outcome:
         position, in_range = _normalized(idx, len(obj))
         if in_range is False:
             return _range_error(idx, "tuple index out of range")
-        return split([
-            (T.not_(in_range), _range_error(idx, "tuple index out of range")),
-            (in_range, _select(obj, position) if obj else Ok(None)),
-        ])
+        return split(
+            [
+                (T.not_(in_range), _range_error(idx, "tuple index out of range")),
+                (in_range, _select(obj, position) if obj else Ok(None)),
+            ]
+        )
     raise NotModeled(f"indexing a {type_name(obj)}")
 
 
@@ -117,8 +140,7 @@ def _opaque_getitem(obj: object, index: Term) -> Outcome:
     whose keys and values are literals: a split over the positions or keys, as CPython looks
     them up; other objects are indexed in CPython."""
     plain = (int, bool, str, float, type(None))
-    if (isinstance(obj, (list, tuple)) and type(obj) in (list, tuple) and len(obj) <= 256
-            and all(type(x) in plain for x in obj)):
+    if isinstance(obj, (list, tuple)) and type(obj) in (list, tuple) and len(obj) <= 256 and all(type(x) in plain for x in obj):
         items = tuple(obj)
         if index.sort != T.INT:
             raise NotModeled("a non-int index")
@@ -169,9 +191,7 @@ def _store(ref: Ref, record: ListRec, position: Arg, value: object) -> Outcome:
     if not isinstance(position, Term):
         p = int(position)  # slicing keeps the other items unread (MultiSE's heap reads cells lazily)
         return Ok(None, ((ref, ListRec(record.length, record.items[:p] + (value,) + record.items[p + 1 :])),))
-    mergeable = isinstance(value, (Term, int, str)) and all(
-        isinstance(v, (Term, int, str)) and sort_of(v) == sort_of(value) for v in record.items
-    )
+    mergeable = isinstance(value, (Term, int, str)) and all(isinstance(v, (Term, int, str)) and sort_of(v) == sort_of(value) for v in record.items)
     if mergeable:
         items = tuple(T.ite(T.eq(position, i), value, old) for i, old in enumerate(record.items))  # type: ignore[arg-type]
         return Ok(None, ((ref, ListRec(record.length, items)),))
@@ -225,9 +245,10 @@ def insert(heap: HeapView, ref: Ref, index: object, value: object) -> Outcome | 
         where = T.ite(T.lt(idx, 0), T.ite(T.lt(T.add(idx, n), 0), 0, T.add(idx, n)), T.ite(T.lt(n, idx), n, idx))
         # CPython converts the index to a C ssize_t first
         fits = T.and_(T.le(-(2**63), idx), T.lt(idx, 2**63))
-        return split([(T.not_(fits), throw("OverflowError", "Python int too large to convert to C ssize_t"))]
-                     + [(T.and_(fits, T.eq(where, p)), Ok(None, ((ref, ListRec(n + 1, record.items[:p] + (value,) + record.items[p:n])),)))
-                        for p in range(n + 1)])
+        return split(
+            [(T.not_(fits), throw("OverflowError", "Python int too large to convert to C ssize_t"))]
+            + [(T.and_(fits, T.eq(where, p)), Ok(None, ((ref, ListRec(n + 1, record.items[:p] + (value,) + record.items[p:n])),))) for p in range(n + 1)]
+        )
 
     return with_concrete_length(heap, ref, known)
 
@@ -259,8 +280,7 @@ def _pop_at(heap: HeapView, ref: Ref, index: object, deleting: bool = False, fit
     if not deleting and not fits:  # pop's argument is converted to a C ssize_t first
         huge = _too_large(idx)
         if huge is not False:
-            return split([(huge, throw("OverflowError", "Python int too large to convert to C ssize_t")),
-                          (T.not_(huge), _pop_at(heap, ref, index, fits=True))])
+            return split([(huge, throw("OverflowError", "Python int too large to convert to C ssize_t")), (T.not_(huge), _pop_at(heap, ref, index, fits=True))])
     if n == 0:
         return _range_error(idx, out_of_range) if deleting else throw("IndexError", "pop from empty list")
     position, in_range = _normalized(idx, n)

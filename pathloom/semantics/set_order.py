@@ -73,13 +73,31 @@ def order_problem(history: SetHistory) -> str | None:
     return None
 
 
-_IN_PLACE = {"add": "add", "discard": "discard", "clear": "clear", "pop": "pop", "update": "update",
-             "intersection_update": "intersection_update", "difference_update": "difference_update",
-             "symmetric_difference_update": "symmetric_difference_update",
-             "|=": "__ior__", "&=": "__iand__", "-=": "__isub__", "^=": "__ixor__"}
-_NEW = {"copy": "copy", "|": "__or__", "&": "__and__", "-": "__sub__", "^": "__xor__",
-        "union": "union", "intersection": "intersection", "difference": "difference",
-        "symmetric_difference": "symmetric_difference"}
+_IN_PLACE = {
+    "add": "add",
+    "discard": "discard",
+    "clear": "clear",
+    "pop": "pop",
+    "update": "update",
+    "intersection_update": "intersection_update",
+    "difference_update": "difference_update",
+    "symmetric_difference_update": "symmetric_difference_update",
+    "|=": "__ior__",
+    "&=": "__iand__",
+    "-=": "__isub__",
+    "^=": "__ixor__",
+}
+_NEW = {
+    "copy": "copy",
+    "|": "__or__",
+    "&": "__and__",
+    "-": "__sub__",
+    "^": "__xor__",
+    "union": "union",
+    "intersection": "intersection",
+    "difference": "difference",
+    "symmetric_difference": "symmetric_difference",
+}
 
 
 # How CPython may have built a display of constants: item by item (not folded), or from the
@@ -207,6 +225,5 @@ def _is_int(value: object) -> bool:
 
 
 DISPLAY_PROBLEM = (
-    "the iteration order of a set built from a display of constants, which depends on whether CPython "
-    "compiled the module afresh or loaded it from a .pyc"
+    "the iteration order of a set built from a display of constants, which depends on whether CPython compiled the module afresh or loaded it from a .pyc"
 )

@@ -512,9 +512,12 @@ def _replayed_pop(history: SetHistory, values: tuple[object, ...], reals: tuple[
 # builtin -> (the keyword arguments that keep its answer independent of the order, whether
 # the items must be numbers)
 _ORDER_FREE: dict[object, tuple[frozenset[str], bool]] = {
-    builtins.sorted: (frozenset({"reverse"}), False), builtins.sum: (frozenset({"start"}), True),
-    builtins.min: (frozenset(), False), builtins.max: (frozenset(), False),
-    builtins.any: (frozenset(), False), builtins.all: (frozenset(), False),
+    builtins.sorted: (frozenset({"reverse"}), False),
+    builtins.sum: (frozenset({"start"}), True),
+    builtins.min: (frozenset(), False),
+    builtins.max: (frozenset(), False),
+    builtins.any: (frozenset(), False),
+    builtins.all: (frozenset(), False),
 }
 
 
@@ -553,8 +556,6 @@ def make_set(heap: HeapView, args: tuple[object, ...], kwargs: tuple[tuple[str, 
         return None
 
 
-
-
 def _one_order(record: SetRec, numbers_only: bool) -> bool:
     """Whether the items are all ints and bools (or all strs, unless ``numbers_only``): a
     builtin that sorts, sums, compares or tests them then gives the same answer in any order."""
@@ -584,10 +585,12 @@ def get_iter(module: Module, heap: HeapView, ref: Ref, record: SetRec) -> Outcom
     if small is None:
         return _iterated_in_cpython(module, heap, ref, record, True)
     within, ascending = small
-    return split([
-        (within, Ok(SetIter(ref, ascending, 0, record.items))),
-        (T.not_(within), _iterated_in_cpython(module, heap, ref, record, T.not_(within))),
-    ])
+    return split(
+        [
+            (within, Ok(SetIter(ref, ascending, 0, record.items))),
+            (T.not_(within), _iterated_in_cpython(module, heap, ref, record, T.not_(within))),
+        ]
+    )
 
 
 def _iterated_in_cpython(module: Module, heap: HeapView, ref: Ref, record: SetRec, where: Arg) -> Outcome:

@@ -18,8 +18,21 @@ from typing import TYPE_CHECKING, Callable, NamedTuple, cast
 
 from pathloom.domain.outcome import Ok, Outcome, RuntimeUnsupported, throw
 from pathloom.domain.values import (
-    BoundMethod, BuiltinVal, ClassVal, DictRec, ExcVal, FuncVal, ListRec, ObjRec, PyObj, RangeVal, Ref, SetRec, TableFunc,
-    concrete_length, type_name,
+    BoundMethod,
+    BuiltinVal,
+    ClassVal,
+    DictRec,
+    ExcVal,
+    FuncVal,
+    ListRec,
+    ObjRec,
+    PyObj,
+    RangeVal,
+    Ref,
+    SetRec,
+    TableFunc,
+    concrete_length,
+    type_name,
 )
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.ops import shown_type, with_concrete_length
@@ -28,10 +41,19 @@ from pathloom.terms.expr import BOOL, FLOAT, INT, Term
 if TYPE_CHECKING:
     from pathloom.frontend.module import Module
 
-HIDDEN = frozenset({
-    "%star_items", "%star_set_items", "%star_tuple", "%star_mapping",  # displays
-    "%method_of", "%star_args", "%kw_add", "%kw_merge", "%star_call",  # calls
-})
+HIDDEN = frozenset(
+    {
+        "%star_items",
+        "%star_set_items",
+        "%star_tuple",
+        "%star_mapping",  # displays
+        "%method_of",
+        "%star_args",
+        "%kw_add",
+        "%kw_merge",
+        "%star_call",  # calls
+    }
+)
 
 Kwargs = tuple[tuple[str, object], ...]
 Caller = Callable[[object, tuple[object, ...]], Outcome]  # calls a function value with positional arguments
@@ -168,9 +190,6 @@ def star_mapping(module: Module, heap: HeapView, value: object) -> Outcome:
 # ---------------------------------------------------------------- calls with * and **
 
 
-
-
-
 _METHOD = "%method"  # (_METHOD, receiver, name): a method of a builtin receiver, called by name
 _SCALAR_TYPES: dict[str, type] = {"int": int, "bool": bool, "float": float, "str": str, "NoneType": type(None), "tuple": tuple}
 
@@ -258,8 +277,9 @@ def kw_add(module: Module, heap: HeapView, func: object, acc: Kwargs, pairs: Kwa
 
 def kw_merge(module: Module, heap: HeapView, func: object, acc: Kwargs, mapping: object) -> Outcome:
     """``f(..., **mapping)``: the mapping's items merged into the keywords so far."""
-    checked = _checked_mapping(module, heap, mapping, "argument",
-                               lambda shown: f"{function_text(module, heap, func)} argument after ** must be a mapping, not {shown}")
+    checked = _checked_mapping(
+        module, heap, mapping, "argument", lambda shown: f"{function_text(module, heap, func)} argument after ** must be a mapping, not {shown}"
+    )
     if not isinstance(checked, Ok):
         return checked
     assert isinstance(mapping, Ref)

@@ -15,6 +15,7 @@ from pathloom.terms.expr import BOOL, FLOAT, INT, POW2_MAX, Arg, Concrete, Term,
 
 DEFAULTS: dict[str, Concrete] = {INT: 0, BOOL: False, "Str": "", FLOAT: 0.0}
 
+
 def _folds(factory: Callable[..., Arg]) -> Callable[..., Concrete]:
     """A float term factory, which folds concrete arguments to a concrete value."""
     return cast(Callable[..., Concrete], factory)

@@ -313,7 +313,6 @@ def _is_quotient(value: Arg) -> TypeGuard[Term]:
     return isinstance(value, Term) and value.op == "itruediv"
 
 
-
 def eq(a: Arg, b: Arg) -> Arg:
     if not isinstance(a, Term) and not isinstance(b, Term):
         return a == b

@@ -22,13 +22,37 @@ __all__ = ["TREE_LIMIT", "show"]
 TREE_LIMIT = 250
 
 _INFIX = {
-    "add": "+", "sub": "-", "mul": "*", "floordiv": "//", "mod": "%", "eq": "==", "lt": "<",
-    "le": "<=", "str_lt": "<", "str_le": "<=", "and": "and", "or": "or", "concat": "+",
-    "fadd": "+", "fsub": "-", "fmul": "*", "fdiv": "/", "itruediv": "/",
+    "add": "+",
+    "sub": "-",
+    "mul": "*",
+    "floordiv": "//",
+    "mod": "%",
+    "eq": "==",
+    "lt": "<",
+    "le": "<=",
+    "str_lt": "<",
+    "str_le": "<=",
+    "and": "and",
+    "or": "or",
+    "concat": "+",
+    "fadd": "+",
+    "fsub": "-",
+    "fmul": "*",
+    "fdiv": "/",
+    "itruediv": "/",
 }
 _CALLS = {
-    "len": "len", "to_code": "ord", "from_code": "chr", "substr": "substr", "int_str": "str",
-    "fabs": "abs", "fsqrt": "sqrt", "i2f": "float", "f2i": "int", "fisnan": "isnan", "fisinf": "isinf",
+    "len": "len",
+    "to_code": "ord",
+    "from_code": "chr",
+    "substr": "substr",
+    "int_str": "str",
+    "fabs": "abs",
+    "fsqrt": "sqrt",
+    "i2f": "float",
+    "f2i": "int",
+    "fisnan": "isnan",
+    "fisinf": "isinf",
 }
 _POWERS = {"pow2": 2}  # op -> base: written as ``(base ** n)``
 

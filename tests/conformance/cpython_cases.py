@@ -95,7 +95,7 @@ SEQUENCES = ("str", "list", "tuple", "range")
 # The classes and functions the representatives use. ``Rich`` defines every dunder an
 # operation of the matrix can call (each returns a value that tells which one ran); ``Seq``
 # only the old sequence protocol (``__len__`` and ``__getitem__``); ``Plain`` nothing.
-PRELUDE = '''\
+PRELUDE = """\
 import dataclasses
 import enum
 
@@ -284,7 +284,7 @@ def helper() -> int:
 
 TABLE = {0: 'z', 'ab': 1}
 ITEMS = [1, 'ab']
-'''
+"""
 MODULE_LEVEL = ("TABLE", "ITEMS")  # mutable: restored after each call in CPython
 
 # ----------------------------------------------------------------------------- operations

@@ -76,9 +76,7 @@ def test_solver_layers_do_not_change_results(layers: tuple[str, ...]) -> None:
                 continue
             full = explore(str(path), target, Options())
             layered = explore(str(path), target, Options(solver_layers=layers))
-            assert [(p.outcome, p.exception, p.line) for p in full.paths] == [
-                (p.outcome, p.exception, p.line) for p in layered.paths
-            ]
+            assert [(p.outcome, p.exception, p.line) for p in full.paths] == [(p.outcome, p.exception, p.line) for p in layered.paths]
             assert verify(layered, str(path), target) == []
 
 

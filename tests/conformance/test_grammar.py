@@ -24,12 +24,32 @@ from tests.conformance.grammar import (
 from tests.differential.progen import FEATURES
 
 ABSTRACT = {
-    ast.AST, ast.mod, ast.stmt, ast.expr, ast.expr_context, ast.boolop, ast.operator,
-    ast.unaryop, ast.cmpop, ast.excepthandler, ast.type_ignore, ast.pattern, ast.slice,
+    ast.AST,
+    ast.mod,
+    ast.stmt,
+    ast.expr,
+    ast.expr_context,
+    ast.boolop,
+    ast.operator,
+    ast.unaryop,
+    ast.cmpop,
+    ast.excepthandler,
+    ast.type_ignore,
+    ast.pattern,
+    ast.slice,
 }
 DEPRECATED = {
-    "Num", "Str", "Bytes", "NameConstant", "Ellipsis", "Index", "ExtSlice", "Suite",
-    "AugLoad", "AugStore", "Param",
+    "Num",
+    "Str",
+    "Bytes",
+    "NameConstant",
+    "Ellipsis",
+    "Index",
+    "ExtSlice",
+    "Suite",
+    "AugLoad",
+    "AugStore",
+    "Param",
 }
 # the one-line refusal, after the analysed file's path
 REFUSAL = re.compile(r"(?:^|/)rows\.py:\d+:\d+: unsupported: [^\n]+$")
@@ -78,8 +98,9 @@ def test_rows_use_their_node() -> None:
 def test_every_row_behaves_as_its_status_says(engine: str, tmp_path: Path) -> None:
     path, out = tmp_path / "rows.py", tmp_path / f"{engine}.json"
     path.write_text(module_source(), encoding="utf-8")
-    code = main(["explore", str(path), "--engine", engine, "--verify", "--json", str(out), "--quiet",
-                 "--timeout", "20", "--max-iterations", "4", "--max-list-len", "3"])
+    code = main(
+        ["explore", str(path), "--engine", engine, "--verify", "--json", str(out), "--quiet", "--timeout", "20", "--max-iterations", "4", "--max-list-len", "3"]
+    )
     assert code != 3, f"{engine}: exit code 3 (a replay mismatch or an internal error)"
     results = {entry["target"].split("::")[-1]: entry for entry in json.loads(out.read_text(encoding="utf-8"))}
     wrong = []

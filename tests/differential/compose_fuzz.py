@@ -78,9 +78,11 @@ def main(argv: list[str] | None = None) -> int:
             if found:
                 failing += 1
                 print(f"seed {seed}: {'; '.join(found)[:2000]}", flush=True)
-    print(f"{'compose_object_programs' if args.objects else 'compose_programs'} seeds {start}..{stop - 1}: {stop - start} programs, "
-          f"{failing} failing; {summarized} functions summarized, {replayed} calls replayed, {inline} inline; "
-          f"DSE {dse_calls} solver calls {dse_time:.1f}s, compose {compose_calls} solver calls {compose_time:.1f}s")
+    print(
+        f"{'compose_object_programs' if args.objects else 'compose_programs'} seeds {start}..{stop - 1}: {stop - start} programs, "
+        f"{failing} failing; {summarized} functions summarized, {replayed} calls replayed, {inline} inline; "
+        f"DSE {dse_calls} solver calls {dse_time:.1f}s, compose {compose_calls} solver calls {compose_time:.1f}s"
+    )
     return 1 if failing else 0
 
 

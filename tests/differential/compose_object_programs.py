@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-HEADER = '''from typing import Optional
+HEADER = """from typing import Optional
 
 
 class Node:
@@ -21,7 +21,7 @@ class Node:
         self.name = name
         self.key = key
         self.next = next
-'''
+"""
 
 
 class _Gen:
@@ -40,27 +40,65 @@ class _Gen:
         style = self.r.choice(["cmp", "next", "walk", "name", "key", "raises", "calls", "swap", "bump"])
         lines = [f"def {name}(n: Node, t: int) -> int:"]
         if style == "cmp":
-            lines += [f"    if {self.field_expr('n')} > {self.r.choice(['t', str(self.const())])}:", f"        return {self.field_expr('n')}",
-                      f"    if n.val == {self.const()}:", "        return -1", "    return t"]
+            lines += [
+                f"    if {self.field_expr('n')} > {self.r.choice(['t', str(self.const())])}:",
+                f"        return {self.field_expr('n')}",
+                f"    if n.val == {self.const()}:",
+                "        return -1",
+                "    return t",
+            ]
         elif style == "next":
-            lines += ["    if n.next is None:", "        return t", f"    if n.next.val {self.r.choice(['>', '<=', '=='])} n.val:", "        return 1",
-                      "    if n.next is n:", "        return 2", "    return 0"]
+            lines += [
+                "    if n.next is None:",
+                "        return t",
+                f"    if n.next.val {self.r.choice(['>', '<=', '=='])} n.val:",
+                "        return 1",
+                "    if n.next is n:",
+                "        return 2",
+                "    return 0",
+            ]
         elif style == "walk":
-            lines += ["    k = 0", "    m: Optional[Node] = n", f"    while m is not None and k < {self.r.randint(2, 4)}:",
-                      f"        if m.val {self.r.choice(['>', '<'])} t:", "            k += 2", "        else:", "            k += 1",
-                      "        m = m.next", "    return k"]
+            lines += [
+                "    k = 0",
+                "    m: Optional[Node] = n",
+                f"    while m is not None and k < {self.r.randint(2, 4)}:",
+                f"        if m.val {self.r.choice(['>', '<'])} t:",
+                "            k += 2",
+                "        else:",
+                "            k += 1",
+                "        m = m.next",
+                "    return k",
+            ]
         elif style == "name":
-            lines += ["    if len(n.name) > t:", "        return 1", f"    if n.name == {self.r.choice(['a', 'ab', ''])!r}:", "        return 2",
-                      "    return 0"]
+            lines += [
+                "    if len(n.name) > t:",
+                "        return 1",
+                f"    if n.name == {self.r.choice(['a', 'ab', ''])!r}:",
+                "        return 2",
+                "    return 0",
+            ]
         elif style == "key":
             lines += ["    if n.key is None:", "        return t", "    if n.key > n.val:", "        return n.key - n.val", "    return 0"]
         elif style == "swap":  # writes: the values of a node and its successor exchanged
-            lines += ["    if n.next is None:", "        return 0", f"    if n.val {self.r.choice(['>', '<'])} n.next.val + t:",
-                      "        v = n.val", "        n.val = n.next.val", "        n.next.val = v", "        return 1", "    return 0"]
+            lines += [
+                "    if n.next is None:",
+                "        return 0",
+                f"    if n.val {self.r.choice(['>', '<'])} n.next.val + t:",
+                "        v = n.val",
+                "        n.val = n.next.val",
+                "        n.next.val = v",
+                "        return 1",
+                "    return 0",
+            ]
         elif style == "bump":  # writes a field, then reads fields that may be the same object's
-            lines += ["    if n.val > t:", f"        n.{self.r.choice(['val', 'key'])} = t - 1",
-                      f"    if n.next is not None and n.next.val {self.r.choice(['==', '<'])} n.val:", "        n.next = None", "        return 2",
-                      "    return n.val"]
+            lines += [
+                "    if n.val > t:",
+                f"        n.{self.r.choice(['val', 'key'])} = t - 1",
+                f"    if n.next is not None and n.next.val {self.r.choice(['==', '<'])} n.val:",
+                "        n.next = None",
+                "        return 2",
+                "    return n.val",
+            ]
         elif style == "raises":
             lines += [f"    if n.val == t + {self.const()}:", '        raise ValueError("bad")', f"    return {self.const()} // (n.val - t)"]
         else:
@@ -73,22 +111,26 @@ class _Gen:
     def optional_helper(self, index: int) -> str:
         name = f"h{index}"
         lines = [f"def {name}(n: Optional[Node], t: int) -> int:", "    if n is None:", f"        return {self.const()}"]
-        lines += self.r.choice([
-            ["    if n.val > t:", "        return 1", "    return 0"],
-            ["    if n.next is not None and n.next.val == n.val:", "        return 3", "    return n.val"],
-            ["    if n.key is not None:", "        return n.key", "    return t"],
-        ])
+        lines += self.r.choice(
+            [
+                ["    if n.val > t:", "        return 1", "    return 0"],
+                ["    if n.next is not None and n.next.val == n.val:", "        return 3", "    return n.val"],
+                ["    if n.key is not None:", "        return n.key", "    return t"],
+            ]
+        )
         self.helpers.append((name, "o"))
         return "\n".join(lines)
 
     def pair_helper(self, index: int) -> str:
         name = f"h{index}"
         lines = [f"def {name}(a: Node, b: Node) -> int:", "    if a is b:", "        return 0"]
-        lines += self.r.choice([
-            ["    if a.val < b.val:", "        return 1", "    return 2"],
-            ["    if a.next is b:", "        return 3", "    if b.next is a:", "        return 4", "    return 5"],
-            ["    if a.name == b.name:", "        return 6", "    return a.val - b.val"],
-        ])
+        lines += self.r.choice(
+            [
+                ["    if a.val < b.val:", "        return 1", "    return 2"],
+                ["    if a.next is b:", "        return 3", "    if b.next is a:", "        return 4", "    return 5"],
+                ["    if a.name == b.name:", "        return 6", "    return a.val - b.val"],
+            ]
+        )
         self.helpers.append((name, "ab"))
         return "\n".join(lines)
 
@@ -111,8 +153,20 @@ class _Gen:
         if kind == "try":
             return ["    try:", f"        k += {self.call()}", "    except (ValueError, ZeroDivisionError):", "        k -= 1"]
         if kind == "write":
-            return [self.r.choice(["    a.val = x", "    b.val = k", "    a.next = c", "    m.next = b", "    b.key = None", "    a.name = 'ab'",
-                                   "    m = Node(x, 'a', None, c)", "    a.key = x"])]
+            return [
+                self.r.choice(
+                    [
+                        "    a.val = x",
+                        "    b.val = k",
+                        "    a.next = c",
+                        "    m.next = b",
+                        "    b.key = None",
+                        "    a.name = 'ab'",
+                        "    m = Node(x, 'a', None, c)",
+                        "    a.key = x",
+                    ]
+                )
+            ]
         if kind == "guarded":  # c is not None here, though its type says it may be
             nodes = [h for h, kind in self.helpers if kind == "n"]
             call = f"{self.r.choice(nodes)}(c, x)" if nodes else self.call()

@@ -59,21 +59,40 @@ class _Gen:
                 "    return b",
             ]
         elif style == "chain":
-            lines += [f"    if {self.cond(INT_PARAMS)}:", f"        return {self.const()}",
-                      f"    elif {self.cond(INT_PARAMS)}:", f"        return {self.int_expr(INT_PARAMS)}",
-                      f"    return {self.int_expr(INT_PARAMS)}"]
+            lines += [
+                f"    if {self.cond(INT_PARAMS)}:",
+                f"        return {self.const()}",
+                f"    elif {self.cond(INT_PARAMS)}:",
+                f"        return {self.int_expr(INT_PARAMS)}",
+                f"    return {self.int_expr(INT_PARAMS)}",
+            ]
         elif style == "loop":
-            lines += ["    t = 0", f"    for i in range(min(a, {self.r.randint(1, 4)})):",
-                      f"        if i + b > {self.const()}:", "            t += i", "        else:", "            t -= 1", "    return t"]
+            lines += [
+                "    t = 0",
+                f"    for i in range(min(a, {self.r.randint(1, 4)})):",
+                f"        if i + b > {self.const()}:",
+                "            t += i",
+                "        else:",
+                "            t -= 1",
+                "    return t",
+            ]
         elif style == "recursive":
-            lines += [f"    if a <= 0 or a > {self.r.randint(1, 4)}:", "        return b", f"    if b > {self.const()}:", f"        return {name}(a - 1, b - 1) + 1",
-                      f"    return {name}(a - {self.r.choice([1, 2])}, b)"]
+            lines += [
+                f"    if a <= 0 or a > {self.r.randint(1, 4)}:",
+                "        return b",
+                f"    if b > {self.const()}:",
+                f"        return {name}(a - 1, b - 1) + 1",
+                f"    return {name}(a - {self.r.choice([1, 2])}, b)",
+            ]
         elif style == "calls":
             call = self.helper_call(INT_PARAMS, below=index) or "a"
             lines += [f"    c = {call}", f"    if c > {self.const()}:", "        return c - b", f"    return {self.int_expr(INT_PARAMS)}"]
         elif style == "raises":
-            lines += [f"    if {self.cond(INT_PARAMS)}:", '        raise ValueError("bad")',
-                      f"    return {self.const()} // ({self.int_expr(INT_PARAMS)})" if self.r.random() < 0.6 else f"    return {self.int_expr(INT_PARAMS)}"]
+            lines += [
+                f"    if {self.cond(INT_PARAMS)}:",
+                '        raise ValueError("bad")',
+                f"    return {self.const()} // ({self.int_expr(INT_PARAMS)})" if self.r.random() < 0.6 else f"    return {self.int_expr(INT_PARAMS)}",
+            ]
         elif style == "while":  # a symbolic loop: the loop bound cuts some of its leaves
             lines += ["    t = 0", "    while a > b:", "        a -= 1", "        t += 1", "    return t"]
         else:  # reads a module-level list: not summarizable, always run inline
@@ -107,11 +126,9 @@ class _Gen:
         elif style == "index":  # IndexError when a is out of range
             lines += [f"    if xs[a] > {self.const()}:", "        return xs[a]", "    return len(xs)"]
         elif style == "guarded":
-            lines += [f"    if len(xs) > {self.r.randint(0, 2)} and xs[0] {self.r.choice(['<', '==', '>'])} a:",
-                      "        return a", "    return -len(xs)"]
+            lines += [f"    if len(xs) > {self.r.randint(0, 2)} and xs[0] {self.r.choice(['<', '==', '>'])} a:", "        return a", "    return -len(xs)"]
         else:
-            lines += ["    for i in range(len(xs)):", f"        if xs[i] == a - {self.r.randint(0, 2)}:", "            return i",
-                      "    return -1"]
+            lines += ["    for i in range(len(xs)):", f"        if xs[i] == a - {self.r.randint(0, 2)}:", "            return i", "    return -1"]
         self.helpers.append((name, "l"))
         return "\n".join(lines)
 
@@ -137,8 +154,7 @@ class _Gen:
                 again = f"{h}(v, x + i)" if (h, "l") in self.helpers else f"{h}(x + i, y)"
                 lines += [f"    for i in range({self.r.randint(2, 4)}):", f"        r += {again}" if "(" in call else "        r += i"]
             elif kind == "try":
-                lines += ["    try:", f"        r += {call}", "    except ValueError:", "        r -= 100",
-                          "    except ZeroDivisionError:", "        r -= 200"]
+                lines += ["    try:", f"        r += {call}", "    except ValueError:", "        r -= 100", "    except ZeroDivisionError:", "        r -= 200"]
             elif kind == "cond":
                 lines += [f"    if {call} > {self.const()}:", "        r += 1", "    else:", "        r -= 1"]
             elif kind == "str":

@@ -219,8 +219,7 @@ class Fuzzer:
         self.options = base_options(**self.overrides)
         self.options.validate()
         self.heaps = tuple(h.strip() for h in args.heaps.split(",") if h.strip())
-        self.programs = programs(args.max_functions, edges=not args.no_edges, without=args.without,
-                                 heap=args.objects)
+        self.programs = programs(args.max_functions, edges=not args.no_edges, without=args.without, heap=args.objects)
         # --seen FILE: digests of programs checked by earlier runs (skipped, then appended)
         self.seen_file = Path(args.seen) if args.seen else None
         self.seen_before: set[str] = set()
@@ -243,9 +242,7 @@ class Fuzzer:
         return self.deadline is not None and time.monotonic() >= self.deadline
 
     def done(self) -> bool:
-        return self.out_of_time() or (
-            self.args.programs is not None and self.stats.programs >= self.args.programs
-        )
+        return self.out_of_time() or (self.args.programs is not None and self.stats.programs >= self.args.programs)
 
     def progress(self, force: bool = False) -> None:
         now = time.monotonic()
@@ -301,9 +298,7 @@ class Fuzzer:
         except Exception as exc:
             # leaving a run early from the body may surface as a Hypothesis error (e.g.
             # FlakyStrategyDefinition: "stopped drawing earlier"); that is expected
-            expected = self.stopping or state.get("shrink_done") or (
-                state["target"] is not None and _is_found(exc)
-            )
+            expected = self.stopping or state.get("shrink_done") or (state["target"] is not None and _is_found(exc))
             if not expected:
                 raise
         if state["target"] is not None:
@@ -325,18 +320,26 @@ class Fuzzer:
             self.stats.check_seconds += time.monotonic() - t0
             self.progress()
             return False
-        report = check_program(program, self.engines, self.args.samples, draw=data.draw,
-                               options=self.options, heaps=self.heaps)
+        report = check_program(program, self.engines, self.args.samples, draw=data.draw, options=self.options, heaps=self.heaps)
         self.stats.check_seconds += time.monotonic() - t0
         self.stats.add(report)
         for f in report.failures:
             _log(self.log, _failure_record("found", program, f, seed=self.args.seed))
         for engine, seconds in report.seconds.items():
             if seconds > self.args.slow:
-                _log(self.log, {"record": "slow", "engine": engine, "seconds": round(seconds, 2),
-                                "complete": report.complete.get(engine), "entry": program.entry,
-                                "params": program.params, "source": program.source,
-                                "seed": self.args.seed})
+                _log(
+                    self.log,
+                    {
+                        "record": "slow",
+                        "engine": engine,
+                        "seconds": round(seconds, 2),
+                        "complete": report.complete.get(engine),
+                        "entry": program.entry,
+                        "params": program.params,
+                        "source": program.source,
+                        "seed": self.args.seed,
+                    },
+                )
         self.progress()
         if self.args.no_shrink:
             for f in report.failures:
@@ -363,8 +366,7 @@ class Fuzzer:
             raise _Stop()
         self.stats.shrink_calls += 1
         program = data.draw(self.programs, label="program")
-        report = check_program(program, self.engines, self.args.samples, draw=data.draw,
-                               options=self.options, heaps=self.heaps)
+        report = check_program(program, self.engines, self.args.samples, draw=data.draw, options=self.options, heaps=self.heaps)
         match = [f for f in report.failures if f.signature == state["target"]]
         if match:
             if len(program.source) <= len(state["best"][0].source):
@@ -381,18 +383,20 @@ class Fuzzer:
             t0 = time.monotonic()
             inputs = [failure.inputs] if failure.inputs is not None else []
             reduced, why = reduce_program(
-                program, failure.signature, engines=self.engines, inputs=inputs,
-                samples=self.args.samples, seconds=self.args.reduce_seconds, options=self.options,
+                program,
+                failure.signature,
+                engines=self.engines,
+                inputs=inputs,
+                samples=self.args.samples,
+                seconds=self.args.reduce_seconds,
+                options=self.options,
                 heaps=self.heaps,
             )
             self.stats.reduce_seconds += time.monotonic() - t0
             if why is not None:
                 program, failure = reduced, why
         n2 = len(program.source.splitlines())
-        how = (
-            f"fuzz --seed {self.args.seed} (batch seed {batch_seed}); {n0} lines, "
-            f"{n1} after Hypothesis shrinking, {n2} after statement reduction"
-        )
+        how = f"fuzz --seed {self.args.seed} (batch seed {batch_seed}); {n0} lines, {n1} after Hypothesis shrinking, {n2} after statement reduction"
         print(f"  shrunk {failure.signature}: {n0} -> {n1} -> {n2} lines", flush=True)
         _log(self.log, _failure_record("reduced", program, failure, seed=self.args.seed))
         if not self.args.no_save:
@@ -400,8 +404,7 @@ class Fuzzer:
 
     def _save(self, program: GeneratedProgram, failure: Failure, how: str) -> None:
         engines = configurations(program, self.engines, self.heaps)
-        path = save_regression(program, failure, engines=engines, found=how, directory=self.out,
-                               overrides=self.overrides)
+        path = save_regression(program, failure, engines=engines, found=how, directory=self.out, overrides=self.overrides)
         self.stats.saved.setdefault(failure.signature, []).append(str(path))
         print(f"  saved {path}", flush=True)
 
@@ -434,21 +437,55 @@ class Fuzzer:
         print()
         print("=" * 78)
         print(f"engines:          {','.join(self.engines)}   seed: {self.args.seed}")
-        print(f"programs:         {s.programs} distinct programs checked in {s.batches} batches "
-              f"({s.duplicates} re-generated duplicates skipped)")
-        print(f"wall time:        {elapsed:.1f}s (generating+checking {s.check_seconds:.1f}s, "
-              f"shrinking {s.shrink_seconds:.1f}s in {s.shrink_calls} calls, reducing {s.reduce_seconds:.1f}s)")
-        print(f"programs/s:       {s.programs / max(elapsed, 1e-9):.1f} overall, "
-              f"{s.programs / max(s.check_seconds, 1e-9):.1f} while generating+checking")
+        print(f"programs:         {s.programs} distinct programs checked in {s.batches} batches ({s.duplicates} re-generated duplicates skipped)")
+        print(
+            f"wall time:        {elapsed:.1f}s (generating+checking {s.check_seconds:.1f}s, "
+            f"shrinking {s.shrink_seconds:.1f}s in {s.shrink_calls} calls, reducing {s.reduce_seconds:.1f}s)"
+        )
+        print(f"programs/s:       {s.programs / max(elapsed, 1e-9):.1f} overall, {s.programs / max(s.check_seconds, 1e-9):.1f} while generating+checking")
         print(f"checks:           {sum(s.checks.values())} ({', '.join(f'{k} {v}' for k, v in sorted(s.checks.items()))})")
         print(f"paths:            {', '.join(f'{e} {n}' for e, n in sorted(s.paths.items()))}")
-        shown = ("<any real-module feature>", "dunder_class", "enum", "dataclass", "const_computed",
-                 "const_list", "const_dict", "list_repeat", "list_compare", "listcomp", "genexp_sum",
-                 "genexp_minmax", "genexp_anyall", "slice_list", "slice_str", "set_display", "setcomp", "set_op",
-                 "set_iter", "set_local", "generator", "generator_list", "generator_tuple", "generator_sorted", "yield_from_call",
-                 "<any breadth feature>", "param:int|None", "param:int|str", "param:Callable", "defaultdict_int",
-                 "defaultdict_list", "reduce_sum", "reduce_minmax", "reduce_fold", "nonlocal_counter", "global_counter", "slice_assign",
-                 "slice_assign_whole", "slice_assign_step")
+        shown = (
+            "<any real-module feature>",
+            "dunder_class",
+            "enum",
+            "dataclass",
+            "const_computed",
+            "const_list",
+            "const_dict",
+            "list_repeat",
+            "list_compare",
+            "listcomp",
+            "genexp_sum",
+            "genexp_minmax",
+            "genexp_anyall",
+            "slice_list",
+            "slice_str",
+            "set_display",
+            "setcomp",
+            "set_op",
+            "set_iter",
+            "set_local",
+            "generator",
+            "generator_list",
+            "generator_tuple",
+            "generator_sorted",
+            "yield_from_call",
+            "<any breadth feature>",
+            "param:int|None",
+            "param:int|str",
+            "param:Callable",
+            "defaultdict_int",
+            "defaultdict_list",
+            "reduce_sum",
+            "reduce_minmax",
+            "reduce_fold",
+            "nonlocal_counter",
+            "global_counter",
+            "slice_assign",
+            "slice_assign_whole",
+            "slice_assign_step",
+        )
         print("programs with:    " + ", ".join(f"{t.strip('<>')} {s.features[t]}" for t in shown))
         configs = sorted(s.explored, key=lambda c: (c.split("/")[0], HEAPS.index(c.split("/")[1]) if "/" in c else -1))
         print(f"incomplete:       {', '.join(f'{e} {s.incomplete[e]} ({100 * s.incomplete[e] / max(s.explored[e], 1):.1f}%)' for e in configs)}")
@@ -457,8 +494,10 @@ class Fuzzer:
             for c in configs:
                 made = {check: n for (conf, check), n in s.checks_by.items() if conf == c}
                 detail = ", ".join(f"{k} {v}" for k, v in sorted(made.items()))
-                print(f"    {c:16s} programs {s.explored[c]:6d}  checks {sum(made.values()):8d} ({detail})  "
-                      f"failing {s.failing_by[c]}  incomplete {s.incomplete[c]}")
+                print(
+                    f"    {c:16s} programs {s.explored[c]:6d}  checks {sum(made.values()):8d} ({detail})  "
+                    f"failing {s.failing_by[c]}  incomplete {s.incomplete[c]}"
+                )
         for e in configs:
             kinds = sorted(((n, k) for (engine, k), n in s.cut_kinds.items() if engine == e), reverse=True)
             if kinds:
@@ -467,8 +506,7 @@ class Fuzzer:
             top = ", ".join(f"{site} {n}" for site, n in s.concretized.most_common(12))
             print(f"    concretized cut paths by site (both engines): {top}")
         print(f"oracle timeouts:  {s.oracle_timeouts}   ill-formed CPython runs: {s.ill_formed}")
-        print(f"unsupported:      {sum(s.unsupported.values())} "
-              f"({s.one_sided_unsupported} programs for one engine only, the other incomplete)")
+        print(f"unsupported:      {sum(s.unsupported.values())} ({s.one_sided_unsupported} programs for one engine only, the other incomplete)")
         for msg, n in s.unsupported.most_common():
             print(f"    {n:5d}  {msg}")
         if self.preexisting:
@@ -507,8 +545,7 @@ def _tags(text: str) -> frozenset[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m tests.differential.fuzz", description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(prog="python -m tests.differential.fuzz", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--seconds", type=float, default=None, help="stop after this long (default 60 unless --programs)")
     p.add_argument("--programs", type=int, default=None, help="stop after this many programs")
     p.add_argument("--seed", type=int, default=0)
@@ -516,34 +553,34 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--samples", type=int, default=20, help="random inputs per program (default 20)")
     p.add_argument("--batch", type=int, default=2000, help="examples per Hypothesis run (default 2000)")
     p.add_argument("--max-functions", type=int, default=3)
-    p.add_argument("--objects", action="store_true",
-                   help="only programs with input objects (class-typed parameters: progen_heap)")
-    p.add_argument("--heaps", default=",".join(HEAPS),
-                   help="heap models each engine explores a program with input objects under "
-                        f"(default {','.join(HEAPS)})")
-    p.add_argument("--no-edges", action="store_true",
-                   help="leave out the real-module features (progen.EDGE_FEATURES)")
-    p.add_argument("--without", default=frozenset(), type=_tags, metavar="TAG,TAG",
-                   help="feature tags no program may have (progen.FEATURES), e.g. the "
-                        "construct of a known engine bug")
+    p.add_argument("--objects", action="store_true", help="only programs with input objects (class-typed parameters: progen_heap)")
+    p.add_argument("--heaps", default=",".join(HEAPS), help=f"heap models each engine explores a program with input objects under (default {','.join(HEAPS)})")
+    p.add_argument("--no-edges", action="store_true", help="leave out the real-module features (progen.EDGE_FEATURES)")
+    p.add_argument(
+        "--without",
+        default=frozenset(),
+        type=_tags,
+        metavar="TAG,TAG",
+        help="feature tags no program may have (progen.FEATURES), e.g. the construct of a known engine bug",
+    )
     p.add_argument("--no-shrink", action="store_true", help="save failures unshrunk")
     p.add_argument("--no-save", action="store_true", help="do not write regression files")
-    p.add_argument("--shrink-per-signature", type=int, default=1,
-                   help="failures shrunk and saved per kind (check:kind, any engine; default 1)")
+    p.add_argument("--shrink-per-signature", type=int, default=1, help="failures shrunk and saved per kind (check:kind, any engine; default 1)")
     p.add_argument("--shrink-seconds", type=float, default=180.0, help="budget per shrink (default 180)")
-    p.add_argument("--reduce-seconds", type=float, default=120.0,
-                   help="budget of the statement-level reducer after shrinking (0: off)")
-    p.add_argument("--set", action="append", default=[], type=_override, metavar="NAME=VALUE",
-                   help="override an Options field of harness.base_options(), e.g. "
-                        "--set max_iterations=2 (repeatable; saved in regression headers)")
-    p.add_argument("--seen", default=None,
-                   help="file of program digests checked by earlier runs: skip those, add ours")
-    p.add_argument("--resave", action="store_true",
-                   help="shrink and save kinds that already have a regression file, too")
+    p.add_argument("--reduce-seconds", type=float, default=120.0, help="budget of the statement-level reducer after shrinking (0: off)")
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        type=_override,
+        metavar="NAME=VALUE",
+        help="override an Options field of harness.base_options(), e.g. --set max_iterations=2 (repeatable; saved in regression headers)",
+    )
+    p.add_argument("--seen", default=None, help="file of program digests checked by earlier runs: skip those, add ours")
+    p.add_argument("--resave", action="store_true", help="shrink and save kinds that already have a regression file, too")
     p.add_argument("--out", default=str(REGRESSIONS), help="regression directory")
     p.add_argument("--log", default=None, help="append failures as JSON lines to this file")
-    p.add_argument("--slow", type=float, default=5.0,
-                   help="log explorations slower than this many seconds (with --log)")
+    p.add_argument("--slow", type=float, default=5.0, help="log explorations slower than this many seconds (with --log)")
     p.add_argument("--progress", type=float, default=10.0, help="seconds between progress lines")
     args = p.parse_args(argv)
     if hasattr(faulthandler, "register"):  # `kill -USR1 <pid>` prints where the fuzzer is

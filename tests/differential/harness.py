@@ -140,9 +140,7 @@ def has_object_inputs(program: GeneratedProgram) -> bool:
     return any(object_param(ann, schema) is not None for _, ann in program.params)
 
 
-def configurations(
-    program: GeneratedProgram, engines: Sequence[str], heaps: Sequence[str] | None = None
-) -> tuple[str, ...]:
+def configurations(program: GeneratedProgram, engines: Sequence[str], heaps: Sequence[str] | None = None) -> tuple[str, ...]:
     """What explores ``program``: the engines, each under every heap model of ``heaps``
     (default ``HEAPS``) when the program has input objects (``dse/pose``...). A label that
     names its heap already (``dse/lazy``, from a regression file) is kept as it is."""
@@ -155,13 +153,18 @@ def _split_config(config: str) -> tuple[str, str | None]:
     engine, _, heap = config.partition("/")
     return engine, heap or None
 
+
 Draw = Callable[[st.SearchStrategy[Any]], Any]
 
 
 def base_options(**overrides: Any) -> Options:
     """The options every differential check uses (engine set per run)."""
     values: dict[str, Any] = {
-        "timeout": 20, "max_list_len": 3, "max_str_len": 3, "max_iterations": 10, "max_depth": 32,
+        "timeout": 20,
+        "max_list_len": 3,
+        "max_str_len": 3,
+        "max_iterations": 10,
+        "max_depth": 32,
     }
     values.update(overrides)
     return Options(**values)
@@ -224,10 +227,7 @@ class CheckReport:
             if e in self.unsupported:
                 lines.append(f"  {e}: unsupported: {self.unsupported[e]}")
             elif e in self.complete:
-                lines.append(
-                    f"  {e}: {self.paths[e]} paths, complete={self.complete[e]}, "
-                    f"{self.seconds[e]:.2f}s"
-                )
+                lines.append(f"  {e}: {self.paths[e]} paths, complete={self.complete[e]}, {self.seconds[e]:.2f}s")
         lines.append(f"{len(self.failures)} failure(s):")
         lines += [f"  {f}" for f in self.failures[:max_failures]]
         if len(self.failures) > max_failures:
@@ -283,11 +283,7 @@ class ProgramFile:
         """Deep copies of the module-level lists, dicts and sets."""
         if self.runtime is None:
             return {}
-        return {
-            name: copy.deepcopy(value)
-            for name, value in vars(self.runtime).items()
-            if type(value) in (list, dict, set) and not name.startswith("__")
-        }
+        return {name: copy.deepcopy(value) for name, value in vars(self.runtime).items() if type(value) in (list, dict, set) and not name.startswith("__")}
 
     def changed(self) -> list[str]:
         """Module-level data that differs from what the import made (``name: before -> now``)."""
@@ -368,9 +364,7 @@ def _describe_path(index: int, path: PathResult) -> str:
     return f"path #{index} [{what}]"
 
 
-def _mismatch(
-    outcome: str, exception: str | None, line: int | None, value: Any, obs: Observed
-) -> str | None:
+def _mismatch(outcome: str, exception: str | None, line: int | None, value: Any, obs: Observed) -> str | None:
     """The kind of disagreement between a prediction and CPython, or None."""
     if outcome == "return":
         if obs.outcome != "return":
@@ -387,8 +381,10 @@ def _agree_kind(problem: str) -> str:
     """The kind of a ``compare.agree`` problem: outcomes-differ, coverage-differs, no-path,
     predictions-differ, returns-differ or messages-differ."""
     for marker, kind in (
-        (": messages differ: ", "messages-differ"), (" has no path for the input ", "no-path"),
-        (" predicts ", "predictions-differ"), (" returns ", "returns-differ"),
+        (": messages differ: ", "messages-differ"),
+        (" has no path for the input ", "no-path"),
+        (" predicts ", "predictions-differ"),
+        (" returns ", "returns-differ"),
     ):
         if marker in problem and not problem.startswith(("outcomes differ", "coverage differs")):
             return kind
@@ -422,9 +418,11 @@ def _int_table(v: Any) -> bool:
     if not (isinstance(v, dict) and set(v) == {"$table", "default"} and type(v["default"]) is int):
         return False
     entries = v["$table"]
-    return (isinstance(entries, list) and all(
-        isinstance(e, list) and len(e) == 2 and type(e[0]) is int and type(e[1]) is int for e in entries
-    ) and len({e[0] for e in entries}) == len(entries))
+    return (
+        isinstance(entries, list)
+        and all(isinstance(e, list) and len(e) == 2 and type(e[0]) is int and type(e[1]) is int for e in entries)
+        and len({e[0] for e in entries}) == len(entries)
+    )
 
 
 _TYPE_OK: dict[str, Callable[[Any], bool]] = {
@@ -471,9 +469,7 @@ def _input_problem(program: GeneratedProgram, inputs: Any, options: Options) -> 
     return None
 
 
-def sample_strategy(
-    program: GeneratedProgram, options: Options, n: int
-) -> st.SearchStrategy[list[dict[str, Any]]]:
+def sample_strategy(program: GeneratedProgram, options: Options, n: int) -> st.SearchStrategy[list[dict[str, Any]]]:
     """``n`` input dicts from ``inputs_for`` with the options' bounds (strings cut to
     ``max_str_len``, a no-op for the default bound 3)."""
     limit = options.max_str_len
@@ -485,9 +481,7 @@ def sample_strategy(
     return st.lists(one, min_size=n, max_size=n)
 
 
-def deterministic_samples(
-    program: GeneratedProgram, options: Options, n: int
-) -> list[dict[str, Any]]:
+def deterministic_samples(program: GeneratedProgram, options: Options, n: int) -> list[dict[str, Any]]:
     """Up to ``n`` distinct inputs drawn outside any Hypothesis test (derandomized: the
     same every run; the first is the simplest input, as Hypothesis starts there)."""
     if n <= 0:
@@ -614,9 +608,7 @@ def check_program(
     try:
         if program_file.import_error is not None:
             exc = program_file.import_error
-            out.add(Failure("cpython", "import", type(exc).__name__,
-                            f"the generated module does not import: {type(exc).__name__}: {exc} "
-                            f"(a generator bug)"))
+            out.add(Failure("cpython", "import", type(exc).__name__, f"the generated module does not import: {type(exc).__name__}: {exc} (a generator bug)"))
             return report
         _check(program_file, report, out, engines, samples, draw, extra_inputs, options)
     finally:
@@ -651,10 +643,16 @@ def _check(
                         raise
                     exploration = None
             if watchdog.fired:  # (pathloom may catch the interrupt and return partial results)
-                out.add(Failure(engine, "hang", "explore",
-                                f"explore still running after {watchdog.seconds:.0f}s "
-                                f"(options.timeout={options.timeout}s, solver_timeout_ms="
-                                f"{options.solver_timeout_ms}): interrupted"))
+                out.add(
+                    Failure(
+                        engine,
+                        "hang",
+                        "explore",
+                        f"explore still running after {watchdog.seconds:.0f}s "
+                        f"(options.timeout={options.timeout}s, solver_timeout_ms="
+                        f"{options.solver_timeout_ms}): interrupted",
+                    )
+                )
             if exploration is None:
                 continue
         except Unsupported as exc:
@@ -668,15 +666,12 @@ def _check(
             changed = program_file.changed()
             report.checks["module"] += 1
             if changed:
-                out.add(Failure(engine, "module", "changed",
-                                f"the exploration left the real module changed: {'; '.join(changed)}"))
+                out.add(Failure(engine, "module", "changed", f"the exploration left the real module changed: {'; '.join(changed)}"))
                 program_file.restore()
         report.explorations[engine] = exploration
         report.complete[engine] = exploration.complete
         report.paths[engine] = len(exploration.paths)
-        report.cuts[engine] = Counter(
-            _cut_reason(p) for p in exploration.paths if p.outcome in ("cut", "unknown")
-        )
+        report.cuts[engine] = Counter(_cut_reason(p) for p in exploration.paths if p.outcome in ("cut", "unknown"))
 
     explored = [e for e in engines if e in report.explorations]
     if report.unsupported and explored:
@@ -687,9 +682,10 @@ def _check(
         if any(report.complete[e] for e in explored):
             out.add(
                 Failure(
-                    "+".join(engines), "agree", "unsupported-mismatch",
-                    f"unsupported only for {sorted(report.unsupported)}: "
-                    f"{'; '.join(report.unsupported.values())}",
+                    "+".join(engines),
+                    "agree",
+                    "unsupported-mismatch",
+                    f"unsupported only for {sorted(report.unsupported)}: {'; '.join(report.unsupported.values())}",
                 )
             )
         else:
@@ -731,24 +727,26 @@ def _check(
                 out.add(Failure(engine, "crash", "holds:" + _crash_kind(exc), _crash_message(f"holds({label})", exc), inputs))
                 on_path = True
             if not on_path:
-                out.add(
-                    Failure(engine, "witness", "not-on-own-path",
-                            f"{label}: its own inputs {inputs} do not satisfy its path condition", inputs)
-                )
+                out.add(Failure(engine, "witness", "not-on-own-path", f"{label}: its own inputs {inputs} do not satisfy its path condition", inputs))
             report.checks["replay"] += 1
             report.checks_by[engine, "replay"] += 1
             obs = run(inputs)
             if obs.outcome == "timeout":
                 continue
             kind = _mismatch(path.outcome, path.exception, path.line, path.returned, obs)
-            if kind is None and path.exception == "AttributeError" and path.kind == "implicit" \
-                    and (obs.detail or "").startswith(NONE_ATTRIBUTE) and path.message != obs.detail:
+            if (
+                kind is None
+                and path.exception == "AttributeError"
+                and path.kind == "implicit"
+                and (obs.detail or "").startswith(NONE_ATTRIBUTE)
+                and path.message != obs.detail
+            ):
                 kind = "raise-message"  # the None dereference CPython reports, attribute named
             if kind is not None:
                 out.add(
-                    Failure(engine, "replay", kind,
-                            f"{label} inputs {inputs}: predicted {_predicted(path, path.returned)}, "
-                            f"CPython {_describe_obs(obs)}", inputs)
+                    Failure(
+                        engine, "replay", kind, f"{label} inputs {inputs}: predicted {_predicted(path, path.returned)}, CPython {_describe_obs(obs)}", inputs
+                    )
                 )
 
     # -- check 2: sampled inputs fall on exactly one path, predicted right ---------
@@ -782,10 +780,13 @@ def _check(
                 which = ", ".join(_describe_path(i, p) for i, p in holding) or "none"
                 kind = "several-hold" if holding else "none-holds"
                 out.add(
-                    Failure(engine, "partition", kind,
-                            f"inputs {inputs} (CPython {_describe_obs(obs)}): "
-                            f"{len(holding)} path conditions hold (complete={exploration.complete}): {which}",
-                            inputs)
+                    Failure(
+                        engine,
+                        "partition",
+                        kind,
+                        f"inputs {inputs} (CPython {_describe_obs(obs)}): {len(holding)} path conditions hold (complete={exploration.complete}): {which}",
+                        inputs,
+                    )
                 )
                 continue
             if not holding or holding[0][1].outcome not in ("return", "raise"):
@@ -798,7 +799,15 @@ def _check(
                 try:
                     value = exploration.predicted_return(path, inputs)
                 except Exception as exc:  # noqa: BLE001
-                    out.add(Failure(engine, "crash", "predict:" + _crash_kind(exc), _crash_message(f"predicted_return({_describe_path(index, path)}, {inputs})", exc), inputs))
+                    out.add(
+                        Failure(
+                            engine,
+                            "crash",
+                            "predict:" + _crash_kind(exc),
+                            _crash_message(f"predicted_return({_describe_path(index, path)}, {inputs})", exc),
+                            inputs,
+                        )
+                    )
                     continue
             obs = run(inputs)
             if obs.outcome == "timeout":
@@ -806,9 +815,13 @@ def _check(
             kind = _mismatch(path.outcome, path.exception, path.line, value, obs)
             if kind is not None:
                 out.add(
-                    Failure(engine, "prediction", kind,
-                            f"inputs {inputs} hold for {_describe_path(index, path)}: predicted "
-                            f"{_predicted(path, value)}, CPython {_describe_obs(obs)}", inputs)
+                    Failure(
+                        engine,
+                        "prediction",
+                        kind,
+                        f"inputs {inputs} hold for {_describe_path(index, path)}: predicted {_predicted(path, value)}, CPython {_describe_obs(obs)}",
+                        inputs,
+                    )
                 )
 
     # -- check 3: the engines agree ------------------------------------------------
@@ -897,18 +910,26 @@ def save_regression(
     directory.mkdir(parents=True, exist_ok=True)
     inputs = [failure.inputs] if failure.inputs is not None else []
     placeholder = regression_text(
-        program, failure, engines=engines, inputs=inputs, found=found, xfail="?",
+        program,
+        failure,
+        engines=engines,
+        inputs=inputs,
+        found=found,
+        xfail="?",
         overrides=overrides,
     )
     as_saved = replace(program, source=placeholder)
-    report = check_program(
-        as_saved, engines, samples, extra_inputs=inputs, options=base_options(**(overrides or {}))
-    )
+    report = check_program(as_saved, engines, samples, extra_inputs=inputs, options=base_options(**(overrides or {})))
     same = [f for f in report.failures if f.signature == failure.signature]
     chosen = same[0] if same else (report.failures[0] if report.failures else None)
     why = str(chosen) if chosen else f"(did not fail when re-checked as saved) {failure}"
     text = regression_text(
-        program, chosen or failure, engines=engines, inputs=inputs, found=found, xfail=why,
+        program,
+        chosen or failure,
+        engines=engines,
+        inputs=inputs,
+        found=found,
+        xfail=why,
         overrides=overrides,
     )
     digest = hashlib.sha1(program.source.encode()).hexdigest()[:8]
@@ -941,7 +962,7 @@ def load_regression(path: Path) -> Regression:
         if not line.startswith("#"):
             break
         if line.startswith(HEADER_PREFIX):
-            signature = line[len(HEADER_PREFIX):].lstrip(": ").strip()
+            signature = line[len(HEADER_PREFIX) :].lstrip(": ").strip()
             continue
         m = _FIELD.match(line)
         if m:
@@ -950,9 +971,7 @@ def load_regression(path: Path) -> Regression:
     functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
     entry = fields.get("entry") or ("f" if "f" in functions else list(functions)[-1])
     if fields.get("params"):
-        params = tuple(
-            tuple(part.strip() for part in item.split(":", 1)) for item in fields["params"].split(", ")
-        )
+        params = tuple(tuple(part.strip() for part in item.split(":", 1)) for item in fields["params"].split(", "))
     else:  # from the entry function's annotations
         fn = functions[entry]
         params = tuple((a.arg, ast.unparse(a.annotation)) for a in fn.args.args if a.annotation)

@@ -217,9 +217,7 @@ def run_source(
     return result
 
 
-def run_in_cpython(
-    program: "GeneratedProgram", inputs: Mapping[str, Any], timeout_s: float = 2.0
-) -> Observed:
+def run_in_cpython(program: "GeneratedProgram", inputs: Mapping[str, Any], timeout_s: float = 2.0) -> Observed:
     """Run ``program.entry`` on ``inputs`` (keyed by param name) in this interpreter.
 
     Inputs are deep-copied first, so list arguments the program mutates do not change

@@ -144,38 +144,127 @@ __all__ = [
 
 
 #: Every feature tag the generator can record in ``GeneratedProgram.features``.
-FEATURES: frozenset[str] = frozenset(
-    {
-        # entry signature
-        "param:int", "param:bool", "param:str", "param:list",
-        "return:int", "return:bool", "return:str",
-        # module structure
-        "module_const", "helper", "helper_call", "helper_calls_helper", "recursion",
-        "class", "method", "method_call", "field_read", "field_write",
-        # statements
-        "assign", "tuple_unpack", "unpack_one", "unpack_one_for", "unpack_one_comp", "unpack_star", "swap", "augassign:+=", "augassign:-=", "augassign:*=",
-        "if", "elif", "else", "if_nested_3",
-        "while", "while_cond", "while_incr_first", "while_incr_last",
-        "for_range", "for_range_len", "for_list", "for_str", "nested_loop",
-        "break", "continue", "return_early",
-        "assert", "assert_msg", "raise",
-        "try", "except:ZeroDivisionError", "except:IndexError_as", "except:ValueError",
-        "except:tuple", "try_else", "finally", "finally_only",
-        "append", "pop", "del_item", "sort", "insert",
-        "for_enumerate", "for_reversed", "for_zip",
-        # expressions
-        "lit_neg", "binop:+", "binop:-", "binop:*", "binop://", "binop:%",
-        "mul_nonlinear", "pow", "unary_minus", "abs", "min", "max",
-        "compare", "compare_chain", "and", "or", "not", "and_or_mixed", "truthiness",
-        "ifexp", "len_list", "len_str", "index_list", "index_neg", "index_str",
-        "in_list", "in_str", "str_eq", "ord", "chr", "str_literal", "bool_literal",
-        "sum_list", "max_list", "sorted_index", "isinstance", "join",
-        # generator helpers, consumed whole by the entry and by other helpers
-        "generator", "generator_loop", "generator_return", "yield_from_list", "yield_from_call",
-        "generator_list", "generator_tuple", "generator_sorted",
-    }
-) | EDGE_FEATURES | BREADTH_FEATURES | HEAP_FEATURES
-
+FEATURES: frozenset[str] = (
+    frozenset(
+        {
+            # entry signature
+            "param:int",
+            "param:bool",
+            "param:str",
+            "param:list",
+            "return:int",
+            "return:bool",
+            "return:str",
+            # module structure
+            "module_const",
+            "helper",
+            "helper_call",
+            "helper_calls_helper",
+            "recursion",
+            "class",
+            "method",
+            "method_call",
+            "field_read",
+            "field_write",
+            # statements
+            "assign",
+            "tuple_unpack",
+            "unpack_one",
+            "unpack_one_for",
+            "unpack_one_comp",
+            "unpack_star",
+            "swap",
+            "augassign:+=",
+            "augassign:-=",
+            "augassign:*=",
+            "if",
+            "elif",
+            "else",
+            "if_nested_3",
+            "while",
+            "while_cond",
+            "while_incr_first",
+            "while_incr_last",
+            "for_range",
+            "for_range_len",
+            "for_list",
+            "for_str",
+            "nested_loop",
+            "break",
+            "continue",
+            "return_early",
+            "assert",
+            "assert_msg",
+            "raise",
+            "try",
+            "except:ZeroDivisionError",
+            "except:IndexError_as",
+            "except:ValueError",
+            "except:tuple",
+            "try_else",
+            "finally",
+            "finally_only",
+            "append",
+            "pop",
+            "del_item",
+            "sort",
+            "insert",
+            "for_enumerate",
+            "for_reversed",
+            "for_zip",
+            # expressions
+            "lit_neg",
+            "binop:+",
+            "binop:-",
+            "binop:*",
+            "binop://",
+            "binop:%",
+            "mul_nonlinear",
+            "pow",
+            "unary_minus",
+            "abs",
+            "min",
+            "max",
+            "compare",
+            "compare_chain",
+            "and",
+            "or",
+            "not",
+            "and_or_mixed",
+            "truthiness",
+            "ifexp",
+            "len_list",
+            "len_str",
+            "index_list",
+            "index_neg",
+            "index_str",
+            "in_list",
+            "in_str",
+            "str_eq",
+            "ord",
+            "chr",
+            "str_literal",
+            "bool_literal",
+            "sum_list",
+            "max_list",
+            "sorted_index",
+            "isinstance",
+            "join",
+            # generator helpers, consumed whole by the entry and by other helpers
+            "generator",
+            "generator_loop",
+            "generator_return",
+            "yield_from_list",
+            "yield_from_call",
+            "generator_list",
+            "generator_tuple",
+            "generator_sorted",
+        }
+    )
+    | EDGE_FEATURES
+    | BREADTH_FEATURES
+    | HEAP_FEATURES
+)
 
 
 # --------------------------------------------------------------------------------------
@@ -194,15 +283,10 @@ class GeneratedProgram:
 
     def numbered(self) -> str:
         """The source with 1-based line numbers (handy in failure messages)."""
-        return "\n".join(
-            f"{i:3d}| {line}" for i, line in enumerate(self.source.splitlines(), start=1)
-        )
+        return "\n".join(f"{i:3d}| {line}" for i, line in enumerate(self.source.splitlines(), start=1))
 
     def _repr_pretty_(self, p, cycle):  # used by Hypothesis when reporting examples
-        p.text(
-            f"GeneratedProgram(entry={self.entry!r}, params={self.params!r}, "
-            f"returns={self.returns!r}, source=\n{self.numbered()}\n)"
-        )
+        p.text(f"GeneratedProgram(entry={self.entry!r}, params={self.params!r}, returns={self.returns!r}, source=\n{self.numbered()}\n)")
 
 
 # --------------------------------------------------------------------------------------
@@ -211,21 +295,15 @@ class GeneratedProgram:
 
 def int_values(small: int = 20) -> st.SearchStrategy[int]:
     """Mostly ints in ``-small..small``, occasionally a large one."""
-    large = st.sampled_from(
-        [100, -100, 1000, 2**31 - 1, -(2**31), 2**32, 10**9, -(10**9), 2**63, -(2**63) - 1]
-    )
-    return st.integers(0, 9).flatmap(
-        lambda k: large if k == 9 else st.integers(-small, small)
-    )
+    large = st.sampled_from([100, -100, 1000, 2**31 - 1, -(2**31), 2**32, 10**9, -(10**9), 2**63, -(2**63) - 1])
+    return st.integers(0, 9).flatmap(lambda k: large if k == 9 else st.integers(-small, small))
 
 
 def str_values(alphabet: str = "ab", max_len: int = 3) -> st.SearchStrategy[str]:
     return st.text(alphabet=alphabet, max_size=max_len)
 
 
-def inputs_for(
-    program: GeneratedProgram, max_list_len: int = 3, alphabet: str = "ab"
-) -> st.SearchStrategy[dict[str, object]]:
+def inputs_for(program: GeneratedProgram, max_list_len: int = 3, alphabet: str = "ab") -> st.SearchStrategy[dict[str, object]]:
     """Concrete arguments for ``program.entry`` keyed by parameter name."""
     per_type = {
         "int": int_values(),
@@ -238,11 +316,7 @@ def inputs_for(
     if any(object_param(ann, schema) for _, ann in program.params):
         return object_graphs(program.params, schema, per_type, max_list_len)
     names = [name for name, _ in program.params]
-    return st.tuples(*(per_type[ann] for _, ann in program.params)).map(
-        lambda values: dict(zip(names, values))
-    )
-
-
+    return st.tuples(*(per_type[ann] for _, ann in program.params)).map(lambda values: dict(zip(names, values)))
 
 
 _pending = threading.local()  # stack of thunks for the span strategies below
@@ -269,8 +343,18 @@ def _make_span(kind: str) -> st.SearchStrategy:
 _SPANS = {
     k: _make_span(k)
     for k in (
-        "num", "boolean", "cond", "str_", "char", "stmt", "block", "helper", "klass", "item",
-        "edge_class", "edge_const",
+        "num",
+        "boolean",
+        "cond",
+        "str_",
+        "char",
+        "stmt",
+        "block",
+        "helper",
+        "klass",
+        "item",
+        "edge_class",
+        "edge_const",
     )
 }
 _INTS: dict[tuple[int, int], st.SearchStrategy[int]] = {}
@@ -278,8 +362,12 @@ _INTS: dict[tuple[int, int], st.SearchStrategy[int]] = {}
 
 class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
     def __init__(
-        self, draw: Callable, max_functions: int, edges: bool = True,
-        without: frozenset[str] = frozenset(), heap: bool = False,
+        self,
+        draw: Callable,
+        max_functions: int,
+        edges: bool = True,
+        without: frozenset[str] = frozenset(),
+        heap: bool = False,
     ):
         self.draw = draw
         self.max_functions = max_functions
@@ -342,31 +430,31 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
         return self.span("item", lambda: thunk() if self.flag(num, den) else None)
 
     def num(self, c, d):
-        return self.span('num', lambda: self._num(c, d))
+        return self.span("num", lambda: self._num(c, d))
 
     def boolean(self, c, d):
-        return self.span('boolean', lambda: self._boolean(c, d))
+        return self.span("boolean", lambda: self._boolean(c, d))
 
     def cond(self, c, d):
-        return self.span('cond', lambda: self._cond(c, d))
+        return self.span("cond", lambda: self._cond(c, d))
 
     def str_(self, c, d):
-        return self.span('str_', lambda: self._str_(c, d))
+        return self.span("str_", lambda: self._str_(c, d))
 
     def char(self, c, d):
-        return self.span('char', lambda: self._char(c, d))
+        return self.span("char", lambda: self._char(c, d))
 
     def stmt(self, c):
-        return self.span('stmt', lambda: self._stmt(c))
+        return self.span("stmt", lambda: self._stmt(c))
 
     def block(self, c, max_stmts):
-        return self.span('block', lambda: self._block(c, max_stmts))
+        return self.span("block", lambda: self._block(c, max_stmts))
 
     def helper(self, sig, callables, consts):
-        return self.span('helper', lambda: self._helper(sig, callables, consts))
+        return self.span("helper", lambda: self._helper(sig, callables, consts))
 
     def klass(self, name, helpers, consts):
-        return self.span('klass', lambda: self._klass(name, helpers, consts))
+        return self.span("klass", lambda: self._klass(name, helpers, consts))
 
     # -- leaves ----------------------------------------------------------------------
     def int_lit(self, lo: int = -4, hi: int = 9) -> _E:
@@ -763,9 +851,7 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
         compound_ok = c.depth < 3 and fn.budget >= 1
         loop_ok = compound_ok and c.loop_depth < fn.max_loop_depth
         ints_w = c.writable(INT)
-        opts: list[tuple[int, Callable[[], tuple[list[str], bool]]]] = [
-            (6, lambda: ([self.assign(c)], False))
-        ]
+        opts: list[tuple[int, Callable[[], tuple[list[str], bool]]]] = [(6, lambda: ([self.assign(c)], False))]
         if ints_w:
             opts.append((3, lambda: ([self.augassign(c, ints_w)], False)))
         if simple_ok:
@@ -873,8 +959,11 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
         xs = self.choice(c.vars(LIST)).text
         rest = c.fn.fresh("rest")
         target = f"{a.text}, *{rest}" if self.flag() else f"*{rest}, {a.text}"
-        return f"{target} = {xs} + [{self.typed(c, a.ty, 1).text}]; {a.text} = {a.text} + len({rest})" if a.ty == INT \
+        return (
+            f"{target} = {xs} + [{self.typed(c, a.ty, 1).text}]; {a.text} = {a.text} + len({rest})"
+            if a.ty == INT
             else f"{target} = [{self.typed(c, a.ty, 1).text}, {self.typed(c, a.ty, 1).text}]"
+        )
 
     def expr_stmt(self, c: _Ctx) -> str:
         lists, objs = c.mutable_lists(), c.vars(OBJ)
@@ -1011,9 +1100,7 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
         if c.loop_depth > 0:
             self.tag("nested_loop")
         lists, strs = c.vars(LIST), c.vars(STR)
-        opts: list[tuple[int, Callable[[], tuple[str, _Var, str | None]]]] = [
-            (2, lambda: self.range_const(c))
-        ]
+        opts: list[tuple[int, Callable[[], tuple[str, _Var, str | None]]]] = [(2, lambda: self.range_const(c))]
         if lists:
             opts.append((3, lambda: self.for_zip(c, lists, lists + strs)))
             opts.append((4, lambda: self.range_len(c, lists)))
@@ -1160,9 +1247,7 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
             body.append(f"return {rec_call}")
         return [header] + _indent(body)
 
-    def _klass(
-        self, name: str, helpers: tuple[_Sig, ...], consts: list[_Var]
-    ) -> tuple[_Class, list[str]]:
+    def _klass(self, name: str, helpers: tuple[_Sig, ...], consts: list[_Var]) -> tuple[_Class, list[str]]:
         self.tag("class", "method")
         fields = ("v", "w") if self.flag() else ("v",)
         methods = [_Sig("step", ("d",), INT)]
@@ -1277,9 +1362,7 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
         ret = self.pick(rets)
         fn = _Fn("entry", ret, tuple(sigs), budget=self.int_in(3, 11), max_loop_depth=2)
         c = _Ctx(fn, tuple(consts) + tuple(param_vars) + (tuple(counter[1]) if counter is not None else ()))
-        init_lines, local_vars = self.local_inits(
-            c, self.int_in(1, 3), self.int_in(0, 1), self.int_in(0, 1)
-        )
+        init_lines, local_vars = self.local_inits(c, self.int_in(1, 3), self.int_in(0, 1), self.int_in(0, 1))
         objs: list[_Var] = []
         for i, cls in enumerate(classes):
             arg = self.num(c, 1).text
@@ -1309,14 +1392,16 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
         chunks.append([f"def {ENTRY_NAME}({sig_text}) -> {_ANNOTATIONS[ret]}:"] + _indent(body))
         source = "\n\n\n".join("\n".join(chunk) for chunk in chunks) + "\n"
         imports = [
-            line for line, used in (
+            line
+            for line, used in (
                 ("import math", "math." in source),
                 ("from dataclasses import dataclass", "@dataclass" in source),
                 ("from enum import Enum", "(Enum):" in source),
                 ("from typing import Optional", "Optional[" in source),
                 ("from typing import Iterator", "Iterator[" in source),
                 *breadth_imports(source, self.callable_abc),
-            ) if used
+            )
+            if used
         ]
         if imports:
             source = "\n".join(imports) + "\n\n\n" + source
@@ -1340,7 +1425,9 @@ _PARAM_NAMES = {
 
 
 def programs(
-    max_functions: int = 3, edges: bool = True, without: frozenset[str] = frozenset(),
+    max_functions: int = 3,
+    edges: bool = True,
+    without: frozenset[str] = frozenset(),
     heap: bool = False,
 ) -> st.SearchStrategy[GeneratedProgram]:
     """Random well-formed, terminating modules in pathloom's subset.

@@ -131,15 +131,27 @@ class _Ctx:
 
     def branch(self, *, is_if: bool = False) -> "_Ctx":
         return _Ctx(
-            self.fn, self.scope, self.depth + 1, self.if_depth + (1 if is_if else 0),
-            self.loop_depth, True, self.can_continue, self.frozen,
+            self.fn,
+            self.scope,
+            self.depth + 1,
+            self.if_depth + (1 if is_if else 0),
+            self.loop_depth,
+            True,
+            self.can_continue,
+            self.frozen,
         )
 
     def loop(self, extra: _Var, *, can_continue: bool, freeze: str | None = None) -> "_Ctx":
         frozen = self.frozen | {freeze} if freeze else self.frozen
         return _Ctx(
-            self.fn, self.scope + (extra,), self.depth + 1, self.if_depth,
-            self.loop_depth + 1, False, can_continue, frozen,
+            self.fn,
+            self.scope + (extra,),
+            self.depth + 1,
+            self.if_depth,
+            self.loop_depth + 1,
+            False,
+            can_continue,
+            frozen,
         )
 
 

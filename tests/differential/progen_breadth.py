@@ -72,29 +72,66 @@ BREADTH_PARAM_NAMES = {
 BREADTH_FEATURES: frozenset[str] = frozenset(
     {
         # union-typed parameters and their narrowing
-        "param:int|None", "param:int|str", "narrow_is_not_none", "narrow_is_none",
-        "narrow_isinstance_int", "narrow_isinstance_str", "narrow_else", "narrow_ifexp_none",
-        "narrow_ifexp_isinstance", "narrow_ifexp_str", "union_is_none", "union_isinstance",
+        "param:int|None",
+        "param:int|str",
+        "narrow_is_not_none",
+        "narrow_is_none",
+        "narrow_isinstance_int",
+        "narrow_isinstance_str",
+        "narrow_else",
+        "narrow_ifexp_none",
+        "narrow_ifexp_isinstance",
+        "narrow_ifexp_str",
+        "union_is_none",
+        "union_isinstance",
         # Callable[[int], int] parameters
-        "param:Callable", "callable_call", "callable_nested", "callable_abc_import",
+        "param:Callable",
+        "callable_call",
+        "callable_nested",
+        "callable_abc_import",
         # collections.defaultdict locals
-        "defaultdict_int", "defaultdict_list", "defaultdict_module", "defaultdict_incr",
-        "defaultdict_append", "defaultdict_read", "defaultdict_list_read", "defaultdict_len",
+        "defaultdict_int",
+        "defaultdict_list",
+        "defaultdict_module",
+        "defaultdict_incr",
+        "defaultdict_append",
+        "defaultdict_read",
+        "defaultdict_list_read",
+        "defaultdict_len",
         "defaultdict_in",
         # functools.reduce
-        "reduce_sum", "reduce_minmax", "reduce_fold", "reduce_by_name",
+        "reduce_sum",
+        "reduce_minmax",
+        "reduce_fold",
+        "reduce_by_name",
         # a nested function with nonlocal
-        "nonlocal_counter", "nonlocal_guarded", "nonlocal_call_stmt", "nonlocal_call_expr",
+        "nonlocal_counter",
+        "nonlocal_guarded",
+        "nonlocal_call_stmt",
+        "nonlocal_call_expr",
         "nonlocal_outer_write",
         # a module-level counter rebound through global
-        "global_counter", "global_guarded", "global_call_stmt", "global_call_expr", "global_entry_write",
+        "global_counter",
+        "global_guarded",
+        "global_call_stmt",
+        "global_call_expr",
+        "global_entry_write",
         # slice assignment
-        "slice_assign", "slice_assign_list", "slice_assign_self", "slice_assign_whole",
+        "slice_assign",
+        "slice_assign_list",
+        "slice_assign_self",
+        "slice_assign_whole",
         "slice_assign_step",
         # starred items in displays, ** in dict displays
-        "star_list", "star_tuple", "star_set", "star_dict", "star_kinds",
+        "star_list",
+        "star_tuple",
+        "star_set",
+        "star_dict",
+        "star_kinds",
         # * and ** arguments in calls
-        "star_call", "kw_call", "star_call_builtin",
+        "star_call",
+        "kw_call",
+        "star_call_builtin",
     }
 )
 
@@ -107,15 +144,11 @@ def _present(*options: tuple[int, object, Callable[[], _E]]) -> list[Option]:
     return [(weight, write) for weight, needed, write in options if needed]
 
 
-def breadth_input_types(
-    ints: st.SearchStrategy[int], strs: st.SearchStrategy[str]
-) -> dict[str, st.SearchStrategy[object]]:
+def breadth_input_types(ints: st.SearchStrategy[int], strs: st.SearchStrategy[str]) -> dict[str, st.SearchStrategy[object]]:
     """Concrete arguments of the breadth parameter annotations (JSON, as pathloom reports
     them): ``int | None``, ``int | str`` and a lookup table for ``Callable[[int], int]``."""
     entries = st.lists(st.tuples(st.integers(-3, 5), ints), max_size=MAX_TABLE, unique_by=lambda kv: kv[0])
-    table = st.tuples(entries, ints).map(
-        lambda t: {"$table": [[k, v] for k, v in t[0]], "default": t[1]}
-    )
+    table = st.tuples(entries, ints).map(lambda t: {"$table": [[k, v] for k, v in t[0]], "default": t[1]})
     return {
         BREADTH_ANNOTATION[OPTINT]: st.none() | ints,
         BREADTH_ANNOTATION[INTSTR]: ints | strs,
@@ -460,8 +493,9 @@ class BreadthBuilder:
         def body(narrowed: _Var | None, most: int) -> list[str]:
             inner = c.branch(is_if=True)
             if narrowed is not None:
-                inner = _Ctx(inner.fn, inner.scope + (narrowed,), inner.depth, inner.if_depth,
-                             inner.loop_depth, inner.in_branch, inner.can_continue, inner.frozen)
+                inner = _Ctx(
+                    inner.fn, inner.scope + (narrowed,), inner.depth, inner.if_depth, inner.loop_depth, inner.in_branch, inner.can_continue, inner.frozen
+                )
             return _indent(self.block(inner, most))
 
         def else_() -> list[str]:

@@ -61,37 +61,109 @@ from .progen_base import (
 EDGE_FEATURES: frozenset[str] = frozenset(
     {
         # computed module constants
-        "const_computed", "const_list", "const_len", "const_dict", "const_str",
-        "dict_index", "dict_get", "dict_in", "dict_len",
+        "const_computed",
+        "const_list",
+        "const_len",
+        "const_dict",
+        "const_str",
+        "dict_index",
+        "dict_get",
+        "dict_in",
+        "dict_len",
         # a class with dunders, a property, a static and a class method
-        "dunder_class", "dunder:__eq__", "dunder:__lt__", "dunder:__len__", "dunder:__bool__",
-        "dunder:__contains__", "dunder:__add__", "dunder:__radd__", "dunder_reflected",
-        "dunder_identity", "dunder_truth", "dunder_raises", "property", "staticmethod",
-        "classmethod", "method_on_instance",
+        "dunder_class",
+        "dunder:__eq__",
+        "dunder:__lt__",
+        "dunder:__len__",
+        "dunder:__bool__",
+        "dunder:__contains__",
+        "dunder:__add__",
+        "dunder:__radd__",
+        "dunder_reflected",
+        "dunder_identity",
+        "dunder_truth",
+        "dunder_raises",
+        "property",
+        "staticmethod",
+        "classmethod",
+        "method_on_instance",
         # Enum
-        "enum", "enum_alias", "enum_eq", "enum_is", "enum_eq_int", "enum_value", "enum_name",
-        "enum_call", "enum_len", "enum_assign",
+        "enum",
+        "enum_alias",
+        "enum_eq",
+        "enum_is",
+        "enum_eq_int",
+        "enum_value",
+        "enum_name",
+        "enum_call",
+        "enum_len",
+        "enum_assign",
         # dataclasses
-        "dataclass", "dataclass_order", "dataclass_eq", "dataclass_lt", "dataclass_method",
-        "dataclass_kw", "dataclass_write", "dataclass_str_field",
+        "dataclass",
+        "dataclass_order",
+        "dataclass_eq",
+        "dataclass_lt",
+        "dataclass_method",
+        "dataclass_kw",
+        "dataclass_write",
+        "dataclass_str_field",
         # lists
-        "list_repeat", "list_repeat_symbolic", "list_repeat_min", "list_repeat_reflected",
+        "list_repeat",
+        "list_repeat_symbolic",
+        "list_repeat_min",
+        "list_repeat_reflected",
         "list_repeat_list",
-        "list_compare", "list_local",
+        "list_compare",
+        "list_local",
         # comprehensions and the generator expressions builtins consume
-        "listcomp", "genexp_sum", "genexp_minmax", "genexp_anyall", "comprehension_filter",
+        "listcomp",
+        "genexp_sum",
+        "genexp_minmax",
+        "genexp_anyall",
+        "comprehension_filter",
         # slices of lists and strs (symbolic bounds, negative, stepped, omitted)
-        "slice_list", "slice_str", "slice_step",
+        "slice_list",
+        "slice_str",
+        "slice_step",
         # sets of ints (semantics.sets): made, combined, queried, iterated, changed
-        "set_display", "set_from_list", "setcomp", "set_op", "set_len", "set_in", "set_compare",
-        "set_method", "set_sum", "set_minmax", "set_sorted", "set_iter", "set_local", "set_add",
-        "set_discard", "set_remove", "set_update",
+        "set_display",
+        "set_from_list",
+        "setcomp",
+        "set_op",
+        "set_len",
+        "set_in",
+        "set_compare",
+        "set_method",
+        "set_sum",
+        "set_minmax",
+        "set_sorted",
+        "set_iter",
+        "set_local",
+        "set_add",
+        "set_discard",
+        "set_remove",
+        "set_update",
         # stdlib calls and builtins run in CPython
-        "math.gcd", "math.isqrt", "math.floor", "math.ceil", "divmod", "divmod_unpack",
-        "sorted", "sum", "max_default", "str()", "len_str()", "str.upper", "str.find",
-        "str.count", "str.startswith", "str.replace",
+        "math.gcd",
+        "math.isqrt",
+        "math.floor",
+        "math.ceil",
+        "divmod",
+        "divmod_unpack",
+        "sorted",
+        "sum",
+        "max_default",
+        "str()",
+        "len_str()",
+        "str.upper",
+        "str.find",
+        "str.count",
+        "str.startswith",
+        "str.replace",
         # reversed() consumed whole, sorted() of a str
-        "sum_reversed", "join_reversed", "join_sorted_str",
+        "sum_reversed",
+        "join_reversed",
+        "join_sorted_str",
     }
 )
 
@@ -152,11 +224,13 @@ class EdgeBuilder:
     def object_bool(self, c: _Ctx, d: int) -> _E:
         """A test on an instance of N0, Color or D0 (one of those in scope)."""
         dobjs, enums, dcs = c.vars(DOBJ), c.vars(ENUM), c.vars(DC)
-        return self.pick(_present(
-            (2, dobjs, lambda: self.dunder_bool(c, d, dobjs)),
-            (1, enums, lambda: self.enum_bool(c, d, enums)),
-            (1, dcs, lambda: self.dataclass_bool(c, d, dcs)),
-        ))
+        return self.pick(
+            _present(
+                (2, dobjs, lambda: self.dunder_bool(c, d, dobjs)),
+                (1, enums, lambda: self.enum_bool(c, d, enums)),
+                (1, dcs, lambda: self.dataclass_bool(c, d, dcs)),
+            )
+        )
 
     def object_num(self, c: _Ctx, d: int) -> _E:
         """An int from an instance of N0, Color or D0 (one of those in scope)."""
@@ -169,11 +243,13 @@ class EdgeBuilder:
                 return self.dataclass_method(with_method)
             return self.read(self.choice(fields))
 
-        return self.pick(_present(
-            (2, dobjs, lambda: self.dunder_num(c, d, dobjs)),
-            (1, enums, lambda: self.enum_num(enums)),
-            (1, dcs, dataclass_int),
-        ))
+        return self.pick(
+            _present(
+                (2, dobjs, lambda: self.dunder_num(c, d, dobjs)),
+                (1, enums, lambda: self.enum_num(enums)),
+                (1, dcs, dataclass_int),
+            )
+        )
 
     # stdlib calls and builtins the model does not cover
     def stdlib_num(self, c: _Ctx, d: int) -> _E:
@@ -239,6 +315,7 @@ class EdgeBuilder:
     def slice_text(self, c: _Ctx, d: int) -> str:
         """``[a:b]``, ``[a:]``, ``[:b]`` or ``[::k]`` with bounds symbolic, literal or
         negative, and a literal step (never 0: that is a ValueError every time)."""
+
         def bound() -> str:
             return self.pick([(2, lambda: self.num(c, d - 1).text), (1, lambda: str(self.int_in(-3, 3))), (1, lambda: "")])
 
@@ -363,7 +440,9 @@ class EdgeBuilder:
             return _E(f"{{{_par(self.num(inner, d - 1))} {loop}}}", True)
 
         opts = _present(
-            (2, True, display), (2, lists, from_list), (2, lists, comprehension),
+            (2, True, display),
+            (2, lists, from_list),
+            (2, lists, comprehension),
             (2, sets, lambda: _E(self.choice(sets).text, True)),
         )
         made = self.pick(opts)
@@ -438,6 +517,7 @@ class EdgeBuilder:
         v = self.choice(dobjs)
         cls = v.cls
         assert isinstance(cls, _Dunder)
+
         def recv() -> str:  # a static or class method called on the class or an instance
             if self.flag():
                 return cls.name
@@ -488,13 +568,15 @@ class EdgeBuilder:
             self.tag("dunder_identity")
             return _E(f"{v.text} {self.choice(['==', '!='])} {other()}", False)
 
-        return self.pick(_present(
-            (1, True, lambda: self.dunder_truth(v, f"bool({v.text})")),
-            (3, "__eq__" in has, lambda: self.dunder_compare(v, "__eq__", other, num)),
-            (2, "__eq__" not in has, identity),
-            (3, "__lt__" in has, lambda: self.dunder_compare(v, "__lt__", other, num)),
-            (2, "__contains__" in has, contains),
-        ))
+        return self.pick(
+            _present(
+                (1, True, lambda: self.dunder_truth(v, f"bool({v.text})")),
+                (3, "__eq__" in has, lambda: self.dunder_compare(v, "__eq__", other, num)),
+                (2, "__eq__" not in has, identity),
+                (3, "__lt__" in has, lambda: self.dunder_compare(v, "__lt__", other, num)),
+                (2, "__contains__" in has, contains),
+            )
+        )
 
     def dunder_compare(self, v: _Var, dunder: str, other: Callable[[], str], num: Callable[[], str]) -> _E:
         """``v == w``, ``v != n``, ``n == v`` with ``__eq__``; ``v < w``, ``v < n``, ``n > v``,
@@ -646,9 +728,7 @@ class EdgeBuilder:
         made: list[_Dunder | _EnumCls | _DataCls] = []
         units = ((self.dunder_class, "N0", 2), (self.enum_class, "Color", 1), (self.data_class, "D0", 1))
         for unit, name, num in units:
-            one = self.optional(
-                lambda unit=unit, name=name: self.span("edge_class", lambda: unit(name)), num, 4
-            )
+            one = self.optional(lambda unit=unit, name=name: self.span("edge_class", lambda: unit(name)), num, 4)
             if one is not None:
                 made.append(one[0])
                 chunks.append(one[1])
@@ -761,8 +841,7 @@ class EdgeBuilder:
         self.tag("dataclass")
         order = self.flag(1, 3)
         fields: list[tuple[str, str]] = [("a", INT), ("b", INT)]
-        lines = ["@dataclass(order=True)" if order else "@dataclass", f"class {name}:", "    a: int",
-                 f"    b: int = {self.int_in(-2, 5)}"]
+        lines = ["@dataclass(order=True)" if order else "@dataclass", f"class {name}:", "    a: int", f"    b: int = {self.int_in(-2, 5)}"]
         if order:
             self.tag("dataclass_order")
         if self.flag(1, 3):

@@ -48,15 +48,42 @@ HEAP_PARAM_NAMES = {NODE: ["a", "b", "a2"], ONODE: ["m", "n", "m2"], NLIST: ["ns
 #: The feature tags of input-object programs (a subset of ``progen.FEATURES``).
 HEAP_FEATURES: frozenset[str] = frozenset(
     {
-        "param:Node", "param:Optional[Node]", "param:list[Node]", "param:Pair",
-        "return:Optional[Node]", "heap:pair_class", "heap:method_bump", "heap:method_peek",
-        "heap:val_read", "heap:val_write", "heap:next_write", "heap:next_write_none",
-        "heap:next_write_new", "heap:next_read", "heap:chain_read", "heap:guarded_read",
-        "heap:unguarded_read", "heap:unguarded_write", "heap:ref_assign", "heap:new_node",
-        "heap:is", "heap:is_not", "heap:is_none", "heap:is_not_none", "heap:ref_truth",
-        "heap:cycle_test", "heap:walk_for", "heap:walk_while", "heap:for_nodes",
-        "heap:len_nodes", "heap:index_nodes", "heap:method_call", "heap:pair_read",
-        "heap:pair_write", "heap:ref_ifexp", "heap:optional_field",
+        "param:Node",
+        "param:Optional[Node]",
+        "param:list[Node]",
+        "param:Pair",
+        "return:Optional[Node]",
+        "heap:pair_class",
+        "heap:method_bump",
+        "heap:method_peek",
+        "heap:val_read",
+        "heap:val_write",
+        "heap:next_write",
+        "heap:next_write_none",
+        "heap:next_write_new",
+        "heap:next_read",
+        "heap:chain_read",
+        "heap:guarded_read",
+        "heap:unguarded_read",
+        "heap:unguarded_write",
+        "heap:ref_assign",
+        "heap:new_node",
+        "heap:is",
+        "heap:is_not",
+        "heap:is_none",
+        "heap:is_not_none",
+        "heap:ref_truth",
+        "heap:cycle_test",
+        "heap:walk_for",
+        "heap:walk_while",
+        "heap:for_nodes",
+        "heap:len_nodes",
+        "heap:index_nodes",
+        "heap:method_call",
+        "heap:pair_read",
+        "heap:pair_write",
+        "heap:ref_ifexp",
+        "heap:optional_field",
     }
 )
 
@@ -90,24 +117,29 @@ class HeapBuilder:
         if self.flag(1, 3):
             self.tag("heap:method_bump")
             methods.append("bump")
-            lines += ["", "    def bump(self, d: int) -> int:",
-                      f"        self.val = self.val + {self.choice(['d', 'int(d)', '1'])}",
-                      "        return self.val"]
+            lines += ["", "    def bump(self, d: int) -> int:", f"        self.val = self.val + {self.choice(['d', 'int(d)', '1'])}", "        return self.val"]
         if self.flag(1, 4):
             self.tag("heap:method_peek")
             methods.append("peek")
-            lines += ["", "    def peek(self) -> int:",
-                      "        if self.next is None:",
-                      f"            return {self.int_in(-2, 2)}",
-                      "        return self.next.val"]
+            lines += [
+                "",
+                "    def peek(self) -> int:",
+                "        if self.next is None:",
+                f"            return {self.int_in(-2, 2)}",
+                "        return self.next.val",
+            ]
         self.heap_methods = tuple(methods)
         pair = self.flag(1, 2)
         if pair:
             self.tag("heap:pair_class")
-            lines += ["", "", "class Pair:",
-                      "    def __init__(self, left: Node, right: Optional[Node] = None) -> None:",
-                      "        self.left = left",
-                      "        self.right = right"]
+            lines += [
+                "",
+                "",
+                "class Pair:",
+                "    def __init__(self, left: Node, right: Optional[Node] = None) -> None:",
+                "        self.left = left",
+                "        self.right = right",
+            ]
         return lines, pair
 
     def heap_param(self, used: dict[str, int], pair: bool) -> tuple[str, str]:
@@ -383,28 +415,28 @@ class HeapBuilder:
         w = fn.fresh("w")
         start = self.node_ref(c, 1, True).text
         body_ctx = c.loop(_Var(w, NODE, False), can_continue=False)
-        body_ctx = _Ctx(body_ctx.fn, body_ctx.scope + (_Var(f"{w}.val", INT, False),), body_ctx.depth,
-                        body_ctx.if_depth, body_ctx.loop_depth, False, False, body_ctx.frozen)
+        body_ctx = _Ctx(
+            body_ctx.fn, body_ctx.scope + (_Var(f"{w}.val", INT, False),), body_ctx.depth, body_ctx.if_depth, body_ctx.loop_depth, False, False, body_ctx.frozen
+        )
         inner = self.block(body_ctx, 2) if self.flag(2, 3) else []
         step = f"{w} = {w}.next"
         bound = self.int_in(1, 4)
         if self.flag():
             self.tag("heap:walk_for", "break")
             k = fn.fresh("k")
-            return [f"{w} = {start}", f"for {k} in range({bound}):",
-                    f"    if {w} is None:", "        break"] + _indent(inner + [step])
+            return [f"{w} = {start}", f"for {k} in range({bound}):", f"    if {w} is None:", "        break"] + _indent(inner + [step])
         self.tag("heap:walk_while", "while")
         counter = fn.fresh("i")
         test = f"{w} is not None" if self.flag() else w
-        return [f"{w} = {start}", f"{counter} = 0", f"while {test} and {counter} < {bound}:",
-                f"    {counter} += 1"] + _indent(inner + [step])
+        return [f"{w} = {start}", f"{counter} = 0", f"while {test} and {counter} < {bound}:", f"    {counter} += 1"] + _indent(inner + [step])
 
     def for_nodes(self, c: _Ctx, lists: list[_Var]) -> list[str]:
         self.tag("heap:for_nodes")
         it = c.fn.fresh("it")
         body_ctx = c.loop(_Var(it, NODE, False), can_continue=True)
-        body_ctx = _Ctx(body_ctx.fn, body_ctx.scope + (_Var(f"{it}.val", INT, False),), body_ctx.depth,
-                        body_ctx.if_depth, body_ctx.loop_depth, False, True, body_ctx.frozen)
+        body_ctx = _Ctx(
+            body_ctx.fn, body_ctx.scope + (_Var(f"{it}.val", INT, False),), body_ctx.depth, body_ctx.if_depth, body_ctx.loop_depth, False, True, body_ctx.frozen
+        )
         return [f"for {it} in {self.choice(lists).text}:"] + _indent(self.block(body_ctx, 3))
 
 
@@ -426,20 +458,16 @@ def object_schema(source: str) -> Schema:
         init = next((s for s in node.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
         if init is None:
             continue
-        fields = tuple(
-            (a.arg, ast.unparse(a.annotation).replace('"', "").replace("'", ""))
-            for a in init.args.args[1:] if a.annotation is not None
-        )
+        fields = tuple((a.arg, ast.unparse(a.annotation).replace('"', "").replace("'", "")) for a in init.args.args[1:] if a.annotation is not None)
         schema[node.name] = fields
-    return {cls: fields for cls, fields in schema.items()
-            if all(ann in ("int", "Optional[int]") or reference(ann, schema) is not None for _, ann in fields)}
+    return {cls: fields for cls, fields in schema.items() if all(ann in ("int", "Optional[int]") or reference(ann, schema) is not None for _, ann in fields)}
 
 
 def reference(annotation: str, schema: Schema | dict[str, object]) -> tuple[str, bool] | None:
     """(class, nullable) when ``annotation`` is ``C`` or ``Optional[C]`` of a class of
     ``schema``, else None."""
     nullable = annotation.startswith("Optional[") and annotation.endswith("]")
-    base = annotation[len("Optional["):-1] if nullable else annotation
+    base = annotation[len("Optional[") : -1] if nullable else annotation
     return (base, nullable) if base in schema else None
 
 
@@ -457,7 +485,9 @@ def object_param(annotation: str, schema: Schema) -> tuple[str, bool, bool] | No
 
 
 def object_graphs(
-    params: tuple[tuple[str, str], ...], schema: Schema, per_type: dict[str, st.SearchStrategy[object]],
+    params: tuple[tuple[str, str], ...],
+    schema: Schema,
+    per_type: dict[str, st.SearchStrategy[object]],
     max_list_len: int,
 ) -> st.SearchStrategy[dict[str, object]]:
     """Arguments where the object parameters share a pool of 1..3 objects per class whose
@@ -496,9 +526,7 @@ def object_graphs(
     return build()
 
 
-_FIELD_INTS = st.integers(0, 9).flatmap(
-    lambda k: st.sampled_from([100, -100, 2**31]) if k == 9 else st.integers(-5, 5)
-)
+_FIELD_INTS = st.integers(0, 9).flatmap(lambda k: st.sampled_from([100, -100, 2**31]) if k == 9 else st.integers(-5, 5))
 
 
 @cache
@@ -508,8 +536,9 @@ def _slot(size: int, nullable: bool) -> st.SearchStrategy[int | None]:
     return st.one_of(st.none(), indices) if nullable else indices
 
 
-def _encode(params: tuple[tuple[str, str], ...], schema: Schema, pool: dict[tuple[str, int], dict[str, object]],
-            chosen: dict[str, object]) -> dict[str, object]:
+def _encode(
+    params: tuple[tuple[str, str], ...], schema: Schema, pool: dict[tuple[str, int], dict[str, object]], chosen: dict[str, object]
+) -> dict[str, object]:
     ids: dict[tuple[str, int], int] = {}
 
     def obj(cls: str, index: int | None) -> object:

@@ -166,8 +166,10 @@ def main() -> int:
                 print(f"WRONG program {index}: {problem}\n{textwrap.indent(source, '    ')}", flush=True)
             if (index + 1) % args.progress == 0:
                 print(f"[{time.monotonic() - started:8.1f}s] {index + 1} programs: {counts}, {wrong} wrong", flush=True)
-    print(f"{args.count} programs (seed {args.seed}): {counts}, {wrong} wrong verdict(s); by kind: "
-          + ", ".join(f"{kind} {verdict} {n}" for (kind, verdict), n in sorted(by_kind.items())))
+    print(
+        f"{args.count} programs (seed {args.seed}): {counts}, {wrong} wrong verdict(s); by kind: "
+        + ", ".join(f"{kind} {verdict} {n}" for (kind, verdict), n in sorted(by_kind.items()))
+    )
     return 1 if wrong else 0
 
 

@@ -26,7 +26,7 @@ from pathloom.engines.registry import engine_names
 
 OPTIONS = Options(timeout=60)
 ENGINES = tuple(engine_names())
-INTS = st.one_of(st.integers(-8, 8), st.integers(-200, 200), st.integers(-10**6, 10**6))
+INTS = st.one_of(st.integers(-8, 8), st.integers(-200, 200), st.integers(-(10**6), 10**6))
 STRS = st.text(alphabet="aeiobxAZ ", max_size=OPTIONS.max_str_len)
 _STRATEGIES = {
     "int": INTS,
@@ -69,9 +69,9 @@ def _input_strategy(path: Path, target: str, exploration: Exploration) -> st.Sea
         cls = target.split(".")[0]
         init = module.classes[cls].methods.get("__init__")
         init_params = module.function(init).params[1:] if init else ()
-        fields["self"] = st.fixed_dictionaries(
-            {p.name: _STRATEGIES[p.annotation or ""] for p in init_params if p.annotation}
-        ).map(lambda args, cls=cls: {"$new": cls, "args": args})
+        fields["self"] = st.fixed_dictionaries({p.name: _STRATEGIES[p.annotation or ""] for p in init_params if p.annotation}).map(
+            lambda args, cls=cls: {"$new": cls, "args": args}
+        )
     for name, annotation in exploration.params:
         if name != "self":
             fields[name] = _STRATEGIES[annotation]

@@ -43,7 +43,7 @@ NODE = (
     "\n"
     "\n"
     "class Node:\n"
-    "    def __init__(self, val: int, next: Optional[\"Node\"] = None) -> None:\n"
+    '    def __init__(self, val: int, next: Optional["Node"] = None) -> None:\n'
     "        self.val = val\n"
     "        self.next = next\n"
     "\n"
@@ -57,9 +57,9 @@ def _with_node(body: str, *params: tuple[str, str]) -> GeneratedProgram:
 
 
 _ALIAS = _with_node(
-    "def f(a: Node, b: Node) -> int:\n    a.val = 1\n    b.val = 2\n"
-    "    if a.next is a:\n        return a.next.next.val\n    return a.val\n",
-    ("a", "Node"), ("b", "Node"),
+    "def f(a: Node, b: Node) -> int:\n    a.val = 1\n    b.val = 2\n    if a.next is a:\n        return a.next.next.val\n    return a.val\n",
+    ("a", "Node"),
+    ("b", "Node"),
 )
 _SHARED = {"a": {"$object": "Node", "$id": 1, "fields": {"val": 0, "next": {"$ref": 1}}}, "b": {"$ref": 1}}
 _DISTINCT = {
@@ -72,8 +72,7 @@ def test_random_object_programs_agree_with_cpython_under_every_heap_model() -> N
     seen: set[str] = set()
     checked: list[int] = []
 
-    @settings(max_examples=EXAMPLES, derandomize=True, database=None, deadline=None,
-              suppress_health_check=list(HealthCheck))
+    @settings(max_examples=EXAMPLES, derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck))
     @given(st.data())
     def check(data: st.DataObject) -> None:
         program = data.draw(programs(heap=True, edges=False, without=frozenset(OPEN_BUG_FEATURES)), label="program")
@@ -124,8 +123,7 @@ def test_graph_problem_names_what_is_wrong() -> None:
     assert "not a new Node" in str(graph_problem(params, schema, twice))
 
 
-@settings(max_examples=60, deadline=None, derandomize=True, database=None,
-          suppress_health_check=list(HealthCheck))
+@settings(max_examples=60, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
 @given(st.data())
 def test_sampled_object_inputs_are_valid_graphs_with_aliasing(data: st.DataObject) -> None:
     program = data.draw(programs(heap=True, edges=False))
@@ -198,8 +196,7 @@ def test_harness_catches_a_wrong_none_message(monkeypatch: pytest.MonkeyPatch) -
     program = _with_node("def f(a: Node) -> int:\n    return a.next.val\n", ("a", "Node"))
 
     def rename(e: Exploration, options: Any) -> None:
-        e.paths = [replace(p, message="'NoneType' object has no attribute 'next'") if p.exception == "AttributeError" else p
-                   for p in e.paths]
+        e.paths = [replace(p, message="'NoneType' object has no attribute 'next'") if p.exception == "AttributeError" else p for p in e.paths]
 
     real = harness.explore
 

@@ -51,10 +51,19 @@ SELF_CHECK = settings(
 
 
 # the real-module features allow a few constructs, each only in its place
-IMPORTS = {"import math", "from dataclasses import dataclass", "from enum import Enum", "from typing import Optional",
-           "from typing import Iterator", "from typing import Callable", "from collections.abc import Callable",
-           "import collections", "from collections import defaultdict", "import functools",
-           "from functools import reduce"}
+IMPORTS = {
+    "import math",
+    "from dataclasses import dataclass",
+    "from enum import Enum",
+    "from typing import Optional",
+    "from typing import Iterator",
+    "from typing import Callable",
+    "from collections.abc import Callable",
+    "import collections",
+    "from collections import defaultdict",
+    "import functools",
+    "from functools import reduce",
+}
 REDUCE = ("reduce", "functools.reduce")  # a lambda only as reduce's first argument
 KEYWORDS = {"default", "b", "s", "order", "reverse", "start"}  # max/min(xs, default=...), D0(a, b=..., s=...), sorted(s, reverse=...), enumerate(xs, start=...)
 
@@ -73,8 +82,7 @@ def _generator_misuse(tree: ast.Module) -> list[str]:
     and those called only where their items are consumed whole: ``list()``, ``tuple()``,
     ``sorted()`` or ``yield from``."""
     bad: list[str] = []
-    generators = {n.name for n in tree.body if isinstance(n, ast.FunctionDef) and n.returns is not None
-                  and ast.unparse(n.returns) == "Iterator[int]"}
+    generators = {n.name for n in tree.body if isinstance(n, ast.FunctionDef) and n.returns is not None and ast.unparse(n.returns) == "Iterator[int]"}
     for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
         yields = [n for n in ast.walk(fn) if isinstance(n, (ast.Yield, ast.YieldFrom))]
         if yields and fn.name not in generators:
@@ -93,31 +101,27 @@ def _forbidden_constructs(tree: ast.Module, heap: bool = False) -> list[str]:
     """Constructs outside the subset pathloom supports (see progen docstring)."""
     bad: list[str] = []
     banned = (
-        ast.DictComp, ast.Await,
-        ast.JoinedStr, ast.With, ast.AsyncFunctionDef,
-        ast.NamedExpr, ast.Match,
+        ast.DictComp,
+        ast.Await,
+        ast.JoinedStr,
+        ast.With,
+        ast.AsyncFunctionDef,
+        ast.NamedExpr,
+        ast.Match,
     )
     top_level = set(map(id, tree.body))
-    floor_args = {
-        id(node.args[0]) for node in ast.walk(tree)
-        if isinstance(node, ast.Call) and ast.unparse(node.func) in ("math.floor", "math.ceil")
-    }
-    consumed = {
-        id(node.args[0]) for node in ast.walk(tree)
-        if isinstance(node, ast.Call) and ast.unparse(node.func) in ("sum", "min", "max", "any", "all")
-    }
-    reducers = {
-        id(node.args[0]) for node in ast.walk(tree)
-        if isinstance(node, ast.Call) and ast.unparse(node.func) in REDUCE and len(node.args) == 3
-    }
+    floor_args = {id(node.args[0]) for node in ast.walk(tree) if isinstance(node, ast.Call) and ast.unparse(node.func) in ("math.floor", "math.ceil")}
+    consumed = {id(node.args[0]) for node in ast.walk(tree) if isinstance(node, ast.Call) and ast.unparse(node.func) in ("sum", "min", "max", "any", "all")}
+    reducers = {id(node.args[0]) for node in ast.walk(tree) if isinstance(node, ast.Call) and ast.unparse(node.func) in REDUCE and len(node.args) == 3}
     ticks = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == "tick"]
     allowed_nonlocal = {id(t.body[0]) for t in ticks if ast.unparse(t.body[0]) == "nonlocal cnt0"}
     annotations = {  # int | None, int | str: the parameter annotations of progen_breadth
-        id(sub) for fn in ast.walk(tree) if isinstance(fn, ast.FunctionDef)
-        for a in fn.args.args if a.annotation is not None for sub in ast.walk(a.annotation)
+        id(sub) for fn in ast.walk(tree) if isinstance(fn, ast.FunctionDef) for a in fn.args.args if a.annotation is not None for sub in ast.walk(a.annotation)
     }
     unpacked = {  # a dict display with ** items (progen_breadth's star_dict), and the dicts it unpacks
-        id(d) for node in ast.walk(tree) if isinstance(node, ast.Dict) and None in node.keys
+        id(d)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Dict) and None in node.keys
         for d in [node] + [v for k, v in zip(node.keys, node.values) if k is None]
     } | {id(k.value) for node in ast.walk(tree) if isinstance(node, ast.Call) for k in node.keywords if k.arg is None}
     for node in ast.walk(tree):
@@ -134,17 +138,13 @@ def _forbidden_constructs(tree: ast.Module, heap: bool = False) -> list[str]:
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             if id(node) not in top_level or ast.unparse(node) not in IMPORTS:
                 bad.append(f"import {ast.unparse(node)}")
-        if isinstance(node, ast.Dict) and not any(
-            isinstance(t, ast.Assign) and t.value is node for t in tree.body
-        ) and id(node) not in unpacked:
+        if isinstance(node, ast.Dict) and not any(isinstance(t, ast.Assign) and t.value is node for t in tree.body) and id(node) not in unpacked:
             bad.append("dict display outside a module constant")
         if isinstance(node, ast.Try) and any(isinstance(t, ast.Try) for f in node.finalbody for t in ast.walk(f)):
             bad.append("try inside a finally body")
         if isinstance(node, ast.Call) and any(k.arg not in KEYWORDS and k.arg is not None for k in node.keywords):
             bad.append("keyword argument")
-        if isinstance(node, ast.Compare) and any(
-            isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops
-        ):
+        if isinstance(node, ast.Compare) and any(isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops):
             if not all(ast.unparse(c).startswith("Color.") or ast.unparse(c) == "None" for c in node.comparators) and not heap:
                 bad.append("is (other than with a Color member or None, or references of input objects)")
         if isinstance(node, ast.Constant) and isinstance(node.value, (float, complex, bytes)):
@@ -157,8 +157,7 @@ def _forbidden_constructs(tree: ast.Module, heap: bool = False) -> list[str]:
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) and id(node) not in floor_args:
             bad.append("/ outside math.floor/math.ceil")
         other_ops = (ast.LShift, ast.RShift, ast.BitAnd, ast.BitOr, ast.BitXor)
-        if isinstance(node, ast.BinOp) and isinstance(node.op, other_ops + (ast.MatMult,)) and not _is_set_expr(node) \
-                and id(node) not in annotations:
+        if isinstance(node, ast.BinOp) and isinstance(node.op, other_ops + (ast.MatMult,)) and not _is_set_expr(node) and id(node) not in annotations:
             bad.append(type(node.op).__name__)
     bad += _generator_misuse(tree)
     # no nested functions but the entry's tick, in its top-level statements
@@ -166,8 +165,7 @@ def _forbidden_constructs(tree: ast.Module, heap: bool = False) -> list[str]:
         if isinstance(node, ast.FunctionDef):
             for inner in ast.walk(node):
                 if inner is not node and isinstance(inner, (ast.FunctionDef, ast.ClassDef)):
-                    if not (isinstance(inner, ast.FunctionDef) and inner.name == "tick" and inner in node.body
-                            and node.name == "f"):
+                    if not (isinstance(inner, ast.FunctionDef) and inner.name == "tick" and inner in node.body and node.name == "f"):
                         bad.append("nested def")
     return bad
 
@@ -181,10 +179,7 @@ def _check_static(program: GeneratedProgram, heap: bool = False) -> ast.Function
     entries = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == program.entry]
     assert len(entries) == 1
     fn = entries[0]
-    declared = tuple(
-        (a.arg, ast.unparse(a.annotation) if a.annotation is not None else None)
-        for a in fn.args.args
-    )
+    declared = tuple((a.arg, ast.unparse(a.annotation) if a.annotation is not None else None) for a in fn.args.args)
     assert declared == program.params
     assert 1 <= len(program.params) <= 4
     assert {ann for _, ann in program.params} <= ANNOTATIONS | (HEAP_ANNOTATIONS if heap else set())
@@ -240,10 +235,18 @@ def _check_static(program: GeneratedProgram, heap: bool = False) -> ast.Function
     for feature, marker in text_markers.items():
         assert (feature in program.features) == (marker in code), feature
     edge_markers = {
-        "enum": "(Enum):", "dataclass": "@dataclass", "dunder_class": "class N0",
-        "const_dict": "TABLE = {", "const_list": "PRIMES = [", "property": ".big",
-        "staticmethod": ".clamp(", "classmethod": ".make(", "math.gcd": "math.gcd(",
-        "divmod": "divmod(", "sorted": "sorted(", "sum": "sum(",
+        "enum": "(Enum):",
+        "dataclass": "@dataclass",
+        "dunder_class": "class N0",
+        "const_dict": "TABLE = {",
+        "const_list": "PRIMES = [",
+        "property": ".big",
+        "staticmethod": ".clamp(",
+        "classmethod": ".make(",
+        "math.gcd": "math.gcd(",
+        "divmod": "divmod(",
+        "sorted": "sorted(",
+        "sum": "sum(",
     }
     for feature, marker in edge_markers.items():
         if feature in program.features:
@@ -261,10 +264,7 @@ def _call_graph_is_safe(tree: ast.Module) -> None:
                     name = call.func.id
                     if name.startswith("h") and name[1:].isdigit():
                         if name == node.name:
-                            guards = [
-                                s for s in node.body if isinstance(s, ast.If)
-                                and "n <= 0" in ast.unparse(s.test)
-                            ]
+                            guards = [s for s in node.body if isinstance(s, ast.If) and "n <= 0" in ast.unparse(s.test)]
                             assert guards, "recursive helper without base case"
                             assert node.args.args[0].arg == "n"
                             assert ast.unparse(call.args[0]) in ("n - 1", "n - 2")
@@ -279,8 +279,7 @@ def _call_graph_is_safe(tree: ast.Module) -> None:
 def _repeat_overflow(program: GeneratedProgram, observed: Observed) -> bool:
     """``[e] * min(x, k)`` with ``x`` below ``-2**63`` (``list_repeat_min``, on purpose):
     CPython's OverflowError, not a sign of an ill-formed program."""
-    return "list_repeat_min" in program.features and observed.exception == "OverflowError" \
-        and observed.detail == "cannot fit 'int' into an index-sized integer"
+    return "list_repeat_min" in program.features and observed.exception == "OverflowError" and observed.detail == "cannot fit 'int' into an index-sized integer"
 
 
 @SELF_CHECK
@@ -320,8 +319,7 @@ def test_generated_object_programs_are_well_formed_and_terminate(data):
     _check_static(program, heap=True)
     _call_graph_is_safe(ast.parse(program.source))
     schema = object_schema(program.source)
-    assert schema["Node"] in ((("val", "int"), ("next", "Optional[Node]")),
-                              (("val", "int"), ("next", "Optional[Node]"), ("key", "Optional[int]")))
+    assert schema["Node"] in ((("val", "int"), ("next", "Optional[Node]")), (("val", "int"), ("next", "Optional[Node]"), ("key", "Optional[int]")))
     for i in range(4):
         inputs = data.draw(inputs_for(program), label=f"inputs{i}")
         assert graph_problem(program.params, schema, inputs) is None
@@ -476,9 +474,7 @@ def test_oracle_return_and_json_conversion():
     assert obs.matches("return", None, None, True)
     assert not obs.matches("return", None, None, 1)  # type-exact, unlike ==
     assert obs.key() != Observed("return", returned=1).key()
-    assert to_json_value((1, [2, (3, "a")], None, 1.5)) == {
-        "$tuple": [1, [2, {"$tuple": [3, "a"]}], None, 1.5]
-    }
+    assert to_json_value((1, [2, (3, "a")], None, 1.5)) == {"$tuple": [1, [2, {"$tuple": [3, "a"]}], None, 1.5]}
     src = "def f(x: int) -> int:\n    return (x, [x, (x,)])\n"
     obs = run_in_cpython(_prog(src, [("x", "int")]), {"x": 4})
     assert obs.returned == {"$tuple": [4, [4, {"$tuple": [4]}]]}
@@ -522,9 +518,7 @@ def test_oracle_timeout_off_main_thread():
 
     result: list[Observed] = []
     src = "def f(x: int) -> int:\n    while True:\n        x += 1\n    return x\n"
-    t = threading.Thread(
-        target=lambda: result.append(run_source(src, "f", [0], timeout_s=0.2))
-    )
+    t = threading.Thread(target=lambda: result.append(run_source(src, "f", [0], timeout_s=0.2)))
     t.start()
     t.join(10)
     assert result and result[0].outcome == "timeout"

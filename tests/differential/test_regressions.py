@@ -72,14 +72,7 @@ def test_regression_files_parse() -> None:
 # the harness itself: planted engine bugs must be reported
 
 _PLANT = GeneratedProgram(
-    source=(
-        "def f(x: int, xs: list[int]) -> int:\n"
-        "    if x > 2:\n"
-        "        return x // (x - 5)\n"
-        "    if len(xs) > 1:\n"
-        "        return xs[1]\n"
-        "    return 0\n"
-    ),
+    source=("def f(x: int, xs: list[int]) -> int:\n    if x > 2:\n        return x // (x - 5)\n    if len(xs) > 1:\n        return xs[1]\n    return 0\n"),
     entry="f",
     params=(("x", "int"), ("xs", "list[int]")),
 )
@@ -151,16 +144,7 @@ def test_harness_reports_crashes(monkeypatch: pytest.MonkeyPatch) -> None:
 # the harness imports the real module of each program
 
 _REAL = GeneratedProgram(
-    source=(
-        "PRIMES = [2, 3, 5]\n"
-        "K = len(PRIMES)\n"
-        "\n"
-        "\n"
-        "def f(x: int) -> int:\n"
-        "    if x in PRIMES:\n"
-        "        return K\n"
-        "    return len(hex(x))\n"
-    ),
+    source=("PRIMES = [2, 3, 5]\nK = len(PRIMES)\n\n\ndef f(x: int) -> int:\n    if x in PRIMES:\n        return K\n    return len(hex(x))\n"),
     entry="f",
     params=(("x", "int"),),
 )

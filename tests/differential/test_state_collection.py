@@ -29,8 +29,7 @@ def test_collecting_before_every_step_changes_no_result(monkeypatch: pytest.Monk
     monkeypatch.setattr(multise.limits, "COLLECT_EVERY", 1)
     collected = 0  # programs explored with collections
 
-    @settings(max_examples=EXAMPLES, derandomize=True, database=None, deadline=None,
-              suppress_health_check=list(HealthCheck))
+    @settings(max_examples=EXAMPLES, derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck))
     @given(st.data())
     def check(data: st.DataObject) -> None:
         nonlocal collected
@@ -46,7 +45,7 @@ def test_collecting_before_every_step_changes_no_result(monkeypatch: pytest.Monk
     assert collected > EXAMPLES // 2
 
 
-HEAP_RESULTS = '''
+HEAP_RESULTS = """
 class Box:
     def __init__(self, v: int) -> None:
         self.v = v
@@ -72,13 +71,11 @@ def boxed(xs: list[int], k: int) -> Box:
     if b.v > 10:
         raise ValueError(b.v)
     return b
-'''
+"""
 
 
 @pytest.mark.parametrize("target", ["build", "boxed"])
-def test_returned_lists_and_objects_replay_after_collecting_at_every_step(
-    target: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_returned_lists_and_objects_replay_after_collecting_at_every_step(target: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Returned lists and objects are encoded from heap cells once exploration is over; the
     cells keep the values of the paths that returned them through every collection."""
     from pathloom.api import explore

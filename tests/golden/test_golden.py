@@ -82,8 +82,7 @@ def compare_with_golden(config: pytest.Config, name: str, actual: str) -> None:
         raise AssertionError(f"{relative(path)} does not exist: {RERECORD}")
     expected = path.read_text(encoding="utf-8")
     if actual != expected:
-        diff = "".join(difflib.unified_diff(expected.splitlines(keepends=True), actual.splitlines(keepends=True),
-                                            f"expected/{name}", f"actual/{name}"))
+        diff = "".join(difflib.unified_diff(expected.splitlines(keepends=True), actual.splitlines(keepends=True), f"expected/{name}", f"actual/{name}"))
         raise AssertionError(f"{name} differs from the golden file:\n{diff}\n{RERECORD}{versions_note()}")
 
 
@@ -131,8 +130,19 @@ class Explorer:
         out.mkdir(exist_ok=True)
         json_file = out / f"{program}.json"
         tests_file = out / f"test_{program}_generated.py" if engine == TESTS_ENGINE else None
-        argv = [sys.executable, "-m", "pathloom", "explore", relative(PROGRAMS_DIR / f"{program}.py"), "--engine", engine,
-                *OPTIONS, "--json", str(json_file), "--quiet"]
+        argv = [
+            sys.executable,
+            "-m",
+            "pathloom",
+            "explore",
+            relative(PROGRAMS_DIR / f"{program}.py"),
+            "--engine",
+            engine,
+            *OPTIONS,
+            "--json",
+            str(json_file),
+            "--quiet",
+        ]
         if tests_file is not None:
             argv += ["--tests", str(tests_file)]
         proc = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=300)
@@ -154,8 +164,7 @@ def without_local_paths(text: str) -> str:
 
 def normalised_json(value: Any, in_stats: bool = False) -> Any:
     if isinstance(value, dict):
-        return {key: "<timing>" if in_stats and key.endswith(TIMING_SUFFIXES) else normalised_json(item, key == "stats")
-                for key, item in value.items()}
+        return {key: "<timing>" if in_stats and key.endswith(TIMING_SUFFIXES) else normalised_json(item, key == "stats") for key, item in value.items()}
     if isinstance(value, list):
         return [normalised_json(item) for item in value]
     return without_local_paths(value) if isinstance(value, str) else value
@@ -190,8 +199,9 @@ def test_generated_tests_pass(explorer: Explorer) -> None:
     explored = [explorer.explore(program, TESTS_ENGINE) for program in PROGRAMS]
     files = [str(e.tests_file) for e in explored if e.tests_file is not None]
     finished = sum(path["outcome"] in ("return", "raise") for e in explored for target in e.result for path in target["paths"])
-    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *files],
-                          cwd=Path(files[0]).parent, capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *files], cwd=Path(files[0]).parent, capture_output=True, text=True, timeout=300
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert re.search(rf"^{finished} passed in ", proc.stdout, re.MULTILINE), proc.stdout
 

@@ -23,9 +23,11 @@ def test_paths_do_not_depend_on_the_hash_seed(engine: str, tmp_path: Path) -> No
         out = tmp_path / f"{seed}.json"
         env = {**os.environ, "PYTHONHASHSEED": seed}
         subprocess.run(
-            [sys.executable, "-m", "pathloom", "explore", target, "--engine", engine, "--max-list-len", "4",
-             "--json", str(out), "--quiet"],
-            env=env, check=True, cwd=ROOT, capture_output=True,
+            [sys.executable, "-m", "pathloom", "explore", target, "--engine", engine, "--max-list-len", "4", "--json", str(out), "--quiet"],
+            env=env,
+            check=True,
+            cwd=ROOT,
+            capture_output=True,
         )
         found.append(json.loads(out.read_text())["paths"])
     assert found[0] and found[0] == found[1]

@@ -76,13 +76,29 @@ def test_generated_tests_pass_and_cover_branches(explored: tuple[Path, list], tm
     test_file.write_text(generate(explorations, str(path), str(test_file)))
     report = tmp_path / "coverage.json"
     run = subprocess.run(
-        [sys.executable, "-m", "coverage", "run", "--branch", f"--include={path}", f"--data-file={tmp_path / '.cov'}",
-         "-m", "pytest", "-q", "-p", "no:cacheprovider", str(test_file)],
-        capture_output=True, text=True, cwd=tmp_path,
+        [
+            sys.executable,
+            "-m",
+            "coverage",
+            "run",
+            "--branch",
+            f"--include={path}",
+            f"--data-file={tmp_path / '.cov'}",
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            str(test_file),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
     )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
-    subprocess.run([sys.executable, "-m", "coverage", "json", f"--data-file={tmp_path / '.cov'}", "-o", str(report)],
-                   check=True, capture_output=True, cwd=tmp_path)
+    subprocess.run(
+        [sys.executable, "-m", "coverage", "json", f"--data-file={tmp_path / '.cov'}", "-o", str(report)], check=True, capture_output=True, cwd=tmp_path
+    )
     data = json.loads(report.read_text())
     files = list(data["files"].values())
     assert files

@@ -19,7 +19,7 @@ from pathloom.api import explore_source
 from pathloom.options import Options
 from pathloom.engines.registry import engine_names
 
-SLOW = '''
+SLOW = """
 def slow(xs: list[int], y: int) -> int:
     t = 0
     for a in xs:
@@ -29,7 +29,7 @@ def slow(xs: list[int], y: int) -> int:
             elif a + b < y:
                 t -= b
     return t
-'''
+"""
 
 
 def test_interrupt_keeps_results(tmp_path: Path) -> None:
@@ -38,7 +38,9 @@ def test_interrupt_keeps_results(tmp_path: Path) -> None:
     out = tmp_path / "out.json"
     proc = subprocess.Popen(
         [sys.executable, "-m", "pathloom", "explore", f"{program}::slow", "--max-list-len", "8", "--json", str(out)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     time.sleep(4)
     proc.send_signal(signal.SIGINT)
@@ -68,7 +70,9 @@ def test_interrupt_at_any_moment(tmp_path: Path, delay: float) -> None:
     wait = max(delay, 1.5 * _startup_s())
     proc = subprocess.Popen(
         [sys.executable, "-m", "pathloom", "explore", f"{program}::slow", "--max-list-len", "8", "--json", str(out)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     time.sleep(wait)
     proc.send_signal(signal.SIGINT)

@@ -19,9 +19,7 @@ def test_five_paths_in_json(tmp_path: Path) -> None:
     assert data["complete"] is True
     assert len(data["paths"]) == 5
     assert {p["outcome"] for p in data["paths"]} == {"return"}
-    assert sorted(json.dumps(p["returned"]) for p in data["paths"]) == sorted(
-        ["0.30000000000000004", "1", "0", "1", "0"]
-    )
+    assert sorted(json.dumps(p["returned"]) for p in data["paths"]) == sorted(["0.30000000000000004", "1", "0", "1", "0"])
     for key in ("paths", "solver_calls", "solver_time_s", "time_s", "instructions"):
         assert key in data["stats"]
     assert data["stats"]["paths"] == 5

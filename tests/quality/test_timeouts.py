@@ -38,8 +38,7 @@ def test_covering_branch_directions_stops_at_the_timeout() -> None:
     """Inputs for branch coverage are sought only within the time limit (the results stand
     without them)."""
     start = time.monotonic()
-    explore(str(PROGRAM.parent / "direction_cover_timeout.py"), "f",
-            Options(engine="multise", timeout=3, max_list_len=3, max_str_len=3, max_iterations=10))
+    explore(str(PROGRAM.parent / "direction_cover_timeout.py"), "f", Options(engine="multise", timeout=3, max_list_len=3, max_str_len=3, max_iterations=10))
     assert time.monotonic() - start < 45  # it ran for more than 90 s with a 20 s limit
 
 

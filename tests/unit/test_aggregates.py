@@ -11,7 +11,7 @@ import pytest
 from tests.unit.verified import explore_source
 from pathloom.engines.registry import engine_names
 
-SOURCE = '''
+SOURCE = """
 from collections.abc import Iterable
 
 
@@ -58,7 +58,7 @@ def kinds(x: int, s: str, xs: list[int]) -> int:
     if isinstance(x, bool):
         r += 8
     return r
-'''
+"""
 
 TARGETS = ["median3", "top", "words", "total", "copy_is_new", "join_ints", "largest", "kinds"]
 

@@ -82,8 +82,12 @@ def test_json_keeps_every_path_and_lists_each_bug_once(program: Path, tmp_path: 
     bugs = {b["exception"]: b for b in data["bugs"]}
     assert sorted(bugs) == ["IndexError", "ZeroDivisionError"]
     assert bugs["ZeroDivisionError"] == {
-        "kind": "implicit", "exception": "ZeroDivisionError", "line": 7,
-        "message": "integer division or modulo by zero", "inputs": {"xs": [], "k": 0}, "paths": 5,
+        "kind": "implicit",
+        "exception": "ZeroDivisionError",
+        "line": 7,
+        "message": "integer division or modulo by zero",
+        "inputs": {"xs": [], "k": 0},
+        "paths": 5,
     }
     index_paths = [p for p in data["paths"] if p["exception"] == "IndexError"]
     assert bugs["IndexError"]["paths"] == len(index_paths)
@@ -92,12 +96,15 @@ def test_json_keeps_every_path_and_lists_each_bug_once(program: Path, tmp_path: 
 
 def test_bugs_of_different_kinds_at_one_line_stay_apart(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "two.py"
-    path.write_text(textwrap.dedent("""\
+    path.write_text(
+        textwrap.dedent("""\
         def g(x: int) -> int:
             y = x
             assert y != 3 and 10 // y > 1
             return y
-        """), encoding="utf-8")
+        """),
+        encoding="utf-8",
+    )
     assert main(["check", f"{path}::g"]) == 1
     described = [d for d, _, _ in _bug_blocks(capsys.readouterr().out)]
     assert sorted(described) == [

@@ -21,8 +21,7 @@ from pathloom.terms.z3_encode import encode
 S, I = T.sym("s", T.STR), T.sym("i", T.INT)
 METHODS = sorted(char_classes.METHODS)
 # characters from the interesting classes, and anything Z3 can build
-chars = st.one_of(st.sampled_from("aZ09 \t\u00b2\u0660\u01c5\u00aa\u2160\u3000\u00e9\u00c9_!\x00"),
-                  st.characters(max_codepoint=char_classes.MAX_CODE))
+chars = st.one_of(st.sampled_from("aZ09 \t\u00b2\u0660\u01c5\u00aa\u2160\u3000\u00e9\u00c9_!\x00"), st.characters(max_codepoint=char_classes.MAX_CODE))
 
 
 def _z3_value(term: T.Term, s: str, i: int = 0) -> bool:
@@ -81,8 +80,12 @@ def test_a_password_checker_is_explored_without_pinning(tmp_path: Path) -> None:
         "    return n\n"
     )
     report_file = tmp_path / "report.json"
-    out = subprocess.run([sys.executable, "-m", "pathloom", "explore", f"{source}::kinds", "--json", str(report_file),
-                          "--verify", "--max-str-len", "2", "--timeout", "60"], capture_output=True, text=True, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-m", "pathloom", "explore", f"{source}::kinds", "--json", str(report_file), "--verify", "--max-str-len", "2", "--timeout", "60"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert out.returncode == 0, out.stderr
     assert "all outcomes as predicted" in out.stderr + out.stdout and "concretized" not in out.stdout
     report = json.loads(report_file.read_text())

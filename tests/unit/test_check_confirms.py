@@ -37,8 +37,7 @@ def test_a_bug_cpython_contradicts_is_taken_back(tmp_path: Path, capsys: pytest.
     assert "bug not confirmed, taken back: predicted AssertionError at line 8, CPython returned 9 (inputs {'x': 8})" in captured.err
 
 
-def test_a_bug_cpython_gives_no_answer_for_is_reported_unconfirmed(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_bug_cpython_gives_no_answer_for_is_reported_unconfirmed(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     program = tmp_path / "p.py"
     program.write_text(SOURCE)
     monkeypatch.setattr(replay, "replay", lambda file, target, inputs, *rest: [replay.Observed("timeout", detail="no answer")] * len(inputs))

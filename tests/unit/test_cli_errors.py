@@ -197,14 +197,17 @@ def test_syntax_error(tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: 
 
 
 @pytest.mark.parametrize("command", COMMANDS)
-@pytest.mark.parametrize(("target", "mentions"), [
-    ("nope", "nope"),                  # no such function
-    ("Account.nope", "nope"),          # no such method of an existing class
-    ("Nope.withdraw", "Nope"),         # no such class
-    ("Account", "Account"),            # a class, not a function or method
-    ("", None),                        # FILE:: with no name
-    ("f.inner", "f.inner"),            # a function has no methods
-])
+@pytest.mark.parametrize(
+    ("target", "mentions"),
+    [
+        ("nope", "nope"),  # no such function
+        ("Account.nope", "nope"),  # no such method of an existing class
+        ("Nope.withdraw", "Nope"),  # no such class
+        ("Account", "Account"),  # a class, not a function or method
+        ("", None),  # FILE:: with no name
+        ("f.inner", "f.inner"),  # a function has no methods
+    ],
+)
 def test_target_not_found(ok_file: Path, capsys: pytest.CaptureFixture[str], command: str, target: str, mentions: str | None) -> None:
     code, _out, err = run_cli(capsys, command, f"{ok_file}::{target}")
     line = assert_usage_error(code, err)
@@ -219,7 +222,7 @@ BAD_OPTIONS = [
     (["--timeout", "-1"], "-1"),
     (["--timeout", "abc"], "abc"),
     (["--timeout", "0"], "--timeout"),
-    (["--timeout"], "--timeout"),            # missing value
+    (["--timeout"], "--timeout"),  # missing value
     (["--max-iterations", "0"], "--max-iterations"),
     (["--max-iterations", "-3"], "-3"),
     (["--max-iterations", "1.5"], "1.5"),
@@ -250,8 +253,11 @@ def test_bad_option(ok_file: Path, capsys: pytest.CaptureFixture[str], command: 
     assert mentions in line, f"the line should name {mentions!r}: {line!r}"
 
 
-@pytest.mark.parametrize("argv", [[], ["frobnicate"], ["check"], ["explore"], ["--timeout", "5"]],
-                         ids=["no-arguments", "unknown-command", "check-without-target", "explore-without-target", "option-without-command"])
+@pytest.mark.parametrize(
+    "argv",
+    [[], ["frobnicate"], ["check"], ["explore"], ["--timeout", "5"]],
+    ids=["no-arguments", "unknown-command", "check-without-target", "explore-without-target", "option-without-command"],
+)
 def test_bad_command_line_shape(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     code, _out, err = run_cli(capsys, *argv)
     assert_usage_error(code, err)

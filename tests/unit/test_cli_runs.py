@@ -85,7 +85,8 @@ def load_json(path: Path) -> Any:
 
 @pytest.mark.parametrize("command", ["check", "explore"])
 def test_whole_file_exits_1_when_a_target_with_a_bug_is_then_stopped_by_an_unsupported_construct(
-        program: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: str) -> None:
+    program: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
     monkeypatch.setattr(Run, "results", stop_after(1, unsupported(), only="a"))
     out_json = tmp_path / "out.json"
     code, out, err = run_cli(capsys, command, str(program), "--json", str(out_json))
@@ -107,7 +108,9 @@ def test_named_target_with_a_bug_then_unsupported_exits_1(program: Path, capsys:
     assert "INCOMPLETE (prog.py:4:16: unsupported: something new); 1 bug(s)" in out
 
 
-def test_unsupported_mid_run_without_a_bug_exits_2_with_valid_json(program: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_unsupported_mid_run_without_a_bug_exits_2_with_valid_json(
+    program: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(Run, "results", stop_after(1, unsupported()))
     out_json = tmp_path / "out.json"
     code, _out, err = run_cli(capsys, "explore", f"{program}::b", "--json", str(out_json))
@@ -122,8 +125,9 @@ def test_unsupported_mid_run_without_a_bug_exits_2_with_valid_json(program: Path
 
 @pytest.mark.parametrize("crash", [RuntimeError("boom"), RecursionError("deep")], ids=["RuntimeError", "RecursionError"])
 @pytest.mark.parametrize("whole_file", [False, True])
-def test_internal_error_mid_run_leaves_valid_json(program: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                  monkeypatch: pytest.MonkeyPatch, crash: Exception, whole_file: bool) -> None:
+def test_internal_error_mid_run_leaves_valid_json(
+    program: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, crash: Exception, whole_file: bool
+) -> None:
     monkeypatch.setattr(Run, "results", stop_after(1, crash))
     out_json = tmp_path / "out.json"
     target = str(program) if whole_file else f"{program}::a"
@@ -139,8 +143,9 @@ def test_internal_error_mid_run_leaves_valid_json(program: Path, tmp_path: Path,
 
 
 @pytest.mark.parametrize("whole_file", [False, True])
-def test_interrupt_mid_run_keeps_results_and_exits_130(program: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                        monkeypatch: pytest.MonkeyPatch, whole_file: bool) -> None:
+def test_interrupt_mid_run_keeps_results_and_exits_130(
+    program: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, whole_file: bool
+) -> None:
     monkeypatch.setattr(Run, "results", stop_after(1, KeyboardInterrupt()))
     out_json = tmp_path / "out.json"
     target = str(program) if whole_file else f"{program}::a"
@@ -157,8 +162,9 @@ def test_interrupt_mid_run_keeps_results_and_exits_130(program: Path, tmp_path: 
 
 
 @pytest.mark.parametrize("whole_file", [False, True])
-def test_interrupt_while_loading_the_module(program: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                            monkeypatch: pytest.MonkeyPatch, whole_file: bool) -> None:
+def test_interrupt_while_loading_the_module(
+    program: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, whole_file: bool
+) -> None:
     def interrupted(*args: object) -> None:
         raise KeyboardInterrupt
 
@@ -170,7 +176,16 @@ def test_interrupt_while_loading_the_module(program: Path, tmp_path: Path, capsy
     assert out == f"{target}\n  not explored: interrupted\n"
     data = load_json(out_json)
     first = data[0] if whole_file else data
-    assert first == {"target": target, "engine": "dse", "paths": [], "status": "interrupted", "complete": False, "stats": {}, "bugs": [], "error": "interrupted"}
+    assert first == {
+        "target": target,
+        "engine": "dse",
+        "paths": [],
+        "status": "interrupted",
+        "complete": False,
+        "stats": {},
+        "bugs": [],
+        "error": "interrupted",
+    }
 
 
 def test_interrupt_while_importing_the_engines(program: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -201,8 +216,7 @@ def test_output_naming_the_analysed_file_is_refused(program: Path, capsys: pytes
 
 @pytest.mark.parametrize("flag", ["--tests", "--json"])
 @pytest.mark.parametrize("where", ["same-directory", "elsewhere", "through-a-symlink"])
-def test_output_naming_another_python_source_is_refused(program: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                         flag: str, where: str) -> None:
+def test_output_naming_another_python_source_is_refused(program: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], flag: str, where: str) -> None:
     folder = tmp_path if where == "same-directory" else tmp_path / "other"
     folder.mkdir(exist_ok=True)
     victim = folder / "helper.py"

@@ -156,6 +156,7 @@ def test_cells_hold_the_binding_at_call_time(tmp_path: Path, engine: str) -> Non
     """A variable bound after the closure is made, or again in the closure's loop, is a cell
     (``ir.MakeCell``/``StoreCell``/``LoadCell``): the closure reads its current binding, and
     NameError when it has none yet, as in CPython (every input replayed)."""
+
     def run(target: str) -> dict:  # type: ignore[type-arg]
         result = explore_source(tmp_path, CELLS, "cells.py", target, engine, "--max-list-len", "2", "--max-iterations", "3", "--max-depth", "6")
         assert not result["stats"]["concretizations"]  # type: ignore[index]
@@ -176,13 +177,18 @@ def test_cells_hold_the_binding_at_call_time(tmp_path: Path, engine: str) -> Non
     assert {o for o, _ in _outcomes(run("two_levels"))} == {"return"}
 
 
-@pytest.mark.parametrize("body", [
-    "    g = lambda: k\n    k = 1\n    del k\n    return g()\n",
-    "    g = lambda: k\n    try:\n        return 1 // n\n    except ZeroDivisionError as k:\n        return 0\n",
-    "    return [(lambda: k) for _ in range(n)][0]()\n    k = 1\n",
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        "    g = lambda: k\n    k = 1\n    del k\n    return g()\n",
+        "    g = lambda: k\n    try:\n        return 1 // n\n    except ZeroDivisionError as k:\n        return 0\n",
+        "    return [(lambda: k) for _ in range(n)][0]()\n    k = 1\n",
+    ],
+)
 def test_unbinding_a_cell_or_a_lambda_in_a_comprehension_is_unsupported(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], body: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    body: str,
 ) -> None:
     path = tmp_path / "cells.py"
     path.write_text("def f(n: int) -> int:\n" + body, encoding="utf-8")

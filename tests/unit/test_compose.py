@@ -73,8 +73,9 @@ def test_substitution_keeps_sorts() -> None:
 
 def test_tree_survives_json_and_counts_its_nodes() -> None:
     leaf1 = MemoLeaf((T.lt(X, 3),), "return", None, {"x": 0}, 1, (("p", 0, True),), (("p", 0, True),))
-    leaf2 = MemoLeaf((T.not_(T.lt(X, 3)), T.eq(S, "a")), "raise", "ValueError", {"x": 3, "s": "a"}, 2,
-                     (("p", 0, False), ("g", 1, True)), (("p", 0, False), ("@", "g", 0)))
+    leaf2 = MemoLeaf(
+        (T.not_(T.lt(X, 3)), T.eq(S, "a")), "raise", "ValueError", {"x": 3, "s": "a"}, 2, (("p", 0, False), ("g", 1, True)), (("p", 0, False), ("@", "g", 0))
+    )
     tree = MemoTree("p", (("x", T.INT), ("s", T.STR)), (leaf1, leaf2))
     import json
 
@@ -164,8 +165,7 @@ def test_summarizable_functions_bottom_up(tmp_path: Path) -> None:
     path = tmp_path / "purity.py"
     path.write_text(PURITY)
     graph = call_graph(load_module(str(path)), "top")
-    assert set(graph.reachable) == {"top", "mid", "leaf", "no_branch", "calls_impure", "reads_table", "takes_list", "takes_rows",
-                                   "rec"}
+    assert set(graph.reachable) == {"top", "mid", "leaf", "no_branch", "calls_impure", "reads_table", "takes_list", "takes_rows", "rec"}
     assert set(graph.bottom_up) == {"leaf", "mid", "rec", "takes_list"}  # a list of scalars is a formal; a list of lists is not
     assert graph.bottom_up.index("leaf") < graph.bottom_up.index("mid") < graph.bottom_up.index("rec")
 
@@ -182,7 +182,8 @@ def _both(tmp_path: Path, source: str, target: str, **options: object) -> tuple[
     assert composed.complete == dse.complete
     assert verify(composed, str(path), target) == []
     assert {(p.outcome, p.exception, p.line, p.reason) for p in composed.paths if p.outcome != "return"} == {
-        (p.outcome, p.exception, p.line, p.reason) for p in dse.paths if p.outcome != "return"}
+        (p.outcome, p.exception, p.line, p.reason) for p in dse.paths if p.outcome != "return"
+    }
     assert composed.stats["replay_divergences"] == 0
     assert composed.stats["replay_fallbacks"] == 0
     return dse, composed, path
@@ -227,7 +228,9 @@ def band(v: int, w: int) -> int:
     return 3
 """
 
-REPEATED = BAND + """
+REPEATED = (
+    BAND
+    + """
 
 
 def main(a: int, b: int) -> int:
@@ -236,6 +239,7 @@ def main(a: int, b: int) -> int:
         total += band(a, b)
     return total
 """
+)
 
 
 def test_repeated_calls_are_refuted_without_the_solver(tmp_path: Path) -> None:
@@ -635,7 +639,8 @@ def test_a_field_read_unsupported_at_the_call_runs_inline_and_says_so(tmp_path: 
     path.write_text(
         "class Node:\n    def __init__(self, val: int) -> None:\n        self.val = val\n\n\n"
         "def pos(n: Node) -> int:\n    if n.val > 0:\n        return 1\n    return 0\n\n\n"
-        "def caller(a: Node, b: Node) -> int:\n    a.val = 'x'  # type: ignore[assignment]\n    return pos(b)\n")
+        "def caller(a: Node, b: Node) -> int:\n    a.val = 'x'  # type: ignore[assignment]\n    return pos(b)\n"
+    )
     for engine in ("dse", "compose"):
         assert main(["explore", f"{path}::caller", "--engine", engine, "--no-store", "--quiet"]) == 2
         assert f"{path}:7:8: unsupported: field 'val' of a possibly aliased input Node" in capsys.readouterr().err

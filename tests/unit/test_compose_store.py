@@ -21,7 +21,9 @@ from pathloom.replay import verify
 from pathloom.results import Exploration
 from tests.unit.test_compose import BAND
 
-PROGRAM = BAND + """
+PROGRAM = (
+    BAND
+    + """
 
 
 def weigh(v: int) -> int:
@@ -41,6 +43,7 @@ def main(a: int, b: int) -> int:
 
 LIMIT = 9
 """
+)
 
 
 def _run(path: Path, store: Path | None, target: str = "main") -> Exploration:
@@ -136,8 +139,9 @@ def test_concurrent_runs_leave_a_sound_store(tmp_path: Path) -> None:
     script = tmp_path / "runner.py"
     script.write_text(CONCURRENT)
     root = str(Path(__file__).resolve().parents[2])
-    runs = [subprocess.Popen([sys.executable, str(script), str(path), str(store)], env={"PYTHONPATH": root},
-                             stderr=subprocess.PIPE, text=True) for _ in range(3)]
+    runs = [
+        subprocess.Popen([sys.executable, str(script), str(path), str(store)], env={"PYTHONPATH": root}, stderr=subprocess.PIPE, text=True) for _ in range(3)
+    ]
     for run in runs:
         _, err = run.communicate(timeout=300)
         assert run.returncode == 0, err
@@ -190,8 +194,10 @@ def test_a_shared_subterm_is_written_once_and_read_back() -> None:
     assert len(data["nodes"]) == 81
     assert from_json(json.loads(json.dumps(data))) is term
     cond = T.lt(term, 5)
-    leaves = tuple(MemoLeaf(conjuncts=(cond, T.not_(cond)) if i else (cond,), outcome="return", detail=None, witness={"x": i},
-                            frames=1, full=(), compressed=()) for i in range(3))
+    leaves = tuple(
+        MemoLeaf(conjuncts=(cond, T.not_(cond)) if i else (cond,), outcome="return", detail=None, witness={"x": i}, frames=1, full=(), compressed=())
+        for i in range(3)
+    )
     stored = tree_to_json(MemoTree("f", (("x", T.INT),), leaves))
     assert len(stored["terms"]) == 83  # the 81 nodes, the comparison and its negation, each once over 3 leaves
     again = tree_from_json(json.loads(json.dumps(stored)))
@@ -210,8 +216,7 @@ def test_ints_past_the_decimal_limit_are_stored_exactly() -> None:
     for value in (huge, -huge, 2**53, -(2**53) - 7, 2**53 - 1, True, 0):
         term = T.add(T.sym("x", T.INT), value)
         assert from_json(json.loads(json.dumps(to_json(term)))) is term
-    leaf = MemoLeaf(conjuncts=(T.lt(T.sym("x", T.INT), huge),), outcome="return", detail=None, witness={"x": huge, "b": True},
-                    frames=1, full=(), compressed=())
+    leaf = MemoLeaf(conjuncts=(T.lt(T.sym("x", T.INT), huge),), outcome="return", detail=None, witness={"x": huge, "b": True}, frames=1, full=(), compressed=())
     again = tree_from_json(json.loads(json.dumps(tree_to_json(MemoTree("f", (("x", T.INT),), (leaf,))))))
     assert again.leaves == (leaf,)
     assert again.leaves[0].witness["b"] is True
@@ -241,8 +246,12 @@ def test_serialization_stops_when_asked() -> None:
 def test_malformed_term_tables_are_refused() -> None:
     from pathloom.terms.serialize import from_json
 
-    for bad in ({"nodes": [{"op": "add", "sort": "Int", "args": [{"t": 0}, {"c": 1}]}], "root": {"t": 0}},  # refers to itself
-                {"nodes": [], "root": {"t": 0}}, {"nodes": "x", "root": {"c": 1}}, {"nodes": [], "root": {"c": [1]}},
-                {"nodes": [{"op": "sym", "sort": "Int", "args": [3]}], "root": {"t": 0}}):
+    for bad in (
+        {"nodes": [{"op": "add", "sort": "Int", "args": [{"t": 0}, {"c": 1}]}], "root": {"t": 0}},  # refers to itself
+        {"nodes": [], "root": {"t": 0}},
+        {"nodes": "x", "root": {"c": 1}},
+        {"nodes": [], "root": {"c": [1]}},
+        {"nodes": [{"op": "sym", "sort": "Int", "args": [3]}], "root": {"t": 0}},
+    ):
         with pytest.raises(ValueError):
             from_json(bad)

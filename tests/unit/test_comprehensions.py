@@ -75,8 +75,21 @@ SOURCE = textwrap.dedent("""
         return list(map(lambda v: 12 // v, xs))
 """)
 
-SYMBOLIC = ["squares", "nested", "total", "has_big", "all_positive", "biggest", "smallest", "scope", "outer_iterable", "stops_early",
-            "kept", "mapped", "inverses"]
+SYMBOLIC = [
+    "squares",
+    "nested",
+    "total",
+    "has_big",
+    "all_positive",
+    "biggest",
+    "smallest",
+    "scope",
+    "outer_iterable",
+    "stops_early",
+    "kept",
+    "mapped",
+    "inverses",
+]
 
 
 def _explore(tmp_path: Path, target: str, engine: str) -> dict[str, object]:

@@ -22,13 +22,17 @@ ENGINES = tuple(engine_names())
 
 DEFECTS = {
     # list repetition was taken for a TypeError
-    "list_repetition": ("""
+    "list_repetition": (
+        """
         def f(pence: int) -> int:
             ways = [0] * (pence + 1)
             return len(ways)
-        """, "f"),
+        """,
+        "f",
+    ),
     # user __lt__ was ignored: TypeError bug reported
-    "user_lt": ("""
+    "user_lt": (
+        """
         class Money:
             def __init__(self, v: int) -> None:
                 self.v = v
@@ -36,9 +40,12 @@ DEFECTS = {
                 return self.v < other.v
         def f(a: int, b: int) -> bool:
             return Money(a) < Money(b)
-        """, "f"),
+        """,
+        "f",
+    ),
     # len() of an object with __len__: TypeError bug reported
-    "user_len": ("""
+    "user_len": (
+        """
         class Box:
             def __init__(self, n: int) -> None:
                 self.n = n
@@ -46,9 +53,12 @@ DEFECTS = {
                 return self.n if self.n > 0 else 0
         def f(n: int) -> int:
             return len(Box(n))
-        """, "f"),
+        """,
+        "f",
+    ),
     # a property read returned the method object
-    "property": ("""
+    "property": (
+        """
         class Box:
             def __init__(self, n: int) -> None:
                 self.n = n
@@ -57,14 +67,20 @@ DEFECTS = {
                 return 2 * self.n
         def f(n: int) -> int:
             return Box(n).double
-        """, "f"),
+        """,
+        "f",
+    ),
     # two lists compared: TypeError bug reported (CPython compares lexicographically)
-    "list_order": ("""
+    "list_order": (
+        """
         def f(xs: list[int], ys: list[int]) -> bool:
             return xs < ys
-        """, "f"),
+        """,
+        "f",
+    ),
     # an Enum member compared as a plain class attribute: Color.RED == 1 predicted True
-    "enum": ("""
+    "enum": (
+        """
         from enum import Enum
         class Color(Enum):
             RED = 1
@@ -73,39 +89,57 @@ DEFECTS = {
             if x == 1:
                 return Color.RED == 1
             return Color.RED == Color.RED
-        """, "f"),
+        """,
+        "f",
+    ),
     # constructs that were refused and now run in CPython on pinned values
-    "sorted": ("""
+    "sorted": (
+        """
         def f(xs: list[int]) -> int:
             ys = sorted(xs)
             if ys and ys[0] < 0:
                 return -1
             return 0
-        """, "f"),
-    "str_method": ("""
+        """,
+        "f",
+    ),
+    "str_method": (
+        """
         def f(s: str) -> str:
             if s == "a":
                 return s
             return s.upper()
-        """, "f"),
-    "true_division": ("""
+        """,
+        "f",
+    ),
+    "true_division": (
+        """
         def f(x: int) -> float:
             if x > 3:
                 return x / 2
             return 0.0
-        """, "f"),
-    "int_plus_float": ("""
+        """,
+        "f",
+    ),
+    "int_plus_float": (
+        """
         def f(x: int) -> float:
             return x + 1.5
-        """, "f"),
-    "module_import": ("""
+        """,
+        "f",
+    ),
+    "module_import": (
+        """
         import math
         def f(x: int) -> float:
             if x < 0:
                 return -1.0
             return math.sqrt(x)
-        """, "f"),
-    "computed_constants": ("""
+        """,
+        "f",
+    ),
+    "computed_constants": (
+        """
         LIMIT = 10 ** 3
         PRIMES = [2, 3, 5, 7]
         NAMES = {1: "one", 2: "two"}
@@ -115,9 +149,12 @@ DEFECTS = {
             if k in NAMES:
                 return NAMES[k]
             return "?"
-        """, "f"),
+        """,
+        "f",
+    ),
     # super() was run in CPython outside its method: RuntimeError predicted
-    "super": ("""
+    "super": (
+        """
         class Base:
             def __init__(self, size: int = 11) -> None:
                 super().__init__()
@@ -134,10 +171,13 @@ DEFECTS = {
             if Child(k).area() > 20:
                 return 1
             return 0
-        """, "f"),
+        """,
+        "f",
+    ),
     # iterators made by CPython are consumed per path (a zip shared by two paths was once
     # consumed by the first); a sentinel object keeps its identity through zip
-    "iterators": ("""
+    "iterators": (
+        """
         EMPTY = object()
         def f(n: int) -> int:
             z = zip([1, 2, 3], [EMPTY, 5, EMPTY])
@@ -150,11 +190,16 @@ DEFECTS = {
             else:
                 total -= next(z)[0]
             return total
-        """, "f"),
-    "string_repetition": ("""
+        """,
+        "f",
+    ),
+    "string_repetition": (
+        """
         def f(s: str, n: int) -> str:
             return s * n
-        """, "f"),
+        """,
+        "f",
+    ),
 }
 
 
@@ -230,7 +275,10 @@ def test_generated_tests_check_sets_dicts_and_opaque_values(tmp_path: Path) -> N
     import subprocess
     import sys
 
-    path = _write(tmp_path, "containers", """
+    path = _write(
+        tmp_path,
+        "containers",
+        """
         from enum import Enum
         class Color(Enum):
             RED = 1
@@ -240,7 +288,8 @@ def test_generated_tests_check_sets_dicts_and_opaque_values(tmp_path: Path) -> N
             return dict(a=1, b=x > 0)
         def c(x: int) -> Color:
             return Color.RED
-        """)
+        """,
+    )
     tests = tmp_path / "test_containers.py"
     assert main(["explore", str(path), "--tests", str(tests), "--verify", "--quiet"]) == 0
     text = tests.read_text()
@@ -251,10 +300,14 @@ def test_generated_tests_check_sets_dicts_and_opaque_values(tmp_path: Path) -> N
 
 
 def test_a_finite_domain_is_concretized_completely(tmp_path: Path) -> None:
-    path = _write(tmp_path, "fin", """
+    path = _write(
+        tmp_path,
+        "fin",
+        """
         def f(b: bool) -> str:
             return hex(b)
-        """)
+        """,
+    )
     out = tmp_path / "out.json"
     assert main(["explore", f"{path}::f", "--json", str(out), "--quiet", "--verify"]) == 0
     result = json.loads(out.read_text())
@@ -263,7 +316,10 @@ def test_a_finite_domain_is_concretized_completely(tmp_path: Path) -> None:
 
 
 def test_iterating_again_after_a_loop_is_unsupported_not_restarted(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = _write(tmp_path, "twice", """
+    path = _write(
+        tmp_path,
+        "twice",
+        """
         def f(xs: list[int], ys: list[int]) -> int:
             z = zip(xs, ys)
             n = 0
@@ -272,30 +328,38 @@ def test_iterating_again_after_a_loop_is_unsupported_not_restarted(tmp_path: Pat
             for a, b in z:
                 n += 100
             return n
-        """)
+        """,
+    )
     assert main(["explore", f"{path}::f"]) == 2
     assert "unsupported: iterating again over an iterator a for loop took over" in capsys.readouterr().err
 
 
 def test_operations_that_change_an_opaque_object_are_unsupported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = _write(tmp_path, "mut", """
+    path = _write(
+        tmp_path,
+        "mut",
+        """
         TABLE = {1: 2}
         def f(k: int) -> int:
             TABLE.clear()
             return k
-        """)
+        """,
+    )
     assert main(["explore", f"{path}::f"]) == 2
     assert "unsupported: an operation run in CPython changed a dict" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize(("source", "message"), [
-    ("import pandas_is_not_installed_here\ndef f(x: int) -> int:\n    return x\n",
-     "cannot import module: ModuleNotFoundError: No module named 'pandas_is_not_installed_here'"),
-    ("class C:\n    X = UNDEFINED\ndef f(x: int) -> int:\n    return x\n",
-     "cannot import module: NameError: name 'UNDEFINED' is not defined"),
-    ("x = input()\ndef f(x: int) -> int:\n    return x\n",
-     "cannot import module: EOFError: EOF when reading a line"),
-])
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        (
+            "import pandas_is_not_installed_here\ndef f(x: int) -> int:\n    return x\n",
+            "cannot import module: ModuleNotFoundError: No module named 'pandas_is_not_installed_here'",
+        ),
+        ("class C:\n    X = UNDEFINED\ndef f(x: int) -> int:\n    return x\n", "cannot import module: NameError: name 'UNDEFINED' is not defined"),
+        ("x = input()\ndef f(x: int) -> int:\n    return x\n", "cannot import module: EOFError: EOF when reading a line"),
+    ],
+)
 def test_a_module_that_cannot_be_imported_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], source: str, message: str) -> None:
     path = tmp_path / "bad.py"
     path.write_text(source, encoding="utf-8")
@@ -306,13 +370,17 @@ def test_a_module_that_cannot_be_imported_is_one_line(tmp_path: Path, capsys: py
 
 def test_a_sibling_module_is_imported_from_the_files_directory(tmp_path: Path) -> None:
     (tmp_path / "helper_consts.py").write_text("SCALE = 3\n", encoding="utf-8")
-    path = _write(tmp_path, "uses_sibling", """
+    path = _write(
+        tmp_path,
+        "uses_sibling",
+        """
         from helper_consts import SCALE
         def f(x: int) -> int:
             if x * SCALE > 9:
                 return 1
             return 0
-        """)
+        """,
+    )
     out = tmp_path / "out.json"
     assert main(["explore", f"{path}::f", "--json", str(out), "--verify", "--quiet"]) == 0
     result = json.loads(out.read_text())
@@ -320,11 +388,15 @@ def test_a_sibling_module_is_imported_from_the_files_directory(tmp_path: Path) -
 
 
 def test_nondeterministic_functions_are_never_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = _write(tmp_path, "rnd", """
+    path = _write(
+        tmp_path,
+        "rnd",
+        """
         import random
         def f(p: int) -> int:
             return random.randint(1, p - 1)
-        """)
+        """,
+    )
     assert main(["explore", f"{path}::f"]) == 2
     assert "unsupported: random.Random.randint() (its answers change from one run to the next)" in capsys.readouterr().err
 
@@ -333,13 +405,17 @@ def test_nondeterministic_functions_are_never_run(tmp_path: Path, capsys: pytest
 def test_an_iterator_item_that_raises_raises_where_cpython_takes_it(tmp_path: Path, engine: str) -> None:
     # algorithms' sum_dig_pow: map() made its items while pathloom imported the result, and
     # the ValueError of int('-') crashed the analyser (exit 3)
-    path = _write(tmp_path, "lazy", """
+    path = _write(
+        tmp_path,
+        "lazy",
+        """
         def f(n: int) -> list:
             if n < 0:
                 digits = map(int, str(n))
                 return list(digits)
             return []
-        """)
+        """,
+    )
     out = tmp_path / "out.json"
     assert main(["explore", f"{path}::f", "--engine", engine, "--json", str(out), "--verify", "--quiet"]) == 1
     raised = {(p["exception"], p["line"], p["message"]) for p in json.loads(out.read_text())["paths"] if p["outcome"] == "raise"}
@@ -361,7 +437,8 @@ def test_the_replay_compares_the_messages_of_implicit_exceptions() -> None:
 def test_comparison_and_arithmetic_dunders_of_analysed_classes_are_called(tmp_path: Path, engine: str) -> None:
     # dispatched to the analysed methods (no concretization): complete, one path each
     path = tmp_path / "dd.py"  # the file's folder first on sys.path must not shadow pathloom's 'dd'
-    path.write_text(textwrap.dedent("""
+    path.write_text(
+        textwrap.dedent("""
         class Money:
             def __init__(self, v: int) -> None:
                 self.v = v
@@ -373,7 +450,9 @@ def test_comparison_and_arithmetic_dunders_of_analysed_classes_are_called(tmp_pa
             if Money(a) > Money(b):
                 return (Money(a) + Money(b)).v
             return 0
-        """), encoding="utf-8")
+        """),
+        encoding="utf-8",
+    )
     out = tmp_path / "out.json"
     assert main(["explore", f"{path}::f", "--engine", engine, "--json", str(out), "--verify", "--quiet"]) == 0
     result = json.loads(out.read_text())
@@ -388,13 +467,24 @@ def test_the_text_report_names_the_operations_run_in_cpython(tmp_path: Path, cap
     assert "  run in CPython on pinned values (concretized): line 5: str.upper() (x1)\n" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize(("source", "target", "what"), [
-    ("def deco(f):\n    return f\nclass A:\n    @deco\n    def s(self, x: int) -> int:\n        return x\n", "A.s",
-     ":5:5: unsupported: method with a decorator (@deco) as a target"),
-    ("from dataclasses import dataclass\n@dataclass(frozen=True)\nclass P:\n    x: int\n    def norm(self) -> int:\n        return abs(self.x)\n",
-     "P.norm", ":3:1: unsupported: a method of class P, which is not analysed"),
-])
-def test_a_method_the_loader_does_not_list_is_one_unsupported_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], source: str, target: str, what: str) -> None:
+@pytest.mark.parametrize(
+    ("source", "target", "what"),
+    [
+        (
+            "def deco(f):\n    return f\nclass A:\n    @deco\n    def s(self, x: int) -> int:\n        return x\n",
+            "A.s",
+            ":5:5: unsupported: method with a decorator (@deco) as a target",
+        ),
+        (
+            "from dataclasses import dataclass\n@dataclass(frozen=True)\nclass P:\n    x: int\n    def norm(self) -> int:\n        return abs(self.x)\n",
+            "P.norm",
+            ":3:1: unsupported: a method of class P, which is not analysed",
+        ),
+    ],
+)
+def test_a_method_the_loader_does_not_list_is_one_unsupported_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], source: str, target: str, what: str
+) -> None:
     path = tmp_path / "case_targets.py"
     path.write_text(source, encoding="utf-8")
     assert main(["explore", f"{path}::{target}"]) == 2
@@ -407,7 +497,10 @@ def test_messages_about_an_iterator_name_its_real_type(tmp_path: Path, capsys: p
     """Regression: an iterator handed to an operation run in CPython is a counting wrapper,
     whose type CPython's message named (``'CountingIterator' object is not subscriptable``:
     a replay mismatch, exit 3)."""
-    path = _write(tmp_path, "iterator_type", """
+    path = _write(
+        tmp_path,
+        "iterator_type",
+        """
         def f(k: int) -> object:
             z = zip([1], [2])
             if k > 0:
@@ -415,7 +508,8 @@ def test_messages_about_an_iterator_name_its_real_type(tmp_path: Path, capsys: p
             if k < 0:
                 return z[k:]
             return len(z)
-        """)
+        """,
+    )
     out = tmp_path / "out.json"
     code = main(["explore", f"{path}::f", "--engine", engine, "--verify", "--json", str(out), "--quiet"])
     err = capsys.readouterr().err
@@ -430,14 +524,17 @@ def test_a_missing_attribute_of_an_int_or_str_is_cpythons_error_without_running_
     AttributeError whatever the value: modelled, nothing pinned; ``head.real`` (an attribute
     int has) still runs in CPython."""
     path = tmp_path / "attrs.py"
-    path.write_text(textwrap.dedent("""
+    path.write_text(
+        textwrap.dedent("""
         def f(head: object | None, s: str, b: bool) -> int:
             if s.startswith("x") and b:
                 return s.nope
             if not head or not head.next:
                 return 1
             return head.real
-    """), encoding="utf-8")
+    """),
+        encoding="utf-8",
+    )
     out = tmp_path / "out.json"
     assert main(["explore", f"{path}::f", "--engine", engine, "--json", str(out), "--verify", "--quiet"]) == 1
     result = json.loads(out.read_text())
@@ -446,7 +543,7 @@ def test_a_missing_attribute_of_an_int_or_str_is_cpythons_error_without_running_
     assert raised == {("AttributeError", "'str' object has no attribute 'nope'"), ("AttributeError", "'int' object has no attribute 'next'")}
 
 
-LITERAL_WORDS = '''
+LITERAL_WORDS = """
 def command(s: str) -> int:
     word = s.lower()
     if word == "stop":
@@ -456,7 +553,7 @@ def command(s: str) -> int:
     if word == "a-word-longer-than-the-bound":
         return 3
     return 0
-'''
+"""
 
 
 @pytest.mark.parametrize("engine", engine_names())
@@ -470,10 +567,10 @@ def test_concretized_operands_try_the_modules_literals_first(tmp_path: Path, eng
     assert 3 not in returned
 
 
-ROUNDED = '''
+ROUNDED = """
 def rounded(x: float) -> int:
     return round(x)
-'''
+"""
 
 
 @pytest.mark.parametrize("engine", engine_names())

@@ -57,7 +57,8 @@ SOURCE = textwrap.dedent("""
 def test_a_parameter_of_such_a_class_is_built_by_its_constructor(tmp_path: Path, engine: str) -> None:
     result = explore_source(tmp_path, SOURCE, "bags.py", "weigh", engine)
     assert {p["returned"] for p in result["paths"]} >= {1} and any(  # type: ignore[union-attr]
-        isinstance(p["returned"], int) and p["returned"] > 3 for p in result["paths"])  # type: ignore[union-attr]
+        isinstance(p["returned"], int) and p["returned"] > 3 for p in result["paths"]
+    )  # type: ignore[union-attr]
     assert all(p["inputs"]["bag"]["$new"] == "Bag" for p in result["paths"])  # type: ignore[union-attr,index]
     assert not result["complete"]
     [untried] = result["untried"]  # type: ignore[misc]

@@ -26,12 +26,17 @@ def _explore(tmp_path: Path, source: str, target: str, engine: str, *extra: str)
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_call_that_repeats_its_caller_is_a_recursion_error_bug(tmp_path: Path, engine: str) -> None:
-    code, result = _explore(tmp_path, """
+    code, result = _explore(
+        tmp_path,
+        """
         def spin(n: int) -> int:
             if n > 5:
                 return spin(n)
             return n
-        """, "spin", engine)
+        """,
+        "spin",
+        engine,
+    )
     assert code == 1
     assert result["complete"]
     raised = [p for p in result["paths"] if p["outcome"] == "raise"]
@@ -40,12 +45,19 @@ def test_a_call_that_repeats_its_caller_is_a_recursion_error_bug(tmp_path: Path,
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_recursion_that_changes_its_argument_is_bounded_not_an_error(tmp_path: Path, engine: str) -> None:
-    code, result = _explore(tmp_path, """
+    code, result = _explore(
+        tmp_path,
+        """
         def down(n: int) -> int:
             if n <= 0:
                 return 0
             return down(n - 1) + 1
-        """, "down", engine, "--max-depth", "5")
+        """,
+        "down",
+        engine,
+        "--max-depth",
+        "5",
+    )
     assert code == 0
     assert not result["complete"]
     assert {p["reason"] for p in result["paths"] if p["outcome"] == "cut"} == {"call depth bound 5 reached (--max-depth)"}
@@ -54,25 +66,37 @@ def test_a_recursion_that_changes_its_argument_is_bounded_not_an_error(tmp_path:
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_an_infinite_recursion_inside_try_is_cut_not_guessed(tmp_path: Path, engine: str) -> None:
-    code, result = _explore(tmp_path, """
+    code, result = _explore(
+        tmp_path,
+        """
         def guarded(n: int) -> int:
             try:
                 return guarded(n)
             except RecursionError:
                 return -1
-        """, "guarded", engine, "--max-depth", "8")
+        """,
+        "guarded",
+        engine,
+        "--max-depth",
+        "8",
+    )
     assert code == 0
     assert [p["outcome"] for p in result["paths"]] == ["cut"]
 
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_unbound_local_is_reported_with_cpythons_message(tmp_path: Path, engine: str) -> None:
-    code, result = _explore(tmp_path, """
+    code, result = _explore(
+        tmp_path,
+        """
         def f(x: int) -> int:
             if x > 0:
                 y = 1
             return y
-        """, "f", engine)
+        """,
+        "f",
+        engine,
+    )
     assert code == 1
     raised = [p for p in result["paths"] if p["outcome"] == "raise"]
     assert [(p["exception"], p["message"]) for p in raised] == [
@@ -82,7 +106,9 @@ def test_unbound_local_is_reported_with_cpythons_message(tmp_path: Path, engine:
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_raise_from_a_caught_exception_or_none_raises_the_new_exception(tmp_path: Path, engine: str) -> None:
-    code, result = _explore(tmp_path, """
+    code, result = _explore(
+        tmp_path,
+        """
         def f(x: int) -> int:
             try:
                 if x > 3:
@@ -92,7 +118,10 @@ def test_raise_from_a_caught_exception_or_none_raises_the_new_exception(tmp_path
                 raise ValueError("zero") from err
             except KeyError:
                 raise ValueError("big") from None
-        """, "f", engine)
+        """,
+        "f",
+        engine,
+    )
     assert code == 0
     raised = sorted((p["message"], p["line"]) for p in result["paths"] if p["outcome"] == "raise")
     assert raised == [("big", 10), ("zero", 8)]
@@ -100,7 +129,10 @@ def test_raise_from_a_caught_exception_or_none_raises_the_new_exception(tmp_path
 
 def test_raise_from_another_cause_is_unsupported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "cause.py"
-    path.write_text("def f(x: int) -> int:\n    try:\n        return 1 // x\n    except ZeroDivisionError as err:\n"
-                    "        err = 5\n        raise ValueError('v') from err\n", encoding="utf-8")
+    path.write_text(
+        "def f(x: int) -> int:\n    try:\n        return 1 // x\n    except ZeroDivisionError as err:\n"
+        "        err = 5\n        raise ValueError('v') from err\n",
+        encoding="utf-8",
+    )
     assert main(["explore", f"{path}::f"]) == 2
     assert "unsupported: raise ... from a cause other than None" in capsys.readouterr().err

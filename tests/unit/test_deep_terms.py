@@ -85,12 +85,14 @@ def test_explore_a_loop_that_halves_until_it_is_negative(tmp_path: Path, capsys:
     path, never as the analyzer's own recursion limit (it was reached after 0.8 s). The
     other state (``hi < 0``) waits behind it and is reported cut by the same timeout."""
     program = tmp_path / "halve.py"
-    program.write_text(textwrap.dedent("""\
+    program.write_text(
+        textwrap.dedent("""\
         def loop(hi: int) -> int:
             while 0 <= hi:
                 hi = hi // 2
             return hi
-        """))
+        """)
+    )
     code = main(["explore", f"{program}::loop", "--timeout", "3"])
     out, err = capsys.readouterr()
     assert (code, err) == (0, ""), (out, err)
@@ -104,11 +106,18 @@ def test_the_iterative_evaluator_agrees_with_the_recursive_one_on_every_operator
     x, y, s = T.sym("x", T.INT), T.sym("y", T.INT), T.sym("s", T.STR)
     nonzero = T.ite(T.eq(y, 0), 3, y)
     terms = [
-        T.add(T.mul(x, y), T.neg(x)), T.sub(x, T.floordiv(x, nonzero)), T.mod(x, nonzero),
-        T.and_(T.lt(x, y), T.le(y, 4)), T.or_(T.lt(x, y), T.eq(x, 2)), T.not_(T.lt(x, y)),
+        T.add(T.mul(x, y), T.neg(x)),
+        T.sub(x, T.floordiv(x, nonzero)),
+        T.mod(x, nonzero),
+        T.and_(T.lt(x, y), T.le(y, 4)),
+        T.or_(T.lt(x, y), T.eq(x, 2)),
+        T.not_(T.lt(x, y)),
         T.ite(T.lt(x, 0), T.concat(s, "z"), T.from_code(T.add(97, T.mod(x, 26)))),
-        T.contains(T.concat(s, s), "ba"), T.lt(T.concat(s, "a"), T.concat("b", s)),
-        T.le(T.concat(s, "a"), s), T.eq(T.char_at(s, T.mod(x, 3)), "b"), T.to_code(T.char_at(s, 0)),
+        T.contains(T.concat(s, s), "ba"),
+        T.lt(T.concat(s, "a"), T.concat("b", s)),
+        T.le(T.concat(s, "a"), s),
+        T.eq(T.char_at(s, T.mod(x, 3)), "b"),
+        T.to_code(T.char_at(s, 0)),
         T.str_len(T.concat(s, T.from_code(T.mod(y, 100)))),
     ]
     for env in ({"x": 5, "y": -2, "s": "abc"}, {"x": -4, "y": 0, "s": "ba"}, {"x": 0, "y": 7, "s": ""}):

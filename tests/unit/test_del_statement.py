@@ -12,7 +12,7 @@ from pathloom.frontend.module import parse_module
 from tests.unit.verified import explore_source
 from pathloom.engines.registry import engine_names
 
-SOURCE = '''
+SOURCE = """
 def drop_key(d: dict[str, int], k: str) -> int:
     del d[k]
     return len(d)
@@ -49,7 +49,7 @@ def drop_unhashable(d: dict[int, int]) -> int:
 def drop_in_str(s: str) -> int:
     del s[0]
     return 0
-'''
+"""
 
 
 def _outcomes(result: dict) -> set[tuple[str, object]]:  # type: ignore[type-arg]

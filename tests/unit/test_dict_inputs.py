@@ -74,7 +74,7 @@ def test_generated_tests_for_dict_inputs_pass(program: Path, tmp_path: Path) -> 
     assert " passed" in run.stdout and "failed" not in run.stdout
 
 
-NESTED = '''
+NESTED = """
 def relax(graph: dict[str, dict[str, float]], source: str) -> float:
     if source not in graph:
         return -1.0
@@ -91,7 +91,7 @@ def cover(sets: dict[str, set[int]]) -> int:
     for name in sets:
         seen |= sets[name]
     return len(seen)
-'''
+"""
 
 
 @pytest.mark.parametrize("engine", ENGINES + ("compose",))
@@ -103,6 +103,9 @@ def test_dicts_of_dicts_and_sets_are_inputs_of_two_entries_and_say_so(tmp_path: 
     path.write_text(NESTED, encoding="utf-8")
     result = explore_verified(path, target, engine)
     assert not result["complete"] and len(result["untried"]) == 1 and "at most 2 entries, each of at most 2" in result["untried"][0]  # type: ignore[index]
-    sizes = {(len(p["inputs"][name]["$dict"]), max([len(v["$dict"] if "$dict" in v else v["$set"]) for _, v in p["inputs"][name]["$dict"]], default=0))  # type: ignore[index]
-             for p in result["paths"] for name in ("graph" if target == "relax" else "sets",)}  # type: ignore[union-attr]
+    sizes = {
+        (len(p["inputs"][name]["$dict"]), max([len(v["$dict"] if "$dict" in v else v["$set"]) for _, v in p["inputs"][name]["$dict"]], default=0))  # type: ignore[index]
+        for p in result["paths"]
+        for name in ("graph" if target == "relax" else "sets",)
+    }  # type: ignore[union-attr]
     assert max(sizes) <= (2, 2) and (2, 2) in sizes or engine == "multise"

@@ -143,7 +143,8 @@ def test_a_bool_key_is_the_int_key(program: Path) -> None:
     result = explore_verified(program, "alias", "dse")
     _symbolic(result)
     assert {p["inputs"]["b"]: str(p["returned"]) for p in _paths(result)} == {
-        True: str({"$dict": [[1, "b"]]}), False: str({"$dict": [[1, "a"], [False, "b"]]}),
+        True: str({"$dict": [[1, "b"]]}),
+        False: str({"$dict": [[1, "a"], [False, "b"]]}),
     }
 
 

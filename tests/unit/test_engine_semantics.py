@@ -59,20 +59,14 @@ def test_timeout_reports_pending_states_as_cut() -> None:
 
 
 def test_solver_unknown_is_an_unknown_path_not_a_pruned_one() -> None:
-    src = (
-        "def f(a: int, b: int, c: int) -> int:\n"
-        "    if a > 1 and b > 1 and c > 1 and a * a * a + b * b * b == c * c * c:\n        return 1\n    return 0\n"
-    )
+    src = "def f(a: int, b: int, c: int) -> int:\n    if a > 1 and b > 1 and c > 1 and a * a * a + b * b * b == c * c * c:\n        return 1\n    return 0\n"
     e = explore_source(src, "f", Options(solver_timeout_ms=1))
     assert any(p.outcome == "unknown" for p in e.paths)
     assert not e.complete
 
 
 def test_try_except_matches_by_class_hierarchy_and_binds_name() -> None:
-    src = (
-        "def f(xs: list[int], i: int) -> int:\n    try:\n        return xs[i]\n"
-        "    except LookupError as e:\n        return -1\n"
-    )
+    src = "def f(xs: list[int], i: int) -> int:\n    try:\n        return xs[i]\n    except LookupError as e:\n        return -1\n"
     e = explore_source(src, "f", Options(max_list_len=2))
     assert {p.outcome for p in e.paths} == {"return"}
     assert any(p.returned == -1 for p in e.paths)

@@ -12,7 +12,7 @@ import pytest
 from tests.unit.verified import explore_source
 from pathloom.engines.registry import engine_names
 
-SOURCE = '''
+SOURCE = """
 def first_negative(xs: list[int]) -> int:
     for i, x in enumerate(xs):
         if x < 0:
@@ -78,12 +78,13 @@ def shrinking(xs: list[int]) -> int:
             xs.pop()
         total = total * 10 + x
     return total
-'''
+"""
 
 
 @pytest.mark.parametrize("engine", engine_names())
-@pytest.mark.parametrize("target", ["first_negative", "weighted", "skip_zeros", "positions", "backwards", "mirrored", "shrinking", "dot", "lax_dot",
-                                    "pairs_with_index"])
+@pytest.mark.parametrize(
+    "target", ["first_negative", "weighted", "skip_zeros", "positions", "backwards", "mirrored", "shrinking", "dot", "lax_dot", "pairs_with_index"]
+)
 def test_enumerate_stays_symbolic(tmp_path: Path, engine: str, target: str) -> None:
     result = explore_source(tmp_path, SOURCE, "enum.py", target, engine, "--max-list-len", "3", "--max-str-len", "3")
     assert result["complete"]
@@ -118,7 +119,7 @@ def test_zip_stops_at_the_shortest(tmp_path: Path) -> None:
     assert {len(p["returned"]) for p in result["paths"]} == {0, 1, 2, 3}  # type: ignore[union-attr]
 
 
-DRAWN = '''
+DRAWN = """
 import itertools
 
 
@@ -136,7 +137,7 @@ def counted_again(items: list[int]) -> int:
     for a, b in zip(items, ps):
         n += a * b
     return n + next(ps)
-'''
+"""
 
 
 @pytest.mark.parametrize("engine", engine_names())
@@ -158,7 +159,7 @@ def test_an_iterator_a_zip_loop_took_over_is_not_used_again(tmp_path: Path) -> N
     assert main(["explore", f"{path}::counted_again", "--quiet"]) == 2
 
 
-GROWING = '''
+GROWING = """
 def grows_under_enumerate(xs: list[int], ys: list[int]) -> int:
     n = 0
     for i, y in enumerate(ys, start=-2):
@@ -182,7 +183,7 @@ def copies_under_a_cpython_enumerate(xs: list[int], k: int) -> int:
     for i, x in enumerate(xs, k):
         n += i
     return n
-'''
+"""
 
 
 @pytest.mark.parametrize("engine", engine_names())
@@ -210,7 +211,7 @@ def test_a_list_changed_under_an_iterator_made_in_cpython_is_unsupported(tmp_pat
     assert result["stats"]["concretizations"]  # type: ignore[index]  # the list is never changed: the copy is exact
 
 
-ZIPPED_WITH_A_MODULE_LIST = '''
+ZIPPED_WITH_A_MODULE_LIST = """
 PRIMES = [6, 8]
 
 
@@ -231,7 +232,7 @@ def reads_under_a_cpython_zip(xs: list[int]) -> int:
     for a, b in zip(xs, {1, 2, 3}):
         n += a * b
     return n
-'''
+"""
 
 
 @pytest.mark.parametrize("engine", engine_names())

@@ -38,11 +38,19 @@ def _float(value: object) -> float:
     return float(value["$float"]) if isinstance(value, dict) else float(value)  # type: ignore[arg-type,index]
 
 
-@pytest.mark.parametrize(("text", "shape"), [
-    ("float", "float"), ("list[float]", ("list", "float")), ("Optional[float]", ("optional", "float")),
-    ("tuple[float, int]", ("tuple", ("float", "int"))), ("list[list[float]]", ("list", ("list", "float"))),
-    ("set[float]", None), ("dict[float, int]", None), ("dict[str, float]", ("dict", ("str", "float"))),
-])
+@pytest.mark.parametrize(
+    ("text", "shape"),
+    [
+        ("float", "float"),
+        ("list[float]", ("list", "float")),
+        ("Optional[float]", ("optional", "float")),
+        ("tuple[float, int]", ("tuple", ("float", "int"))),
+        ("list[list[float]]", ("list", ("list", "float"))),
+        ("set[float]", None),
+        ("dict[float, int]", None),
+        ("dict[str, float]", ("dict", ("str", "float"))),
+    ],
+)
 def test_shapes(text: str, shape: object) -> None:
     assert parse_input_type(text) == shape
 
@@ -85,7 +93,8 @@ def test_int_float_comparison_is_exact(program: Path, engine: str) -> None:
 def test_int_conversion_errors(program: Path, engine: str) -> None:
     result = explore_verified(program, "to_int", engine)
     assert _raised(result) == {
-        ("ValueError", "cannot convert float NaN to integer"), ("OverflowError", "cannot convert float infinity to integer"),
+        ("ValueError", "cannot convert float NaN to integer"),
+        ("OverflowError", "cannot convert float infinity to integer"),
     }
     assert result["complete"] and all(isinstance(r, int) for r in _returns(result))
 

@@ -41,9 +41,26 @@ def test_serialization_round_trips_special_floats() -> None:
 
 def test_encoding_agrees_with_evaluation() -> None:
     terms = [
-        T.fadd(X, Y), T.fsub(X, Y), T.fmul(X, Y), T.fdiv(X, Y), T.fneg(X), T.fabs(X), T.fsqrt(X), T.i2f(I),
-        T.f2i(X), T.fisnan(X), T.fisinf(X), T.fsame(X, Y), T.eq(X, Y), T.lt(X, Y), T.le(X, Y), T.eq(I, X),
-        T.lt(I, X), T.le(X, I), T.lt(X, I), T.le(I, X),
+        T.fadd(X, Y),
+        T.fsub(X, Y),
+        T.fmul(X, Y),
+        T.fdiv(X, Y),
+        T.fneg(X),
+        T.fabs(X),
+        T.fsqrt(X),
+        T.i2f(I),
+        T.f2i(X),
+        T.fisnan(X),
+        T.fisinf(X),
+        T.fsame(X, Y),
+        T.eq(X, Y),
+        T.lt(X, Y),
+        T.le(X, Y),
+        T.eq(I, X),
+        T.lt(I, X),
+        T.le(X, I),
+        T.lt(X, I),
+        T.le(I, X),
     ]
     rng = random.Random(1)
     for term in terms:

@@ -37,8 +37,9 @@ def _generate(capsys: pytest.CaptureFixture[str], target: str, tests: Path, *ext
 
 
 def _pytest(cwd: Path, *files: Path) -> tuple[int, str]:
-    proc = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *map(str, files)],
-                          capture_output=True, text=True, cwd=cwd, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", *map(str, files)], capture_output=True, text=True, cwd=cwd, timeout=300
+    )
     return proc.returncode, proc.stdout + proc.stderr
 
 
@@ -63,7 +64,9 @@ def test_a_package_module_with_a_relative_import(tmp_path: Path, capsys: pytest.
     _write(project / "pkg" / "__init__.py", "")
     _write(project / "pkg" / "sub" / "__init__.py", "")
     _write(project / "pkg" / "sub" / "helper.py", "K = 3\n")
-    module = _write(project / "pkg" / "sub" / "mod.py", """\
+    module = _write(
+        project / "pkg" / "sub" / "mod.py",
+        """\
         from .helper import K
 
 
@@ -71,7 +74,8 @@ def test_a_package_module_with_a_relative_import(tmp_path: Path, capsys: pytest.
             if x > 10:
                 return 2 * x
             return x
-        """)
+        """,
+    )
     text = _generate(capsys, f"{module}::twice", project / "tests" / "test_mod.py")
     assert "'pkg.sub.mod'" in text
     code, output = _pytest(tmp_path, project / "tests" / "test_mod.py")
@@ -100,7 +104,9 @@ def test_any_file_name(tmp_path: Path, capsys: pytest.CaptureFixture[str], name:
 
 
 def test_module_names_pytest_would_collect_stay_out_of_the_test_namespace(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    module = _write(tmp_path / "checks.py", """\
+    module = _write(
+        tmp_path / "checks.py",
+        """\
         class TestData:
             def __init__(self, size: int) -> None:
                 self.size = size
@@ -115,7 +121,8 @@ def test_module_names_pytest_would_collect_stay_out_of_the_test_namespace(tmp_pa
             if x > 3:
                 return 1
             return 0
-        """)
+        """,
+    )
     tests = tmp_path / "test_checks.py"
     text = _generate(capsys, f"{module}::test_something", tests)
     _generate(capsys, f"{module}::TestData.grow", tmp_path / "test_checks_grow.py")
@@ -132,7 +139,9 @@ def test_a_negative_result_is_named_minus(tmp_path: Path, capsys: pytest.Capture
 
 
 def test_a_user_exception_and_a_receiver_are_read_from_the_module(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    module = _write(tmp_path / "bank.py", """\
+    module = _write(
+        tmp_path / "bank.py",
+        """\
         class Overdrawn(Exception):
             pass
 
@@ -146,7 +155,8 @@ def test_a_user_exception_and_a_receiver_are_read_from_the_module(tmp_path: Path
                     raise Overdrawn("no")
                 self.balance -= amount
                 return self.balance
-        """)
+        """,
+    )
     tests = tmp_path / "test_bank.py"
     text = _generate(capsys, f"{module}::Account.withdraw", tests)
     assert "pytest.raises(_module.Overdrawn)" in text and "_module.Account(balance=" in text

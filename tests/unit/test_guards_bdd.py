@@ -26,8 +26,7 @@ Expr = Union[str, bool, tuple[object, ...]]
 
 exprs: st.SearchStrategy[Expr] = st.recursive(
     st.sampled_from(ATOMS) | st.booleans(),
-    lambda sub: st.tuples(st.just("not"), sub)
-    | st.tuples(st.sampled_from(("and", "or")), sub, sub),
+    lambda sub: st.tuples(st.just("not"), sub) | st.tuples(st.sampled_from(("and", "or")), sub, sub),
     max_leaves=12,
 )
 
@@ -161,10 +160,7 @@ def test_ite_and_folds(mgr: GuardManager, c: Expr, e: Expr, f: Expr) -> None:
 @given(e=exprs)
 def test_support_lists_relevant_atoms(mgr: GuardManager, e: Expr) -> None:
     g = build(mgr, e)
-    relevant = {
-        x for x in ATOMS
-        if any(mgr.evaluate(g, a) != mgr.evaluate(g, {**a, x: not a[x]}) for a in ASSIGNMENTS)
-    }
+    relevant = {x for x in ATOMS if any(mgr.evaluate(g, a) != mgr.evaluate(g, {**a, x: not a[x]}) for a in ASSIGNMENTS)}
     assert set(mgr.support(g)) == relevant
 
 

@@ -100,7 +100,6 @@ def test_an_atom_decided_by_the_domain_has_that_value_on_every_input_in_it(atom:
         assert values == {False, True}  # the domain decides every one-term atom it can
 
 
-
 literals = st.builds(lambda atom, positive: atom if positive else T.not_(atom), atoms, st.booleans())
 
 

@@ -14,7 +14,7 @@ from pathloom.cli import main
 from pathloom.engines.registry import engine_names
 from tests.unit.verified import explore_source
 
-SOURCE = '''
+SOURCE = """
 def after_break(x: int) -> int:
     for i in range(2):
         try:
@@ -34,9 +34,9 @@ def reraised(x: int) -> int:
         if x > 5:
             raise
     return x
-'''
+"""
 
-OUTSIDE = '''
+OUTSIDE = """
 def outside(x: int) -> int:
     try:
         if x > 0:
@@ -46,9 +46,9 @@ def outside(x: int) -> int:
     if x > 5:
         raise
     return x
-'''
+"""
 
-NESTED = '''
+NESTED = """
 def nested(x: int) -> int:
     try:
         raise ValueError("v")
@@ -59,7 +59,7 @@ def nested(x: int) -> int:
         except KeyError:
             pass
         raise
-'''
+"""
 
 
 @pytest.mark.parametrize("engine", engine_names())
@@ -76,8 +76,13 @@ def test_a_bare_raise_inside_its_clause_reraises(tmp_path: Path, engine: str) ->
     assert raised == {("ValueError", 16)}
 
 
-@pytest.mark.parametrize("source,where", [(OUTSIDE, "9:9: unsupported: bare raise outside an except clause"),
-                                          (NESTED, "11:9: unsupported: bare raise after a try or with statement inside its except clause")])
+@pytest.mark.parametrize(
+    "source,where",
+    [
+        (OUTSIDE, "9:9: unsupported: bare raise outside an except clause"),
+        (NESTED, "11:9: unsupported: bare raise after a try or with statement inside its except clause"),
+    ],
+)
 def test_a_bare_raise_whose_exception_is_not_known_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str], source: str, where: str) -> None:
     program = tmp_path / "bare.py"
     program.write_text(source)

@@ -107,14 +107,7 @@ def test_max_objects_cut_is_reported(program: Path) -> None:
 
 def test_class_with_an_untyped_field_is_unsupported_with_its_line(tmp_path: Path) -> None:
     source = tmp_path / "untyped.py"
-    source.write_text(
-        "class Box:\n"
-        "    def __init__(self, items):\n"
-        "        self.items = items\n"
-        "\n"
-        "def f(b: Box) -> int:\n"
-        "    return 1\n"
-    )
+    source.write_text("class Box:\n    def __init__(self, items):\n        self.items = items\n\ndef f(b: Box) -> int:\n    return 1\n")
     run = subprocess.run([sys.executable, "-m", "pathloom", "explore", f"{source}::f"], capture_output=True, text=True)
     assert run.returncode == 2
     assert f"{source}:3:9: unsupported: input object of class Box: attribute 'items' has no type" in run.stderr
@@ -259,8 +252,7 @@ def test_heap_axioms_are_congruence_and_field_domains() -> None:
     from pathloom.terms.evaluate import evaluate
 
     fields = (Field("val", "int", 0, 0), Field("next", ("object", "Node", True), 0, 0))
-    axioms = heap_axioms(["a", "b", "a.next", "b.next", "a.next.val", "b.val"], [("a", "Node", False), ("b", "Node", False)],
-                         lambda cls: fields, 4)
+    axioms = heap_axioms(["a", "b", "a.next", "b.next", "a.next.val", "b.val"], [("a", "Node", False), ("b", "Node", False)], lambda cls: fields, 4)
 
     def consistent(model: dict[str, object]) -> bool:
         return all(evaluate(x, model) is True for x in axioms)
@@ -350,7 +342,7 @@ def test_a_time_limit_passed_inside_a_multise_step_cuts_that_step(monkeypatch: p
     assert len(cut_inside) == 1  # a step was cut from inside, and the run stopped there
 
 
-CREATED_UNDER_AN_ALIAS = '''
+CREATED_UNDER_AN_ALIAS = """
 from typing import Optional
 
 
@@ -368,7 +360,7 @@ def f(m: Optional[Node], a: Node) -> int:
     if w is not None:
         w = w.next
     return 0 if w is None else w.val
-'''
+"""
 
 
 @pytest.mark.parametrize("engine", ENGINES)

@@ -12,8 +12,11 @@ from pathloom.semantics import input_heap
 
 def test_the_command_line_offers_the_registered_heap_models() -> None:
     parser = build_parser()
-    explore = next(a for a in parser._subparsers._group_actions[0].choices["explore"]._actions  # type: ignore[union-attr]
-                   if "--heap" in a.option_strings)
+    explore = next(
+        a
+        for a in parser._subparsers._group_actions[0].choices["explore"]._actions  # type: ignore[union-attr]
+        if "--heap" in a.option_strings
+    )
     assert tuple(explore.choices) == input_heap.model_names() == ("pose", "lazier", "lazy")  # type: ignore[arg-type]
     assert explore.default == input_heap.model_names()[0]
 

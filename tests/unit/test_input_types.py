@@ -77,18 +77,41 @@ SOURCE = textwrap.dedent("""
 """)
 
 
-@pytest.mark.parametrize(("text", "shape"), [
-    ("int", "int"), ("list[str]", ("list", "str")), ("List[List[int]]", ("list", ("list", "int"))),
-    ("tuple[int,str]", ("tuple", ("int", "str"))), ("list", ("list", "int")),
-    ("Optional[int]", ("optional", "int")), ("int|None", ("optional", "int")), ("None|list[int]", ("optional", ("list", "int"))),
-    ("Union[str,None]", ("optional", "str")), ("list[Optional[int]]", ("list", "int")),
-    ("tuple[int,...]", ("vartuple", "int")), ("list[tuple[int,...]]", None), ("Tuple[str, ...]", ("vartuple", "str")), ("dict[str,int]", ("dict", ("str", "int"))), ("dict", ("dict", ("str", "int"))),
-    ("Dict[int, list[int]]", ("dict", ("int", ("list", "int")))), ("dict[list[int],int]", None), ("Optional[dict[str,int]]", ("optional", ("dict", ("str", "int")))),
-    ("float", "float"), ("complex", None), ("object", "int"), ("Any", "int"), ("typing.Any", "int"), ("list[Any]", ("list", "int")),
-    ("object|None", ("optional", "int")), ("dict[Any,list[Any]]", ("dict", ("int", ("list", "int")))),
-    ("Iterable[Any]|None", ("optional", ("list", "int"))), ("Sequence[str]", ("list", "str")),
-    ("collections.abc.Iterable[int]", ("list", "int")), ("typing.Collection", ("list", "int")),
-])
+@pytest.mark.parametrize(
+    ("text", "shape"),
+    [
+        ("int", "int"),
+        ("list[str]", ("list", "str")),
+        ("List[List[int]]", ("list", ("list", "int"))),
+        ("tuple[int,str]", ("tuple", ("int", "str"))),
+        ("list", ("list", "int")),
+        ("Optional[int]", ("optional", "int")),
+        ("int|None", ("optional", "int")),
+        ("None|list[int]", ("optional", ("list", "int"))),
+        ("Union[str,None]", ("optional", "str")),
+        ("list[Optional[int]]", ("list", "int")),
+        ("tuple[int,...]", ("vartuple", "int")),
+        ("list[tuple[int,...]]", None),
+        ("Tuple[str, ...]", ("vartuple", "str")),
+        ("dict[str,int]", ("dict", ("str", "int"))),
+        ("dict", ("dict", ("str", "int"))),
+        ("Dict[int, list[int]]", ("dict", ("int", ("list", "int")))),
+        ("dict[list[int],int]", None),
+        ("Optional[dict[str,int]]", ("optional", ("dict", ("str", "int")))),
+        ("float", "float"),
+        ("complex", None),
+        ("object", "int"),
+        ("Any", "int"),
+        ("typing.Any", "int"),
+        ("list[Any]", ("list", "int")),
+        ("object|None", ("optional", "int")),
+        ("dict[Any,list[Any]]", ("dict", ("int", ("list", "int")))),
+        ("Iterable[Any]|None", ("optional", ("list", "int"))),
+        ("Sequence[str]", ("list", "str")),
+        ("collections.abc.Iterable[int]", ("list", "int")),
+        ("typing.Collection", ("list", "int")),
+    ],
+)
 def test_annotations_parse_to_shapes(text: str, shape: object) -> None:
     assert parse_input_type(text) == shape
 
@@ -129,7 +152,10 @@ def test_other_input_types_are_one_unsupported_line(tmp_path: Path, capsys: pyte
     path.write_text("def f(x: complex) -> int:\n    return 0\n", encoding="utf-8")
     assert main(["explore", f"{path}::f"]) == 2
     err = capsys.readouterr().err.strip()
-    assert err == f"{path}:1:7: unsupported: input of type complex (supported: int, bool, str, float, object and Any as int, list[T], tuple[T1, ...], tuple[T, ...], set[T], dict[K, V], analysed classes, unions of these)"
+    assert (
+        err
+        == f"{path}:1:7: unsupported: input of type complex (supported: int, bool, str, float, object and Any as int, list[T], tuple[T1, ...], tuple[T, ...], set[T], dict[K, V], analysed classes, unions of these)"
+    )
 
 
 UNTYPED_FIELD = """\

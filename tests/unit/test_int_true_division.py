@@ -49,8 +49,9 @@ def test_floor_ceil_and_int_of_the_quotient_are_cpythons(a: int, b: int) -> None
 
 
 @settings(max_examples=400, deadline=None)
-@given(a=st.one_of(small, near_limit), b=st.one_of(divisor, near_limit.map(operator.neg)),
-       c=st.one_of(st.integers(-10, 10), small, st.integers(-(10**30), 10**30)))
+@given(
+    a=st.one_of(small, near_limit), b=st.one_of(divisor, near_limit.map(operator.neg)), c=st.one_of(st.integers(-10, 10), small, st.integers(-(10**30), 10**30))
+)
 @example(a=EXACT - 1, b=2, c=2**52)
 @example(a=-(EXACT - 1), b=-2, c=2**52)
 def test_comparisons_with_ints_are_the_exact_quotients(a: int, b: int, c: int) -> None:
@@ -58,8 +59,7 @@ def test_comparisons_with_ints_are_the_exact_quotients(a: int, b: int, c: int) -
     env = {"a": a, "b": b, "c": c}
     real = a / b
     for build, py in ((T.lt, operator.lt), (T.le, operator.le), (T.eq, operator.eq)):
-        for left, right, pl, pr in ((q, C, real, c), (C, q, c, real), (q, c, real, c), (c, q, c, real),
-                                    (q, float(c) if abs(c) <= EXACT else c, real, c)):
+        for left, right, pl, pr in ((q, C, real, c), (C, q, c, real), (q, c, real, c), (c, q, c, real), (q, float(c) if abs(c) <= EXACT else c, real, c)):
             term = build(left, right)
             assert "itruediv" not in _ops(term)
             assert evaluate(term, env) == py(pl, pr), (build, a, b, c)
@@ -70,8 +70,7 @@ def test_the_quotient_as_a_float_is_encoded_exactly() -> None:
     for term in (q, T.fadd(q, 0.5), T.lt(q, 2.5)):
         for a, b in ((1, 3), (EXACT, 3), (-7, 2), (EXACT - 1, -EXACT)):
             env = {"a": a, "b": b}
-            got = decode(z3.simplify(z3.substitute(encode(term), (encode(A), encode(a)), (encode(B), encode(b)))),
-                         T.sort_of(term))
+            got = decode(z3.simplify(z3.substitute(encode(term), (encode(A), encode(a)), (encode(B), encode(b)))), T.sort_of(term))
             assert got == evaluate(term, env)
     assert T.itruediv(A, A) == 1.0 and T.itruediv(6, 4) == 1.5
     assert T.floordiv(A, A) == 1 and T.mod(A, A) == 0

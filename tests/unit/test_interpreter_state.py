@@ -15,7 +15,7 @@ import pytest
 from pathloom.cli import main
 from pathloom.engines.registry import engine_names
 
-SOURCE = '''
+SOURCE = """
 import decimal
 from decimal import Decimal
 
@@ -39,13 +39,14 @@ def local(precision: int) -> str:
 
 def reads_only(x: int) -> str:
     return str(Decimal(x) / Decimal(7))
-'''
+"""
 
 
 @pytest.mark.parametrize("engine", engine_names())
 @pytest.mark.parametrize("target", ["scaled", "replaced", "local"])
-def test_an_operation_that_changes_decimal_state_is_unsupported_and_undone(tmp_path: Path, engine: str, target: str,
-                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_operation_that_changes_decimal_state_is_unsupported_and_undone(
+    tmp_path: Path, engine: str, target: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     before = decimal.getcontext()
     settings = (before.prec, before.rounding, before.Emin, before.Emax, before.traps.copy())
     program = tmp_path / "dec.py"

@@ -11,7 +11,7 @@ import pytest
 
 from pathloom.cli import main
 
-SOURCE = '''
+SOURCE = """
 def raw(x: int) -> bytes:
     data = b"ab"
     return data * x
@@ -21,7 +21,7 @@ def fine(x: int) -> int:
     y = x + 1
     assert y != 4
     return y
-'''
+"""
 
 
 def test_a_named_unsupported_target_has_its_entry(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,7 +12,7 @@ import pytest
 from tests.unit.verified import explore_source
 from pathloom.engines.registry import engine_names
 
-SOURCE = '''
+SOURCE = """
 def distinct(a: list[int], b: list[int]) -> int:
     n = len(a) + len(b)
     assert a is not b
@@ -45,7 +45,7 @@ class Pair:
     def grow(self) -> int:
         self.v1.append(5)
         return len(self.v2)
-'''
+"""
 
 
 @pytest.mark.parametrize("engine", engine_names())
@@ -85,10 +85,13 @@ def test_generated_test_passes_one_list_twice(tmp_path: Path) -> None:
     assert run.returncode == 0 and "2 passed" in run.stdout, run.stdout
 
 
-@pytest.mark.parametrize(("target", "expected"), [
-    ("three", "_module.three(a=a, b=a, c=a)"),  # c is b's list, which is a's: one variable a
-    ("Pair.grow", "_module.Pair(v1=receiver_v1, v2=receiver_v1).grow()"),  # a receiver's constructor arguments
-])
+@pytest.mark.parametrize(
+    ("target", "expected"),
+    [
+        ("three", "_module.three(a=a, b=a, c=a)"),  # c is b's list, which is a's: one variable a
+        ("Pair.grow", "_module.Pair(v1=receiver_v1, v2=receiver_v1).grow()"),  # a receiver's constructor arguments
+    ],
+)
 def test_generated_tests_resolve_chains_of_shared_lists(tmp_path: Path, target: str, expected: str) -> None:
     """``c: {"$same": "b"}`` with ``b: {"$same": "a"}`` (the real-code run: NameError in 14
     generated tests of merge_sort._merge), and ``{"$same": "self.v1"}`` among a receiver's

@@ -18,14 +18,14 @@ from pathloom.replay import json_equal
 from pathloom.encoding.values import decode_input, json_safe
 from pathloom.engines.registry import engine_names
 
-SOURCE = '''
+SOURCE = """
 def big(x: int) -> int:
     if x > 10 ** 5000:
         return x + 1
     if x == 3:
         raise ValueError(x)
     return 0
-'''
+"""
 
 
 @pytest.mark.parametrize("engine", engine_names())
@@ -37,7 +37,7 @@ def test_a_long_int_input_and_result_are_reported_replayed_and_tested(tmp_path: 
     paths = json.loads(out.read_text())["paths"]
     [long] = [p for p in paths if isinstance(p["inputs"]["x"], dict)]
     x = decode_input(long["inputs"]["x"], {})
-    assert isinstance(x, int) and x > 10 ** 5000
+    assert isinstance(x, int) and x > 10**5000
     assert decode_input(long["returned"], {}) == x + 1
     assert "int('0x" in tests.read_text()
     run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", str(tests)], capture_output=True, text=True, cwd=tmp_path)
@@ -45,14 +45,14 @@ def test_a_long_int_input_and_result_are_reported_replayed_and_tested(tmp_path: 
 
 
 def test_json_safe_keeps_short_ints_and_compares_long_ones_by_value() -> None:
-    value = [1, {"$tuple": [2 ** 20000, 3]}]
+    value = [1, {"$tuple": [2**20000, 3]}]
     safe = json_safe(value)
     assert safe[0] == 1 and safe[1]["$tuple"][1] == 3 and set(safe[1]["$tuple"][0]) == {"$int"}
     assert json_safe([1, 2]) == [1, 2]
-    assert json_equal(2 ** 20000, json_safe(2 ** 20000)) and not json_equal(2 ** 20000, json_safe(2 ** 20000 + 1))
+    assert json_equal(2**20000, json_safe(2**20000)) and not json_equal(2**20000, json_safe(2**20000 + 1))
 
 
-SYLVESTER = '''
+SYLVESTER = """
 def sylvester(number: int) -> int:
     assert isinstance(number, int), f"The input value of [n={number}] is not an integer"
     if number == 1:
@@ -61,7 +61,7 @@ def sylvester(number: int) -> int:
         raise ValueError(f"The input value of [n={number}] has to be > 0")
     num = sylvester(number - 1)
     return (num - 1) * num + 1
-'''
+"""
 
 
 @pytest.mark.parametrize("engine", engine_names())
@@ -86,6 +86,6 @@ def test_a_product_past_the_int_bound_is_a_reported_cut(tmp_path: Path, engine: 
 def test_a_mismatch_message_shows_a_long_int_in_hex_and_short() -> None:
     from pathloom.replay import SHOWN_CHARS, shown
 
-    text = shown({"x": 10 ** 5000})
+    text = shown({"x": 10**5000})
     assert text.startswith("{'x': {'$int': '0x") and len(text) == SHOWN_CHARS and text.endswith("...")
     assert shown([1, "a"]) == "[1, 'a']"

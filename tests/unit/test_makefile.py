@@ -20,7 +20,7 @@ from tests.conftest import ROOT
 def _recipe(target: str) -> list[str]:
     lines = (ROOT / "Makefile").read_text(encoding="utf-8").splitlines()
     start = lines.index(next(line for line in lines if line.startswith(f"{target}:")))
-    recipe = [line.strip() for line in itertools.takewhile(lambda line: line.startswith("\t"), lines[start + 1:])]
+    recipe = [line.strip() for line in itertools.takewhile(lambda line: line.startswith("\t"), lines[start + 1 :])]
     pytest_lines = [line for line in recipe if "-m pytest" in line]
     assert len(pytest_lines) == 1, recipe
     return shlex.split(pytest_lines[0])

@@ -13,7 +13,7 @@ import pytest
 from pathloom.engines.registry import engine_names
 from tests.unit.verified import explore_source, python_outcome, refusal
 
-SOURCE = '''
+SOURCE = """
 import enum
 
 
@@ -108,7 +108,7 @@ def mapping(x: int) -> int:
         case {"a": v}:
             return v
     return 0
-'''
+"""
 
 ENGINES = engine_names()
 TARGETS = ("ints", "strs", "singletons", "sequences", "bound_late", "tuples", "colors")

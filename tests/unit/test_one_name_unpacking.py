@@ -15,7 +15,7 @@ from pathloom.cli import main
 from pathloom.engines.registry import engine_names
 from tests.unit.verified import explore_source
 
-SOURCE = '''
+SOURCE = """
 def one_result(x: int) -> tuple[int]:
     return (x + 1,)
 
@@ -52,15 +52,18 @@ def nested(pairs: list[tuple[str, int]]) -> str:
     (letter, n), = pairs
     assert n < 3
     return letter
-'''
+"""
 
 ENGINES = engine_names()
 
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_one_name_gets_the_item(tmp_path: Path, engine: str) -> None:
-    for target, expected in (("first", lambda i: i["xs"][0] + 1), ("doubled", lambda i: i["xs"][0] * 2),
-                             ("bumped", lambda i: [row[0] + 1 for row in i["rows"]])):
+    for target, expected in (
+        ("first", lambda i: i["xs"][0] + 1),
+        ("doubled", lambda i: i["xs"][0] * 2),
+        ("bumped", lambda i: [row[0] + 1 for row in i["rows"]]),
+    ):
         result = explore_source(tmp_path, SOURCE, "one.py", target, engine, "--max-list-len", "2")
         assert result["complete"], target
         returns = [p for p in result["paths"] if p["outcome"] == "return"]  # type: ignore[union-attr]
@@ -72,8 +75,11 @@ def test_one_name_gets_the_item(tmp_path: Path, engine: str) -> None:
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_failing_assert_after_one_name_unpacking_is_a_bug(tmp_path: Path, engine: str) -> None:
-    for target, culprit in (("reach_it", lambda i: i["x"] == 8), ("summed", lambda i: sum(r[0] for r in i["rows"]) == 5),
-                            ("nested", lambda i: i["pairs"][0][1] >= 3)):
+    for target, culprit in (
+        ("reach_it", lambda i: i["x"] == 8),
+        ("summed", lambda i: sum(r[0] for r in i["rows"]) == 5),
+        ("nested", lambda i: i["pairs"][0][1] >= 3),
+    ):
         result = explore_source(tmp_path, SOURCE, "one.py", target, engine, "--max-list-len", "2")
         failing = [p for p in result["paths"] if p["exception"] == "AssertionError"]  # type: ignore[union-attr, index]
         assert failing, target

@@ -26,10 +26,17 @@ def _returns(result: dict) -> set[object]:  # type: ignore[type-arg]
     return {p.get("returned") for p in result["paths"] if p["outcome"] == "return"}
 
 
-@pytest.mark.parametrize(("text", "shape"), [
-    ("int | None", ("optional", "int")), ("Optional[str]", ("optional", "str")), ("'Optional[bool]'", ("optional", "bool")),
-    ("None | object", ("optional", "int")), ("int", "int"), ("list[int] | None", None),
-])
+@pytest.mark.parametrize(
+    ("text", "shape"),
+    [
+        ("int | None", ("optional", "int")),
+        ("Optional[str]", ("optional", "str")),
+        ("'Optional[bool]'", ("optional", "bool")),
+        ("None | object", ("optional", "int")),
+        ("int", "int"),
+        ("list[int] | None", None),
+    ],
+)
 def test_field_shapes(text: str, shape: object) -> None:
     assert field_shape(text, ()) == shape
 

@@ -101,10 +101,13 @@ def test_what_len_makes_of_the_result_is_cpythons(tmp_path: Path) -> None:
     ]
 
 
-@pytest.mark.parametrize(("target", "message"), [
-    ("bad_bool", "__bool__ should return bool, returned int"),
-    ("bad_len", "'str' object cannot be interpreted as an integer"),
-])
+@pytest.mark.parametrize(
+    ("target", "message"),
+    [
+        ("bad_bool", "__bool__ should return bool, returned int"),
+        ("bad_len", "'str' object cannot be interpreted as an integer"),
+    ],
+)
 def test_wrong_result_types_raise_cpythons_typeerror(tmp_path: Path, target: str, message: str) -> None:
     result = _explore(tmp_path, target, "multise")
     assert [(p["exception"], p["message"]) for p in result["paths"]] == [("TypeError", message)]  # type: ignore[union-attr]

@@ -128,8 +128,9 @@ def test_figure1_reachable_and_unreachable_cross_checked_by_exhaustive_dse(tmp_p
     exhaustive = explore(str(path), "fig1_unreachable", Options(max_list_len=4, max_iterations=100, timeout=120))
     assert exhaustive.complete
     assert not [p for p in exhaustive.paths if p.outcome == "raise" and p.line == 26]
-    assert [p for p in explore(str(path), "fig1", Options(max_list_len=4, max_iterations=100, timeout=120)).paths
-            if p.outcome == "raise" and p.line == 12]  # the same DSE does find the reachable twin
+    assert [
+        p for p in explore(str(path), "fig1", Options(max_list_len=4, max_iterations=100, timeout=120)).paths if p.outcome == "raise" and p.line == 12
+    ]  # the same DSE does find the reachable twin
 
 
 def test_line_targets_inside_and_after_loops(tmp_path: Path) -> None:
@@ -185,8 +186,7 @@ def test_timeout_is_unknown(tmp_path: Path) -> None:
             assert i != 100000000
             return i
     """)
-    code, data, _ = reach_json(tmp_path, source, "far", "--asserts", "--no-chains", "--engine", "dse",
-                               "--max-iterations", "1000000000", "--timeout", "0.5")
+    code, data, _ = reach_json(tmp_path, source, "far", "--asserts", "--no-chains", "--engine", "dse", "--max-iterations", "1000000000", "--timeout", "0.5")
     verdict = _one(data)
     assert code == 0 and verdict["verdict"] == "unknown" and "timeout" in str(verdict["reason"])
 
@@ -382,7 +382,8 @@ def test_the_navigator_resumes_its_search_across_time_slices(tmp_path: Path) -> 
     from pathloom.navigation.navigator import Plan, plan
 
     path = tmp_path / "scan.py"
-    path.write_text(textwrap.dedent("""\
+    path.write_text(
+        textwrap.dedent("""\
         def two_words(s: str) -> None:
             hi = 0
             yo = 0
@@ -395,7 +396,8 @@ def test_the_navigator_resumes_its_search_across_time_slices(tmp_path: Path) -> 
                 i += 1
             if hi > 0 and yo > 1:
                 raise ValueError("found")
-    """))
+    """)
+    )
     module = load_module(str(path))
     function = module.function("two_words")
     [target] = assert_targets(function, statement_lines(module.function_defs["two_words"]))

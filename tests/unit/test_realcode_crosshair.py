@@ -7,9 +7,7 @@ import os
 import sys
 import textwrap
 
-BENCHMARKS = os.path.join(
-    os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "benchmarks"
-)
+BENCHMARKS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "benchmarks")
 sys.path.insert(0, BENCHMARKS)
 
 import realcode_crosshair as rx
@@ -118,9 +116,5 @@ def test_bug_rule() -> None:
 
 
 def test_crosshair_target_names() -> None:
-    assert rx.crosshair_target(Target("/p/algorithms/sorting/x.py", "sorting/x.py", "C.m")) == (
-        "algorithms.sorting.x.C.m"
-    )
-    assert rx.crosshair_target(
-        Target("/p/algorithms/tree/__init__.py", "tree/__init__.py", "f")
-    ) == ("algorithms.tree.f")
+    assert rx.crosshair_target(Target("/p/algorithms/sorting/x.py", "sorting/x.py", "C.m")) == ("algorithms.sorting.x.C.m")
+    assert rx.crosshair_target(Target("/p/algorithms/tree/__init__.py", "tree/__init__.py", "f")) == ("algorithms.tree.f")

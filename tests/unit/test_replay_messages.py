@@ -12,13 +12,13 @@ import pytest
 from pathloom.cli import main
 from pathloom.replay import MAIN_FILE, portable_message
 
-HELPER = '''
+HELPER = """
 def get() -> int:
     from __main__ import G
     return G
-'''
+"""
 
-USE = '''
+USE = """
 import main_naming_helper
 
 
@@ -26,7 +26,7 @@ def load(x: int) -> int:
     if x > 0:
         return main_naming_helper.get()
     return x
-'''
+"""
 
 
 def test_a_message_naming_main_replays_without_a_mismatch(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -17,11 +17,9 @@ def count_paths(explorations: list[Exploration], source_file: str, out_path: str
     return "".join(f"{Path(e.target).name} {len(e.paths)}\n" for e in explorations)
 
 
-def test_a_registered_file_format_gets_a_flag_and_is_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_registered_file_format_gets_a_flag_and_is_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(registry, "_FORMATS", dict(registry._FORMATS))
-    registry.register(registry.OutputFormat("counts", "--counts", "OUT.txt", "path counts", f"{__name__}:count_paths",
-                                            streaming=False, keeps_paths=True))
+    registry.register(registry.OutputFormat("counts", "--counts", "OUT.txt", "path counts", f"{__name__}:count_paths", streaming=False, keeps_paths=True))
     program = tmp_path / "prog.py"
     program.write_text("def f(x: int) -> int:\n    if x > 3:\n        return 1\n    return 0\n")
     out = tmp_path / "counts.txt"

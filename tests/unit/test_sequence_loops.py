@@ -17,7 +17,7 @@ from pathloom.replay import verify
 from pathloom.semantics import control
 from tests.unit.verified import explore_source
 
-SOURCE = '''
+SOURCE = """
 TABLE = [(1, "I"), (4, "IV"), (5, "V"), (9, "IX"), (10, "X"), (40, "XL"), (50, "L"),
          (90, "XC"), (100, "C"), (400, "CD"), (500, "D"), (900, "CM"), (1000, "M")]
 CODES = (3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7)
@@ -59,7 +59,7 @@ def up_to(n: int) -> int:
         if i % 2 == 0:
             t += 1
     return t
-'''
+"""
 
 
 @pytest.mark.parametrize("engine", engine_names())
@@ -78,7 +78,7 @@ def test_a_loop_whose_length_is_an_input_is_still_cut(tmp_path: Path, engine: st
     assert any("loop iteration bound 10 reached" in (p.get("reason") or "") for p in result["paths"])  # type: ignore[union-attr]
 
 
-GROWING = '''
+GROWING = """
 def grow(x: int) -> int:
     xs = [0]
     for v in xs:
@@ -86,7 +86,7 @@ def grow(x: int) -> int:
             return v
         xs.append(v + 1)
     return -1
-'''
+"""
 
 
 @pytest.mark.parametrize("engine", engine_names())

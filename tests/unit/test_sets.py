@@ -218,10 +218,26 @@ def _set(encoded: object) -> set[object]:
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-@pytest.mark.parametrize("target", [
-    "display", "alias", "member", "methods", "remove_missing", "operators", "in_place", "identity",
-    "method_forms", "comprehension", "order_free", "of_strs", "with_real_sets", "input_set", "input_words",
-])
+@pytest.mark.parametrize(
+    "target",
+    [
+        "display",
+        "alias",
+        "member",
+        "methods",
+        "remove_missing",
+        "operators",
+        "in_place",
+        "identity",
+        "method_forms",
+        "comprehension",
+        "order_free",
+        "of_strs",
+        "with_real_sets",
+        "input_set",
+        "input_words",
+    ],
+)
 def test_symbolic_in_both_engines(program: Path, engine: str, target: str) -> None:
     result = explore_verified(program, target, engine)
     _symbolic(result)
@@ -306,9 +322,7 @@ def test_iteration_over_concrete_ints_is_cpythons_order_without_pinning(program:
 @pytest.mark.parametrize("engine", ENGINES)
 def test_iteration_over_symbolic_ints_runs_on_pinned_values(program: Path, engine: str) -> None:
     result = explore_verified(program, "symbolic_order", engine)
-    assert "line 96: iteration" in result["stats"]["concretizations"] or any(
-        "iteration" in site for site in result["stats"]["concretizations"]
-    )
+    assert "line 96: iteration" in result["stats"]["concretizations"] or any("iteration" in site for site in result["stats"]["concretizations"])
     for p in _paths(result):
         if p["outcome"] == "return":
             assert p["returned"] == _run("symbolic_order", p["inputs"]["xs"])

@@ -65,8 +65,10 @@ def test_a_str_target_is_cpythons_type_error_and_an_extended_slice_runs_in_cpyth
     result = explore_source(tmp_path, SOURCE, "sliced.py", "wrong", engine, "--max-list-len", "3")
     raised = {(p["exception"], p["message"]) for p in result["paths"] if p["outcome"] == "raise"}  # type: ignore[union-attr]
     assert ("TypeError", "'str' object does not support item assignment") in raised
-    assert raised <= {("TypeError", "'str' object does not support item assignment"),
-                      ("ValueError", "attempt to assign sequence of size 1 to extended slice of size 2")}
+    assert raised <= {
+        ("TypeError", "'str' object does not support item assignment"),
+        ("ValueError", "attempt to assign sequence of size 1 to extended slice of size 2"),
+    }
     assert result["stats"]["concretizations"]  # type: ignore[index]  (the extended slice, in CPython)
 
 

@@ -33,7 +33,8 @@ STRS = ["".join(p) for n in range(4) for p in itertools.product("ab", repeat=n)]
 INTS = range(-4, 5)
 
 PROGRAMS = {
-    "tail": ("""
+    "tail": (
+        """
         def f(xs: list[int], k: int) -> str:
             n = len(xs[k:])
             if n == 0:
@@ -41,35 +42,50 @@ PROGRAMS = {
             if n == len(xs):
                 return "all"
             return "some"
-        """, {"xs": LISTS, "k": INTS}),
-    "palindrome": ("""
+        """,
+        {"xs": LISTS, "k": INTS},
+    ),
+    "palindrome": (
+        """
         def f(s: str) -> bool:
             if s[::-1] == s:
                 return True
             return False
-        """, {"s": STRS}),
-    "last_two": ("""
+        """,
+        {"s": STRS},
+    ),
+    "last_two": (
+        """
         def f(xs: list[int]) -> int:
             ys = xs[-2:]
             if len(ys) < 2:
                 return -1
             return ys[0] - ys[1]
-        """, {"xs": LISTS}),
-    "step": ("""
+        """,
+        {"xs": LISTS},
+    ),
+    "step": (
+        """
         def f(xs: list[int], k: int) -> list[int]:
             ys = xs[::k]
             if ys == [1, 0]:
                 return [9]
             return ys
-        """, {"xs": LISTS, "k": INTS}),
-    "rest_of_empty": ("""
+        """,
+        {"xs": LISTS, "k": INTS},
+    ),
+    "rest_of_empty": (
+        """
         def f(xs: list[int]) -> int:
             ys = xs[1:]
             if not ys:
                 return 0
             return ys[0]
-        """, {"xs": LISTS}),
-    "copy_is_new": ("""
+        """,
+        {"xs": LISTS},
+    ),
+    "copy_is_new": (
+        """
         def f(xs: list[int]) -> list[int]:
             ys = xs[:]
             ys.append(7)
@@ -77,29 +93,41 @@ PROGRAMS = {
             if zs:
                 zs[0] = 5
             return xs
-        """, {"xs": LISTS}),
-    "substring": ("""
+        """,
+        {"xs": LISTS},
+    ),
+    "substring": (
+        """
         def f(s: str, i: int, j: int) -> str:
             t = s[i:j]
             if t == "ab":
                 return "found"
             return t
-        """, {"s": STRS, "i": INTS, "j": INTS}),
-    "str_every_other": ("""
+        """,
+        {"s": STRS, "i": INTS, "j": INTS},
+    ),
+    "str_every_other": (
+        """
         def f(s: str, i: int) -> str:
             t = s[i::-2]
             if t == "ba":
                 return "found"
             return t
-        """, {"s": STRS, "i": INTS}),
-    "tuple": ("""
+        """,
+        {"s": STRS, "i": INTS},
+    ),
+    "tuple": (
+        """
         def f(i: int, j: int) -> object:
             t = (1, "a", None)[i:j]
             if len(t) == 2:
                 return t[1]
             return t
-        """, {"i": INTS, "j": INTS}),
-    "bounds": ("""
+        """,
+        {"i": INTS, "j": INTS},
+    ),
+    "bounds": (
+        """
         def f(k: int) -> object:
             xs = [1, 2, 3]
             if k == 0:
@@ -113,7 +141,9 @@ PROGRAMS = {
             if k == 4:
                 return xs[:k:k - 4]
             return k[1:]
-        """, {"k": INTS}),
+        """,
+        {"k": INTS},
+    ),
 }
 
 
@@ -191,20 +221,27 @@ def test_bound_errors_have_cpythons_messages(tmp_path: Path, capsys: pytest.Capt
     raised = sorted((p["inputs"]["k"], p["exception"], p["message"]) for p in result["paths"] if p["outcome"] == "raise")
     wrong = "slice indices must be integers or None or have an __index__ method"
     assert [(k, e, m) for k, e, m in raised if k in (0, 1, 2, 4)] == [
-        (0, "TypeError", wrong), (1, "TypeError", wrong), (2, "TypeError", wrong), (4, "ValueError", "slice step cannot be zero"),
+        (0, "TypeError", wrong),
+        (1, "TypeError", wrong),
+        (2, "TypeError", wrong),
+        (4, "ValueError", "slice step cannot be zero"),
     ]
     assert {(e, m) for k, e, m in raised if k not in (0, 1, 2, 3, 4)} == {("TypeError", "'int' object is not subscriptable")}
 
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_range_or_a_real_object_is_sliced_in_cpython(tmp_path: Path, capsys: pytest.CaptureFixture[str], engine: str) -> None:
-    path = _write(tmp_path, "opaque", """
+    path = _write(
+        tmp_path,
+        "opaque",
+        """
         SQUARES = [n * n for n in range(5)]
         def f(k: int) -> object:
             if k > 2:
                 return SQUARES[k:]
             return range(10)[k::2]
-        """)
+        """,
+    )
     out = tmp_path / "out.json"
     code = main(["explore", f"{path}::f", "--engine", engine, "--json", str(out), "--verify", "--quiet"])
     assert code == 0 and "all outcomes as predicted" in capsys.readouterr().err
@@ -220,7 +257,8 @@ def test_a_slice_lowers_to_one_getslice_with_none_for_omitted_bounds() -> None:
     function = module.function("f")
     slices = [i for b in function.blocks.values() for i in b.instrs if isinstance(i, ir.GetSlice)]
     assert [(i.start, i.stop, i.step) for i in slices] == [
-        (ir.Var("k"), ir.Const(None), ir.Const(None)), (ir.Const(1), ir.Const(None), ir.Const(2)),
+        (ir.Var("k"), ir.Const(None), ir.Const(None)),
+        (ir.Const(1), ir.Const(None), ir.Const(2)),
     ]
     printed = print_function(function)
     assert "%1 = xs[k:None:None]" in printed and "%2 = %1[1:None:2]" in printed
@@ -245,14 +283,17 @@ def test_an_empty_slice_at_a_merged_length_stays_small(tmp_path: Path, engine: s
     list of merged length summed to a merged index whose MultiSE guards blew up; the slice is
     now empty outright and the exploration complete."""
     program = tmp_path / "f.py"
-    program.write_text(textwrap.dedent("""
+    program.write_text(
+        textwrap.dedent("""
         def f(s: str) -> int:
             l0 = ((len(s) or 7) % 3) * [7, 0]
             l0.pop()
             x = sum(l0[4:0])
             del l0[x]
             return 1
-    """), encoding="utf-8")
+    """),
+        encoding="utf-8",
+    )
     result = explore_source(program.read_text(encoding="utf-8"), "f", Options(engine=engine, timeout=20, max_list_len=3, max_str_len=3))
     assert result.complete
     assert {p.outcome for p in result.paths} == {"return", "raise"}

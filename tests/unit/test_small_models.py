@@ -33,7 +33,7 @@ def test_the_search_never_claims_what_it_did_not_find() -> None:
     assert not small_models.hard(frozenset({T.lt(T.add(a, 3), 7)}))
 
 
-EUCLID = '''
+EUCLID = """
 def gcd(a: int, b: int) -> int:
     steps = 0
     while b != 0:
@@ -42,7 +42,7 @@ def gcd(a: int, b: int) -> int:
     if steps == 6:
         return -1
     return a
-'''
+"""
 
 
 @pytest.mark.parametrize("engine", engine_names())
@@ -52,14 +52,14 @@ def test_a_deep_non_linear_branch_is_reached(tmp_path: Path, engine: str) -> Non
     assert six, result["paths"]
 
 
-ROOTS = '''
+ROOTS = """
 import math
 
 
 def root(a: float, b: float, c: float) -> float:
     d = b * b - 4 * a * c
     return (-b + math.sqrt(d)) / (2 * a)
-'''
+"""
 
 
 @pytest.mark.parametrize("engine", engine_names())

@@ -15,7 +15,7 @@ import pytest
 from pathloom.engines.registry import engine_names
 from tests.unit.verified import explore_source
 
-SOURCE = '''
+SOURCE = """
 def add3(a: int, b: int, c: int = 0) -> int:
     return a * 100 + b * 10 + c
 
@@ -76,7 +76,7 @@ def methods(x: int, xs: list[int]) -> int:
     ys.append(*xs[:1])
     ys.extend(*[xs])
     return len(ys) + ys[-1]
-'''
+"""
 
 ENGINES = engine_names()
 
@@ -95,13 +95,17 @@ def _returned(paths: list[dict[str, object]]) -> list[tuple[dict[str, object], o
 def test_starred_arguments_bind_as_cpython_does(tmp_path: Path, engine: str) -> None:
     paths = _run(tmp_path, "spread", engine)
     assert {p["message"] for p in paths if p["outcome"] == "raise"} == {
-        "add3() missing 2 required positional arguments: 'a' and 'b'", "add3() missing 1 required positional argument: 'b'"}
+        "add3() missing 2 required positional arguments: 'a' and 'b'",
+        "add3() missing 1 required positional argument: 'b'",
+    }
     for inputs, returned in _returned(paths):
         xs = inputs["xs"]
         assert returned == xs[0] * 100 + xs[1] * 10 + (xs[2] if len(xs) == 3 else 0)  # type: ignore[index, arg-type]
     paths = _run(tmp_path, "mixed", engine)
     assert {p["message"] for p in paths if p["outcome"] == "raise"} == {
-        "add3() missing 1 required positional argument: 'b'", "add3() got multiple values for argument 'c'"}
+        "add3() missing 1 required positional argument: 'b'",
+        "add3() got multiple values for argument 'c'",
+    }
     for inputs, returned in _returned(paths):
         assert returned == inputs["x"] * 101 + inputs["xs"][0] * 10  # type: ignore[index, operator]
 
@@ -117,7 +121,9 @@ def test_double_starred_arguments(tmp_path: Path, engine: str) -> None:
 @pytest.mark.parametrize("engine", ENGINES)
 def test_methods_constructors_and_builtins(tmp_path: Path, engine: str) -> None:
     assert {p["message"] for p in _run(tmp_path, "both", engine) if p["outcome"] == "raise"} == {
-        "Box.__init__() missing 1 required positional argument: 'v'", "Box.get() got an unexpected keyword argument 'c'"}
+        "Box.__init__() missing 1 required positional argument: 'v'",
+        "Box.get() got an unexpected keyword argument 'c'",
+    }
     paths = _run(tmp_path, "builtins_", engine)
     assert {p["message"] for p in paths if p["outcome"] == "raise"} == {"'int' object is not iterable"}  # max(0)
     for inputs, returned in _returned(paths):
@@ -133,12 +139,14 @@ def test_methods_constructors_and_builtins(tmp_path: Path, engine: str) -> None:
 @pytest.mark.parametrize("engine", ENGINES)
 def test_bad_star_arguments_are_cpythons_type_errors(tmp_path: Path, engine: str) -> None:
     messages = sorted(str(p["message"]).rpartition("_calls.")[2] for p in _run(tmp_path, "errors", engine))
-    assert messages == sorted([
-        "add3() argument after * must be an iterable, not int",
-        "add3() argument after ** must be a mapping, not int",
-        "add3() got multiple values for keyword argument 'a'",
-        "Box.get() got multiple values for keyword argument 'a'",
-        "add3() got multiple values for argument 'b'",
-        "list.append() argument after * must be an iterable, not int",
-        "add3() got an unexpected keyword argument 'zz'",
-    ])
+    assert messages == sorted(
+        [
+            "add3() argument after * must be an iterable, not int",
+            "add3() argument after ** must be a mapping, not int",
+            "add3() got multiple values for keyword argument 'a'",
+            "Box.get() got multiple values for keyword argument 'a'",
+            "add3() got multiple values for argument 'b'",
+            "list.append() argument after * must be an iterable, not int",
+            "add3() got an unexpected keyword argument 'zz'",
+        ]
+    )

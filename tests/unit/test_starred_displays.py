@@ -14,7 +14,7 @@ import pytest
 from pathloom.engines.registry import engine_names
 from tests.unit.verified import explore_source
 
-SOURCE = '''
+SOURCE = """
 def joined(x: int, xs: list[int]) -> list[int]:
     return [x, *xs, x + 1, *xs]
 
@@ -49,14 +49,13 @@ def not_a_mapping(x: int, xs: list[int]) -> int:
     if x > 0:
         return len({**xs})
     return len({"a": 1, **{"b": 2}, **x})
-'''
+"""
 
 ENGINES = engine_names()
 
 
 def _run(tmp_path: Path, target: str, engine: str) -> list[dict[str, object]]:
-    result = explore_source(tmp_path, SOURCE, "displays.py", target, engine, "--max-list-len", "2", "--max-str-len", "2",
-                            "--max-dict-len", "2")
+    result = explore_source(tmp_path, SOURCE, "displays.py", target, engine, "--max-list-len", "2", "--max-str-len", "2", "--max-dict-len", "2")
     assert result["complete"], target
     return result["paths"]  # type: ignore[return-value]
 
@@ -91,8 +90,7 @@ def test_every_iterable_kind_is_unpacked_symbolically(tmp_path: Path, engine: st
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_value_that_is_not_iterable_is_cpythons_type_error(tmp_path: Path, engine: str) -> None:
     messages = {p["message"] for p in _run(tmp_path, "not_iterable", engine) if p["outcome"] == "raise"}
-    assert messages == {"Value after * must be an iterable, not int", "Value after * must be an iterable, not NoneType",
-                        "'int' object is not iterable"}
+    assert messages == {"Value after * must be an iterable, not int", "Value after * must be an iterable, not NoneType", "'int' object is not iterable"}
 
 
 @pytest.mark.parametrize("engine", ENGINES)

@@ -12,7 +12,7 @@ import pytest
 from pathloom.engines.registry import engine_names
 from tests.unit.verified import explore_source
 
-SOURCE = '''
+SOURCE = """
 def head_tail(xs: list[int]) -> int:
     first, *rest = xs
     if rest and rest[-1] > first:
@@ -31,7 +31,7 @@ def in_for(rows: list[list[int]]) -> int:
     for head, *tail in rows:
         total += head * len(tail)
     return total
-'''
+"""
 
 
 @pytest.mark.parametrize("engine", engine_names())

@@ -169,8 +169,7 @@ def test_startswith_endswith_find_agree_with_z3_and_python(text: str, part: str)
     solver.add(z3.String("s") == z3.StringVal(text), z3.String("p") == z3.StringVal(part))
     assert solver.check() == z3.sat
     model = solver.model()
-    for term, expected in ((T.prefix_of(p, s), text.startswith(part)), (T.suffix_of(p, s), text.endswith(part)),
-                           (T.index_of(s, p), text.find(part))):
+    for term, expected in ((T.prefix_of(p, s), text.startswith(part)), (T.suffix_of(p, s), text.endswith(part)), (T.index_of(s, p), text.find(part))):
         in_z3 = model.eval(encode(term), model_completion=True)
         in_z3_value = in_z3.as_long() if z3.is_int(in_z3) else z3.is_true(in_z3)
         assert evaluate(term, env) == in_z3_value == expected

@@ -14,7 +14,7 @@ import pytest
 from pathloom.engines.registry import engine_names
 from tests.unit.verified import explore_source, python_outcome, refusal
 
-SOURCE = '''
+SOURCE = """
 def appended(x: int, xs: list[int]) -> list[int]:
     try:
         xs.append(10 // x)
@@ -108,7 +108,7 @@ def refused(x: int) -> int:
             x += 1
         except ValueError:
             pass
-'''
+"""
 
 ENGINES = engine_names()
 

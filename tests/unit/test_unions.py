@@ -65,17 +65,20 @@ SOURCE = textwrap.dedent("""
 """)
 
 
-@pytest.mark.parametrize(("text", "shape", "untried"), [
-    ("int|float", ("union", ("int", "float")), ()),
-    ("int | float | Fraction | None", ("optional", ("union", ("int", "float"))), ("Fraction not tried (not modelled)",)),
-    ("Union[list[int], str]", ("union", (("list", "int"), "str")), ()),
-    ("Optional[Union[int, str]]", ("optional", ("union", ("int", "str"))), ()),
-    ("dict[str, list[str]] | None", ("optional", ("dict", ("str", ("list", "str")))), ()),
-    ("list[int | float]", ("list", "int"), ("items of type int | float explored as int only (float not tried)",)),
-    ("list[Optional[str]]", ("list", "str"), ("items of type Optional[str] explored as str only (None not tried)",)),
-    ("Fraction | complex", None, ()),
-    ("int | int", "int", ()),
-])
+@pytest.mark.parametrize(
+    ("text", "shape", "untried"),
+    [
+        ("int|float", ("union", ("int", "float")), ()),
+        ("int | float | Fraction | None", ("optional", ("union", ("int", "float"))), ("Fraction not tried (not modelled)",)),
+        ("Union[list[int], str]", ("union", (("list", "int"), "str")), ()),
+        ("Optional[Union[int, str]]", ("optional", ("union", ("int", "str"))), ()),
+        ("dict[str, list[str]] | None", ("optional", ("dict", ("str", ("list", "str")))), ()),
+        ("list[int | float]", ("list", "int"), ("items of type int | float explored as int only (float not tried)",)),
+        ("list[Optional[str]]", ("list", "str"), ("items of type Optional[str] explored as str only (None not tried)",)),
+        ("Fraction | complex", None, ()),
+        ("int | int", "int", ()),
+    ],
+)
 def test_unions_parse_to_shapes_and_name_what_is_not_tried(text: str, shape: object, untried: tuple[str, ...]) -> None:
     parsed = input_type(text)
     assert (parsed.shape, parsed.untried) == (shape, untried)

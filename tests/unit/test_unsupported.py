@@ -69,10 +69,7 @@ def _scope(tree: ast.Module, target: str) -> ast.AST:
     body: list[ast.stmt] = tree.body
     found: ast.AST | None = None
     for part in parts:
-        found = next(
-            n for n in body
-            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n.name == part
-        )
+        found = next(n for n in body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n.name == part)
         body = found.body  # type: ignore[attr-defined]
     assert found is not None
     return found
@@ -119,73 +116,144 @@ class Case:
 
 CASES = [
     # ---- statements
-    Case("with-statement", """
+    Case(
+        "with-statement",
+        """
         def f(x: int) -> int:
             y = x + 1
             with open("data.txt") as fh:
                 y = 2
             return y
-        """, 6, ast.Call, pick=lambda n: isinstance(n.func, ast.Name) and n.func.id == "open", what=r"\bwith\b"),
-    Case("global-of-a-list", """
+        """,
+        6,
+        ast.Call,
+        pick=lambda n: isinstance(n.func, ast.Name) and n.func.id == "open",
+        what=r"\bwith\b",
+    ),
+    Case(
+        "global-of-a-list",
+        """
         ITEMS = []
         def f(x: int) -> int:
             global ITEMS
             ITEMS = [x]
             return x
-        """, 6, ast.Global, what=r"global 'ITEMS', which the module does not bind to a literal"),
+        """,
+        6,
+        ast.Global,
+        what=r"global 'ITEMS', which the module does not bind to a literal",
+    ),
     # ast-valid; CPython's compiler would also reject it (there is no enclosing binding), but a
-    Case("del-attribute", """
+    Case(
+        "del-attribute",
+        """
         def f(xs: list[int]) -> int:
             y = 1
             del xs.count
             return y
-        """, 6, ast.Attribute, what=r"\bdel\b"),
-    Case("import-in-function", """
+        """,
+        6,
+        ast.Attribute,
+        what=r"\bdel\b",
+    ),
+    Case(
+        "import-in-function",
+        """
         def f(x: int) -> int:
             if x > 2:
                 import math
             return x
-        """, 6, ast.Import, what=r"import"),
-    Case("from-import-in-function", """
+        """,
+        6,
+        ast.Import,
+        what=r"import",
+    ),
+    Case(
+        "from-import-in-function",
+        """
         def f(x: int) -> int:
             from os import path
             return x
-        """, 5, ast.ImportFrom, what=r"import"),
-    Case("del-of-a-cell-variable", """
+        """,
+        5,
+        ast.ImportFrom,
+        what=r"import",
+    ),
+    Case(
+        "del-of-a-cell-variable",
+        """
         def f(x: int) -> int:
             def g(a: int) -> int:
                 return a + y
             y = 2
             del y
             return g(x)
-        """, 8, ast.Name, pick=lambda n: named("y")(n) and isinstance(n.ctx, ast.Del), what=r"del of 'y'"),
-    Case("nested-class", """
+        """,
+        8,
+        ast.Name,
+        pick=lambda n: named("y")(n) and isinstance(n.ctx, ast.Del),
+        what=r"del of 'y'",
+    ),
+    Case(
+        "nested-class",
+        """
         def f(x: int) -> int:
             class Point:
                 pass
             return x
-        """, 5, ast.ClassDef, pick=named("Point"), what=r"class"),
-    Case("match-mapping-pattern", """
+        """,
+        5,
+        ast.ClassDef,
+        pick=named("Point"),
+        what=r"class",
+    ),
+    Case(
+        "match-mapping-pattern",
+        """
         def f(x: int) -> int:
             match {"a": x}:
                 case {"a": v}:
                     return v
             return 1
-        """, 6, ast.MatchMapping, what=r"mapping pattern"),
-    Case("async-def-target", """
+        """,
+        6,
+        ast.MatchMapping,
+        what=r"mapping pattern",
+    ),
+    Case(
+        "async-def-target",
+        """
         async def f(x: int) -> int:
             return x
-        """, 4, ast.AsyncFunctionDef, what=r"async"),
-    Case("yield-in-lambda", """
+        """,
+        4,
+        ast.AsyncFunctionDef,
+        what=r"async",
+    ),
+    Case(
+        "yield-in-lambda",
+        """
         def f(x: int) -> int:
             g = lambda: (yield x)
             return g()
-        """, 5, ast.Yield, what=r"yield"),
-    Case("yield-from-value", """
+        """,
+        5,
+        ast.Yield,
+        what=r"yield",
+    ),
+    Case(
+        "yield-from-value",
+        """
         def f(x: int) -> int:
             y = yield from [x]
-        """, 5, ast.YieldFrom, what=r"yield from"),
-    Case("try-inside-finally", """
+        """,
+        5,
+        ast.YieldFrom,
+        what=r"yield from",
+    ),
+    Case(
+        "try-inside-finally",
+        """
         def f(x: int) -> int:
             try:
                 y = 10 // x
@@ -195,140 +263,310 @@ CASES = [
                 except ValueError:
                     pass
             return y
-        """, 8, ast.Try, pick=lambda n: not n.finalbody, what=r"finally"),
-    Case("raise-from", """
+        """,
+        8,
+        ast.Try,
+        pick=lambda n: not n.finalbody,
+        what=r"finally",
+    ),
+    Case(
+        "raise-from",
+        """
         def f(x: int) -> int:
             if x < 0:
                 raise ValueError("negative") from KeyError(x)
             return x
-        """, 6, ast.Raise, what=r"from"),
+        """,
+        6,
+        ast.Raise,
+        what=r"from",
+    ),
     # ---- expressions
-    Case("lambda-in-a-comprehension-over-a-later-variable", """
+    Case(
+        "lambda-in-a-comprehension-over-a-later-variable",
+        """
         def f(x: int) -> int:
             fs = [lambda: k for _ in range(x)]
             k = 4
             return len(fs)
-        """, 5, ast.Lambda, what=r"closes over 'k'"),
-    Case("iteration-over-a-set-of-strs", """
+        """,
+        5,
+        ast.Lambda,
+        what=r"closes over 'k'",
+    ),
+    Case(
+        "iteration-over-a-set-of-strs",
+        """
         def f(xs: list[str]) -> int:
             s = set(xs)
             for w in s:
                 return len(w)
             return 0
-        """, 6, ast.For, what=r"iteration order of a set that held a str"),
-    Case("dict-changing-size-while-iterated", """
+        """,
+        6,
+        ast.For,
+        what=r"iteration order of a set that held a str",
+    ),
+    Case(
+        "dict-changing-size-while-iterated",
+        """
         def f(x: int) -> int:
             d = {x: 1}
             for k in d:
                 d[k + 1] = 2
             return x
-        """, 6, ast.For, what=r"dictionary changed size during iteration"),
-    Case("generator-expression", """
+        """,
+        6,
+        ast.For,
+        what=r"dictionary changed size during iteration",
+    ),
+    Case(
+        "generator-expression",
+        """
         def f(xs: list[int]) -> int:
             for v in (w + 1 for w in xs):
                 return v
             return 0
-        """, 5, ast.GeneratorExp, what=r"generator"),
-    Case("construct-in-an-f-string", """
+        """,
+        5,
+        ast.GeneratorExp,
+        what=r"generator",
+    ),
+    Case(
+        "construct-in-an-f-string",
+        """
         def f(x: int) -> str:
             return f"x={(y := x)}"
-        """, 5, ast.NamedExpr, what=r":=|assignment expression"),
-    Case("walrus", """
+        """,
+        5,
+        ast.NamedExpr,
+        what=r":=|assignment expression",
+    ),
+    Case(
+        "walrus",
+        """
         def f(x: int) -> int:
             if (y := x + 1) > 3:
                 return y
             return 0
-        """, 5, ast.NamedExpr, what=r":=|assignment expression"),
+        """,
+        5,
+        ast.NamedExpr,
+        what=r":=|assignment expression",
+    ),
     # slices are read only: a slice as an assignment target is not
-    Case("augmented-slice-assignment", """
+    Case(
+        "augmented-slice-assignment",
+        """
         def f(xs: list[int]) -> int:
             xs[:1] += [0]
             return 0
-        """, 5, ast.Subscript, what=r"assignment to a slice"),
-    Case("del-slice", """
+        """,
+        5,
+        ast.Subscript,
+        what=r"assignment to a slice",
+    ),
+    Case(
+        "del-slice",
+        """
         def f(xs: list[int]) -> int:
             del xs[1:]
             return 0
-        """, 5, ast.Subscript, what=r"\bdel\b"),
-    Case("extended-slicing", """
+        """,
+        5,
+        ast.Subscript,
+        what=r"\bdel\b",
+    ),
+    Case(
+        "extended-slicing",
+        """
         def f(xs: list[int]) -> int:
             return xs[1:2, 0]
-        """, 5, ast.Slice, what=r"extended slicing"),
-    Case("augmented-matmul", """
+        """,
+        5,
+        ast.Slice,
+        what=r"extended slicing",
+    ),
+    Case(
+        "augmented-matmul",
+        """
         def f(x: int) -> int:
             x @= 2
             return x
-        """, 5, ast.AugAssign, what=r"@|matmul|mult"),
-    Case("matmul", """
+        """,
+        5,
+        ast.AugAssign,
+        what=r"@|matmul|mult",
+    ),
+    Case(
+        "matmul",
+        """
         def f(x: int) -> int:
             return x @ x
-        """, 5, ast.BinOp, pick=binop(ast.MatMult), what=r"@|matmul|mult"),
-    Case("bytes-literal", """
+        """,
+        5,
+        ast.BinOp,
+        pick=binop(ast.MatMult),
+        what=r"@|matmul|mult",
+    ),
+    Case(
+        "bytes-literal",
+        """
         def f(x: int) -> int:
             b = b"ab"
             return x
-        """, 5, ast.Constant, pick=const(bytes), what=r"bytes"),
-    Case("complex-literal", """
+        """,
+        5,
+        ast.Constant,
+        pick=const(bytes),
+        what=r"bytes",
+    ),
+    Case(
+        "complex-literal",
+        """
         def f(x: int) -> int:
             c = 2j
             return x
-        """, 5, ast.Constant, pick=const(complex), what=r"complex"),
+        """,
+        5,
+        ast.Constant,
+        pick=const(complex),
+        what=r"complex",
+    ),
     # ---- the target's definition and parameters
-    Case("decorator-on-target", """
+    Case(
+        "decorator-on-target",
+        """
         def deco(fn):
             return fn
         @deco
         def f(x: int) -> int:
             return x
-        """, 6, ast.Name, pick=named("deco"), what=r"decorator"),
-    Case("star-args-parameter", """
+        """,
+        6,
+        ast.Name,
+        pick=named("deco"),
+        what=r"decorator",
+    ),
+    Case(
+        "star-args-parameter",
+        """
         def f(x: int, *args: int) -> int:
             return x
-        """, 4, ast.arg, pick=named("args"), what=r"\*args|var"),
-    Case("double-star-kwargs-parameter", """
+        """,
+        4,
+        ast.arg,
+        pick=named("args"),
+        what=r"\*args|var",
+    ),
+    Case(
+        "double-star-kwargs-parameter",
+        """
         def f(x: int, **kwargs: int) -> int:
             return x
-        """, 4, ast.arg, pick=named("kwargs"), what=r"\*\*kwargs|keyword"),
-    Case("keyword-only-parameter", """
+        """,
+        4,
+        ast.arg,
+        pick=named("kwargs"),
+        what=r"\*\*kwargs|keyword",
+    ),
+    Case(
+        "keyword-only-parameter",
+        """
         def f(x: int, *, y: int) -> int:
             return x + y
-        """, 4, ast.arg, pick=named("y"), what=r"keyword-only"),
-    Case("positional-only-parameter", """
+        """,
+        4,
+        ast.arg,
+        pick=named("y"),
+        what=r"keyword-only",
+    ),
+    Case(
+        "positional-only-parameter",
+        """
         def f(x: int, /, y: int) -> int:
             return x + y
-        """, 4, ast.arg, pick=named("x"), what=r"positional-only"),
-    Case("parameter-without-annotation-or-default", """
+        """,
+        4,
+        ast.arg,
+        pick=named("x"),
+        what=r"positional-only",
+    ),
+    Case(
+        "parameter-without-annotation-or-default",
+        """
         def f(x: int, y) -> int:
             return x
-        """, 4, ast.arg, pick=named("y"), what=r"annotation"),
-    Case("non-literal-default-of-a-nested-function", """
+        """,
+        4,
+        ast.arg,
+        pick=named("y"),
+        what=r"annotation",
+    ),
+    Case(
+        "non-literal-default-of-a-nested-function",
+        """
         def f(x: int) -> int:
             def g(a: int = len("ab")) -> int:
                 return a
             return g()
-        """, 5, ast.Call, pick=lambda n: isinstance(n.func, ast.Name) and n.func.id == "len", what=r"default"),
-    Case("complex-input", """
+        """,
+        5,
+        ast.Call,
+        pick=lambda n: isinstance(n.func, ast.Name) and n.func.id == "len",
+        what=r"default",
+    ),
+    Case(
+        "complex-input",
+        """
         def f(x: int,
               y: complex) -> complex:
             return y
-        """, 5, ast.arg, pick=named("y"), what=r"complex"),
-    Case("dict-input-with-float-keys", """
+        """,
+        5,
+        ast.arg,
+        pick=named("y"),
+        what=r"complex",
+    ),
+    Case(
+        "dict-input-with-float-keys",
+        """
         def f(d: dict[float, int]) -> int:
             return 0
-        """, 4, ast.arg, pick=named("d"), what=r"dict"),
-    Case("list-of-variable-tuples-input", """
+        """,
+        4,
+        ast.arg,
+        pick=named("d"),
+        what=r"dict",
+    ),
+    Case(
+        "list-of-variable-tuples-input",
+        """
         def f(xs: list[tuple[int, ...]]) -> int:
             return 0
-        """, 4, ast.arg, pick=named("xs"), what=r"list\[tuple\[int,\.\.\.\]\]"),
+        """,
+        4,
+        ast.arg,
+        pick=named("xs"),
+        what=r"list\[tuple\[int,\.\.\.\]\]",
+    ),
     # ---- names and operations found while executing (run-time checks of the engine)
-    Case("is-comparison-of-ints", """
+    Case(
+        "is-comparison-of-ints",
+        """
         def f(x: int) -> int:
             if x is 3:
                 return 1
             return 0
-        """, 5, ast.Compare, what=r"\bis\b"),
+        """,
+        5,
+        ast.Compare,
+        what=r"\bis\b",
+    ),
     # ---- reached code other than the target's own body
-    Case("construct-in-a-called-function", """
+    Case(
+        "construct-in-a-called-function",
+        """
         def g(x: int) -> int:
             with open("f") as fh:
                 return x
@@ -336,19 +574,39 @@ CASES = [
             if x > 3:
                 return g(x)
             return 0
-        """, 5, ast.Call, pick=lambda n: isinstance(n.func, ast.Name) and n.func.id == "open", what=r"with", scope="g"),
-    Case("construct-in-a-method-target", """
+        """,
+        5,
+        ast.Call,
+        pick=lambda n: isinstance(n.func, ast.Name) and n.func.id == "open",
+        what=r"with",
+        scope="g",
+    ),
+    Case(
+        "construct-in-a-method-target",
+        """
         class C:
             def __init__(self, v: int) -> None:
                 self.v = v
             def m(self, x: int) -> int:
                 return self.v @ x
-        """, 8, ast.BinOp, target="C.m", what=r"@|matmul|mult"),
-    Case("construct-in-a-lambda-body", """
+        """,
+        8,
+        ast.BinOp,
+        target="C.m",
+        what=r"@|matmul|mult",
+    ),
+    Case(
+        "construct-in-a-lambda-body",
+        """
         def f(x: int) -> int:
             g = lambda a: a @ 1
             return g(x)
-        """, 5, ast.BinOp, pick=binop(ast.MatMult), what=r"@|matmul|mult"),
+        """,
+        5,
+        ast.BinOp,
+        pick=binop(ast.MatMult),
+        what=r"@|matmul|mult",
+    ),
 ]
 
 
@@ -393,11 +651,14 @@ def test_unsupported_construct(tmp_path: Path, capsys: pytest.CaptureFixture[str
 
 
 def test_print_is_supported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = write_program(tmp_path, """
+    path = write_program(
+        tmp_path,
+        """
         def f(x: int) -> int:
             print("x is", x)
             return x
-        """)
+        """,
+    )
     for command in COMMANDS:
         code, _out, err = run_cli(capsys, command, f"{path}::f")
         assert (code, err) == (0, "")
@@ -470,9 +731,7 @@ WHOLE_FILE = """
 
 
 @pytest.mark.parametrize("command", COMMANDS)
-def test_whole_file_skips_functions_whose_parameters_cannot_be_symbolic(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
-) -> None:
+def test_whole_file_skips_functions_whose_parameters_cannot_be_symbolic(tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str) -> None:
     path = write_program(tmp_path, WHOLE_FILE)
     code, out, err = run_cli(capsys, command, str(path))
     assert "Traceback" not in err
@@ -495,13 +754,14 @@ def test_whole_file_skips_functions_whose_parameters_cannot_be_symbolic(
     assert f"{path}::c\n  not explored: {c_note.split(' (target ')[0]}\n" in out
 
 
-def test_whole_file_with_nothing_analyzable_is_an_unsupported_program(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    path = write_program(tmp_path, """
+def test_whole_file_with_nothing_analyzable_is_an_unsupported_program(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write_program(
+        tmp_path,
+        """
         def a(x: complex) -> complex:
             return x * 2
-        """)
+        """,
+    )
     code, _out, err = run_cli(capsys, "explore", str(path))
     assert unsupported_re(path).match(one_line(err))
     assert code == 2
@@ -523,7 +783,9 @@ def test_unsupported_through_the_console_script(tmp_path: Path, case_id: str, co
     path = write_program(tmp_path, case.source)
     proc = subprocess.run(
         [str(_pathloom_executable()), command, f"{path}::{case.target}"],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert proc.returncode == 2
     match = unsupported_re(path).match(one_line(proc.stderr))

@@ -26,8 +26,26 @@ LAWS = settings(derandomize=True, max_examples=50, deadline=None, database=None)
 NAN = float("nan")
 # Values that Python's == conflates in many ways; compaction must not.
 POOL: tuple[object, ...] = (
-    0, 1, 2, True, False, 1.0, 0.0, -0.0, NAN, "a", "", None,
-    (1,), (True,), (0.0,), (-0.0,), frozenset({1}), frozenset({True}), abs, len,
+    0,
+    1,
+    2,
+    True,
+    False,
+    1.0,
+    0.0,
+    -0.0,
+    NAN,
+    "a",
+    "",
+    None,
+    (1,),
+    (True,),
+    (0.0,),
+    (-0.0,),
+    frozenset({1}),
+    frozenset({True}),
+    abs,
+    len,
 )
 MISSING = object()
 
@@ -83,11 +101,7 @@ def guard_of_table(mgr: GuardManager, table: Sequence[bool]) -> Guard:
 
 def raw(mgr: GuardManager, spec: Spec) -> ValueSummary[object]:
     values, table = spec
-    return ValueSummary(
-        tuple(
-            (guard_of_table(mgr, [i == j for j in table]), v) for i, v in enumerate(values)
-        )
-    )
+    return ValueSummary(tuple((guard_of_table(mgr, [i == j for j in table]), v) for i, v in enumerate(values)))
 
 
 def at(mgr: GuardManager, s: ValueSummary[Any], a: dict[str, bool]) -> object:
@@ -109,8 +123,7 @@ def same_tables(xs: Sequence[object], ys: Sequence[object]) -> bool:
 
 
 def test_value_key_keeps_python_distinctions() -> None:
-    distinct = [1, True, 1.0, 0.0, -0.0, (1,), (True,), (0.0,), (-0.0,),
-                frozenset({1}), frozenset({True}), complex(0, 0), complex(0, -0.0)]
+    distinct = [1, True, 1.0, 0.0, -0.0, (1,), (True,), (0.0,), (-0.0,), frozenset({1}), frozenset({True}), complex(0, 0), complex(0, -0.0)]
     keys = [value_key(v) for v in distinct]
     assert len(set(keys)) == len(keys)
     assert same_value(1, 1) and same_value("a", "a") and same_value((1, "x"), (1, "x"))
@@ -179,9 +192,7 @@ def test_merge_with_itself_is_idempotent(mgr: GuardManager, spec: Spec) -> None:
 
 @LAWS
 @given(spec=raw_specs, pc=pcs, join=st.booleans())
-def test_merge_of_restrictions_rebuilds(
-    mgr: GuardManager, spec: Spec, pc: list[bool], join: bool
-) -> None:
+def test_merge_of_restrictions_rebuilds(mgr: GuardManager, spec: Spec, pc: list[bool], join: bool) -> None:
     s = raw(mgr, spec).compact(mgr)
     g = guard_of_table(mgr, pc)
     rebuilt = s.restrict(mgr, g).merge(mgr, s.restrict(mgr, mgr.not_(g)), join=join)
@@ -209,9 +220,7 @@ def test_restrict_is_pointwise(mgr: GuardManager, spec: Spec, pc: list[bool]) ->
 
 @LAWS
 @given(spec=raw_specs, pc=pcs, new=st.sampled_from(POOL), join=st.booleans())
-def test_assign_laws(
-    mgr: GuardManager, spec: Spec, pc: list[bool], new: object, join: bool
-) -> None:
+def test_assign_laws(mgr: GuardManager, spec: Spec, pc: list[bool], new: object, join: bool) -> None:
     s = raw(mgr, spec).compact(mgr, join=join)
     p = guard_of_table(mgr, pc)
     t = s.assign(mgr, p, new, join=join)
@@ -240,9 +249,7 @@ def test_assign_summary_is_pointwise(
 
 @LAWS
 @given(spec=raw_specs, pc=pcs, pick=st.integers(0, 4))
-def test_assigning_a_value_held_around_the_pc_changes_nothing(
-    mgr: GuardManager, spec: Spec, pc: list[bool], pick: int
-) -> None:
+def test_assigning_a_value_held_around_the_pc_changes_nothing(mgr: GuardManager, spec: Spec, pc: list[bool], pick: int) -> None:
     """The shortcut of ``assign_summary``: the value is already there under a guard that
     contains the pc, so the summary comes back as it is, and pointwise it is right."""
     s = raw(mgr, spec).compact(mgr)
@@ -262,9 +269,7 @@ def test_assign_matches_the_paper_example(backend: str) -> None:
     """Slides 44-46: ``z = r - 1`` under pc phi6 keeps z0 under not phi6."""
     mgr = GuardManager(backend)
     phi12, phi3, big = mgr.atom("phi1|phi2"), mgr.atom("phi3"), mgr.atom("r0>1")
-    r: ValueSummary[str | float] = ValueSummary(
-        ((phi12, "r0"), (mgr.and_(mgr.not_(phi12), phi3), 1.3))
-    )
+    r: ValueSummary[str | float] = ValueSummary(((phi12, "r0"), (mgr.and_(mgr.not_(phi12), phi3), 1.3)))
     phi6 = mgr.or_(mgr.and_(phi12, big), mgr.and_(mgr.not_(phi12), phi3))
     z: ValueSummary[str | float] = ValueSummary.single(mgr, "z0")
     r_minus_1 = r.restrict(mgr, phi6).map(mgr, lambda v: f"{v}-1" if isinstance(v, str) else v - 1)
@@ -283,9 +288,7 @@ def test_assign_matches_the_paper_example(backend: str) -> None:
 
 @LAWS
 @given(spec=raw_specs, fn=st.sampled_from(UNARY), join=st.booleans())
-def test_map_is_pointwise(
-    mgr: GuardManager, spec: Spec, fn: Callable[[Any], object], join: bool
-) -> None:
+def test_map_is_pointwise(mgr: GuardManager, spec: Spec, fn: Callable[[Any], object], join: bool) -> None:
     s = raw(mgr, spec)
     m = s.map(mgr, fn, join=join)
     assert m.is_well_formed(mgr, joined=join)
@@ -348,9 +351,7 @@ def test_lift_calls_fn_only_on_feasible_combinations(backend: str) -> None:
 
 @LAWS
 @given(spec=raw_specs, pred=st.sampled_from(UNARY[:1] + (callable, lambda v: v is None)))
-def test_guard_of_is_pointwise(
-    mgr: GuardManager, spec: Spec, pred: Callable[[Any], object]
-) -> None:
+def test_guard_of_is_pointwise(mgr: GuardManager, spec: Spec, pred: Callable[[Any], object]) -> None:
     s = raw(mgr, spec)
     g = s.guard_of(mgr, pred)
     expected = [v is not MISSING and bool(pred(v)) for v in table_of(mgr, s)]

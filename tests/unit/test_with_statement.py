@@ -14,7 +14,7 @@ import pytest
 from pathloom.engines.registry import engine_names
 from tests.unit.verified import explore_source, python_outcome, refusal
 
-SOURCE = '''
+SOURCE = """
 import contextlib
 from contextlib import suppress
 
@@ -88,7 +88,7 @@ def filed(x: int) -> int:
 def traced(x: int) -> int:
     with Traced([], 1):
         return x
-'''
+"""
 
 ENGINES = engine_names()
 
@@ -130,10 +130,13 @@ def test_specific_outcomes(tmp_path: Path, engine: str) -> None:
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-@pytest.mark.parametrize("target, line, what", [
-    ("filed", "68:10", "with statement over a context manager other than a class of the analysed code or contextlib.suppress"),
-    ("traced", "23:5", "__exit__ that uses its traceback argument"),
-])
+@pytest.mark.parametrize(
+    "target, line, what",
+    [
+        ("filed", "68:10", "with statement over a context manager other than a class of the analysed code or contextlib.suppress"),
+        ("traced", "23:5", "__exit__ that uses its traceback argument"),
+    ],
+)
 def test_refused(tmp_path: Path, engine: str, target: str, line: str, what: str, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "cm.py"
     path.write_text(SOURCE, encoding="utf-8")

@@ -154,9 +154,17 @@ class Counters:
 class ComposeEngine(ForkingEngine):
     name = "compose"
 
-    def __init__(self, module: Module, target: str, options: Options, progress: Callable[[dict[str, object]], None] | None = None,
-                 *, formals: tuple[tuple[str, str], ...] | None = None, trees: dict[str, MemoTree] | None = None,
-                 parent: ComposeEngine | None = None) -> None:
+    def __init__(
+        self,
+        module: Module,
+        target: str,
+        options: Options,
+        progress: Callable[[dict[str, object]], None] | None = None,
+        *,
+        formals: tuple[tuple[str, str], ...] | None = None,
+        trees: dict[str, MemoTree] | None = None,
+        parent: ComposeEngine | None = None,
+    ) -> None:
         super().__init__(module, target, options, progress)
         self.formals = formals  # set: this engine builds the tree of ``target`` alone
         self.trees: dict[str, MemoTree] = trees if trees is not None else {}
@@ -248,8 +256,7 @@ class ComposeEngine(ForkingEngine):
         if objects and not self._objects_summarizable(objects):
             return None
         left = self._time_left()
-        options = replace(self.options, timeout=None if left == float("inf") else left, max_paths=None,
-                          max_depth=min(self.options.max_depth, TREE_DEPTH))
+        options = replace(self.options, timeout=None if left == float("inf") else left, max_paths=None, max_depth=min(self.options.max_depth, TREE_DEPTH))
         try:
             alone = ComposeEngine(self.module, qualname, options, formals=formals, trees=self.trees, parent=self)
             for count, _ in enumerate(alone.run(), 1):
@@ -324,9 +331,14 @@ class ComposeEngine(ForkingEngine):
                 states.append(base)
         return states
 
-    def _split_group(self, state: ComposeState, cases: list[tuple[Arg, _Case]],
-                     apply: Callable[[State, _Case], object],
-                     schedule: Callable[[list[State]], None], site: tuple[str, int] | None) -> object:
+    def _split_group(
+        self,
+        state: ComposeState,
+        cases: list[tuple[Arg, _Case]],
+        apply: Callable[[State, _Case], object],
+        schedule: Callable[[list[State]], None],
+        site: tuple[str, int] | None,
+    ) -> object:
         """A decision of a stored run's replay: the leaves on this path go with the case their
         models satisfy (no solver); one child per case that some leaf took."""
         replay = state.replay
@@ -375,8 +387,9 @@ class ComposeEngine(ForkingEngine):
         state.peak = max(state.peak, len(state.frames))
         return result
 
-    def _call_with_tree(self, state: ComposeState, tree: MemoTree, call: Invoke, instr: ir.Instruction, loc: ir.Loc,
-                        schedule: Callable[[list[State]], None]) -> object:
+    def _call_with_tree(
+        self, state: ComposeState, tree: MemoTree, call: Invoke, instr: ir.Instruction, loc: ir.Loc, schedule: Callable[[list[State]], None]
+    ) -> object:
         mapping = None
         if not call.kwargs and call.result is None:
             mapping = actuals(state.heap, tree.formals, call.args, self.options.max_list_len)
@@ -418,8 +431,16 @@ class ComposeEngine(ForkingEngine):
             found = self.tree_symbols[tree.qualname] = symbol_names(leaf.conjuncts for leaf in tree.leaves)
         return found
 
-    def _compose_call(self, state: ComposeState, tree: MemoTree, call: Invoke, instr: ir.Instruction, mapping: dict[str, Arg],
-                      images: list[tuple[Arg, tuple[Term, ...], int]], schedule: Callable[[list[State]], None]) -> object:
+    def _compose_call(
+        self,
+        state: ComposeState,
+        tree: MemoTree,
+        call: Invoke,
+        instr: ir.Instruction,
+        mapping: dict[str, Arg],
+        images: list[tuple[Arg, tuple[Term, ...], int]],
+        schedule: Callable[[list[State]], None],
+    ) -> object:
         floor = len(state.frames)
         pushed = self._invoke(state, call, instr)
         if pushed is not None or len(state.frames) != floor + 1:
@@ -429,8 +450,7 @@ class ComposeEngine(ForkingEngine):
         if not feasible:  # the leaves did not cover this path (they always should): run it as DSE does
             self.counters.region_executions += 1
             return None
-        replayed: list[tuple[Arg, int | None, dict[str, object]]] = [
-            item for item in feasible if self._replayable(tree.leaves[item[1]], floor)]
+        replayed: list[tuple[Arg, int | None, dict[str, object]]] = [item for item in feasible if self._replayable(tree.leaves[item[1]], floor)]
         rest = [item for item in feasible if item not in replayed]
         if rest:  # one region for all the others: DSE explores it as it would the whole call
             region: Arg = False
@@ -443,8 +463,9 @@ class ComposeEngine(ForkingEngine):
         chosen: list[tuple[Arg, object]] = [(True, item) for item in replayed]
         return ForkingEngine._fork(self, state, chosen, lambda s, item: self._begin(s, tree, item, floor), schedule)  # type: ignore[arg-type]
 
-    def _targeted(self, state: ComposeState, tree: MemoTree,
-                  items: list[tuple[Arg, int | None, dict[str, object]]]) -> list[tuple[Arg, int | None, dict[str, object]]]:
+    def _targeted(
+        self, state: ComposeState, tree: MemoTree, items: list[tuple[Arg, int | None, dict[str, object]]]
+    ) -> list[tuple[Arg, int | None, dict[str, object]]]:
         """The paper's target heuristics: H1 explores the error leaves of the callee first (the
         searcher takes the first child first); H2, when an error leaf is feasible here, keeps
         only the error leaves and reports each pruned one as a cut path (incomplete)."""
@@ -481,8 +502,9 @@ class ComposeEngine(ForkingEngine):
         self.substituted[key] = images
         return images
 
-    def _feasible_leaves(self, state: ComposeState, tree: MemoTree, mapping: dict[str, Arg],
-                         cases: list[tuple[Arg, tuple[Term, ...], int]]) -> list[tuple[Arg, int, dict[str, object]]]:
+    def _feasible_leaves(
+        self, state: ComposeState, tree: MemoTree, mapping: dict[str, Arg], cases: list[tuple[Arg, tuple[Term, ...], int]]
+    ) -> list[tuple[Arg, int, dict[str, object]]]:
         """The leaves whose condition (over the actual arguments) is feasible on ``state``'s
         path, each with a model of the path and that condition (the paper's consistency
         check). In order: folded constants; the path's own model; a conjunct whose negation is
@@ -573,9 +595,7 @@ class ComposeEngine(ForkingEngine):
 
     # ------------------------------------------------------------ decisions
 
-    def _fork(self, state: State, cases: list[tuple[Arg, _Case]],
-              apply: Callable[[State, _Case], object],
-              schedule: Callable[[list[State]], None]) -> object:
+    def _fork(self, state: State, cases: list[tuple[Arg, _Case]], apply: Callable[[State, _Case], object], schedule: Callable[[list[State]], None]) -> object:
         assert isinstance(state, ComposeState)
         self._settle(state)
         site = self._decision_site(state)
@@ -636,36 +656,37 @@ class ComposeEngine(ForkingEngine):
 
     def _record_leaf(self, state: ComposeState, conjuncts: list[Arg], outcome: str, detail: str | None, bug: bool = False) -> None:
         unique = tuple(dict.fromkeys(c for c in conjuncts if c is not True))  # a replayed callee's choices repeat its leaf's
-        self.leaves.append(MemoLeaf(unique, outcome, detail, dict(state.model), state.peak,
-                                    suffix(state.full, 0), suffix(state.compressed, 0), bug))
+        self.leaves.append(MemoLeaf(unique, outcome, detail, dict(state.model), state.peak, suffix(state.full, 0), suffix(state.compressed, 0), bug))
 
     def stats(self) -> dict[str, object]:
         s = super().stats()
         c = self.counters
         total_time = time.monotonic() - self.t0
         s["time_s"] = round(total_time, 6)
-        s.update({
-            "init_time_s": round(c.init_time_s, 6),
-            "composition_time_s": round(total_time - c.init_time_s, 6),
-            "init_solver_calls": c.init_solver_calls,
-            "composition_solver_calls": self.solver_stats.z3_calls - c.init_solver_calls,
-            "answered_from_store": self.stored_run is not None,
-            "trees_built": c.trees_built,
-            "trees_from_store": c.trees_from_store,
-            "summarized": list(c.trees),
-            "not_summarized": list(c.not_summarized),
-            "sub_method_invocations": c.replayed_calls,
-            "region_executions": c.region_executions,
-            "inline_calls": c.inline_calls,
-            "leaf_checks": c.leaf_checks,
-            "leaves_refuted_without_solver": c.refuted_without_solver,
-            "witness_hits": c.witness_hits,
-            "compressed_tree_nodes": count_nodes(leaf.compressed for leaf in self.leaves),
-            "tree_nodes": count_nodes(leaf.full for leaf in self.leaves),
-            "replay_divergences": c.replay_divergences,
-            "replay_fallbacks": c.replay_fallbacks,
-            "pruned_leaves": c.pruned_leaves,
-        })
+        s.update(
+            {
+                "init_time_s": round(c.init_time_s, 6),
+                "composition_time_s": round(total_time - c.init_time_s, 6),
+                "init_solver_calls": c.init_solver_calls,
+                "composition_solver_calls": self.solver_stats.z3_calls - c.init_solver_calls,
+                "answered_from_store": self.stored_run is not None,
+                "trees_built": c.trees_built,
+                "trees_from_store": c.trees_from_store,
+                "summarized": list(c.trees),
+                "not_summarized": list(c.not_summarized),
+                "sub_method_invocations": c.replayed_calls,
+                "region_executions": c.region_executions,
+                "inline_calls": c.inline_calls,
+                "leaf_checks": c.leaf_checks,
+                "leaves_refuted_without_solver": c.refuted_without_solver,
+                "witness_hits": c.witness_hits,
+                "compressed_tree_nodes": count_nodes(leaf.compressed for leaf in self.leaves),
+                "tree_nodes": count_nodes(leaf.full for leaf in self.leaves),
+                "replay_divergences": c.replay_divergences,
+                "replay_fallbacks": c.replay_fallbacks,
+                "pruned_leaves": c.pruned_leaves,
+            }
+        )
         return s
 
 

@@ -66,13 +66,13 @@ def object_class(sort: str) -> tuple[str, bool] | None:
     """(class, nullable) of an object formal's sort, None for another sort."""
     for prefix, nullable in ((_OBJECT, False), (_OPTIONAL_OBJECT, True)):
         if sort.startswith(prefix):
-            return sort[len(prefix):], nullable
+            return sort[len(prefix) :], nullable
     return None
 
 
 def item_sort(sort: str) -> str | None:
     """The item sort of a list formal's sort, None for a scalar one."""
-    return sort[len(_LIST):-1] if sort.startswith(_LIST) else None
+    return sort[len(_LIST) : -1] if sort.startswith(_LIST) else None
 
 
 def bind(heap: ConcreteHeap, formals: tuple[tuple[str, str], ...], max_list_len: int) -> tuple[tuple[object, ...], list[Term]]:
@@ -103,8 +103,7 @@ def fits(value: object, sort: str) -> bool:
     return type(value) is {INT: int, BOOL: bool, STR: str, FLOAT: float}.get(sort)
 
 
-def actuals(heap: ConcreteHeap, formals: tuple[tuple[str, str], ...], args: tuple[object, ...],
-            max_list_len: int) -> dict[str, Arg] | None:
+def actuals(heap: ConcreteHeap, formals: tuple[tuple[str, str], ...], args: tuple[object, ...], max_list_len: int) -> dict[str, Arg] | None:
     """The formals' symbols mapped to the actual arguments' values, or None when an argument
     does not fit its formal (the call then runs inline); object formals are left to
     ``heap_formals``, which reads the calling context's heap."""

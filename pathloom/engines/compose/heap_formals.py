@@ -86,8 +86,14 @@ def heap_conjuncts(conjuncts: tuple[Arg, ...], references: frozenset[str], strs:
                 if low == 1:
                     kept.append(T.not_(T.eq(high, 0)))
                 continue
-            if isinstance(low, Term) and low.op == "str_len" and isinstance(low.args[0], Term) and low.args[0].op == "sym" \
-                    and str(low.args[0].args[0]) in strs and not isinstance(high, Term):
+            if (
+                isinstance(low, Term)
+                and low.op == "str_len"
+                and isinstance(low.args[0], Term)
+                and low.args[0].op == "sym"
+                and str(low.args[0].args[0]) in strs
+                and not isinstance(high, Term)
+            ):
                 continue
         kept.append(c)
     return tuple(kept)
@@ -97,8 +103,9 @@ class _NoFit(Exception):
     """An actual the tree's object formal does not describe: the call runs inline."""
 
 
-def object_actuals(module: Module, heap: ConcreteHeap, formals: tuple[tuple[str, str], ...], args: tuple[object, ...],
-                   names: frozenset[str]) -> tuple[dict[str, Arg], Outcome] | None:
+def object_actuals(
+    module: Module, heap: ConcreteHeap, formals: tuple[tuple[str, str], ...], args: tuple[object, ...], names: frozenset[str]
+) -> tuple[dict[str, Arg], Outcome] | None:
     """The object formals' symbols among ``names`` (a tree's) mapped to the values read in the
     calling context, and the reads' writes and assumptions; None when an actual does not fit
     (an object of another class, a field no ite can read or the object lacks, a field the

@@ -40,8 +40,24 @@ from pathloom.domain.names import EXCEPTION_BASES
 PURE_BUILTINS = frozenset({"len", "abs", "min", "max", "ord", "chr", "range", "bool", "int"})
 
 _VALUE_INSTRUCTIONS = (
-    ir.Assign, ir.BinOp, ir.UnaryOp, ir.Compare, ir.Truth, ir.Call, ir.GetItem, ir.GetSlice, ir.BuildTuple,
-    ir.Unpack, ir.GetIter, ir.CurrentException, ir.ExcMatch, ir.Unbind, ir.Format, ir.BuildString, ir.GetAttr, ir.SetAttr,
+    ir.Assign,
+    ir.BinOp,
+    ir.UnaryOp,
+    ir.Compare,
+    ir.Truth,
+    ir.Call,
+    ir.GetItem,
+    ir.GetSlice,
+    ir.BuildTuple,
+    ir.Unpack,
+    ir.GetIter,
+    ir.CurrentException,
+    ir.ExcMatch,
+    ir.Unbind,
+    ir.Format,
+    ir.BuildString,
+    ir.GetAttr,
+    ir.SetAttr,
 )
 
 

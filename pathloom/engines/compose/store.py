@@ -106,23 +106,55 @@ def class_definitions(module: Module) -> str:
 def tree_key(module: Module, qualname: str, reachable: Iterable[str], options: Options) -> str:
     """The key of ``qualname``'s tree: its source and the sources of what it can reach, the
     classes, and the options a tree depends on (bounds, the heap model)."""
-    return _digest([
-        "tree", FORMAT, pathloom_version(), str(Path(module.filename).resolve()), qualname,
-        module_environment(module), class_definitions(module), [(q, _source_of(module, q)) for q in sorted(set(reachable) | {qualname})],
-        options.max_iterations, options.max_depth, options.max_concretizations, options.max_list_len, options.max_str_len,
-        options.heap, options.max_objects,
-    ])
+    return _digest(
+        [
+            "tree",
+            FORMAT,
+            pathloom_version(),
+            str(Path(module.filename).resolve()),
+            qualname,
+            module_environment(module),
+            class_definitions(module),
+            [(q, _source_of(module, q)) for q in sorted(set(reachable) | {qualname})],
+            options.max_iterations,
+            options.max_depth,
+            options.max_concretizations,
+            options.max_list_len,
+            options.max_str_len,
+            options.heap,
+            options.max_objects,
+        ]
+    )
 
 
 def run_key(module: Module, target: str, options: Options) -> str:
     """The key of a target's complete run: the whole file, its linked modules, the options."""
     linked = sorted((name, m.source) for name, m in module.linked.items())
-    return _digest([
-        "run", FORMAT, pathloom_version(), str(Path(module.filename).resolve()), target, module.source, linked,
-        options.max_iterations, options.max_depth, options.max_list_len, options.max_str_len, options.max_dict_len, options.max_paths,
-        options.max_concretizations, options.preconditions, options.strategy, options.seed, options.solver_layers,
-        options.target_heuristic, options.heap, options.max_objects,
-    ])
+    return _digest(
+        [
+            "run",
+            FORMAT,
+            pathloom_version(),
+            str(Path(module.filename).resolve()),
+            target,
+            module.source,
+            linked,
+            options.max_iterations,
+            options.max_depth,
+            options.max_list_len,
+            options.max_str_len,
+            options.max_dict_len,
+            options.max_paths,
+            options.max_concretizations,
+            options.preconditions,
+            options.strategy,
+            options.seed,
+            options.solver_layers,
+            options.target_heuristic,
+            options.heap,
+            options.max_objects,
+        ]
+    )
 
 
 class SummaryStore:
@@ -170,16 +202,13 @@ class SummaryStore:
         leaves = 0 if tree is None else len(tree.leaves)
         with self.conn:
             self.conn.execute(
-                "INSERT OR REPLACE INTO summaries (key, kind, file, qualname, body, leaves, created, used, hits) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)",
+                "INSERT OR REPLACE INTO summaries (key, kind, file, qualname, body, leaves, created, used, hits) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)",
                 (key, kind, file, qualname, body, leaves, now, now),
             )
         return True
 
     def rows(self) -> list[Row]:
-        found = self.conn.execute(
-            "SELECT kind, file, qualname, leaves, created, used, hits FROM summaries ORDER BY file, qualname, kind"
-        ).fetchall()
+        found = self.conn.execute("SELECT kind, file, qualname, leaves, created, used, hits FROM summaries ORDER BY file, qualname, kind").fetchall()
         return [Row(*r) for r in found]
 
     def clear(self) -> int:

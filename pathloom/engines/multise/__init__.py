@@ -44,7 +44,6 @@ and guards), ``feasibility`` (witnesses and solving), ``joins`` (scheduling, com
 temporaries), ``stepping`` (one step), ``results`` (paths, inputs, stats), ``engine`` (the loop).
 """
 
-
 from __future__ import annotations
 
 from pathloom.engines.multise.engine import MultiSEEngine

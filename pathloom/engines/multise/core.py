@@ -55,8 +55,9 @@ class MultiSECore:
         self.mgr = GuardManager()
         self.solver_stats = SolverStats()
         self.solver, self.z3_core = build_chain(self.solver_stats, options.solver_timeout_ms, options.solver_layers)
-        self.entry: Entry = build_entry(module, target, options.max_list_len, options.max_str_len, options.heap, options.max_objects, options.receiver,
-                                          options.max_dict_len)
+        self.entry: Entry = build_entry(
+            module, target, options.max_list_len, options.max_str_len, options.heap, options.max_objects, options.receiver, options.max_dict_len
+        )
         self.base = frozenset(c for c in self.entry.constraints if isinstance(c, Term))
         self.encoder = GuardEncoder(self.mgr)
         self.vars: dict[VarKey, ValueSummary[Any]] = {}
@@ -138,6 +139,7 @@ class MultiSECore:
 
     def _guard_node(self, cond: Term) -> Guard:
         """The BDD of ``cond`` once those of its connective arguments are known."""
+
         def part(a: Arg) -> Guard:
             return self.guard_of_term[a] if isinstance(a, Term) else self.mgr.true if a else self.mgr.false
 
@@ -227,12 +229,10 @@ class MultiSECore:
             self.step_refs.append(self.fresh())
         return self.step_refs[index]
 
-
     def _function(self, qualname: str) -> ir.Function:
         if qualname == self.entry.function.qualname:
             return self.entry.function
         return self.module.function(qualname)
-
 
     def _line(self, loc: Loc) -> int | None:
         frames = [f for f in loc if f.label >= 0]
@@ -243,4 +243,3 @@ class MultiSECore:
         block = self._function(frame.qualname).blocks[frame.label]
         node = block.instrs[frame.offset] if frame.offset < len(block.instrs) else block.terminator
         return node.loc.line if node is not None else None
-

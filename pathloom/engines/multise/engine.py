@@ -85,4 +85,3 @@ class MultiSEEngine(Results):
             else:
                 self.vars[(0, p.name)] = ValueSummary.single(self.mgr, a)
         self._schedule((FrameLoc(function.qualname, function.entry, 0, None),), self.mgr.true, dict(self.entry.initial_model), {})
-

@@ -136,7 +136,6 @@ class Feasibility(MultiSECore):
         self._witness(found, near=model)
         return found
 
-
     def _solve(self, guard: Guard, extra: Iterable[Arg] = ()) -> tuple[str, dict[str, Any]]:
         """A model of the input constraints, ``extra`` and ``guard``: a cube goes through the
         chain as its literals (independent parts solved apart, recurring ones answered by its
@@ -174,7 +173,6 @@ class Feasibility(MultiSECore):
             raise AssertionError("a result guard has no model that is an input heap")
         return {**model, **found} if status == SAT else None
 
-
     def concretization_models(self, guard: Guard, terms: list[Term], site: str, where: Arg = True) -> tuple[list[dict[str, Any]], bool]:
         """Models of ``guard`` and ``where`` giving ``terms`` pairwise different values (concretization)."""
 
@@ -187,4 +185,3 @@ class Feasibility(MultiSECore):
             key = control.concretization_site(self._function(frame.qualname), self._frame_line(frame), site)
             self.concretizations[key] = self.concretizations.get(key, 0) + 1
         return models, exhausted
-

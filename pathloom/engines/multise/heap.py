@@ -250,4 +250,3 @@ def cell_writes(reader: CellReader | None, ref: Ref, record: Record) -> list[Cel
         else:
             put((r, i), slot)
     return writes
-

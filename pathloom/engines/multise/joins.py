@@ -95,7 +95,6 @@ class Joins(Feasibility):
         self.temps[loc] = temps
         heapq.heappush(self.queue, (key, next(self.counter), loc))
 
-
     def _local_entries(self, depth: int, name: str) -> tuple[tuple[Guard, Any], ...]:
         """The guarded values of a local: the entry's own temporary, else the shared summary,
         else unbound everywhere (the guard ``true`` is never conjoined: one value is taken as
@@ -116,8 +115,11 @@ class Joins(Feasibility):
         counts = dict(frame.loops)
         left: dict[int, int] = {}
         for header, name in control.for_loop_iterators(self._function(frame.qualname), counts).items():
-            known = [items_left(lambda ref: self._list_length(ref, guard), it)
-                     for g, it in self._local_entries(len(loc) - 1, name) if not self.mgr.is_false(self.mgr.and_(g, guard))]
+            known = [
+                items_left(lambda ref: self._list_length(ref, guard), it)
+                for g, it in self._local_entries(len(loc) - 1, name)
+                if not self.mgr.is_false(self.mgr.and_(g, guard))
+            ]
             if known and all(n is not None for n in known):
                 left[header] = max(n for n in known if n is not None)
         return left
@@ -141,8 +143,12 @@ class Joins(Feasibility):
                 if self.deadline is not None and time.monotonic() > self.deadline:
                     self.finals.append((t.guard, ("cut", "timeout", self._line(loc))))
                     continue
-                self.unknown_results.append(PathResult(PathOutcome.UNKNOWN, None, reason="solver returned unknown (timeout)", condition=self.guard_term(t.guard)))
-        bound = control.loop_bound_reached(dict(loc[-1].loops), self.options.max_iterations, lambda: self._items_left(loc, guard)) if len(feasible) > 1 else None
+                self.unknown_results.append(
+                    PathResult(PathOutcome.UNKNOWN, None, reason="solver returned unknown (timeout)", condition=self.guard_term(t.guard))
+                )
+        bound = (
+            control.loop_bound_reached(dict(loc[-1].loops), self.options.max_iterations, lambda: self._items_left(loc, guard)) if len(feasible) > 1 else None
+        )
         if bound is not None:
             reason = control.loop_cut_reason(bound)
             self.complete = False
@@ -256,8 +262,7 @@ class Joins(Feasibility):
         entering = target[-1].offset == 0
         return {k: v for k, v in self.current_temps.items() if k[0] < depth or (k[0] == depth and not entering)}
 
-    def _assign(self, loc: Loc, key: VarKey, pc: Guard, values: list[tuple[Guard, object]], temps: Temps,
-                staged: dict[VarKey, ValueSummary[Any]]) -> None:
+    def _assign(self, loc: Loc, key: VarKey, pc: Guard, values: list[tuple[Guard, object]], temps: Temps, staged: dict[VarKey, ValueSummary[Any]]) -> None:
         """``key := values`` under ``pc`` (the values' guards partition it): into the entry's
         temporaries ``temps`` for a block-local temporary, else the new shared summary into
         ``staged`` (committed by the caller)."""
@@ -305,4 +310,3 @@ class Joins(Feasibility):
         self.cells.update(new_cells)
         self.vars.update(new_vars)
         return temps
-

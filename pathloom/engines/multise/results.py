@@ -68,7 +68,6 @@ class _EnvHeap:
         return ObjRec(kind, tuple((name, self._value((ref.id, ("f", name)))) for name in names))
 
 
-
 class Results(Stepping):
     def _outcome_model(self, outcome: tuple[Any, ...], model: dict[str, Any]) -> dict[str, Any]:
         """``model`` with values for the access paths the outcome's report reads and the model
@@ -92,7 +91,6 @@ class Results(Stepping):
         elif outcome[0] == "raise":
             control.exception_message(outcome[1], asked)
         return asked.asked
-
 
     def _outcome_key(self, outcome: tuple[Any, ...]) -> tuple[Any, ...]:
         if outcome[0] == "return":
@@ -141,8 +139,11 @@ class Results(Stepping):
                 continue
             if self.results_deadline is not None and time.monotonic() > self.results_deadline:
                 self.complete = False
-                self.unknown_results.append(PathResult(PathOutcome.UNKNOWN, None, reason="timeout: the inputs of a result were not solved "
-                                                       "within the results phase's share of --timeout"))
+                self.unknown_results.append(
+                    PathResult(
+                        PathOutcome.UNKNOWN, None, reason="timeout: the inputs of a result were not solved within the results phase's share of --timeout"
+                    )
+                )
                 continue
             if self.mgr.size(g) > limits.RESULT_GUARD_LIMIT:  # not stated whole, nor solved whole
                 status, model = self._solve_one_path(g, hints.get(key))
@@ -150,8 +151,9 @@ class Results(Stepping):
                     parts.append((g, outcome, model))  # reported as that path and an unknown (below)
                 else:
                     self.complete = False
-                    self.unknown_results.append(PathResult(PathOutcome.UNKNOWN, None, reason=f"path condition too large to state or solve "
-                                                           f"(a BDD of {self.mgr.size(g)} nodes)"))
+                    self.unknown_results.append(
+                        PathResult(PathOutcome.UNKNOWN, None, reason=f"path condition too large to state or solve (a BDD of {self.mgr.size(g)} nodes)")
+                    )
                 continue
             near = self._solve_near_any(g, hints.get(key), reuse=False)  # results' guards are disjoint
             if near is not None:
@@ -195,14 +197,15 @@ class Results(Stepping):
         if 2 * len(distinct) < len(cubes):
             return self._solve_cubes_by_part(guards, cubes, distinct)
         self.solver_stats.queries += len(cubes)
-        found = solve_cubes(sorted(self.base, key=lambda t: t.serial), cubes, self.solver_stats, self.options.solver_timeout_ms,
-                            self.results_deadline)
+        found = solve_cubes(sorted(self.base, key=lambda t: t.serial), cubes, self.solver_stats, self.options.solver_timeout_ms, self.results_deadline)
         for solved, (status, model) in found.items():
             if status == SAT and not self.holds(guards[solved], model):  # type: ignore[index]
                 raise AssertionError("a model from the batch solver violates its result guard")
         return found  # type: ignore[return-value]
 
-    def _solve_cubes_by_part(self, guards: dict[tuple[Any, ...], Guard], cubes: dict[Any, tuple[Term, ...]], literals: set[Term]) -> dict[tuple[Any, ...], tuple[str, dict[str, Any]]]:
+    def _solve_cubes_by_part(
+        self, guards: dict[tuple[Any, ...], Guard], cubes: dict[Any, tuple[Term, ...]], literals: set[Term]
+    ) -> dict[tuple[Any, ...], tuple[str, dict[str, Any]]]:
         """Few literals recurring across many result cubes: group each cube's literals (and
         the input constraints) by independent part, the parts found once for all literals
         (coarser than per cube, still independent), and ask the chain part by part, where
@@ -320,21 +323,34 @@ class Results(Stepping):
             heap_model = self._input_heap_model(g, condition, model)
             if heap_model is None:  # the solver gave up: an unknown result, never a guess
                 self.complete = False
-                return PathResult(PathOutcome.UNKNOWN, None, reason="solver returned unknown (timeout) on a model that is one input heap",
-                                  condition=condition)
+                return PathResult(PathOutcome.UNKNOWN, None, reason="solver returned unknown (timeout) on a model that is one input heap", condition=condition)
             model = self._outcome_model(outcome, heap_model)
         inputs = self.entry.decode(model)
         if outcome[0] == "return":
             value = outcome[1]
             returned = encode_symbolic(value, _EnvHeap(self, model), model)
-            return PathResult(PathOutcome.RETURN, inputs, returned=returned, condition=condition, symbol_values=model,
-                              predict=lambda env: encode_symbolic(value, _EnvHeap(self, env), env))
+            return PathResult(
+                PathOutcome.RETURN,
+                inputs,
+                returned=returned,
+                condition=condition,
+                symbol_values=model,
+                predict=lambda env: encode_symbolic(value, _EnvHeap(self, env), env),
+            )
         if outcome[0] == "raise":
             exc: ExcVal = outcome[1]
             message = control.exception_message(exc, model)
-            return PathResult(PathOutcome.RAISE, inputs, exception=exc.cls, message=message, line=outcome[2], kind=outcome[3],
-                              condition=condition, symbol_values=model,
-                              predict_message=lambda env: control.exception_message(exc, env))
+            return PathResult(
+                PathOutcome.RAISE,
+                inputs,
+                exception=exc.cls,
+                message=message,
+                line=outcome[2],
+                kind=outcome[3],
+                condition=condition,
+                symbol_values=model,
+                predict_message=lambda env: control.exception_message(exc, env),
+            )
         return PathResult(PathOutcome.CUT, inputs, line=outcome[2], reason=outcome[1], condition=condition, symbol_values=model)
 
     def _sharing_factor(self, summaries: list[ValueSummary[Any]]) -> float | None:
@@ -395,5 +411,3 @@ class Results(Stepping):
             "final_outcome_entries": finals,
             "concretizations": dict(sorted(self.concretizations.items())),
         }
-
-

@@ -23,6 +23,7 @@ from pathloom.domain.values import ExcVal
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import evaluate
 from pathloom.terms.expr import Arg, Term
+
 EXC_INFO = "%exc_info"
 ENTRY_ARGS = "%entry_args"  # the arguments a frame of a self-recursive function was entered with
 VarKey = tuple[int, str]
@@ -81,7 +82,6 @@ class _StepTimeout(Exception):
     entry becomes a cut path; nothing of the step was committed."""
 
 
-
 class _AskedModel(dict):  # type: ignore[type-arg]
     """A model that records the names a term's evaluation reads from it (``get``: present or
     not); the object-graph decoder's own membership probes are not recorded."""
@@ -93,7 +93,6 @@ class _AskedModel(dict):  # type: ignore[type-arg]
     def get(self, name: str, default: Any = None) -> Any:
         self.asked.add(name)
         return super().get(name, default)
-
 
 
 class _Truth(dict):  # type: ignore[type-arg]
@@ -128,7 +127,6 @@ class _Witness:
     def __init__(self, model: dict[str, Any], parent: _Truth | None = None, changed: frozenset[str] = frozenset()) -> None:
         self.model = model
         self.truth = _Truth(model, parent, changed)
-
 
 
 def _reads_heap(value: object) -> bool:

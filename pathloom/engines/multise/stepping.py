@@ -79,7 +79,6 @@ class _GuardedHeap(CellReader):
         return self.engine.concretization_models(self.guard, terms, site, where)
 
 
-
 class Stepping(Joins):
     # ------------------------------------------------------------ reading state
 
@@ -105,7 +104,9 @@ class Stepping(Joins):
                 combos = extended
         return combos
 
-    def _leaves(self, guard: Guard, run: Callable[[_GuardedHeap], Any], known: dict[CellKey, object] | None = None) -> list[tuple[Guard, Leaf, list[CellWrite]]]:
+    def _leaves(
+        self, guard: Guard, run: Callable[[_GuardedHeap], Any], known: dict[CellKey, object] | None = None
+    ) -> list[tuple[Guard, Leaf, list[CellWrite]]]:
         """Run a semantics function under ``guard``, splitting on heap cells that hold several
         values there, and turn its outcome's case conditions into guards and its record writes
         into cell writes. ``known``: cells read before a split, and the split cell, with their
@@ -218,11 +219,13 @@ class Stepping(Joins):
         names = self._instr_names(instr)[0]
         leaves: list[tuple[Guard, Leaf, list[CellWrite]]] = []
         for g, env in self._combinations(depth, names, guard):
+
             def run(heap: _GuardedHeap, env: dict[str, object] = env) -> Any:
                 try:
                     return execute(self.module, heap, env, instr)
                 except RuntimeUnsupported as exc:
                     raise control.unsupported_at(self._function(loc[-1].qualname), self.module.filename, instr.loc, exc) from None
+
             leaves += self._leaves(g, run)
         return self._group(loc, leaves, instr, instr.loc)
 
@@ -279,8 +282,7 @@ class Stepping(Joins):
         if found is None:
             function = self._function(qualname)
             found = any(
-                isinstance(i, ir.Call) and isinstance(i.func, ir.Global) and i.func.name == qualname
-                for b in function.blocks.values() for i in b.instrs
+                isinstance(i, ir.Call) and isinstance(i.func, ir.Global) and i.func.name == qualname for b in function.blocks.values() for i in b.instrs
             )
             self.recursive[qualname] = found
         return found
@@ -335,8 +337,10 @@ class Stepping(Joins):
             raised = [(g, (exc, control.line_in_target_file(functions, line, lambda i: self._frame_line(loc[i])), kind)) for g, (exc, line, kind) in raised]
         found = control.handler_depth(self._function(f.qualname).blocks[f.label] for f in loc)
         if any(exc.cls == "StopIteration" for _, (exc, _, _) in raised):
-            raised = [(g, control.leaving_generators(functions, found[0] if found else -1, exc, line, kind, lambda i: self._frame_line(loc[i])))
-                      for g, (exc, line, kind) in raised]
+            raised = [
+                (g, control.leaving_generators(functions, found[0] if found else -1, exc, line, kind, lambda i: self._frame_line(loc[i])))
+                for g, (exc, line, kind) in raised
+            ]
         guard = self.mgr.or_all(g for g, _ in raised)
         if found is not None:
             i, handler = found
@@ -457,4 +461,3 @@ class Stepping(Joins):
         if loc[-1].ret_dst is not None:
             t.assigns.append(((depth - 1, loc[-1].ret_dst), returned))
         return t
-

@@ -184,8 +184,13 @@ class Builder(ABC):
         """``name`` in this function means the builtin: nothing of the code rebinds it."""
         module = self.module
         return not (
-            name in self.locals or name in self.renames or name in module.function_defs or name in module.classes
-            or name in module.constants or name in module.opaque or (module.runtime is not None and module.has_runtime(name))
+            name in self.locals
+            or name in self.renames
+            or name in module.function_defs
+            or name in module.classes
+            or name in module.constants
+            or name in module.opaque
+            or (module.runtime is not None and module.has_runtime(name))
         )
 
     # ------------------------------------------------------------ one mixin calls another
@@ -264,8 +269,12 @@ class Builder(ABC):
         """``comprehensions``: a list comprehension."""
 
     @abstractmethod
-    def _comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp, produce: Callable[[], None],
-                       first: tuple[Operand, Operand | None, str] | None = None) -> None:
+    def _comprehension(
+        self,
+        node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp,
+        produce: Callable[[], None],
+        first: tuple[Operand, Operand | None, str] | None = None,
+    ) -> None:
         """``comprehensions``: the loops of a comprehension."""
 
     @abstractmethod

@@ -32,7 +32,7 @@ class Cleanups(Builder):
         saved = (self.cleanups, self.loops, self.loop_headers, self.handler, self.caught)
         for k in range(len(saved[0]) - 1, keep - 1, -1):
             cleanup = saved[0][k]
-            self.cleanups, self.loops = saved[0][:k], saved[1][:cleanup.loop_depth]
+            self.cleanups, self.loops = saved[0][:k], saved[1][: cleanup.loop_depth]
             self.loop_headers, self.handler, self.caught = cleanup.loop_headers, cleanup.handler, list(cleanup.caught)
             step = self.new_block()  # in the opening statement's handler region
             self.goto(step, loc)
@@ -69,8 +69,7 @@ class Cleanups(Builder):
         self.start(after)
 
     def _check_finally_body(self, node: ast.Try) -> None:
-        bound = {h.name for stmt in [*node.body, *node.handlers, *node.orelse] for h in ast.walk(stmt)
-                 if isinstance(h, ast.ExceptHandler) and h.name}
+        bound = {h.name for stmt in [*node.body, *node.handlers, *node.orelse] for h in ast.walk(stmt) if isinstance(h, ast.ExceptHandler) and h.name}
         for stmt in node.finalbody:
             for sub in ast.walk(stmt):
                 if isinstance(sub, (ast.Try, ast.TryStar, ast.With)):

@@ -68,8 +68,12 @@ class Comprehensions(Builder):
         self._comprehension(node, produce)
         return Var(dst)
 
-    def _comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp, produce: Callable[[], None],
-                       first: tuple[Operand, Operand | None, str] | None = None) -> None:
+    def _comprehension(
+        self,
+        node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp,
+        produce: Callable[[], None],
+        first: tuple[Operand, Operand | None, str] | None = None,
+    ) -> None:
         """The loops of a comprehension, in a scope of its own: the outermost iterable is
         evaluated in the enclosing scope (``first``, when the caller evaluated it already),
         every target name is a fresh local, and ``produce`` runs for each item that passes
@@ -91,8 +95,9 @@ class Comprehensions(Builder):
         finally:
             self.renames = saved
 
-    def _generator_loop(self, generators: list[ast.comprehension], level: int, iterable: tuple[Operand, Operand | None, str],
-                        produce: Callable[[], None]) -> None:
+    def _generator_loop(
+        self, generators: list[ast.comprehension], level: int, iterable: tuple[Operand, Operand | None, str], produce: Callable[[], None]
+    ) -> None:
         generator = generators[level]
         loc = node_loc(generator.iter)
         it, item, counter = self._start_iteration(iterable, loc)

@@ -63,8 +63,16 @@ class Contexts(Builder):
 
         self._region(item, Var(entered), items[1:], body, loc, exit_clean, exit_raised)
 
-    def _region(self, item: ast.withitem, entered: Operand, rest: list[ast.withitem], body: list[ast.stmt], loc: Loc,
-                exit_clean: Callable[[], None], on_raise: Callable[[Var], Var]) -> None:
+    def _region(
+        self,
+        item: ast.withitem,
+        entered: Operand,
+        rest: list[ast.withitem],
+        body: list[ast.stmt],
+        loc: Loc,
+        exit_clean: Callable[[], None],
+        on_raise: Callable[[Var], Var],
+    ) -> None:
         """The protected region of one item: the target bound to ``entered``, the other items and
         the body; ``exit_clean`` on the ways out but an exception, ``on_raise(exc)`` (a value
         whose truth suppresses the exception) on an exception."""

@@ -60,6 +60,7 @@ def with_caches_expanded(node: ast.FunctionDef, module: Module) -> ast.FunctionD
         setattr(copy, CACHE_WRAPPER, True)
     return copy
 
+
 def _caches_expanded(body: list[ast.stmt], scope: ast.FunctionDef, module: Module) -> list[ast.stmt]:
     """``body`` with its cached nested functions expanded, in compound statements too (not
     inside nested functions or classes, expanded when they are lowered); ``body`` itself
@@ -85,6 +86,7 @@ def _caches_expanded(body: list[ast.stmt], scope: ast.FunctionDef, module: Modul
         out.append(stmt)
     return out if changed else body
 
+
 def _is_cache(decorators: list[ast.expr], module: Module) -> bool:
     """``@cache``/``@functools.cache`` or ``@lru_cache(maxsize=None)`` (``lru_cache(None)``)
     alone: an unbounded cache; the real ``functools`` ones."""
@@ -100,6 +102,7 @@ def _is_cache(decorators: list[ast.expr], module: Module) -> bool:
         untyped = all(isinstance(k.value, ast.Constant) and k.value.value is False for k in typed)
         return len(given) == 1 and isinstance(given[0], ast.Constant) and given[0].value is None and not others and untyped
     return False
+
 
 def _cache_expansion(node: ast.FunctionDef, scope: ast.FunctionDef, module: Module) -> list[ast.stmt]:
     """``@cache def f(a, b): body`` as the statements
@@ -122,8 +125,16 @@ def _cache_expansion(node: ast.FunctionDef, scope: ast.FunctionDef, module: Modu
     if args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs or args.defaults:
         raise module.unsupported(node.decorator_list[0], "a cached function with other than plain positional parameters")
     params = [a.arg for a in args.args]
-    calls = {id(n.func) for n in ast.walk(scope) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name
-             and len(n.args) == len(params) and not n.keywords and not any(isinstance(a, ast.Starred) for a in n.args)}
+    calls = {
+        id(n.func)
+        for n in ast.walk(scope)
+        if isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Name)
+        and n.func.id == name
+        and len(n.args) == len(params)
+        and not n.keywords
+        and not any(isinstance(a, ast.Starred) for a in n.args)
+    }
     for use in ast.walk(scope):
         if isinstance(use, ast.Name) and use.id == name and isinstance(use.ctx, ast.Load) and id(use) not in calls:
             raise module.unsupported(use, f"the cached function {name!r} used other than called with its {len(params)} positional arguments")
@@ -152,6 +163,7 @@ def _cache_expansion(node: ast.FunctionDef, scope: ast.FunctionDef, module: Modu
     setattr(wrapper, CACHE_WRAPPER, True)
     return made
 
+
 def map_filter_as_generator(node: ast.Call, is_builtin: Callable[[str], bool]) -> ast.Call:
     """``list(map(lambda v: e, xs))`` as ``list((lambda v: e)(it) for it in xs)`` and
     ``list(filter(f, xs))`` as ``list(it for it in xs if f(it))`` (``filter(None, xs)``:
@@ -169,13 +181,27 @@ def map_filter_as_generator(node: ast.Call, is_builtin: Callable[[str], bool]) -
     if not (isinstance(node.func, (ast.Name, ast.Attribute)) and node.args and isinstance(node.args[0], ast.Call)):
         return node
     inner = node.args[0]
-    if isinstance(inner.func, ast.Name) and inner.func.id == "reversed" and is_builtin("reversed") and len(inner.args) == 1 \
-            and not inner.keywords and not isinstance(inner.args[0], ast.Starred):
+    if (
+        isinstance(inner.func, ast.Name)
+        and inner.func.id == "reversed"
+        and is_builtin("reversed")
+        and len(inner.args) == 1
+        and not inner.keywords
+        and not isinstance(inner.args[0], ast.Starred)
+    ):
         item, loop = item_loop(inner, inner)  # list(reversed(xs)) as list(it for it in reversed(xs)): the loop's own iterator
         generator = ast.copy_location(ast.GeneratorExp(item, [loop]), inner)
-        return ast.Call(node.func, [generator, *node.args[1:]], node.keywords, **{k: getattr(node, k) for k in ("lineno", "col_offset", "end_lineno", "end_col_offset")})
-    if not (isinstance(inner.func, ast.Name) and inner.func.id in ("map", "filter") and is_builtin(inner.func.id)
-            and len(inner.args) == 2 and not inner.keywords and not any(isinstance(a, ast.Starred) for a in inner.args)):
+        return ast.Call(
+            node.func, [generator, *node.args[1:]], node.keywords, **{k: getattr(node, k) for k in ("lineno", "col_offset", "end_lineno", "end_col_offset")}
+        )
+    if not (
+        isinstance(inner.func, ast.Name)
+        and inner.func.id in ("map", "filter")
+        and is_builtin(inner.func.id)
+        and len(inner.args) == 2
+        and not inner.keywords
+        and not any(isinstance(a, ast.Starred) for a in inner.args)
+    ):
         return node
     function, iterable = inner.args
     is_none = isinstance(function, ast.Constant) and function.value is None
@@ -188,4 +214,6 @@ def map_filter_as_generator(node: ast.Call, is_builtin: Callable[[str], bool]) -
     else:
         element, loop.ifs = item, [called]
     generator = ast.copy_location(ast.GeneratorExp(element, [loop]), inner)
-    return ast.Call(node.func, [generator, *node.args[1:]], node.keywords, **{k: getattr(node, k) for k in ("lineno", "col_offset", "end_lineno", "end_col_offset")})
+    return ast.Call(
+        node.func, [generator, *node.args[1:]], node.keywords, **{k: getattr(node, k) for k in ("lineno", "col_offset", "end_lineno", "end_col_offset")}
+    )

@@ -21,18 +21,37 @@ from pathloom.frontend.ir import Const, Global, Loc, Operand, Var
 from pathloom.frontend.lowering.builder import Builder, cell_slot, node_loc
 
 _BINOPS: dict[type[ast.operator], str] = {
-    ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.Mod: "%",
-    ast.Pow: "**", ast.Div: "/", ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^",
-    ast.LShift: "<<", ast.RShift: ">>",
+    ast.Add: "+",
+    ast.Sub: "-",
+    ast.Mult: "*",
+    ast.FloorDiv: "//",
+    ast.Mod: "%",
+    ast.Pow: "**",
+    ast.Div: "/",
+    ast.BitAnd: "&",
+    ast.BitOr: "|",
+    ast.BitXor: "^",
+    ast.LShift: "<<",
+    ast.RShift: ">>",
 }
 _CMPOPS: dict[type[ast.cmpop], str] = {
-    ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
-    ast.In: "in", ast.NotIn: "not in", ast.Is: "is", ast.IsNot: "is not",
+    ast.Eq: "==",
+    ast.NotEq: "!=",
+    ast.Lt: "<",
+    ast.LtE: "<=",
+    ast.Gt: ">",
+    ast.GtE: ">=",
+    ast.In: "in",
+    ast.NotIn: "not in",
+    ast.Is: "is",
+    ast.IsNot: "is not",
 }
 
 _UNSUPPORTED_EXPR = {
     ast.GeneratorExp: "generator expression outside list(), tuple(), set(), sorted(), sum(), min(), max(), any(), all() and 'sep'.join()",
-    ast.NamedExpr: "assignment expression (:=)", ast.Await: "await", ast.Starred: "starred expression outside a display or call",
+    ast.NamedExpr: "assignment expression (:=)",
+    ast.Await: "await",
+    ast.Starred: "starred expression outside a display or call",
     ast.Slice: "extended slicing (a slice inside a tuple subscript)",
 }
 
@@ -230,8 +249,12 @@ class Expressions(Builder):
             dst = self.temp()
             self.emit(ir.Call(dst, Const(BuiltinVal(node.func.id)), tuple(self.expr(a) for a in node.args), (), node_loc(node)))
             return Var(dst)
-        if self._names_real(node.func, functools.reduce) and len(node.args) in (2, 3) and not node.keywords \
-                and not any(isinstance(a, ast.Starred) for a in node.args):
+        if (
+            self._names_real(node.func, functools.reduce)
+            and len(node.args) in (2, 3)
+            and not node.keywords
+            and not any(isinstance(a, ast.Starred) for a in node.args)
+        ):
             return self._reduce(node)
         if self._is_bare_super(node):
             # super() names the enclosing class and the method's first argument, as CPython's
@@ -241,8 +264,14 @@ class Expressions(Builder):
             dst = self.temp()
             self.emit(ir.Call(dst, Global("super"), (Const(self.cls), Var(first)), (), node_loc(node)))
             return Var(dst)
-        if isinstance(node.func, ast.Name) and node.func.id in _WHOLE_CONSUMERS and len(node.args) == 1 and self._is_builtin(node.func.id) \
-                and isinstance(node.args[0], ast.Call) and (node.func.id == "sorted" or not node.keywords):
+        if (
+            isinstance(node.func, ast.Name)
+            and node.func.id in _WHOLE_CONSUMERS
+            and len(node.args) == 1
+            and self._is_builtin(node.func.id)
+            and isinstance(node.args[0], ast.Call)
+            and (node.func.id == "sorted" or not node.keywords)
+        ):
             items = self._whole(node.args[0])  # list(f(...)): f may be a generator function
             return self._whole_consumer(node, items)
         return self._call(node)
@@ -298,8 +327,13 @@ class Expressions(Builder):
 
     def _is_bare_super(self, node: ast.Call) -> bool:
         return (
-            isinstance(node.func, ast.Name) and node.func.id == "super" and not node.args and not node.keywords
-            and "super" not in self.locals and self.cls is not None and self.first_param is not None
+            isinstance(node.func, ast.Name)
+            and node.func.id == "super"
+            and not node.args
+            and not node.keywords
+            and "super" not in self.locals
+            and self.cls is not None
+            and self.first_param is not None
         )
 
     def expr_Attribute(self, node: ast.Attribute) -> Operand:

@@ -118,8 +118,9 @@ class Functions(Builder):
         end = Var(YIELDED) if self.generator else Const(None)
         self.terminate(ir.Return(end, node_loc(node.body[-1]) if node.body else node_loc(node)))
         foreign = self.module.filename if getattr(node, CACHE_WRAPPER, False) else self._foreign_file()
-        return ir.Function(self.qualname, node.name, params, self.blocks, entry.label, node.lineno, node.col_offset + 1, self.cls,
-                           foreign, self.captures, self.generator)
+        return ir.Function(
+            self.qualname, node.name, params, self.blocks, entry.label, node.lineno, node.col_offset + 1, self.cls, foreign, self.captures, self.generator
+        )
 
     def lambda_function(self, node: ast.Lambda) -> ir.Function:
         params = self._params(node.args) + self._capture_params(node)
@@ -128,8 +129,9 @@ class Functions(Builder):
         entry = self.current
         value = self.expr(node.body)
         self.terminate(ir.Return(value, node_loc(node.body)))
-        return ir.Function(self.qualname, "<lambda>", params, self.blocks, entry.label, node.lineno, node.col_offset + 1, self.cls,
-                           self._foreign_file(), self.captures)
+        return ir.Function(
+            self.qualname, "<lambda>", params, self.blocks, entry.label, node.lineno, node.col_offset + 1, self.cls, self._foreign_file(), self.captures
+        )
 
     def _capture_params(self, node: ast.AST) -> tuple[ir.Param, ...]:
         line, col = getattr(node, "lineno", 0), getattr(node, "col_offset", 0) + 1
@@ -171,8 +173,12 @@ class Functions(Builder):
                         raise self.unsupported(node, f"nonlocal {name!r} of a function further out")
                     shared.add(name)
                 for inner in ast.walk(node):
-                    if inner is not node and isinstance(inner, (ast.FunctionDef, ast.Lambda)) and isinstance(inner, ast.FunctionDef) \
-                            and nonlocals(inner.body) - assigned_names(node.body) - {a.arg for a in node.args.args}:
+                    if (
+                        inner is not node
+                        and isinstance(inner, (ast.FunctionDef, ast.Lambda))
+                        and isinstance(inner, ast.FunctionDef)
+                        and nonlocals(inner.body) - assigned_names(node.body) - {a.arg for a in node.args.args}
+                    ):
                         raise self.unsupported(inner, "nonlocal of a function further out")
         return frozenset(shared)
 

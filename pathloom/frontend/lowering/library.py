@@ -79,16 +79,21 @@ class Library(Builder):
         it sorts: a key reading it would see that). None: not such a call."""
         keywords = {k.arg: k.value for k in node.keywords}
         key, reverse = keywords.get("key"), keywords.get("reverse", ast.Constant(False))
-        if (None in keywords or set(keywords) - {"key", "reverse"} or not isinstance(key, ast.Lambda) or key.args.defaults
-                or key.args.kw_defaults or not (isinstance(reverse, ast.Constant) and type(reverse.value) is bool)
-                or any(isinstance(a, ast.Starred) for a in node.args)):
+        if (
+            None in keywords
+            or set(keywords) - {"key", "reverse"}
+            or not isinstance(key, ast.Lambda)
+            or key.args.defaults
+            or key.args.kw_defaults
+            or not (isinstance(reverse, ast.Constant) and type(reverse.value) is bool)
+            or any(isinstance(a, ast.Starred) for a in node.args)
+        ):
             return None
         from pathloom.domain.values import BuiltinVal
 
         loc = node_loc(node)
         sort_by_keys = Const(BuiltinVal("%sort_by_keys"))
-        if isinstance(node.func, ast.Name) and node.func.id == "sorted" and len(node.args) == 1 and self._is_builtin("sorted") \
-                and self._is_builtin("list"):
+        if isinstance(node.func, ast.Name) and node.func.id == "sorted" and len(node.args) == 1 and self._is_builtin("sorted") and self._is_builtin("list"):
             copy = self.temp()
             self.emit(ir.Call(copy, Global("list"), (self.expr(node.args[0]),), (), loc))
             keys = self._keys(Var(copy), key)
@@ -96,8 +101,13 @@ class Library(Builder):
             self.emit(ir.Call(dst, sort_by_keys, (Var(copy), keys, Const(reverse.value), Const(True)), (), loc))
             return Var(dst)
         func = node.func
-        if not (isinstance(func, ast.Attribute) and func.attr == "sort" and isinstance(func.value, ast.Name) and not node.args
-                and not any(isinstance(n, ast.Call) or (isinstance(n, ast.Name) and n.id == func.value.id) for n in ast.walk(key.body))):
+        if not (
+            isinstance(func, ast.Attribute)
+            and func.attr == "sort"
+            and isinstance(func.value, ast.Name)
+            and not node.args
+            and not any(isinstance(n, ast.Call) or (isinstance(n, ast.Name) and n.id == func.value.id) for n in ast.walk(key.body))
+        ):
             return None
         receiver = self.expr(func.value)
         flag = self.temp()

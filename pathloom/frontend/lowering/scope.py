@@ -100,7 +100,8 @@ def binding_sites(params: set[str], body: list[ast.stmt]) -> dict[str, list[tupl
 
 def _assigned_count(stmt: ast.stmt, name: str) -> int:
     return sum(
-        1 for node in scope_walk([stmt])
+        1
+        for node in scope_walk([stmt])
         if (isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, (ast.Store, ast.Del)))
         or (isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == name)
     )

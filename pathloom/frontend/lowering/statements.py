@@ -20,9 +20,11 @@ from pathloom.frontend.ir import Const, Global, Loc, Operand, Var
 from pathloom.frontend.lowering.builder import YIELDED, Builder, Cleanup, node_loc
 
 _UNSUPPORTED_STMT = {
-    ast.AsyncWith: "async with", ast.AsyncFor: "async for",
+    ast.AsyncWith: "async with",
+    ast.AsyncFor: "async for",
     ast.Import: "import inside a function",
-    ast.ImportFrom: "import inside a function", ast.ClassDef: "nested class",
+    ast.ImportFrom: "import inside a function",
+    ast.ClassDef: "nested class",
     ast.AsyncFunctionDef: "async function",
     ast.TryStar: "try/except*",
 }
@@ -55,9 +57,16 @@ class Statements(Builder):
 
     def stmt_Assign(self, node: ast.Assign) -> None:
         source = node.value
-        if len(node.targets) == 1 and isinstance(node.targets[0], ast.Subscript) and isinstance(node.targets[0].slice, ast.Slice) \
-                and isinstance(source, ast.Call) and isinstance(source.func, ast.Name) and source.func.id == "reversed" \
-                and self._is_builtin("reversed") and self._is_builtin("list"):
+        if (
+            len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Subscript)
+            and isinstance(node.targets[0].slice, ast.Slice)
+            and isinstance(source, ast.Call)
+            and isinstance(source.func, ast.Name)
+            and source.func.id == "reversed"
+            and self._is_builtin("reversed")
+            and self._is_builtin("list")
+        ):
             # xs[a:b] = reversed(ys): a slice assignment takes list(value) (PySequence_Fast), and
             # a reverse iterator of a sequence raises nothing while it is listed
             source = ast.copy_location(ast.Call(ast.Name("list", ast.Load()), [source], []), source)
@@ -172,6 +181,7 @@ class Statements(Builder):
 
     def _loop(self, node: ast.While | ast.For, decide: Callable[[ir.Block, ir.Block], None], enter: Callable[[], None]) -> None:
         """Header (``decide`` picks body or else), body (``enter`` runs first), else, exit."""
+
         def run_body() -> None:
             enter()
             self.body(node.body)
@@ -196,19 +206,34 @@ class Statements(Builder):
         iterated backwards, ``zip(xs, ys)`` the tuple of its arguments iterated together, so
         the items stay the lists' own (symbolic) items instead of running CPython's builtin."""
         plain_args = isinstance(node, ast.Call) and not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args)
-        if (plain_args and isinstance(node.func, ast.Name) and node.func.id == "reversed"  # type: ignore[attr-defined]
-                and self._is_builtin("reversed") and len(node.args) == 1):  # type: ignore[attr-defined]
-            return self.expr(node.args[0]), None, "reversed"  # type: ignore[attr-defined]
-        lax_zip = isinstance(node, ast.Call) and all(k.arg == "strict" and isinstance(k.value, ast.Constant) and k.value.value is False
-                                                     for k in node.keywords) and not any(isinstance(a, ast.Starred) for a in node.args)
+        if (
+            plain_args
+            and isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "reversed"
+            and self._is_builtin("reversed")
+            and len(node.args) == 1
+        ):
+            return self.expr(node.args[0]), None, "reversed"
+        lax_zip = (
+            isinstance(node, ast.Call)
+            and all(k.arg == "strict" and isinstance(k.value, ast.Constant) and k.value.value is False for k in node.keywords)
+            and not any(isinstance(a, ast.Starred) for a in node.args)
+        )
         if lax_zip and isinstance(node.func, ast.Name) and node.func.id == "zip" and self._is_builtin("zip") and node.args:  # type: ignore[attr-defined]
             # strict=False is zip's default: stop at the first exhausted iterator
             parts = tuple(self.expr(a) for a in node.args)  # type: ignore[attr-defined]
             both = self.temp()
             self.emit(ir.BuildTuple(both, parts, node_loc(node)))
             return Var(both), None, "zip"
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "enumerate"
-                and self._is_builtin("enumerate") and len(node.args) in (1, 2) and not isinstance(node.args[0], ast.Starred)):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "enumerate"
+            and self._is_builtin("enumerate")
+            and len(node.args) in (1, 2)
+            and not isinstance(node.args[0], ast.Starred)
+        ):
             starts = node.args[1:] + [k.value for k in node.keywords if k.arg == "start"]
             if len(starts) + len(node.args[:1]) == len(node.args) + len(node.keywords) and len(starts) <= 1:
                 if not starts:
@@ -272,8 +297,11 @@ class Statements(Builder):
     def stmt_Raise(self, node: ast.Raise) -> None:
         loc = node_loc(node)
         cause = node.cause
-        if cause is not None and not (isinstance(cause, ast.Constant) and cause.value is None) \
-                and not (isinstance(cause, ast.Name) and cause.id in self.caught):
+        if (
+            cause is not None
+            and not (isinstance(cause, ast.Constant) and cause.value is None)
+            and not (isinstance(cause, ast.Name) and cause.id in self.caught)
+        ):
             # the cause only sets __cause__, which no outcome shows; any other cause may be a
             # TypeError ("exception causes must derive from BaseException")
             raise self.unsupported(node, "raise ... from a cause other than None or the exception an except clause caught")
@@ -353,20 +381,18 @@ class Statements(Builder):
             raise self.unsupported(node, f"'except ... as {node.name}', a name a nested function uses")
         if node.name:
             self.emit(ir.Assign(node.name, exc, loc))
-        rebound = any(isinstance(n, ast.Name) and n.id == node.name and not isinstance(n.ctx, ast.Load)
-                      for statement in node.body for n in ast.walk(statement))
+        rebound = any(isinstance(n, ast.Name) and n.id == node.name and not isinstance(n.ctx, ast.Load) for statement in node.body for n in ast.walk(statement))
         caught = [node.name] if node.name and not rebound else []
         self.caught += caught
         self.reraisable.append(not any(isinstance(n, (ast.Try, ast.TryStar, ast.With)) for s in node.body for n in ast.walk(s)))
         name = node.name
         if name:  # CPython unbinds the name on every way out of the clause: break and continue too
-            self.cleanups.append(Cleanup(lambda: self.emit(ir.Unbind(name, loc)), len(self.loops), self.loop_headers,
-                                         self.handler, tuple(self.caught)))
+            self.cleanups.append(Cleanup(lambda: self.emit(ir.Unbind(name, loc)), len(self.loops), self.loop_headers, self.handler, tuple(self.caught)))
         self.body(node.body)
         if name:
             self.cleanups.pop()
         self.reraisable.pop()
-        del self.caught[len(self.caught) - len(caught):]
+        del self.caught[len(self.caught) - len(caught) :]
         if name:
             self.emit(ir.Unbind(name, loc))
         self.goto(join, loc)
