@@ -43,6 +43,25 @@ def nproc() -> int:
         return os.cpu_count() or 0
 
 
+def memory() -> str:
+    """The machine's memory (MemTotal of /proc/meminfo, else the physical pages), in GiB."""
+    total = 0
+    try:
+        with open("/proc/meminfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("MemTotal:"):
+                    total = int(line.split()[1]) * 1024
+                    break
+    except (OSError, ValueError, IndexError):
+        pass
+    if not total:
+        try:
+            total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+        except (AttributeError, OSError, ValueError):
+            return "? GiB"
+    return f"{total / 2**30:.1f} GiB"
+
+
 def z3_version(missing: str) -> str:
     try:
         import z3
