@@ -65,12 +65,14 @@ def _marker_lines(text: str, marker: str) -> list[int]:
 
 def replace_section(text: str, name: str, content: str, title: str | None = None) -> str:
     """``text`` with the lines between the markers of section ``name`` replaced by ``content``
+    (between blank lines)
     (the marker lines themselves and everything outside them unchanged), or with the section
     appended at the end when the page has no such markers. Raises ValueError on a page whose
     markers are unbalanced (a start without its end, or twice), which it will not guess at."""
     start, end = markers(name)
     starts, ends = _marker_lines(text, start), _marker_lines(text, end)
-    body = content.strip("\n") + "\n"
+    # blank lines around the content: markdown reads the marker comments as blocks of their own
+    body = "\n" + content.strip("\n") + "\n\n"
     if not starts and not ends:
         block = f"{start}\n{body}{end}\n"
         heading = f"## {title}\n\n" if title else ""

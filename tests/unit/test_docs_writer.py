@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -62,7 +63,7 @@ def test_only_the_named_section_is_replaced_and_the_rest_is_byte_identical() -> 
     new_before, new_inner, new_after = _split(new, "first")
     assert new_before == before
     assert new_after == after  # the second section and the closing words included
-    assert new_inner == "| x |\n| --- |\n| 9 |\n"
+    assert new_inner == "\n| x |\n| --- |\n| 9 |\n\n"
     assert "old command" not in new and "What the first table shows.  \n" in new
     assert new.endswith("Closing words without a final newline.")
 
@@ -72,7 +73,7 @@ def test_replacing_twice_with_the_same_content_is_stable_and_other_sections_keep
     twice = docs_writer.replace_section(once, "second", "| c |\n| --- |\n| 4 |")
     assert once == twice
     assert _split(once, "first")[1] == _split(PAGE, "first")[1]
-    assert once.replace("| 4 |", "| 3 |", 1) == PAGE
+    assert once == PAGE.replace("<!-- benchmark:second start -->\n| c |\n| --- |\n| 3 |\n", "<!-- benchmark:second start -->\n\n| c |\n| --- |\n| 4 |\n\n")
 
 
 def test_a_missing_section_is_appended_under_its_title_and_the_page_is_kept_as_its_prefix() -> None:
@@ -80,7 +81,7 @@ def test_a_missing_section_is_appended_under_its_title_and_the_page_is_kept_as_i
     new = docs_writer.replace_section(page, "third", "| t |\n| --- |\n| 5 |", title="Third benchmark")
     assert new.startswith(page)
     added = new[len(page) :]
-    assert added == ("\n## Third benchmark\n\n<!-- benchmark:third start -->\n| t |\n| --- |\n| 5 |\n<!-- benchmark:third end -->\n")
+    assert added == "\n## Third benchmark\n\n<!-- benchmark:third start -->\n\n| t |\n| --- |\n| 5 |\n\n<!-- benchmark:third end -->\n"
     # then it is found: a second run replaces it instead of appending again
     again = docs_writer.replace_section(new, "third", "| t |\n| --- |\n| 6 |", title="Third benchmark")
     assert again == new.replace("| 5 |", "| 6 |")
@@ -89,8 +90,8 @@ def test_a_missing_section_is_appended_under_its_title_and_the_page_is_kept_as_i
 
 def test_appending_to_a_page_without_a_final_newline_starts_a_new_paragraph() -> None:
     new = docs_writer.replace_section("Last line", "x", "body")
-    assert new == "Last line\n\n<!-- benchmark:x start -->\nbody\n<!-- benchmark:x end -->\n"
-    assert docs_writer.replace_section("", "x", "body") == "<!-- benchmark:x start -->\nbody\n<!-- benchmark:x end -->\n"
+    assert new == "Last line\n\n<!-- benchmark:x start -->\n\nbody\n\n<!-- benchmark:x end -->\n"
+    assert docs_writer.replace_section("", "x", "body") == "<!-- benchmark:x start -->\n\nbody\n\n<!-- benchmark:x end -->\n"
 
 
 @pytest.mark.parametrize(
@@ -121,11 +122,11 @@ def test_write_section_writes_the_file_atomically_and_leaves_no_temporary_file(t
     page.write_bytes(PAGE.encode())
     os.chmod(page, 0o640)
     docs_writer.write_section(str(page), "second", "| c |\n| --- |\n| 7 |")
-    assert page.read_text() == PAGE.replace("| 3 |", "| 7 |")
+    assert page.read_text() == PAGE.replace("start -->\n| c |\n| --- |\n| 3 |\n", "start -->\n\n| c |\n| --- |\n| 7 |\n\n")
     assert os.stat(page).st_mode & 0o777 == 0o640
     assert sorted(p.name for p in tmp_path.iterdir()) == ["benchmarks.md"]
     docs_writer.write_section(str(tmp_path / "new.md"), "first", "body", title="First")
-    assert (tmp_path / "new.md").read_text() == "## First\n\n<!-- benchmark:first start -->\nbody\n<!-- benchmark:first end -->\n"
+    assert (tmp_path / "new.md").read_text() == "## First\n\n<!-- benchmark:first start -->\n\nbody\n\n<!-- benchmark:first end -->\n"
 
 
 def test_a_failed_write_leaves_the_page_and_no_temporary_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -203,9 +204,9 @@ def test_a_recorder_writes_what_the_block_printed_under_the_header_into_a_copy_o
     new = page.read_text()
     before, inner, after = _split(new, "second")
     assert (before, after) == _split(PAGE, "second")[::2]
-    assert inner.startswith("<!-- written by benchmarks/x.py --write-docs")
+    assert inner.startswith("\n<!-- written by benchmarks/x.py --write-docs")
     assert "- command: `" in inner and "benchmarks/x.py --write-docs`" in inner and "crosshair-tool 9.9" in inner
-    assert inner.endswith("\n\n| c |\n| --- |\n| 8 |\n")
+    assert inner.endswith("\n\n| c |\n| --- |\n| 8 |\n\n")
 
 
 def test_a_recorder_without_write_docs_or_after_an_exception_leaves_the_page_alone(tmp_path: Path) -> None:
@@ -227,3 +228,18 @@ def test_a_recorder_without_write_docs_or_after_an_exception_leaves_the_page_alo
     assert sys.stdout is saved
     assert page.read_text() == PAGE
     assert parser.parse_args([]).docs_file == os.path.join(docs_writer.ROOT, "docs", "benchmarks.md")
+
+
+def test_the_markers_of_the_docs_pages_are_balanced_and_a_rewrite_keeps_the_rest_of_the_page() -> None:
+    docs = Path(docs_writer.ROOT) / "docs"
+    names = set()
+    for page in sorted(docs.glob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        found = re.findall(r"^<!-- benchmark:(\S+) (start|end) -->$", text, flags=re.M)
+        for name, _ in found:
+            names.add(name)
+            new = docs_writer.replace_section(text, name, "| new |\n| --- |")
+            head, _, tail = _split(text, name)
+            new_head, inner, new_tail = _split(new, name)
+            assert (new_head, new_tail) == (head, tail) and inner == "\n| new |\n| --- |\n\n"
+    assert {"heap-models", "multise-table", "navigation", "run", "realcode", "compose"} <= names
