@@ -1,6 +1,6 @@
 """Compositional symbolic execution (``--engine compose``) against DSE, after the paper's Table I.
 
-Usage: python benchmarks/compose.py [--markdown] [--timeout S] [--only NAME] [--targets]
+Usage: python benchmarks/compose.py [--markdown] [--timeout S] [--only NAME] [--targets] [--write-docs [--docs-file PATH]]
 
 ``--targets``: the target heuristics instead (the paper's Table II): solver calls until the
 first seeded error is reported, DSE against compose, compose H1 and compose H2.
@@ -16,6 +16,10 @@ init (building the callees' trees) and composition, the sub-method invocations r
 a tree, and the target's tree nodes compressed (a replayed callee path is one summary node)
 and uncompressed. Every compose run is checked against DSE (``pathloom.compare.agree``): a
 disagreement is printed and the exit status is 1.
+
+``--write-docs`` writes the table into docs/benchmarks.md (``--docs-file PATH``: another page),
+section ``compose`` (``--targets``: ``compose-targets``), under a header with the command,
+date, machine, commit and versions (benchmarks/docs_writer.py).
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 SUBJECTS = HERE / "compose_subjects"
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(HERE))
+import docs_writer  # benchmarks/docs_writer.py
 
 from pathloom.api import explore
 from pathloom.compare import agree
@@ -161,6 +167,13 @@ def table(rows: list[dict[str, Any]], markdown: bool) -> str:
     return "\n".join("  ".join(x.rjust(w) for x, w in zip(line, widths)) for line in [header] + lines)
 
 
+LEGEND = (
+    "*calls x*, *time x*: DSE / compose cold. *no solver layers*: the same DSE with `solver_layers=()` (no independence "
+    "slicing, query cache or counterexample cache), and compose's ratios against it. *warm*: the same store, the program "
+    "unchanged. *changed caller*: one statement added to the target, trees read from the store (reused/all)."
+)
+
+
 # the paper seeds each error at several locations (first, last and a random path of a method)
 TARGETS = [
     ("bank account", "bank.py", "seeded_session"),
@@ -209,19 +222,28 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--only", default=None, help="run only the subjects whose name contains this")
     parser.add_argument("--targets", action="store_true", help="only the target heuristics' table (solver calls to the first error)")
+    docs_writer.add_options(parser)
     args = parser.parse_args()
+    if args.targets:
+        doc = docs_writer.Recorder(args, "compose-targets", title="Compose: target heuristics")
+    else:
+        doc = docs_writer.Recorder(args, "compose", title="Compose against DSE")
     commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
     print(f"$ python benchmarks/compose.py {' '.join(sys.argv[1:])}")
     print(f"machine: {os.cpu_count()} cpus, {platform.processor() or platform.machine()}, Python {platform.python_version()}, pathloom {commit}")
     if args.targets:
-        print(targets_table(args.timeout, args.markdown))
+        with doc.capture():
+            print(targets_table(args.timeout, args.markdown))
         return 0
     rows = []
     for subject in SUBJECTS_RUN:
         if args.only and args.only not in subject.name:
             continue
         rows.append(measure(subject, args.timeout))
-    print(table(rows, args.markdown))
+    with doc.capture():
+        print(table(rows, args.markdown))
+        if args.markdown:
+            print("\n" + LEGEND)
     bad = [r for r in rows if r["problems"]]
     for r in bad:
         print(f"DISAGREEMENT on {r['subject'].name}: {r['problems'][:3]}", file=sys.stderr)

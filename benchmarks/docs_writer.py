@@ -119,7 +119,7 @@ def write_section(path: str, name: str, content: str, title: str | None = None) 
 # --------------------------------------------------------------------------
 
 
-def _relative(path: str) -> str:
+def relative(path: str) -> str:
     """``path`` relative to the repository root when it lies below it."""
     absolute = os.path.abspath(path)
     rel = os.path.relpath(absolute, ROOT)
@@ -131,10 +131,10 @@ def command_line(argv: Sequence[str] | None = None, executable: str | None = Non
     benchmarks/X.py ARGS`` (the interpreter and the script relative to the root when below it,
     the arguments as given, quoted for a shell)."""
     args = list(sys.argv if argv is None else argv)
-    exe = _relative(executable or sys.executable)
+    exe = relative(executable or sys.executable)
     if not args:
         return exe
-    script = _relative(args[0]) if args[0] and not args[0].startswith("-") else args[0]
+    script = relative(args[0]) if args[0] and not args[0].startswith("-") else args[0]
     return shlex.join([exe, script, *args[1:]])
 
 
@@ -181,7 +181,7 @@ class Run:
     def __init__(self, argv: Sequence[str] | None = None) -> None:
         args = list(sys.argv if argv is None else argv)
         self.command = command_line(args)
-        self.script = _relative(args[0]) if args and args[0] else "the runner"
+        self.script = relative(args[0]) if args and args[0] else "the runner"
         self.started = datetime.datetime.now(datetime.timezone.utc)
         self.commit = commit()
         self.load = machine.load_average()

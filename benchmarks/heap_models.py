@@ -1,6 +1,6 @@
 """Benchmark the three heap models on input objects: traces forked, program paths, time.
 
-Usage: python benchmarks/heap_models.py [--timeout S] [--markdown] [--only NAME]
+Usage: python benchmarks/heap_models.py [--timeout S] [--markdown] [--only NAME] [--write-docs [--docs-file PATH]]
 
 Every row runs the dse engine under ``--heap lazy``, ``--heap lazier`` and ``--heap pose``
 (and MultiSE under pose) on the same target in this process, each run on a freshly loaded
@@ -17,6 +17,11 @@ functions of the real-code corpus (``algorithms==1.0.1``, in the venv ``benchmar
 makes) under ``linked_list/`` and ``tree/`` that take input objects, same columns, each model
 given the same ``--timeout``; the corpus's own modules import from its package, so its
 site-packages directory joins ``sys.path``.
+
+``--write-docs`` writes the tables into docs/benchmarks.md (``--docs-file PATH``: another page):
+tables 1-3 into the section ``heap-models`` (a run with ``--only paper|scaled|structures``
+replaces it with its one table), table 4 into ``heap-models-realcode``; under a header with the
+command, date, machine, commit and versions (benchmarks/docs_writer.py).
 """
 
 from __future__ import annotations
@@ -31,6 +36,8 @@ from typing import Any
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, ROOT)
+sys.path.insert(0, HERE)
+import docs_writer  # benchmarks/docs_writer.py
 
 MODELS = ("lazy", "lazier", "pose")
 # The paper's Table (traces): lazy, lazier#, path-optimal; "-" where it gives none.
@@ -78,8 +85,8 @@ def row(path: str, target: str, timeout: float, max_iterations: int) -> tuple[di
     return results, multise
 
 
-def _table(title: str, header: list[str], rows: list[list[str]], markdown: bool) -> None:
-    print(f"\n{title}\n")
+def _table(number: int, title: str, header: list[str], rows: list[list[str]], markdown: bool) -> None:
+    print(f"\n### {title}\n" if markdown else f"\nTable {number}: {title}\n")
     if markdown:
         print("| " + " | ".join(header) + " |")
         print("|" + "|".join("---" for _ in header) + "|")
@@ -154,7 +161,19 @@ def main() -> int:
     parser.add_argument("--only", choices=["paper", "scaled", "structures", "realcode"], default=None)
     parser.add_argument("--venv", default=os.path.join(ROOT, "out", "realcode", "venv"), help="the real-code corpus venv (--only realcode)")
     parser.add_argument("--start-at", default=None, help="--only realcode: begin at this target (FILE::NAME), to finish a run that stopped")
+    docs_writer.add_options(parser)
     args = parser.parse_args()
+    if args.only == "realcode":
+        doc = docs_writer.Recorder(args, "heap-models-realcode", title="Heap models on the real-code corpus's linked lists and trees")
+    else:
+        doc = docs_writer.Recorder(args, "heap-models", title="Heap models on input objects")
+    with doc.capture():
+        tables(args)
+    return 0
+
+
+def tables(args: argparse.Namespace) -> None:
+    """Run the benchmark and print its tables (and the lines under them)."""
     cell_header = "traces / paths / solver calls / time"
     header = ["program"] + [f"dse {m}: {cell_header}" for m in MODELS] + ["multise pose: time"]
     started = time.perf_counter()
@@ -165,7 +184,8 @@ def main() -> int:
             results, multise = row(paper, target, args.timeout, 20)
             rows.append([target, *(_cell(results[m]) for m in MODELS), f"{multise['time']:.2f}s", f"{counts[0]} / {counts[1]} / {counts[2]}"])
         _table(
-            "Table 1: the POSE paper's programs (dse, --max-iterations 20; last column: the paper's lazy / lazier# / path-optimal traces)",
+            1,
+            "the POSE paper's programs (dse, --max-iterations 20; last column: the paper's lazy / lazier# / path-optimal traces)",
             header + ["paper traces"],
             rows,
             args.markdown,
@@ -176,16 +196,15 @@ def main() -> int:
             for label, path, target in _scaled_sources(tmp):
                 results, multise = row(path, target, args.timeout, 20)
                 rows.append([label, *(_cell(results[m]) for m in MODELS), f"{multise['time']:.2f}s"])
-            _table("Table 2: scaled families (dse, --max-iterations 20)", header, rows, args.markdown)
+            _table(2, "scaled families (dse, --max-iterations 20)", header, rows, args.markdown)
     if args.only in (None, "structures"):
         rows = []
         structures = os.path.join(HERE, "heap", "structures.py")
         for target in ("insert_sorted", "remove", "reverse", "swap_first_two", "rep_ok", "bst_search", "bst_insert"):
             results, multise = row(structures, target, args.timeout, 4)
             rows.append([target, *(_cell(results[m]) for m in MODELS), f"{multise['time']:.2f}s"])
-        _table("Table 3: linked lists and trees (dse, --max-iterations 4)", header, rows, args.markdown)
+        _table(3, "linked lists and trees (dse, --max-iterations 4)", header, rows, args.markdown)
     if args.only == "realcode":  # not in the default run: it needs the corpus venv
-        sys.path.insert(0, HERE)
         taken, refused = realcode_targets(args.venv, ("linked_list/", "tree/"))
         if args.start_at:
             labels = [label for label, _, _ in taken]
@@ -201,7 +220,7 @@ def main() -> int:
                 continue
             rows.append([label, *(_cell(results[m]) for m in MODELS), "unsupported" if "error" in multise else f"{multise['time']:.2f}s"])
             print(f"  {label}: " + " | ".join(rows[-1][1:]), file=sys.stderr, flush=True)  # a killed run keeps its rows
-        _table("Table 4: algorithms==1.0.1, linked_list/ and tree/ functions over input objects (dse, --max-iterations 4)", header, rows, args.markdown)
+        _table(4, "algorithms==1.0.1, linked_list/ and tree/ functions over input objects (dse, --max-iterations 4)", header, rows, args.markdown)
         pose = [r[3].split(" / ") for r in rows if not r[3].startswith("unsupported")]
         optimal = sum(1 for cell in pose if cell[0] == cell[1])
         print(
@@ -211,7 +230,6 @@ def main() -> int:
         for line in refused:
             print(f"  refused: {line}")
     print(f"\ntotal {time.perf_counter() - started:.0f}s; per-run timeout {args.timeout:g}s")
-    return 0
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 Usage: python benchmarks/multise_table.py [--markdown] [--only NAME[,NAME...]] [--timeout S]
                                           [--check-inputs] [--profile NAME] [--size NAME=N]
+                                          [--write-docs [--docs-file PATH]]
 
 Every program in benchmarks/multise/ is explored by both engines in this one process, each
 exploration a fresh ``explore`` (a fresh ``load_module``, engine, BDD manager and solver
@@ -29,7 +30,9 @@ value to share; the MultiSE/DSE cost ratio on them measures MultiSE's overhead (
 most 1.5x).
 
 ``--size NAME=N`` explores one program at another list size; ``--profile NAME`` runs
-cProfile on one MultiSE run.
+cProfile on one MultiSE run. ``--write-docs`` writes the table and the lines under it into the
+section ``multise-table`` of docs/benchmarks.md (``--docs-file PATH``: another page), under a
+header with the command, date, machine, commit and versions (benchmarks/docs_writer.py).
 
 Times on a shared 2-core machine vary by tens of percent between runs; compare ratios and
 orders of magnitude.  Exit status 1 if the engines disagree on a program, an exploration is
@@ -54,6 +57,7 @@ ROOT = os.path.dirname(HERE)
 PROGRAMS_DIR = os.path.join(HERE, "multise")
 sys.path.insert(0, ROOT)
 sys.path.insert(0, HERE)
+import docs_writer
 import machine
 
 # --------------------------------------------------------------------------
@@ -402,6 +406,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--check-inputs", action="store_true", help="also count paths whose reported input does not satisfy their own path condition")
     parser.add_argument("--profile", metavar="NAME", help="cProfile MultiSE on one program instead (top 30 by cumulative time)")
     parser.add_argument("--size", action="append", default=[], metavar="NAME=N", help="explore NAME with max_list_len N instead of its table size (repeatable)")
+    docs_writer.add_options(parser)
     args = parser.parse_args(argv)
     chosen = PROGRAMS
     if args.only:
@@ -430,11 +435,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(30)
         return 0
 
+    script = sys.argv[0] or os.path.join(HERE, "multise_table.py")
+    doc = docs_writer.Recorder(args, "multise-table", title="DSE and MultiSE on the MultiSE paper's kinds of program", argv=[script] + argv)
+    body: list[str] = []  # what goes into the docs (the header line aside: the docs' own header says it)
+
     def out(line: str = "") -> None:
         print(line, flush=True)
+        body.append(line)
 
-    for line in header([os.path.relpath(sys.argv[0]) if sys.argv[0] else "multise_table.py"] + argv, args.markdown):
-        out(line)
+    for line in header([os.path.relpath(script)] + argv, args.markdown):
+        print(line, flush=True)
     warm_up()
     total_start = time.perf_counter()
     results: list[tuple[Program, Measure, Measure]] = []
@@ -484,8 +494,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if failed:
         out()
         out(f"WARNING: disagreement, failure, incomplete exploration or inputs violating their own path condition on: {', '.join(failed)}")
-        return 1
-    return 0
+    doc.write(body)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

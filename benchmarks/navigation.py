@@ -2,7 +2,7 @@
 of the loop-navigation paper and programs after its nine benchmarks
 (``benchmarks/programs/loop_navigation.py``).
 
-Usage: python benchmarks/navigation.py [--markdown] [--timeout S] [--only NAME[,NAME...]]
+Usage: python benchmarks/navigation.py [--markdown] [--timeout S] [--only NAME[,NAME...]] [--write-docs [--docs-file PATH]]
 
 Each program has one target, its ``raise`` (``reach --asserts``). Three runs per program, each
 ``python -m pathloom reach FILE::NAME --asserts --json ...`` in a child process with the same
@@ -26,6 +26,10 @@ added, so that any exception is a counterexample CrossHair reports: ``error: Val
 MESSAGE when calling NAME(...)`` is ``reachable`` (the call's arguments, parsed as literals,
 are replayed here in CPython, and must raise the program's ValueError), ``Confirmed over all paths`` is
 ``unreachable``, anything else (``Not confirmed``, nothing within the limit) ``unknown``.
+
+``--write-docs`` writes the table into the section ``navigation`` of docs/benchmarks.md
+(``--docs-file PATH``: another page), under a header with the command, date, machine, commit
+and versions, CrossHair's included (benchmarks/docs_writer.py).
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import docs_writer  # benchmarks/docs_writer.py
 from machine import ROOT, cpu_model, git_revision, header, load_average, nproc, z3_version
 
 PROGRAMS = os.path.join(ROOT, "benchmarks", "programs", "loop_navigation.py")
@@ -174,16 +179,25 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--only", default="")
     parser.add_argument("--crosshair-python", default=None, help="an interpreter with crosshair-tool (default: out/realcode/venv's)")
+    docs_writer.add_options(parser)
     args = parser.parse_args()
+    doc = docs_writer.Recorder(args, "navigation", title="Loop navigation: reach, DSE, MultiSE and CrossHair")
     only = {name for name in args.only.split(",") if name}
     crosshair = find_crosshair(args.crosshair_python)
     version = _crosshair_version(crosshair) if crosshair else "none found"
+    doc.extra_versions.append(("crosshair-tool", f"{version} (in {docs_writer.relative(crosshair)})" if crosshair else "none found: no CrossHair column"))
     machine = (
         f"nproc {nproc()}, {cpu_model()}, Python {sys.version.split()[0]}, z3 {z3_version('absent')}, "
         f"pathloom at {git_revision()}, CrossHair {version}, {load_average()} at start"
     )
     for line in header(sys.argv, args.markdown, machine):
         print(line)
+    with doc.capture():
+        table(args, only, crosshair)
+    return 0
+
+
+def table(args: argparse.Namespace, only: set[str], crosshair: str | None) -> None:
     names = [name for name, _ in CONFIGS] + (["crosshair"] if crosshair else [])
     print("| benchmark | expected | " + " | ".join(names) + " | reach answered by | right (" + " / ".join(names) + ") |")
     print("| --- | --- | " + " | ".join("---" for _ in names) + " | --- | --- |")
@@ -207,7 +221,6 @@ def main() -> int:
                 cells.append(f"{result['verdict']} {float(result['time_s']):.2f}s")  # type: ignore[arg-type]
                 rights.append("yes" if result["verdict"] == expected else "no")
             print(f"| {label} (`{function}`) | {expected} | " + " | ".join(cells) + f" | {by} | {' / '.join(rights)} |", flush=True)
-    return 0
 
 
 def _crosshair_version(python: str) -> str:

@@ -1,6 +1,7 @@
 """Benchmark pathloom's dse engine on examples/, and compare it with CrossHair.
 
-Usage: python benchmarks/run.py [--repeat N] [--timeout S] [--no-crosshair] [--markdown]
+Usage: python benchmarks/run.py [--repeat N] [--timeout S] [--no-crosshair] [--markdown] [--skip-examples]
+                               [--write-docs [--docs-file PATH]]
 
 Table 1: every target of every file in examples/, dse engine, in this process (a fresh
 ``load_module`` per repetition, so no lowering or solver caches carry over; the medians of
@@ -13,6 +14,10 @@ repetition of each tool is a fresh child process, and the clock runs around the 
 call alone (tool and target already imported), so both tools are measured the same way.
 Table 3 times both tools as whole processes (``pathloom explore ... --quiet`` against
 ``crosshair cover --coverage_type=path``), start-up and imports included.
+
+``--write-docs`` writes the tables and the lines under them into the section ``run`` of
+docs/benchmarks.md (``--docs-file PATH``: another page), under a header with the command, date,
+machine, commit and versions, crosshair-tool's included (benchmarks/docs_writer.py).
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ HARD_KILL_GRACE_S = 60.0
 
 sys.path.insert(0, HERE)
 import crosshair_runner  # noqa: E402  (benchmarks/crosshair_runner.py)
+import docs_writer  # noqa: E402  (benchmarks/docs_writer.py)
 import machine  # noqa: E402  (benchmarks/machine.py)
 
 BENCHMARKS = crosshair_runner.BENCHMARKS  # (label, file, function, expected paths)
@@ -430,26 +436,34 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--no-crosshair", action="store_true", help="pathloom only")
     parser.add_argument("--markdown", action="store_true", help="GitHub markdown tables")
     parser.add_argument("--skip-examples", action="store_true", help="only the comparison")
+    docs_writer.add_options(parser)
     args = parser.parse_args(argv)
     if args.repeat < 1:
         parser.error("--repeat must be at least 1")
+    script = sys.argv[0] or os.path.join(HERE, "run.py")
+    doc = docs_writer.Recorder(args, "run", title="Forking engine and CrossHair", argv=[script] + argv)
+    body: List[str] = []  # what goes into the docs (the header line aside: the docs' own header says it)
 
     def out(line: str) -> None:
         print(line, flush=True)
+        body.append(line)
 
-    for line in header([sys.argv[0]] + argv, args.markdown):
-        out(line)
+    for line in header([script] + argv, args.markdown):
+        print(line, flush=True)
     warnings: List[str] = []
     crosshair = not args.no_crosshair
     if crosshair and not _crosshair_available():
         out(f"NOTE: CrossHair is not importable by {sys.executable} (pip install crosshair-tool); skipped")
         out("")
         crosshair = False
+    if crosshair:
+        doc.tools.append("crosshair-tool")
     if not args.skip_examples:
         examples_section(args, out, warnings)
     comparison_section(args, crosshair, out, warnings)
     for w in warnings:
         out(f"WARNING: {w}")
+    doc.write(body)
     return 1 if warnings else 0
 
 

@@ -177,7 +177,7 @@ def test_the_header_has_the_command_date_machine_commit_and_versions() -> None:
     ended = run.started + datetime.timedelta(seconds=75)
     lines = run.header(tools=["pytest"], extra_versions=[("crosshair-tool", "0.0.113")], notes=["one note"], ended=ended)
     text = "\n".join(lines)
-    assert lines[0] == f"- command: `{docs_writer._relative(sys.executable)} benchmarks/compose.py --only bank`"
+    assert lines[0] == f"- command: `{docs_writer.relative(sys.executable)} benchmarks/compose.py --only bank`"
     assert "- date: 2026-11-28 10:05 UTC (the run took 75 s)" in lines
     assert lines[2].startswith(f"- machine: {machine.nproc()} cores, ") and " GiB memory, load average " in lines[2]
     assert lines[3] == f"- commit: {docs_writer.commit()}"
