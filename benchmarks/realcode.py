@@ -2,6 +2,7 @@
 
 Usage: python benchmarks/realcode.py [--workdir DIR] [--timeout S] [--limit N] [--jobs J]
        [--filter SUBSTR] [--engine dse|multise] [--max-time S] [--worktree] [--markdown] [--json OUT]
+       [--write-docs [--docs-file PATH]]
 
 The package (a public collection of algorithms that nobody here wrote) is installed into a
 scratch virtual environment (``DIR/venv``, reused when it already holds the package), together
@@ -22,6 +23,11 @@ unsupported (exit 2, ``unsupported: <what>``), import failure (exit 2, ``cannot 
 module``), not found (other exit 2: pathloom does not see the target, for example a decorated
 method or a class with a metaclass), replay mismatch (exit 3), internal error (other exit 3),
 hung, not run (``--max-time`` reached) or other.
+
+``--write-docs`` writes the tables into docs/benchmarks.md (``--docs-file PATH``: another page),
+section ``realcode`` (``--engine multise``: ``realcode-multise``), under a header with the
+command, date, machine, commit and versions, the scratch venv's included
+(benchmarks/docs_writer.py).
 """
 
 from __future__ import annotations
@@ -55,6 +61,7 @@ LISTED_FAILURES = 20
 PER_FILE = 2
 
 sys.path.insert(0, HERE)
+import docs_writer  # benchmarks/docs_writer.py
 import machine  # benchmarks/machine.py, found through the sys.path entry above
 
 # Categories, in the order the table shows them.
@@ -773,7 +780,7 @@ def _rundir(workdir: str, name: str = "run", subdirs: Sequence[str] = ("tests", 
 
 def shared_options(description: str) -> argparse.ArgumentParser:
     """A parser with the options this benchmark shares with ``realcode_crosshair.py``:
-    ``--workdir``, ``--filter``, ``--markdown`` and ``--json``."""
+    ``--workdir``, ``--filter``, ``--markdown``, ``--json``, ``--write-docs`` and ``--docs-file``."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument(
         "--workdir",
@@ -783,6 +790,7 @@ def shared_options(description: str) -> argparse.ArgumentParser:
     parser.add_argument("--filter", default=None, help="only targets whose MODULE::NAME contains SUBSTR")
     parser.add_argument("--markdown", action="store_true", help="GitHub markdown tables")
     parser.add_argument("--json", default=None, help="write the per-target rows to this file")
+    docs_writer.add_options(parser)
     return parser
 
 
@@ -813,6 +821,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.jobs < 1:
         parser.error("--jobs must be at least 1")
+    script = sys.argv[0] or os.path.join(HERE, "realcode.py")
+    if args.engine == "multise":
+        doc = docs_writer.Recorder(args, "realcode-multise", title="Real-code benchmark, MultiSE", argv=[script] + argv)
+    else:
+        doc = docs_writer.Recorder(args, "realcode", title="Real-code benchmark (algorithms==1.0.1)", argv=[script] + argv)
 
     def log(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
@@ -852,13 +865,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     tests.failures = [(test_id, message.replace(site, "")) for test_id, message in tests.failures]
     total = time.perf_counter() - start
 
-    for line in header([sys.argv[0]] + argv, args.markdown, env, revision):
+    for line in header([script] + argv, args.markdown, env, revision):
         print(line)
-    for line in report(rows, len(excluded), unparsable, tests, total, args.markdown):
-        print(line)
+    body = report(rows, len(excluded), unparsable, tests, total, args.markdown)
     if args.worktree and machine.git_revision() + " (working tree)" != revision:
-        print(f"NOTE: pathloom changed during the run (at start {revision}, at end {machine.git_revision()})")
-    print(f"Files of this run: {runner.rundir} (pytest log: pytest.log there)")
+        body.append(f"NOTE: pathloom changed during the run (at start {revision}, at end {machine.git_revision()})")
+    body.append(f"Files of this run: {runner.rundir} (pytest log: pytest.log there)")
+    for line in body:
+        print(line)
+    doc.extra_versions += [("z3 in the scratch venv", env["z3"]), ("pytest", env["pytest"]), (PACKAGE, env["version"])]
+    doc.notes.append(f"pathloom ran from {revision}, engine {args.engine}; {machine.load_average()} at the end")
+    doc.write(body)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(

@@ -2,6 +2,7 @@
 
 Usage: python benchmarks/realcode_crosshair.py [--workdir DIR] [--sample N] [--filter SUBSTR]
        [--timeout S] [--pytest-timeout S] [--per-target] [--markdown] [--json OUT]
+       [--write-docs [--docs-file PATH]]
 
 The targets, the scratch venv (``DIR/venv``) and the pathloom snapshot of HEAD are those of
 ``realcode.py`` (imported, not copied).  ``--sample N`` takes every k-th target of
@@ -21,6 +22,11 @@ branches (coverage.py arcs) whose source line lies in the target's ``def`` (ast 
 exception types expected by a ``pytest.raises`` test that passes, the type a builtin exception
 (AssertionError aside) that no ``raise`` statement of the target's module names; the wall time
 of the tool's process.  Files go to ``DIR/crosshair-run/`` (emptied at the start).
+
+``--write-docs`` writes the tables into the section ``realcode-crosshair`` of docs/benchmarks.md
+(``--docs-file PATH``: another page), under a header with the command, date, machine, commit
+and versions, crosshair-tool's and coverage's in the scratch venv included
+(benchmarks/docs_writer.py).
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import docs_writer  # benchmarks/docs_writer.py
 import machine  # benchmarks/machine.py, found through the sys.path entry above
 import realcode
 from realcode import (
@@ -533,6 +540,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--per-target", action="store_true", help="also the per-target table")
     args = parser.parse_args(argv)
+    script = sys.argv[0] or os.path.join(HERE, "realcode_crosshair.py")
+    doc = docs_writer.Recorder(args, "realcode-crosshair", title="pathloom and CrossHair side by side on real code", argv=[script] + argv)
 
     def log(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
@@ -568,7 +577,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         )
     header = machine.header(
-        [sys.argv[0]] + argv,
+        [script] + argv,
         args.markdown,
         (
             f"nproc {machine.nproc()}, {machine.cpu_model()}, Python {platform.python_version()}, "
@@ -577,9 +586,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{len(chosen)} of {len(targets)} targets, budget {args.timeout:g}s, {load} at start"
         ),
     )
-    for line in header + report(rows, args.markdown, args.per_target):
+    body = report(rows, args.markdown, args.per_target) + [f"Files of this run: {ctx.rundir}"]
+    for line in header + body:
         print(line)
-    print(f"Files of this run: {ctx.rundir}")
+    doc.extra_versions += [
+        ("crosshair-tool", tools["crosshair"]),
+        ("coverage", tools["coverage"]),
+        ("z3 in the scratch venv", tools["z3"]),
+        (PACKAGE, found["version"]),
+    ]
+    doc.notes.append(f"pathloom ran from {short} (snapshot of HEAD); {len(chosen)} of {len(targets)} targets, budget {args.timeout:g}s per tool and target")
+    doc.write(body)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump({"rows": [asdict(r) for r in rows], "timeout": args.timeout}, f, indent=1)
