@@ -227,8 +227,10 @@ def tables(args: argparse.Namespace) -> None:
             f"\n{len(rows)} functions, {len(pose)} explored under pose; pose path-optimal (traces == paths) on {optimal}; "
             f"refused by pathloom before running: {len(refused)}"
         )
+        if refused and args.markdown:
+            print("\nRefused by pathloom before running:\n")
         for line in refused:
-            print(f"  refused: {line}")
+            print(f"- `{line}`" if args.markdown else f"  refused: {line}")
     print(f"\ntotal {time.perf_counter() - started:.0f}s; per-run timeout {args.timeout:g}s")
 
 

@@ -482,6 +482,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
     out()
     out("Per program:")
+    if args.markdown:
+        out()  # markdown starts a list after a blank line
     for p, d, m in results:
         for line in detail_lines(p, d, m, args.check_inputs):
             out(line)
