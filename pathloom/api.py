@@ -82,6 +82,7 @@ class Run:
             module_globals={k: encode_python(v) for k, v in module.global_values().items()},
         )
         cls, _, method = self.target.partition(".")
+        self.exploration.positional_only = tuple(p.name for p in module.function(self.target).params if p.kind == "posonly")
         if cls in module.classes and module.classes[cls].decorated.get(method, ("",))[0] == "property":
             self.exploration.accessor = "attribute"
         elif module.function(self.target).generator:

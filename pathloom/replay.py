@@ -213,8 +213,20 @@ def _on_alarm(signum: int, frame: Any) -> None:
 def _consumed(function: Any, args: dict[str, Any]) -> Any:
     """``function(**args)``; for a generator function, ``list()`` of it: pathloom's outcome
     of a generator target is what consuming it whole gives (its items, or what it raised)."""
-    value = function(**args)
+    value = call_with(function, args)
     return list(value) if inspect.isgeneratorfunction(function) else value
+
+
+def call_with(function: Any, args: dict[str, Any]) -> Any:
+    """``function(**args)``, but its positional-only parameters passed by position, in order
+    (the inputs name every parameter)."""
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):  # no signature: every input by keyword
+        return function(**args)
+    rest = dict(args)
+    positional = [rest.pop(p.name) for p in parameters if p.kind is inspect.Parameter.POSITIONAL_ONLY and p.name in rest]
+    return function(*positional, **rest)
 
 
 def run_one(module: Any, path: str, target: str, inputs: dict[str, JSON], timeout: float, module_globals: dict[str, JSON] | None = None) -> dict[str, JSON]:

@@ -112,6 +112,9 @@ class Exploration:
     complete: bool = True
     stats: dict[str, Any] = field(default_factory=dict)
     params: tuple[tuple[str, str], ...] = ()  # (name, annotation) of the reported inputs
+    # the target's positional-only parameters, in order: a call passes these inputs by
+    # position (the replay and the generated tests), the others by keyword
+    positional_only: tuple[str, ...] = ()
     environment: Any = None  # inputs -> values of the input symbols (for ``holds``)
     bug_count: int = 0  # bug paths, counted as results stream, also when ``paths`` is not kept
     distinct_bugs: list[Bug] = field(default_factory=list)  # in the order first found

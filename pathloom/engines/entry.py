@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import itertools
 from collections import ChainMap
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
 from pathloom.heap.input_objects import ObjectEnvironment, ObjectGraph, fallback_values, heap_axioms
 from pathloom.frontend.input_types import Shape, input_type
+from pathloom.engines.drivers import Constructed, call_operands, with_constructions
 from pathloom.errors import Unsupported
 from pathloom.frontend import ir
 from pathloom.frontend.fields import declared_fields, is_reference, reference_shape
@@ -67,33 +68,6 @@ class InputChoice:
             else:
                 found.append((flags, value))
         return found
-
-
-@dataclass(frozen=True)
-class Constructed:
-    """A parameter the entry's driver builds as ``cls(*params)`` from symbolic constructor
-    arguments (``values``, the driver's parameters ``params``, named ``<name>.<arg>``)."""
-
-    cls: str
-    params: tuple[ir.Param, ...]
-    values: tuple[object, ...]
-
-
-def with_constructions(params: Sequence[ir.Param], args: Sequence[object], loc: ir.Loc) -> tuple[list[ir.Param], list[object], list[ir.Call]]:
-    """The driver's parameters and arguments for ``params`` taking ``args``, and the calls
-    that build the ``Constructed`` ones into locals named after their parameters."""
-    driver_params: list[ir.Param] = []
-    driver_args: list[object] = []
-    builds: list[ir.Call] = []
-    for p, a in zip(params, args):
-        if isinstance(a, Constructed):
-            driver_params += a.params
-            driver_args += a.values
-            builds.append(ir.Call(p.name, ir.Global(a.cls), tuple(ir.Var(q.name) for q in a.params), (), loc))
-        else:
-            driver_params.append(p)
-            driver_args.append(a)
-    return driver_params, driver_args, builds
 
 
 @dataclass(frozen=True)
@@ -223,6 +197,14 @@ class _Builder:
     def value(self, function: ir.Function, param: ir.Param, prefix: str) -> tuple[object, Callable[[dict[str, Any]], Any] | None]:
         name = prefix + param.name
         annotation = param.annotation
+        if param.kind in ("*", "**"):  # the inputs are one value per named parameter
+            raise self.module.unsupported_at(
+                param.line, param.col, f"{param.kind}{param.name} parameter of the explored function (only the functions it calls may take *args and **kwargs)"
+            )
+        if param.kind == "posonly" and (prefix or function.name == "__init__"):  # built from {"$new": C, "args": {name: ...}}
+            raise self.module.unsupported_at(
+                param.line, param.col, f"positional-only parameter '{param.name}' of a constructor that builds an input (its JSON form names each argument)"
+            )
         if annotation is None:
             if param.default is not None:
                 return param.default.value, None  # type: ignore[union-attr]
@@ -307,7 +289,7 @@ class _Builder:
                 value, decoder = self.value(init, p, f"{name}.")  # type: ignore[arg-type]
             except Unsupported:
                 raise why from None  # the class is no input object, nor made from inputs
-            params.append(ir.Param(f"{name}.{p.name}", p.annotation, p.default, p.line, p.col))
+            params.append(ir.Param(f"{name}.{p.name}", p.annotation, p.default, p.line, p.col, p.kind))
             values.append(value)
             if decoder is not None:
                 decoders.append((p.name, decoder))
@@ -663,7 +645,7 @@ def build_entry(
         block = ir.Block(0)
         block.instrs += builds
         # whole: a generator function's items are the result, as list() takes them (the replay's call)
-        block.instrs.append(ir.Call("%result", ir.Global(target), tuple(ir.Var(p.name) for p in function.params), (), loc, whole=True))
+        block.instrs.append(ir.Call("%result", ir.Global(target), *call_operands(function.params), loc, whole=True))
         block.terminator = ir.Return(ir.Var("%result"), loc)
         driver = ir.Function(f"<driver {target}>", target, tuple(driver_params), {0: block}, 0, function.line, function.col)
         return builder.finish(Entry(driver, tuple(driver_args), builder.constraints, builder.records, decode, params, builder.encoders))
@@ -692,7 +674,7 @@ def _method_entry(module: Module, builder: _Builder, target: str, kind: str = ""
     params: list[tuple[str, str]] = [("self", cls_name)]
     for p in init_params:
         value, decoder = builder.value(init, p, "self.")  # type: ignore[arg-type]
-        driver_params.append(ir.Param(f"self.{p.name}", p.annotation, p.default, p.line, p.col))
+        driver_params.append(ir.Param(f"self.{p.name}", p.annotation, p.default, p.line, p.col, p.kind))
         args.append(value)
         if decoder is not None:
             init_decoders.append((p.name, decoder))
@@ -712,12 +694,12 @@ def _method_entry(module: Module, builder: _Builder, target: str, kind: str = ""
         params = params[1:]  # no instance: the class is the receiver
         block.instrs.append(ir.Assign("%self", ir.Global(cls_name), loc))
     else:
-        block.instrs.append(ir.Call("%self", ir.Global(cls_name), tuple(ir.Var(p.name) for p in driver_params[: len(init_params)]), (), loc))
+        block.instrs.append(ir.Call("%self", ir.Global(cls_name), *call_operands(driver_params[: len(init_params)]), loc))
     if kind == "property":
         block.instrs.append(ir.GetAttr("%result", ir.Var("%self"), method_name, loc))
     else:
         # whole: a generator method's items are the result, as list() takes them (the replay's call)
-        block.instrs.append(ir.CallMethod("%result", ir.Var("%self"), method_name, tuple(ir.Var(p.name) for p in method.params[1:]), (), loc, whole=True))
+        block.instrs.append(ir.CallMethod("%result", ir.Var("%self"), method_name, *call_operands(method.params[1:]), loc, whole=True))
     block.terminator = ir.Return(ir.Var("%result"), loc)
     driver = ir.Function(f"<driver {target}>", method_name, tuple(driver_params), {0: block}, 0, method.line, method.col)
 
@@ -755,7 +737,7 @@ def _object_receiver_entry(module: Module, builder: _Builder, target: str, kind:
         block.instrs.append(ir.GetAttr("%result", ir.Var("self"), method_name, loc))
     else:
         block.instrs.append(
-            ir.CallMethod("%result", ir.Var("self"), method_name, tuple(ir.Var(p.name) for p in method.params[1:]), (), loc, whole=True)
+            ir.CallMethod("%result", ir.Var("self"), method_name, *call_operands(method.params[1:]), loc, whole=True)
         )  # a generator method's items, as for the other receiver
     block.terminator = ir.Return(ir.Var("%result"), loc)
     driver = ir.Function(f"<driver {target}>", method_name, tuple(driver_params), {0: block}, 0, method.line, method.col)
@@ -782,7 +764,7 @@ def _constructor_entry(module: Module, builder: _Builder, target: str, init: ir.
     driver_params, driver_args, builds = with_constructions(init.params[1:], args, loc)
     block = ir.Block(0)
     block.instrs += builds
-    block.instrs.append(ir.Call("%result", ir.Global(cls_name), tuple(ir.Var(p.name) for p in init.params[1:]), (), loc))
+    block.instrs.append(ir.Call("%result", ir.Global(cls_name), *call_operands(init.params[1:]), loc))
     block.terminator = ir.Return(ir.Var("%result"), loc)
     driver = ir.Function(f"<driver {target}>", cls_name, tuple(driver_params), {0: block}, 0, init.line, init.col)
     args = driver_args

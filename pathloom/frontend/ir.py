@@ -404,11 +404,19 @@ class Block:
 
 @dataclass(frozen=True)
 class Param:
+    """A parameter, in the order of the ``def``: positional-only ones, the others that a
+    positional argument may fill, ``*args``, keyword-only ones, ``**kwargs``. ``kind`` says
+    which: ``""`` (positional or keyword), ``"posonly"``, ``"kwonly"``, ``"*"`` (its value is
+    the tuple of extra positionals; ``annotation`` is then the tuple's type,
+    ``tuple[int, ...]`` for ``*args: int``) or ``"**"`` (the dict of extra keywords,
+    ``dict[str, int]`` for ``**kw: int``)."""
+
     name: str
     annotation: str | None  # normalized text, e.g. "int", "list[int]"
     default: Operand | None
     line: int
     col: int
+    kind: str = ""
 
 
 @dataclass

@@ -2,8 +2,8 @@
 ``SetAttr`` and ``ExcMatch`` mean.
 
 A call of analyzed code is returned as ``Invoke`` with the arguments already bound to the
-callee's parameters (positional, keyword, defaults; arity errors are the TypeErrors CPython
-raises), so engines only push a frame. Instantiating a user class allocates an ``ObjRec`` and
+callee's parameters (``semantics.binding``: positional, keyword, defaults, ``*args`` and
+``**kwargs``; arity errors are the TypeErrors CPython raises), so engines only push a frame. Instantiating a user class allocates an ``ObjRec`` and
 invokes ``__init__`` with the instance as result. User exception classes create ``ExcVal``s.
 """
 
@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from pathloom.frontend.linker import linked_qualname
 from pathloom.semantics import aggregates as AGG
+from pathloom.semantics import binding as BIND
 from pathloom.semantics import strings as STR
 from pathloom.semantics import builtins as B
 from pathloom.semantics import dicts as D
@@ -55,7 +56,6 @@ from pathloom.domain.values import (
 )
 
 if TYPE_CHECKING:
-    from pathloom.frontend.ir import Param
     from pathloom.frontend.module import Module
 
 Kwargs = tuple[tuple[str, object], ...]
@@ -110,60 +110,6 @@ def runtime_object(module: Module, obj: object) -> object:
     return from_runtime(obj)
 
 
-def bind(module: Module, qualname: str, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:
-    """Bind arguments to the parameters of ``qualname``: ``Ok(tuple of values)``, or the
-    TypeError CPython raises, with its message and in its order of checks (keywords first,
-    then too many positionals, then the missing ones)."""
-    function = module.function(qualname)
-    params = function.params[: len(function.params) - len(function.captures)]  # captures are not passed
-    name = _python_qualname(qualname)
-    bound: dict[str, object] = {p.name: a for p, a in zip(params, args)}
-    names = {p.name for p in params}
-    for key, value in kwargs:
-        if key not in names:
-            return throw("TypeError", f"{name}() got an unexpected keyword argument '{key}'")
-        if key in bound:
-            return throw("TypeError", f"{name}() got multiple values for argument '{key}'")
-        bound[key] = value
-    if len(args) > len(params):
-        return throw("TypeError", _too_many_positional(name, params, len(args)))
-    values = []
-    missing: list[str] = []
-    for p in params:
-        if p.name in bound:
-            values.append(bound[p.name])
-        elif p.default is not None:
-            values.append(p.default.value)  # type: ignore[union-attr]
-        else:
-            missing.append(p.name)
-    if missing:
-        plural = "s" if len(missing) > 1 else ""
-        return throw("TypeError", f"{name}() missing {len(missing)} required positional argument{plural}: {_name_list(missing)}")
-    return Ok(tuple(values))
-
-
-_python_qualname = UNP.python_qualname
-
-
-def _too_many_positional(name: str, params: tuple[Param, ...], given: int) -> str:
-    required = sum(1 for p in params if p.default is None)
-    if required < len(params):
-        takes, plural = f"from {required} to {len(params)}", "s"
-    else:
-        takes, plural = str(len(params)), "" if len(params) == 1 else "s"
-    verb = "was" if given == 1 else "were"
-    return f"{name}() takes {takes} positional argument{plural} but {given} {verb} given"
-
-
-def _name_list(names: list[str]) -> str:
-    quoted = [f"'{n}'" for n in names]
-    if len(quoted) == 1:
-        return quoted[0]
-    if len(quoted) == 2:
-        return f"{quoted[0]} and {quoted[1]}"
-    return ", ".join(quoted[:-1]) + f", and {quoted[-1]}"
-
-
 def _invoke(
     module: Module,
     qualname: str,
@@ -173,16 +119,17 @@ def _invoke(
     writes: tuple[tuple[Ref, ObjRec], ...] = (),
     captured: tuple[object, ...] = (),
     whole: bool = False,
+    heap: HeapView | None = None,
 ) -> Outcome:
     if not whole and module.function(qualname).generator:  # its items are modelled as one list, made at the call
         raise RuntimeUnsupported(
             f"a call of generator function {qualname.rpartition('.')[2]}() whose items are not consumed whole "
             "(generators are modelled in list(), tuple(), sorted() and 'yield from' only)"
         )
-    bound = bind(module, qualname, args, kwargs)
+    bound, made = BIND.bind(module, qualname, args, kwargs, heap)
     if not isinstance(bound, Ok):
         return bound
-    return Invoke(qualname, bound.value + captured, (), result, writes)  # type: ignore[operator]
+    return Invoke(qualname, bound.value + captured, (), result, writes + made)  # type: ignore[operator]
 
 
 def invoke_method(module: Module, qualname: str, args: tuple[object, ...]) -> Outcome:
@@ -193,9 +140,9 @@ def invoke_method(module: Module, qualname: str, args: tuple[object, ...]) -> Ou
 def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...], kwargs: Kwargs, whole: bool = False) -> Outcome:
     """``func(*args, **kwargs)``; ``whole``: the value is consumed whole (``ir.Call.whole``)."""
     if isinstance(func, FuncVal):
-        return _invoke(module, func.qualname, args, kwargs, captured=func.captured, whole=whole)
+        return _invoke(module, func.qualname, args, kwargs, captured=func.captured, whole=whole, heap=heap)
     if isinstance(func, BoundMethod):
-        return _invoke(module, func.qualname, (func.self_ref,) + args, kwargs, whole=whole)
+        return _invoke(module, func.qualname, (func.self_ref,) + args, kwargs, whole=whole, heap=heap)
     if isinstance(func, BuiltinVal) and func.name == "%object_init":
         if args or kwargs:
             return throw("TypeError", "object.__init__() takes exactly one argument (the instance to initialize)")
@@ -236,7 +183,7 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
         record = heap.record(func)
         info = module.classes.get(record.cls)  # type: ignore[union-attr]
         if info is not None and "__call__" in info.methods:
-            return _invoke(module, info.methods["__call__"], (func,) + args, kwargs)
+            return _invoke(module, info.methods["__call__"], (func,) + args, kwargs, heap=heap)
         if info is None or "__call__" in info.other:
             return run_concretely(module, heap, "call", lambda f, *a, **k: f(*a, **k), (func,) + args, kwargs)
     if isinstance(func, SymRef):  # an input object: None is not callable either
@@ -244,7 +191,7 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
         if "__call__" in info.other:
             raise RuntimeUnsupported(f"calling an input object of class {func.cls}")
         found = (
-            _invoke(module, info.methods["__call__"], (func,) + args, kwargs)
+            _invoke(module, info.methods["__call__"], (func,) + args, kwargs, heap=heap)
             if "__call__" in info.methods
             else throw("TypeError", f"'{func.cls}' object is not callable")
         )
@@ -344,7 +291,7 @@ def instantiate(module: Module, heap: HeapView, cls: str, args: tuple[object, ..
         if args or kwargs:
             return throw("TypeError", f"{cls}() takes no arguments")
         return Ok(ref, ((ref, record),))
-    return _invoke(module, init, (ref,) + args, kwargs, result=ref, writes=((ref, record),))
+    return _invoke(module, init, (ref,) + args, kwargs, result=ref, writes=((ref, record),), heap=heap)
 
 
 def getattr_(module: Module, heap: HeapView, obj: object, name: str) -> Outcome:
@@ -600,7 +547,7 @@ def call_method(module: Module, heap: HeapView, obj: object, name: str, args: tu
     elif isinstance(obj, PyObj):  # a method of a real object: the receiver is an operand (checked for changes)
         analysed = _module_function(module, obj, name)
         if analysed is not None:  # helpers.clamp(x): a function the analysis runs
-            return _invoke(module, analysed.qualname, args, kwargs, whole=whole)
+            return _invoke(module, analysed.qualname, args, kwargs, whole=whole, heap=heap)
         method = getattr(obj.obj, name, None)
         if method is not None:
             _check_runnable(method)

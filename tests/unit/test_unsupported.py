@@ -336,25 +336,12 @@ CASES = [
         "construct-in-an-f-string",
         """
         def f(x: int) -> str:
-            return f"x={(y := x)}"
+            return f"x={(w for w in range(x))}"
         """,
         5,
-        ast.NamedExpr,
-        what=r":=|assignment expression",
+        ast.GeneratorExp,
+        what=r"generator expression",
     ),
-    Case(
-        "walrus",
-        """
-        def f(x: int) -> int:
-            if (y := x + 1) > 3:
-                return y
-            return 0
-        """,
-        5,
-        ast.NamedExpr,
-        what=r":=|assignment expression",
-    ),
-    # slices are read only: a slice as an assignment target is not
     Case(
         "augmented-slice-assignment",
         """
@@ -471,26 +458,20 @@ CASES = [
         what=r"\*\*kwargs|keyword",
     ),
     Case(
-        "keyword-only-parameter",
+        "positional-only-parameter-of-an-input-constructor",
         """
-        def f(x: int, *, y: int) -> int:
-            return x + y
+        class P:
+            def __init__(self, x: int, /) -> None:
+                self.x = x
+            def m(self) -> int:
+                return self.x
         """,
-        4,
+        5,
         ast.arg,
-        pick=named("y"),
-        what=r"keyword-only",
-    ),
-    Case(
-        "positional-only-parameter",
-        """
-        def f(x: int, /, y: int) -> int:
-            return x + y
-        """,
-        4,
-        ast.arg,
+        target="P.m",
+        scope="P.__init__",
         pick=named("x"),
-        what=r"positional-only",
+        what=r"positional-only parameter 'x' of a constructor that builds an input",
     ),
     Case(
         "parameter-without-annotation-or-default",

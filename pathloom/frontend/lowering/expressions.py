@@ -49,7 +49,6 @@ _CMPOPS: dict[type[ast.cmpop], str] = {
 
 _UNSUPPORTED_EXPR = {
     ast.GeneratorExp: "generator expression outside list(), tuple(), set(), sorted(), sum(), min(), max(), any(), all() and 'sep'.join()",
-    ast.NamedExpr: "assignment expression (:=)",
     ast.Await: "await",
     ast.Starred: "starred expression outside a display or call",
     ast.Slice: "extended slicing (a slice inside a tuple subscript)",
@@ -138,6 +137,19 @@ class Expressions(Builder):
 
     def expr_Name(self, node: ast.Name) -> Operand:
         return self.name(node)
+
+    def expr_NamedExpr(self, node: ast.NamedExpr) -> Operand:
+        """``(name := value)``: the value, bound to ``name`` in the function's scope (also from
+        inside a comprehension, PEP 572), and the expression's own value."""
+        target = node.target
+        assert isinstance(target, ast.Name)  # the grammar allows a name only
+        if target.id in self.renames:  # CPython's SyntaxError: a comprehension's own variable
+            raise self.unsupported(node, f"assignment expression rebinding the comprehension variable {target.id!r}")
+        value = self.expr(node.value)
+        dst = self.temp()
+        self.emit(ir.Assign(dst, value, node_loc(node)))
+        self.assign(target, Var(dst))
+        return Var(dst)
 
     def binop_text(self, node: ast.AST, op: ast.operator) -> str:
         text = _BINOPS.get(type(op))

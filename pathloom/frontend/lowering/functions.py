@@ -17,6 +17,7 @@ in the hidden list ``YIELDED``, which is what it returns.
 from __future__ import annotations
 
 import ast
+from typing import Callable
 
 from pathloom.frontend import ir
 from pathloom.frontend.ir import Const, Operand, Var
@@ -27,8 +28,10 @@ from pathloom.frontend.lowering.scope import (
     binding_sites,
     declared_globals,
     is_generator,
+    lambda_locals,
     leading_asserts,
     nonlocals,
+    param_names,
     scope_walk,
 )
 
@@ -50,23 +53,40 @@ class Functions(Builder):
     """The function or lambda lowered, nested functions, lambdas and closures, ``yield``."""
 
     def _params(self, args: ast.arguments) -> tuple[ir.Param, ...]:
-        extra = args.kwonlyargs or args.posonlyargs
-        odd = args.vararg or args.kwarg or (extra[0] if extra else None)
-        if odd is not None:
-            raise self.unsupported(odd, "*args, **kwargs, keyword-only or positional-only parameters")
-        defaults: list[ast.expr | None] = [None] * (len(args.args) - len(args.defaults)) + list(args.defaults)
+        """The parameters in the order of the ``def`` (``ir.Param``): positional-only, the
+        others, ``*args``, keyword-only, ``**kwargs``; a default is its literal, else the value
+        CPython computed when the ``def`` ran."""
+        positional = [*args.posonlyargs, *args.args]
+        defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
         params = []
-        for i, (arg, default) in enumerate(zip(args.args, defaults)):
-            default_operand: Operand | None = None
-            if default is not None:
-                from pathloom.frontend.module import _NOT_LITERAL, _literal
-
-                value = _literal(default)
-                if value is _NOT_LITERAL:
-                    value = self._real_default(default, len(args.args) - i)
-                default_operand = Const(value)
-            params.append(ir.Param(arg.arg, annotation_text(arg.annotation), default_operand, arg.lineno, arg.col_offset + 1))
+        for i, (arg, default) in enumerate(zip(positional, defaults)):
+            kind = "posonly" if i < len(args.posonlyargs) else ""
+            value = None if default is None else self._default(default, lambda node: self._real_default(node, len(positional) - i))
+            params.append(self._param(arg, value, kind))
+        if args.vararg is not None:
+            params.append(self._param(args.vararg, None, "*"))
+        for arg, kw_default in zip(args.kwonlyargs, args.kw_defaults):
+            name = arg.arg
+            value = None if kw_default is None else self._default(kw_default, lambda node: self._real_kwdefault(node, name))
+            params.append(self._param(arg, value, "kwonly"))
+        if args.kwarg is not None:
+            params.append(self._param(args.kwarg, None, "**"))
         return tuple(params)
+
+    @staticmethod
+    def _param(arg: ast.arg, default: Operand | None, kind: str) -> ir.Param:
+        annotation = annotation_text(arg.annotation)
+        if kind == "*" and annotation is not None:
+            annotation = f"tuple[{annotation},...]"  # the local holds the tuple of the extra positionals
+        elif kind == "**" and annotation is not None:
+            annotation = f"dict[str,{annotation}]"
+        return ir.Param(arg.arg, annotation, default, arg.lineno, arg.col_offset + 1, kind)
+
+    def _default(self, node: ast.expr, real: Callable[[ast.expr], object]) -> Operand:
+        from pathloom.frontend.module import _NOT_LITERAL, _literal
+
+        value = _literal(node)
+        return Const(real(node) if value is _NOT_LITERAL else value)
 
     def _foreign_file(self) -> str | None:
         return self.module.filename if self.module.namespace else None
@@ -85,6 +105,21 @@ class Functions(Builder):
         if not isinstance(defaults, tuple) or len(defaults) < from_end:
             raise self.unsupported(node, "default value that is not a literal constant (the real function's is unknown)")
         return from_runtime(defaults[len(defaults) - from_end])
+
+    def _real_kwdefault(self, node: ast.expr, name: str) -> object:
+        """A keyword-only parameter's default that is not a literal: the real function's
+        ``__kwdefaults__[name]``."""
+        from pathloom.domain.values import from_runtime
+        from pathloom.domain.outcome import RuntimeUnsupported
+
+        try:
+            real = self.module.real_function(self.qualname)
+        except (RuntimeUnsupported, AttributeError, KeyError):
+            real = None
+        defaults = getattr(real, "__kwdefaults__", None)
+        if not isinstance(defaults, dict) or name not in defaults:
+            raise self.unsupported(node, "default value that is not a literal constant (the real function's is unknown)")
+        return from_runtime(defaults[name])
 
     def function(self, node: ast.FunctionDef) -> ir.Function:
         if node.decorator_list:
@@ -124,7 +159,7 @@ class Functions(Builder):
 
     def lambda_function(self, node: ast.Lambda) -> ir.Function:
         params = self._params(node.args) + self._capture_params(node)
-        self.locals = {p.name for p in params}
+        self.locals = {p.name for p in params} | lambda_locals(node)
         self.binding_sites = {p.name: [(-1, True)] for p in params}
         entry = self.current
         value = self.expr(node.body)
@@ -177,7 +212,7 @@ class Functions(Builder):
                         inner is not node
                         and isinstance(inner, (ast.FunctionDef, ast.Lambda))
                         and isinstance(inner, ast.FunctionDef)
-                        and nonlocals(inner.body) - assigned_names(node.body) - {a.arg for a in node.args.args}
+                        and nonlocals(inner.body) - assigned_names(node.body) - param_names(node.args)
                     ):
                         raise self.unsupported(inner, "nonlocal of a function further out")
         return frozenset(shared)
@@ -186,7 +221,7 @@ class Functions(Builder):
         """The variables of this function ``node`` (or a function inside it) reads, or writes
         as ``nonlocal``."""
         declared = nonlocals(node.body) if isinstance(node, ast.FunctionDef) else set()
-        bound = {a.arg for a in node.args.args} | ((assigned_names(node.body) - declared) if isinstance(node, ast.FunctionDef) else set())
+        bound = (assigned_names(node.body) - declared) | param_names(node.args) if isinstance(node, ast.FunctionDef) else lambda_locals(node)
         used = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} | declared
         return sorted(n for n in used - bound if n in self.locals or n in self.renames or n == self.own_name)
 

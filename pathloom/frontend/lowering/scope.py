@@ -27,16 +27,43 @@ def scope_walk(nodes: list[ast.stmt] | list[ast.AST]) -> Iterator[ast.AST]:
         node = stack.pop()
         yield node
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            inner: list[ast.AST] = [*node.decorator_list, *node.args.defaults]
+            inner: list[ast.AST] = [*node.decorator_list, *node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)]
         elif isinstance(node, ast.Lambda):
-            inner = list(node.args.defaults)
+            inner = [*node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)]
         elif isinstance(node, ast.ClassDef):
             inner = [*node.decorator_list, *node.bases]
         elif isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
-            inner = [node.generators[0].iter]
+            inner = [node.generators[0].iter, *comprehension_walrus_targets(node)]
         else:
             inner = list(ast.iter_child_nodes(node))
         stack.extend(reversed(inner))
+
+
+def comprehension_walrus_targets(node: ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp) -> list[ast.Name]:
+    """The targets of the assignment expressions (``:=``) inside a comprehension, nested ones
+    too, but not inside a lambda: they bind in the scope around the comprehension (PEP 572)."""
+    found: list[ast.Name] = []
+    stack: list[ast.AST] = [child for child in ast.iter_child_nodes(node) if child is not node.generators[0].iter]
+    while stack:
+        sub = stack.pop()
+        if isinstance(sub, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        if isinstance(sub, ast.NamedExpr) and isinstance(sub.target, ast.Name):
+            found.append(sub.target)
+        stack.extend(ast.iter_child_nodes(sub))
+    return found
+
+
+def lambda_locals(node: ast.Lambda) -> set[str]:
+    """The names a lambda binds: its parameters and its assignment expressions' targets."""
+    body: list[ast.AST] = [node.body]
+    return param_names(node.args) | {n.id for n in scope_walk(body) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+
+
+def param_names(args: ast.arguments) -> set[str]:
+    """The names of all the parameters of a ``def`` or lambda, of every kind."""
+    every = [*args.posonlyargs, *args.args, *args.kwonlyargs, *(a for a in (args.vararg, args.kwarg) if a is not None)]
+    return {a.arg for a in every}
 
 
 def assigned_names(body: list[ast.stmt]) -> set[str]:
