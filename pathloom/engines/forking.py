@@ -17,10 +17,12 @@ timeout stops them).
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import Callable, Iterator, TypeVar, cast
 
 from pathloom.engines.entry import Entry, build_entry, choice_combinations
 from pathloom.engines.searchers import make_searcher
+from pathloom.engines.techniques import Technique, install
 from pathloom.frontend import ir
 from pathloom.frontend.cfg import branch_edges
 from pathloom.frontend.module import Module
@@ -111,7 +113,10 @@ class State:
         return State([f.copy() for f in self.frames], self.heap.copy(), list(self.pc), self.model, self.trail)
 
 
-class _Stop(Exception):
+class StopExploration(Exception):
+    """Raised inside a step to stop the whole exploration (a timeout): the state is cut with
+    ``reason`` and every pending state after it."""
+
     def __init__(self, reason: str) -> None:
         self.reason = reason
 
@@ -119,7 +124,17 @@ class _Stop(Exception):
 class ForkingEngine:
     name = "dse"
 
-    def __init__(self, module: Module, target: str, options: Options, progress: Callable[[dict[str, object]], None] | None = None) -> None:
+    def __init__(
+        self,
+        module: Module,
+        target: str,
+        options: Options,
+        progress: Callable[[dict[str, object]], None] | None = None,
+        techniques: Sequence[Technique] = (),
+        name: str | None = None,
+    ) -> None:
+        if name is not None:
+            self.name = name
         self.module = module
         self.target = target
         self.options = options
@@ -146,6 +161,8 @@ class ForkingEngine:
         self.entered: set[str] = set()  # functions this run executed (their branches count for coverage)
         self.concretizations: dict[str, int] = {}  # "line N: operation" -> operations run in CPython on pinned values
         self.program_paths: set[int] = set()  # the trails of the traces that ended (``State.trail``)
+        self.techniques = list(techniques)
+        install(self, self.techniques)
 
     # ------------------------------------------------------------ driving
 
@@ -180,9 +197,9 @@ class ForkingEngine:
                 state = searcher.select()
                 try:
                     yield from self._run_state(state, searcher.add)
-                except _Stop as stop:
+                except StopExploration as stop:
                     stop_reason = stop.reason
-                    yield self._cut(state, stop.reason)
+                    yield self.cut(state, stop.reason)
                     break
                 self._report_progress()
                 if self.pause_at is not None and time.monotonic() > self.pause_at and not searcher.empty():
@@ -193,7 +210,7 @@ class ForkingEngine:
         if stop_reason is not None:
             pending = searcher.drain()
             for state in pending[:MAX_REPORTED_PENDING]:
-                yield self._cut(state, stop_reason)
+                yield self.cut(state, stop_reason)
             self.unexplored = max(0, len(pending) - MAX_REPORTED_PENDING)
             if pending or stop_reason == "interrupted":
                 self.complete = False
@@ -248,7 +265,7 @@ class ForkingEngine:
         while True:
             budget += 1
             if budget & 1023 == 0 and self.deadline is not None and time.monotonic() > self.deadline:
-                raise _Stop("timeout")
+                raise StopExploration("timeout")
             frame = state.frames[-1]
             block = frame.function.blocks[frame.label]
             self.instructions += 1
@@ -290,7 +307,7 @@ class ForkingEngine:
                 state.heap.write(ref, record)
             return None
         assert isinstance(outcome, Cut)
-        return self._cut(state, outcome.reason)
+        return self.cut(state, outcome.reason)
 
     def _models(self, state: State, terms: list[Term], site: str, where: Arg) -> tuple[list[dict[str, object]], bool]:
         """Models of ``state``'s path and ``where`` giving ``terms`` different values (concretization)."""
@@ -314,7 +331,7 @@ class ForkingEngine:
         if control.repeats_its_caller(caller.function.qualname, caller.args, in_try, call.qualname, call.args):
             return self._raise(state, control.RECURSION_ERROR, instr.loc.line, "implicit")
         if control.depth_exceeded(len(state.frames), self.options.max_depth):
-            return self._cut(state, control.depth_cut_reason(self.options.max_depth))
+            return self.cut(state, control.depth_cut_reason(self.options.max_depth))
         for ref, record in call.writes:
             state.heap.write(ref, record)
         callee = self.module.function(call.qualname)
@@ -392,9 +409,13 @@ class ForkingEngine:
         return self._fork(state, [(cond, (advanced, item)) for cond, advanced, item in cases], go, schedule)
 
     def _fork(self, state: State, cases: list[tuple[Arg, _Case]], apply: Callable[[State, _Case], object], schedule: Callable[[list[State]], None]) -> object:
+        """A decision (the ``decide`` hook point; ``split`` is the same fork without hooks)."""
+        return self.split(state, cases, apply, schedule)
+
+    def split(self, state: State, cases: list[tuple[Arg, _Case]], apply: Callable[[State, _Case], object], schedule: Callable[[list[State]], None]) -> object:
         """Keep the feasible cases; continue ``state`` down the only one, or schedule children.
 
-        Returns None (the state goes on), a ``PathResult`` (the state ended) or ``_FORKED``."""
+        Returns None (the state goes on), a ``PathResult`` (the state ended) or ``FORKED``."""
         feasible: list[tuple[Arg, _Case, dict[str, object]]] = []
         memo: dict = {}  # type: ignore[type-arg]
         for cond, payload in cases:
@@ -411,31 +432,37 @@ class ForkingEngine:
                     self._check_model(state.pc + [cond], model)  # type: ignore[list-item]
                 feasible.append((cond, payload, model))
             elif answer.status != UNSAT:
-                if self.deadline is not None and time.monotonic() > self.deadline:
-                    raise _Stop("timeout")
-                self.complete = False
-                self.paths += 1
-                self.emitted.append(self._unknown_result(state, cond))
+                self.unknown_case(state, cond)
         bound = control.loop_bound_reached(state.frames[-1].loops, self.options.max_iterations, lambda: self._items_left(state)) if len(feasible) > 1 else None
         if bound is not None:
-            return self._cut(state, control.loop_cut_reason(bound))
+            return self.cut(state, control.loop_cut_reason(bound))
         if not feasible:
-            return _FORKED
+            return FORKED
         if len(feasible) == 1:
             cond, payload, model = feasible[0]
-            self._constrain(state, cond, model)
+            self.constrain(state, cond, model)
             return apply(state, payload)
         children: list[State] = []
         for i, (cond, payload, model) in enumerate(feasible):
             child = state if i == len(feasible) - 1 else state.fork()
-            self._constrain(child, cond, model)
+            self.constrain(child, cond, model)
             result = apply(child, payload)
             if result is None:
                 children.append(child)
             elif isinstance(result, PathResult):
                 self.emitted.append(result)
         schedule(children)
-        return _FORKED
+        return FORKED
+
+    def unknown_case(self, state: State, cond: Arg) -> None:
+        """The solver could not decide whether ``state`` can take ``cond``: past the deadline
+        the exploration stops (a timeout); before it, an ``unknown`` path is reported (never a
+        pruned one) and the exploration is incomplete."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise StopExploration("timeout")
+        self.complete = False
+        self.paths += 1
+        self.emitted.append(self._unknown_result(state, cond))
 
     @staticmethod
     def _check_model(pc: list[Term], model: dict[str, object]) -> None:
@@ -447,7 +474,8 @@ class ForkingEngine:
                 raise EngineBug(f"pathloom: internal error: path model {model} violates {constraint!r}")
 
     @staticmethod
-    def _constrain(state: State, cond: Arg, model: dict[str, object]) -> None:
+    def constrain(state: State, cond: Arg, model: dict[str, object]) -> None:
+        """Add ``cond`` to ``state``'s path, whose model is now ``model`` (which satisfies it)."""
         if isinstance(cond, Term):
             state.pc.append(cond)
         state.model = model
@@ -515,7 +543,8 @@ class ForkingEngine:
             ),
         )
 
-    def _cut(self, state: State, reason: str) -> PathResult:
+    def cut(self, state: State, reason: str) -> PathResult:
+        """``state`` ends, stopped by a bound (``reason``): the exploration is incomplete."""
         self.complete = False
         line = _current_line(state.frames[-1]) if state.frames else None
         return self._finish(state, PathResult(PathOutcome.CUT, None, line=line, reason=reason))
@@ -538,8 +567,8 @@ class ForkingEngine:
         return PathResult(PathOutcome.UNKNOWN, None, reason="solver returned unknown (timeout)", condition=T.conj(state.pc + [cond]))
 
 
-class _Forked:
-    pass
+class Forked:
+    """What a step returns when the state forked (its children are scheduled) or was dropped."""
 
 
-_FORKED = _Forked()
+FORKED = Forked()

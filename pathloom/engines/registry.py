@@ -1,4 +1,4 @@
-"""Engine registry: name -> factory (``base.EngineFactory``, a class implementing ``base.Engine``),
+"""Engine registry: name -> factory (``base.EngineFactory``: a class or function that builds a ``base.Engine``),
 imported only when chosen; duplicates are rejected."""
 
 from __future__ import annotations

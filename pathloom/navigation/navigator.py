@@ -3,9 +3,10 @@ of the chain technique.
 
 ``navigate`` builds the chain form (``chains``) and the constraint system of the target
 (``constraints``). An unsatisfiable system proves the target unreachable for every input,
-before any execution. Otherwise the ``NavigatingEngine`` runs: the forking engine (one
-semantics, one state per path) on the function instrumented with the target's marker, whose
-states also carry the chain counters. A state that completes a run of a subchain (a back edge)
+before any execution. Otherwise the forking engine (one semantics, one state per path) runs
+on the function instrumented with the target's marker, with the ``NavigationTechnique`` (its
+``initial_states``, ``terminator`` and ``stats`` hooks, ``engines.techniques``): its states
+also carry the chain counters. A state that completes a run of a subchain (a back edge)
 adds one to its counter; at each loop node (a header entered or reached again), after each
 chain run and when a top-level loop is left (its counters are then final), the system is
 checked with the path condition and ``κ >= counts so far`` (``==`` for final counters); an
@@ -31,7 +32,8 @@ from dataclasses import dataclass, field, replace
 
 import z3
 
-from pathloom.engines.forking import _FORKED, ForkingEngine, State
+from pathloom.engines.forking import FORKED, ForkingEngine, State
+from pathloom.engines.techniques import Technique
 from pathloom.errors import EngineBug
 from pathloom.frontend import ir
 from pathloom.frontend.module import Module
@@ -85,15 +87,14 @@ class NavState(State):
         return child
 
 
-class NavigatingEngine(ForkingEngine):
-    name = "navigation"
+class NavigationTechnique(Technique):
+    """The chain counters on each state; states the constraint system rules out dropped."""
 
-    def __init__(self, module: Module, target: str, options: Options, form: chains.ChainForm, system: System) -> None:
-        super().__init__(module, target, options)
+    def __init__(self, form: chains.ChainForm, system: System, solver_timeout_ms: int) -> None:
         self.form = form
         self.system = system
         self.checker = z3.Solver()
-        self.checker.set("timeout", options.solver_timeout_ms)
+        self.checker.set("timeout", solver_timeout_ms)
         self.checker.add(system.formula)
         self.checks = 0
         self.dropped = 0
@@ -104,23 +105,23 @@ class NavigatingEngine(ForkingEngine):
             for chain_id in group:
                 self.groups_of.setdefault(chain_id, []).append(group)
 
-    def initial_states(self) -> list[State]:
+    def initial_states(self, proceed: Callable[[], list[State]]) -> list[State]:
         states: list[State] = []
-        for s in super().initial_states():
+        for s in proceed():
             nav = NavState(s.frames, s.heap, s.pc, s.model)
             nav.nav = Counters()
             nav.nav.path.append(s.frames[-1].label)
             states.append(nav)
         return states
 
-    def _terminator(self, state: State, block: ir.Block, schedule: Callable[[list[State]], None]) -> object:
+    def terminator(self, proceed: Callable[..., object], state: State, block: ir.Block, schedule: Callable[[list[State]], None]) -> object:
         term = block.terminator
         if len(state.frames) != 1 or isinstance(term, (ir.Return, ir.Raise)):
-            return super()._terminator(state, block, schedule)
+            return proceed(state, block, schedule)
         forked: list[State] = []
-        result = super()._terminator(state, block, forked.extend)
+        result = proceed(state, block, forked.extend)
         if result is None:
-            return None if self._advance(state, term) else _FORKED  # type: ignore[arg-type]
+            return None if self._advance(state, term) else FORKED  # type: ignore[arg-type]
         kept = [child for child in forked if self._advance(child, term)]  # type: ignore[arg-type]
         kept.sort(key=self._preference)
         schedule(kept)
@@ -176,9 +177,9 @@ class NavigatingEngine(ForkingEngine):
         """Whether the system holds with ``related`` and the counts so far, and how many more
         runs of each group a solution then asks for (None: the solver did not say)."""
         self.checks += 1
-        timeout = self.options.solver_timeout_ms
-        if self.deadline is not None:
-            timeout = max(1, min(timeout, int((self.deadline - time.monotonic()) * 1000)))
+        timeout = self.engine.options.solver_timeout_ms
+        if self.engine.deadline is not None:
+            timeout = max(1, min(timeout, int((self.engine.deadline - time.monotonic()) * 1000)))
         self.checker.set("timeout", timeout)
         self.checker.push()
         try:
@@ -242,8 +243,8 @@ class NavigatingEngine(ForkingEngine):
                     scarcest = wanted
         return (1, 0) if scarcest is None else (0, scarcest)
 
-    def stats(self) -> dict[str, object]:
-        stats = super().stats()
+    def stats(self, proceed: Callable[[], dict[str, object]]) -> dict[str, object]:
+        stats = proceed()
         stats.update({"system_checks": self.checks, "states_dropped": self.dropped})
         return stats
 
@@ -282,7 +283,8 @@ class Plan:
     target: Target
     form: chains.ChainForm
     system: System
-    engine: NavigatingEngine | None = None
+    engine: ForkingEngine | None = None
+    technique: NavigationTechnique | None = None
     results: Iterator[PathResult] | None = None
     seen: Scan = field(default_factory=Scan)  # what the slices so far showed
 
@@ -291,16 +293,18 @@ class Plan:
         whether the slice or the time limit stopped it); ``options.timeout`` bounds all slices."""
         if self.engine is None:
             run_options = replace(options, max_iterations=UNBOUNDED_ITERATIONS, engine="dse")
-            self.engine = NavigatingEngine(instrumented(self.module, self.qualname, self.target), self.qualname, run_options, self.form, self.system)
+            self.technique = NavigationTechnique(self.form, self.system, options.solver_timeout_ms)
+            module = instrumented(self.module, self.qualname, self.target)
+            self.engine = ForkingEngine(module, self.qualname, run_options, techniques=[self.technique], name="navigation")
             self.results = self.engine.run()
-        engine, results = self.engine, self.results
-        assert results is not None
+        engine, technique, results = self.engine, self.technique, self.results
+        assert results is not None and technique is not None
         engine.pause_at = None if budget is None else time.monotonic() + budget
         return conclude(
             results,
             lambda: engine.complete,
             "navigation",
-            lambda: f"found by the chain technique (constraints-driven dse, {engine.checks} system checks)",
+            lambda: f"found by the chain technique (constraints-driven dse, {technique.checks} system checks)",
             f"proved by constraints-driven dse: every path explored or ruled out by the constraint system ({domain(self.module, self.qualname, options)})",
             self.seen,
         )

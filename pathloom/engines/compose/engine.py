@@ -42,8 +42,13 @@ context); only argument-decided functions are summarized (calls of any other fun
 executed inline, exactly as DSE, which is always correct), and functions over input objects
 only under POSE (lazy initialization and lazier# decide aliasing where the program uses a
 reference, which a read at a call site cannot); a function's tree is built with a call-depth
-bound of ``TREE_DEPTH``. Uses two private names of
-the forking engine (``_Stop``, to stop on a timeout as it does) and no hook in it.
+bound of ``TREE_DEPTH``.
+
+Built on the forking engine's exploration hooks (``engines.techniques``): ``run`` builds the
+trees first and stores the run after; ``initial_states`` gives the states their traces (and a
+tree's formals, or a stored run's models); ``apply`` composes a call that has a tree;
+``decide`` follows a replay and records each choice; ``finish`` and ``unknown`` record the
+leaves; ``stats`` adds the paper's counters.
 """
 
 from __future__ import annotations
@@ -69,7 +74,8 @@ from pathloom.engines.compose.tree import (
     push,
     suffix,
 )
-from pathloom.engines.forking import ForkingEngine, State, _Stop
+from pathloom.engines.forking import ForkingEngine, State
+from pathloom.engines.techniques import Technique
 from pathloom.errors import EngineBug, Unsupported, UsageError
 from pathloom.frontend import ir
 from pathloom.frontend.module import Module
@@ -151,21 +157,39 @@ class Counters:
     pruned_leaves: int = 0  # --target-heuristic h2
 
 
-class ComposeEngine(ForkingEngine):
-    name = "compose"
+def ComposeEngine(
+    module: Module,
+    target: str,
+    options: Options,
+    progress: Callable[[dict[str, object]], None] | None = None,
+    *,
+    formals: tuple[tuple[str, str], ...] | None = None,
+    trees: dict[str, MemoTree] | None = None,
+    parent: ComposeTechnique | None = None,
+) -> ForkingEngine:
+    """The compose engine: the forking engine with the ``ComposeTechnique`` (registered as
+    ``compose``). ``formals`` set: the engine explores ``target`` alone to build its tree."""
+    technique = ComposeTechnique(formals=formals, trees=trees, parent=parent)
+    return ForkingEngine(module, target, options, progress, techniques=[technique], name="compose")
+
+
+def compose_technique(engine: ForkingEngine) -> ComposeTechnique:
+    """The compose technique of an engine ``ComposeEngine`` built."""
+    found = next(t for t in engine.techniques if isinstance(t, ComposeTechnique))
+    return found
+
+
+class ComposeTechnique(Technique):
+    """Memoization trees built before the exploration; calls composed from them during it."""
 
     def __init__(
         self,
-        module: Module,
-        target: str,
-        options: Options,
-        progress: Callable[[dict[str, object]], None] | None = None,
         *,
         formals: tuple[tuple[str, str], ...] | None = None,
         trees: dict[str, MemoTree] | None = None,
-        parent: ComposeEngine | None = None,
+        parent: ComposeTechnique | None = None,
     ) -> None:
-        super().__init__(module, target, options, progress)
+        self.parent = parent
         self.formals = formals  # set: this engine builds the tree of ``target`` alone
         self.trees: dict[str, MemoTree] = trees if trees is not None else {}
         self.counters = Counters()
@@ -177,52 +201,56 @@ class ComposeEngine(ForkingEngine):
         self.substituted: dict[tuple[object, ...], list[tuple[Arg, tuple[Term, ...], int]]] = {}
         self.tree_symbols: dict[str, frozenset[str]] = {}  # the symbols of each tree's leaves
         self.t0 = time.monotonic()
-        if parent is not None:  # one solver chain (and its caches and counts) for the whole run
-            self.solver, self.z3_core, self.solver_stats = parent.solver, parent.z3_core, parent.solver_stats
+
+    def attach(self, engine: ForkingEngine) -> None:
+        super().attach(engine)
+        if self.parent is not None:  # one solver chain (and its caches and counts) for the whole run
+            parent = self.parent.engine
+            engine.solver, engine.z3_core, engine.solver_stats = parent.solver, parent.z3_core, parent.solver_stats
 
     # ------------------------------------------------------------ init: the trees
 
-    def run(self) -> Iterator[PathResult]:
+    def run(self, proceed: Callable[[], Iterator[PathResult]]) -> Iterator[PathResult]:
         self.t0 = time.monotonic()
         if self.formals is not None:
-            yield from super().run()
+            yield from proceed()
             return
         store = self._open_store()
         try:
-            key = run_key(self.module, self.target, self.options) if store is not None else ""
+            key = run_key(self.engine.module, self.engine.target, self.engine.options) if store is not None else ""
             if store is not None:
                 self.stored_run = store.load(key, "run")[1]
             if self.stored_run is None:
                 self._build_trees(store)
             self.counters.init_time_s = time.monotonic() - self.t0
-            self.counters.init_solver_calls = self.solver_stats.z3_calls
-            if self.options.timeout is not None:
-                remaining = max(self.options.timeout - self.counters.init_time_s, 1e-3)
-                self.options = replace(self.options, timeout=remaining)
-            yield from super().run()
+            self.counters.init_solver_calls = self.engine.solver_stats.z3_calls
+            if self.engine.options.timeout is not None:
+                remaining = max(self.engine.options.timeout - self.counters.init_time_s, 1e-3)
+                self.engine.options = replace(self.engine.options, timeout=remaining)
+            yield from proceed()
             finished = all(leaf.outcome in ("return", "raise") for leaf in self.leaves)
-            if store is not None and self.stored_run is None and self.complete and finished:
+            if store is not None and self.stored_run is None and self.engine.complete and finished:
                 leaves = tuple(replace(leaf, conjuncts=()) for leaf in self.leaves)  # a replay needs only models and choices
-                store.save(key, "run", self.module.filename, self.target, MemoTree(self.target, (), leaves), self._must_stop)
+                store.save(key, "run", self.engine.module.filename, self.engine.target, MemoTree(self.engine.target, (), leaves), self._must_stop)
         finally:
             if store is not None:
                 store.close()
 
     def _open_store(self) -> SummaryStore | None:
-        if self.options.store is None:
+        if self.engine.options.store is None:
             return None
         try:
-            return SummaryStore(self.options.store)
+            return SummaryStore(self.engine.options.store)
         except (sqlite3.Error, OSError) as exc:
-            raise UsageError(f"--store {self.options.store}: {exc}") from None
+            raise UsageError(f"--store {self.engine.options.store}: {exc}") from None
 
     def _build_trees(self, store: SummaryStore | None) -> None:
-        for qualname in call_graph(self.module, self.target).bottom_up:
+        for qualname in call_graph(self.engine.module, self.engine.target).bottom_up:
             if self._must_stop():
                 return
             key = ""
             if store is not None:
-                key = tree_key(self.module, qualname, call_graph(self.module, qualname).reachable, self.options)
+                key = tree_key(self.engine.module, qualname, call_graph(self.engine.module, qualname).reachable, self.engine.options)
                 found, tree = store.load(key, "tree")
                 if found:
                     self.counters.trees_from_store += 1
@@ -231,7 +259,7 @@ class ComposeEngine(ForkingEngine):
             tree = self._build_tree(qualname)
             self.counters.trees_built += 1
             if store is not None and (tree is not None or not self.timed_out_init):
-                store.save(key, "tree", self.module.filename, qualname, tree, self._must_stop)
+                store.save(key, "tree", self.engine.module.filename, qualname, tree, self._must_stop)
             self._adopt_tree(qualname, tree)
 
     def _adopt_tree(self, qualname: str, tree: MemoTree | None) -> None:
@@ -245,21 +273,24 @@ class ComposeEngine(ForkingEngine):
         return interrupt.requested() or self._time_left() <= 0
 
     def _time_left(self) -> float:
-        if self.options.timeout is None:
+        if self.engine.options.timeout is None:
             return float("inf")
-        return self.options.timeout - (time.monotonic() - self.t0)
+        return self.engine.options.timeout - (time.monotonic() - self.t0)
 
     def _build_tree(self, qualname: str) -> MemoTree | None:
-        function = self.module.function(qualname)
-        formals = tuple((f"@{qualname}.{p.name}", param_sort(p.annotation, self.module.classes) or "") for p in function.params)
+        function = self.engine.module.function(qualname)
+        formals = tuple((f"@{qualname}.{p.name}", param_sort(p.annotation, self.engine.module.classes) or "") for p in function.params)
         objects = [reference[0] for reference in (object_class(sort) for _, sort in formals) if reference is not None]
         if objects and not self._objects_summarizable(objects):
             return None
         left = self._time_left()
-        options = replace(self.options, timeout=None if left == float("inf") else left, max_paths=None, max_depth=min(self.options.max_depth, TREE_DEPTH))
+        options = replace(
+            self.engine.options, timeout=None if left == float("inf") else left, max_paths=None, max_depth=min(self.engine.options.max_depth, TREE_DEPTH)
+        )
         try:
-            alone = ComposeEngine(self.module, qualname, options, formals=formals, trees=self.trees, parent=self)
-            for count, _ in enumerate(alone.run(), 1):
+            engine = ComposeEngine(self.engine.module, qualname, options, formals=formals, trees=self.trees, parent=self)
+            alone = compose_technique(engine)
+            for count, _ in enumerate(engine.run(), 1):
                 if count > MAX_TREE_LEAVES:
                     return None
         except Unsupported:
@@ -268,12 +299,12 @@ class ComposeEngine(ForkingEngine):
             self.timed_out_init = True  # a correct tree (its cut leaves are re-executed), not one to keep
         self.counters.replay_divergences += alone.counters.replay_divergences
         self.counters.replay_fallbacks += alone.counters.replay_fallbacks
-        if alone.impure or alone.concretizations:
+        if alone.impure or engine.concretizations:
             return None
         leaves = tuple(alone.leaves)
         if objects:  # the domains of the callee's own input heap, as a caller's heap meets them
             names = symbol_names(leaf.conjuncts for leaf in leaves)
-            references, strs = field_symbols(self.module, formals, names)
+            references, strs = field_symbols(self.engine.module, formals, names)
             leaves = tuple(replace(leaf, conjuncts=heap_conjuncts(leaf.conjuncts, references, strs)) for leaf in leaves)
         return MemoTree(qualname, formals, leaves)
 
@@ -281,23 +312,23 @@ class ComposeEngine(ForkingEngine):
         """Object formals are summarized under POSE only (lazy initialization and lazier#
         decide aliasing where the program uses a reference, which a read at a call site
         cannot), and only of classes whose fields input objects hold."""
-        if self.options.heap != "pose":
+        if self.engine.options.heap != "pose":
             return False
         try:
             for cls in classes:
-                declared_fields(self.module, cls)
+                declared_fields(self.engine.module, cls)
         except Unsupported:
             return False
         return True
 
-    def initial_states(self) -> list[State]:
-        states: list[State] = [_adopt(s) for s in super().initial_states()]
+    def initial_states(self, proceed: Callable[[], list[State]]) -> list[State]:
+        states: list[State] = [_adopt(s) for s in proceed()]
         if self.stored_run is not None:
             return self._stored_states(states)  # type: ignore[arg-type]
         if self.formals is None:
             return states
         state = states[0]
-        args, domain = bind(state.heap, self.formals, self.options.max_list_len)
+        args, domain = bind(state.heap, self.formals, self.engine.options.max_list_len)
         objects = tuple((name, reference[0], True) for name, reference in ((n, object_class(s)) for n, s in self.formals) if reference is not None)
         if objects:  # the input heap's parameters are the formals (their symbols name the access paths)
             inputs = state.heap.records[INPUTS.id]
@@ -305,7 +336,7 @@ class ComposeEngine(ForkingEngine):
             state.heap.write(INPUTS, inputs.with_field("params", objects))
         self.preexisting = frozenset(state.heap.records) - {INPUTS.id}
         frame = state.frames[0]
-        frame.locals = {p.name: a for p, a in zip(self.entry.function.params, args)}
+        frame.locals = {p.name: a for p, a in zip(self.engine.entry.function.params, args)}
         frame.args = args
         state.pc = domain  # only the lists' lengths: the tree holds in any calling context
         state.model = {}
@@ -333,6 +364,7 @@ class ComposeEngine(ForkingEngine):
 
     def _split_group(
         self,
+        proceed: Callable[..., object],
         state: ComposeState,
         cases: list[tuple[Arg, _Case]],
         apply: Callable[[State, _Case], object],
@@ -357,7 +389,7 @@ class ComposeEngine(ForkingEngine):
             members: tuple[int, ...] = item[2]
             child.model = dict(leaves[members[0]].witness)
             child.replay = replace(replay, leaf=members[0], group=members)
-            self._constrain(child, cond, child.model)
+            self.engine.constrain(child, cond, child.model)
             if site is not None:
                 child.full = push(child.full, site + (self._direction(child, payload),))
             return apply(child, payload)
@@ -365,12 +397,14 @@ class ComposeEngine(ForkingEngine):
         if not taken:  # no stored path goes on from here: the store does not describe this code
             self.counters.replay_fallbacks += 1
             state.replay = None
-            return super()._fork(state, cases, apply, schedule)
-        return ForkingEngine._fork(self, state, [(True, item) for item in taken], go, schedule)
+            return proceed(state, cases, apply, schedule)
+        return self.engine.split(state, [(True, item) for item in taken], go, schedule)
 
     # ------------------------------------------------------------ composition: calls
 
-    def _apply(self, state: State, outcome: Outcome, instr: ir.Instruction, loc: ir.Loc, schedule: Callable[[list[State]], None]) -> object:
+    def apply(
+        self, proceed: Callable[..., object], state: State, outcome: Outcome, instr: ir.Instruction, loc: ir.Loc, schedule: Callable[[list[State]], None]
+    ) -> object:
         assert isinstance(state, ComposeState)
         if isinstance(outcome, (Ok, Refine, Invoke)) and any(ref.id in self.preexisting for ref, _ in outcome.writes):
             self.impure = True  # a record the function did not allocate: its tree would not be argument-decided
@@ -378,24 +412,31 @@ class ComposeEngine(ForkingEngine):
             self._settle(state)
             tree = self.trees.get(outcome.qualname) if state.replay is None else None
             if tree is not None:
-                return self._call_with_tree(state, tree, outcome, instr, loc, schedule)
-        return super()._apply(state, outcome, instr, loc, schedule)
+                return self._call_with_tree(proceed, state, tree, outcome, instr, loc, schedule)
+        return proceed(state, outcome, instr, loc, schedule)
 
-    def _invoke(self, state: State, call: Invoke, instr: ir.Instruction) -> object:
+    def invoke(self, proceed: Callable[..., object], state: State, call: Invoke, instr: ir.Instruction) -> object:
         assert isinstance(state, ComposeState)
-        result = super()._invoke(state, call, instr)
+        result = proceed(state, call, instr)
         state.peak = max(state.peak, len(state.frames))
         return result
 
     def _call_with_tree(
-        self, state: ComposeState, tree: MemoTree, call: Invoke, instr: ir.Instruction, loc: ir.Loc, schedule: Callable[[list[State]], None]
+        self,
+        proceed: Callable[..., object],
+        state: ComposeState,
+        tree: MemoTree,
+        call: Invoke,
+        instr: ir.Instruction,
+        loc: ir.Loc,
+        schedule: Callable[[list[State]], None],
     ) -> object:
         mapping = None
         if not call.kwargs and call.result is None:
-            mapping = actuals(state.heap, tree.formals, call.args, self.options.max_list_len)
+            mapping = actuals(state.heap, tree.formals, call.args, self.engine.options.max_list_len)
         reads: Outcome = Ok(None)
         if mapping is not None and any(object_class(sort) is not None for _, sort in tree.formals):
-            got = object_actuals(self.module, state.heap, tree.formals, call.args, self._tree_symbols(tree))
+            got = object_actuals(self.engine.module, state.heap, tree.formals, call.args, self._tree_symbols(tree))
             if got is None:
                 mapping = None
             else:
@@ -403,12 +444,12 @@ class ComposeEngine(ForkingEngine):
                 reads = got[1]
         if mapping is None:
             self.counters.inline_calls += 1
-            return super()._apply(state, call, instr, loc, schedule)
+            return proceed(state, call, instr, loc, schedule)
         try:
             images = self._leaf_conditions(tree, mapping)
         except OffDomain:
             self.counters.inline_calls += 1
-            return super()._apply(state, call, instr, loc, schedule)
+            return proceed(state, call, instr, loc, schedule)
         if isinstance(reads, Ok):
             for ref, record in reads.writes:
                 state.heap.write(ref, record)
@@ -423,7 +464,7 @@ class ComposeEngine(ForkingEngine):
                 child.heap.write(ref, record)
             return self._compose_call(child, tree, call, instr, mapping, images, schedule)
 
-        return ForkingEngine._fork(self, state, cases, go, schedule)
+        return self.engine.split(state, cases, go, schedule)
 
     def _tree_symbols(self, tree: MemoTree) -> frozenset[str]:
         found = self.tree_symbols.get(tree.qualname)
@@ -442,7 +483,7 @@ class ComposeEngine(ForkingEngine):
         schedule: Callable[[list[State]], None],
     ) -> object:
         floor = len(state.frames)
-        pushed = self._invoke(state, call, instr)
+        pushed = self.engine._invoke(state, call, instr)
         if pushed is not None or len(state.frames) != floor + 1:
             return pushed  # a bound or an infinite recursion stopped the call, as in DSE
         self.counters.leaf_checks += len(images)
@@ -461,7 +502,7 @@ class ComposeEngine(ForkingEngine):
         # every case is known feasible: the forking engine's own fork (no solver) schedules
         # one child per case, and ``_begin`` gives each child its condition and model
         chosen: list[tuple[Arg, object]] = [(True, item) for item in replayed]
-        return ForkingEngine._fork(self, state, chosen, lambda s, item: self._begin(s, tree, item, floor), schedule)  # type: ignore[arg-type]
+        return self.engine.split(state, chosen, lambda s, item: self._begin(s, tree, item, floor), schedule)  # type: ignore[arg-type]
 
     def _targeted(
         self, state: ComposeState, tree: MemoTree, items: list[tuple[Arg, int | None, dict[str, object]]]
@@ -469,7 +510,7 @@ class ComposeEngine(ForkingEngine):
         """The paper's target heuristics: H1 explores the error leaves of the callee first (the
         searcher takes the first child first); H2, when an error leaf is feasible here, keeps
         only the error leaves and reports each pruned one as a cut path (incomplete)."""
-        heuristic = self.options.target_heuristic
+        heuristic = self.engine.options.target_heuristic
         if heuristic is None or self.formals is not None:
             return items
         errors = [item for item in items if item[1] is not None and tree.leaves[item[1]].bug]
@@ -477,9 +518,9 @@ class ComposeEngine(ForkingEngine):
             return errors + [item for item in items if item not in errors]
         for cond, _, model in (item for item in items if item not in errors):
             pruned = state.fork()
-            self._constrain(pruned, cond, model)
+            self.engine.constrain(pruned, cond, model)
             self.counters.pruned_leaves += 1
-            self.emitted.append(self._cut(pruned, "pruned by --target-heuristic h2 (a path of a callee that leads to no error)"))
+            self.engine.emitted.append(self.engine.cut(pruned, "pruned by --target-heuristic h2 (a path of a callee that leads to no error)"))
         return errors
 
     def _leaf_conditions(self, tree: MemoTree, mapping: dict[str, Arg]) -> list[tuple[Arg, tuple[Term, ...], int]]:
@@ -531,8 +572,8 @@ class ComposeEngine(ForkingEngine):
         while open_cases:
             anyone = _factored_disjunction([conjuncts_of[i] for _, i in open_cases])
             assert isinstance(anyone, Term)
-            self.solver_stats.queries += 1
-            answer = self.solver.check(Query(on_path | {anyone}, anyone))
+            self.engine.solver_stats.queries += 1
+            answer = self.engine.solver.check(Query(on_path | {anyone}, anyone))
             if answer.status == UNSAT:
                 break
             if answer.status != SAT:
@@ -563,20 +604,16 @@ class ComposeEngine(ForkingEngine):
     def _unknown_leaves(self, state: ComposeState, open_cases: list[tuple[Term, int]]) -> None:
         """The solver could not decide: each undecided leaf is an ``unknown`` path, as DSE
         reports a branch it cannot decide (never dropped as infeasible)."""
-        if self.deadline is not None and time.monotonic() > self.deadline:
-            raise _Stop("timeout")
         for cond, _ in open_cases:
-            self.complete = False
-            self.paths += 1
-            self.emitted.append(self._unknown_result(state, cond))
+            self.engine.unknown_case(state, cond)
 
     def _replayable(self, leaf: MemoLeaf, floor: int) -> bool:
         """A finished leaf whose nested calls stay within the call-depth bound from here."""
-        return leaf.replayable and not (leaf.frames > 1 and control.depth_exceeded(floor + leaf.frames - 1, self.options.max_depth))
+        return leaf.replayable and not (leaf.frames > 1 and control.depth_exceeded(floor + leaf.frames - 1, self.engine.options.max_depth))
 
     def _begin(self, state: ComposeState, tree: MemoTree, item: tuple[Arg, int | None, dict[str, object]], floor: int) -> None:
         cond, index, model = item
-        self._constrain(state, cond, model)
+        self.engine.constrain(state, cond, model)
         if index is None:
             self.counters.region_executions += 1  # DSE's own exploration, on these leaves' inputs only
             return
@@ -595,24 +632,31 @@ class ComposeEngine(ForkingEngine):
 
     # ------------------------------------------------------------ decisions
 
-    def _fork(self, state: State, cases: list[tuple[Arg, _Case]], apply: Callable[[State, _Case], object], schedule: Callable[[list[State]], None]) -> object:
+    def decide(
+        self,
+        proceed: Callable[..., object],
+        state: State,
+        cases: list[tuple[Arg, _Case]],
+        apply: Callable[[State, _Case], object],
+        schedule: Callable[[list[State]], None],
+    ) -> object:
         assert isinstance(state, ComposeState)
         self._settle(state)
         site = self._decision_site(state)
         if state.replay is not None and len(state.replay.group) > 1:
-            return self._split_group(state, cases, apply, schedule, site)
+            return self._split_group(proceed, state, cases, apply, schedule, site)
         if state.replay is not None:
             memo: dict[Term, Any] = {}
             for cond, payload in cases:
                 if cond is True or (cond is not False and evaluate(cond, state.model, memo) is True):  # type: ignore[arg-type]
-                    self._constrain(state, cond, state.model)
+                    self.engine.constrain(state, cond, state.model)
                     if site is not None:
                         state.full = push(state.full, site + (self._direction(state, payload),))
                     return apply(state, payload)
             self.counters.replay_fallbacks += 1  # no case holds under the model: decide as DSE
             state.replay = None
         if site is None:
-            return super()._fork(state, cases, apply, schedule)
+            return proceed(state, cases, apply, schedule)
 
         def recorded(child: State, payload: _Case) -> object:
             assert isinstance(child, ComposeState)
@@ -621,7 +665,7 @@ class ComposeEngine(ForkingEngine):
             child.compressed = push(child.compressed, choice)
             return apply(child, payload)
 
-        return super()._fork(state, cases, recorded, schedule)
+        return proceed(state, cases, recorded, schedule)
 
     @staticmethod
     def _decision_site(state: State) -> tuple[str, int] | None:
@@ -641,25 +685,25 @@ class ComposeEngine(ForkingEngine):
 
     # ------------------------------------------------------------ leaves and stats
 
-    def _finish(self, state: State, partial: PathResult) -> PathResult:
+    def finish(self, proceed: Callable[[State, PathResult], PathResult], state: State, partial: PathResult) -> PathResult:
         assert isinstance(state, ComposeState)
         self._settle(state)
-        result = super()._finish(state, partial)
+        result = proceed(state, partial)
         bug = result.outcome == "raise" and result.kind in ("implicit", "assert", "precondition")  # a callee's precondition is its caller's bug
         self._record_leaf(state, list(state.pc), result.outcome, result.exception or result.reason, bug)
         return result
 
-    def _unknown_result(self, state: State, cond: Arg) -> PathResult:
+    def unknown(self, proceed: Callable[[State, Arg], PathResult], state: State, cond: Arg) -> PathResult:
         assert isinstance(state, ComposeState)
         self._record_leaf(state, [*state.pc, cond], "unknown", "solver returned unknown")
-        return super()._unknown_result(state, cond)
+        return proceed(state, cond)
 
     def _record_leaf(self, state: ComposeState, conjuncts: list[Arg], outcome: str, detail: str | None, bug: bool = False) -> None:
         unique = tuple(dict.fromkeys(c for c in conjuncts if c is not True))  # a replayed callee's choices repeat its leaf's
         self.leaves.append(MemoLeaf(unique, outcome, detail, dict(state.model), state.peak, suffix(state.full, 0), suffix(state.compressed, 0), bug))
 
-    def stats(self) -> dict[str, object]:
-        s = super().stats()
+    def stats(self, proceed: Callable[[], dict[str, object]]) -> dict[str, object]:
+        s = proceed()
         c = self.counters
         total_time = time.monotonic() - self.t0
         s["time_s"] = round(total_time, 6)
@@ -668,7 +712,7 @@ class ComposeEngine(ForkingEngine):
                 "init_time_s": round(c.init_time_s, 6),
                 "composition_time_s": round(total_time - c.init_time_s, 6),
                 "init_solver_calls": c.init_solver_calls,
-                "composition_solver_calls": self.solver_stats.z3_calls - c.init_solver_calls,
+                "composition_solver_calls": self.engine.solver_stats.z3_calls - c.init_solver_calls,
                 "answered_from_store": self.stored_run is not None,
                 "trees_built": c.trees_built,
                 "trees_from_store": c.trees_from_store,
