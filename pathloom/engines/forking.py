@@ -184,7 +184,7 @@ class ForkingEngine:
             self.deadline = self.start + self.options.timeout
             self.z3_core.deadline = self.deadline
         searcher = make_searcher(self.options.strategy or "dfs", self.options.seed, self._at_new_branch)
-        searcher.add(self.initial_states())
+        searcher.update(self.initial_states(), [])
         stop_reason: str | None = None
         try:
             while not searcher.empty():
@@ -195,12 +195,15 @@ class ForkingEngine:
                 if stop_reason is not None:
                     break
                 state = searcher.select()
+                added: list[State] = []  # the children the step scheduled (``state`` may be one)
                 try:
-                    yield from self._run_state(state, searcher.add)
+                    yield from self._run_state(state, added.extend)
                 except StopExploration as stop:
                     stop_reason = stop.reason
                     yield self.cut(state, stop.reason)
                     break
+                finally:
+                    searcher.update(added, [state])
                 self._report_progress()
                 if self.pause_at is not None and time.monotonic() > self.pause_at and not searcher.empty():
                     self.pause_at = None  # at least one state runs in every slice
