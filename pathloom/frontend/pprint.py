@@ -96,8 +96,22 @@ def terminator(t: ir.Terminator | None) -> str:
     return "<no terminator>"
 
 
+def _params(params: tuple[ir.Param, ...]) -> str:
+    """The parameters as a ``def`` writes them: ``/`` after the positional-only ones, ``*``
+    before the keyword-only ones (unless ``*args`` is), ``*args``, ``**kwargs``."""
+    texts: list[str] = []
+    for i, p in enumerate(params):
+        if p.kind == "kwonly" and not any(q.kind in ("kwonly", "*") for q in params[:i]):
+            texts.append("*")
+        star = p.kind if p.kind in ("*", "**") else ""
+        texts.append(star + p.name + (f": {p.annotation}" if p.annotation else ""))
+        if p.kind == "posonly" and (i + 1 == len(params) or params[i + 1].kind != "posonly"):
+            texts.append("/")
+    return ", ".join(texts)
+
+
 def function(f: ir.Function) -> str:
-    params = ", ".join(p.name + (f": {p.annotation}" if p.annotation else "") for p in f.params)
+    params = _params(f.params)
     lines = [f"def {f.qualname}({params}):  # entry L{f.entry}"]
     for label in sorted(f.blocks):
         block = f.blocks[label]

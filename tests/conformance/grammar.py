@@ -1279,7 +1279,6 @@ def g_arguments_nested_def_with_default_values(x: int) -> int:
 """,
         MODELLED,
     ),
-    # refused: *args, **kwargs, keyword-only or positional-only parameters
     Row(
         "arguments",
         "keyword-only parameters",
@@ -1289,9 +1288,9 @@ def g_arguments_keyword_only_parameters(x: int, *, k: int = 2) -> int:
         return x - k
     return k
 """,
-        REFUSED,
+        MODELLED,
+        "kinds_helper",
     ),
-    # refused: *args, **kwargs, keyword-only or positional-only parameters
     Row(
         "arguments",
         "positional-only parameters",
@@ -1301,9 +1300,10 @@ def g_arguments_positional_only_parameters(x: int, y: int, /) -> int:
         return x
     return y
 """,
-        REFUSED,
+        MODELLED,
+        "kinds_helper",
     ),
-    # refused: *args, **kwargs, keyword-only or positional-only parameters
+    # refused: *args parameter of the explored function (only the functions it calls may take *args and **kwargs)
     Row(
         "arguments",
         "star-args and star-kwargs parameters",
@@ -1313,7 +1313,6 @@ def g_arguments_star_args_and_star_kwargs_parameters(*args: int, **kwargs: int) 
 """,
         REFUSED,
     ),
-    # refused: *args, **kwargs, keyword-only or positional-only parameters
     Row(
         "arguments",
         "nested def with star-args and star-kwargs",
@@ -1323,7 +1322,38 @@ def g_arguments_nested_def_with_star_args_and_star_kwargs(x: int) -> int:
         return sum(args) + len(kw)
     return h(x, 1, k=2)
 """,
-        REFUSED,
+        MODELLED,
+        "kinds_varargs",
+    ),
+    Row(
+        "arguments",
+        "called function with every parameter kind",
+        """\
+def g_arguments_called_function_with_every_parameter_kind(x: int, s: str) -> int:
+    def h(a: int, /, b: int = 1, *rest: int, c: int, d: int = 2, **named: int) -> int:
+        return a + 2 * b + 3 * c + 5 * d + 7 * sum(rest) + 11 * named.get("z", 0)
+    if s == "a":
+        return h(x, 2, 3, 4, c=x, z=1)
+    return h(x, c=1, **{"d": x})
+""",
+        MODELLED,
+        "kinds_varkw",
+    ),
+    Row(
+        "arguments",
+        "bad calls of positional-only and keyword-only parameters",
+        """\
+def g_arguments_bad_calls_of_positional_only_and_keyword_only_parameters(x: int) -> int:
+    def h(a: int, /, *, c: int) -> int:
+        return a + c
+    if x > 0:
+        return h(a=x, c=1)
+    if x == 0:
+        return h(x, x)
+    return h(x)
+""",
+        MODELLED,
+        "kinds_call_error",
     ),
     # refused: default value that is not a literal constant (the real function's is unknown)
     Row(
@@ -3208,7 +3238,6 @@ def g_IfExp_conditional_expression(x: int) -> int:
         MODELLED,
         "ifexp",
     ),
-    # refused: assignment expression (:=)
     Row(
         "NamedExpr",
         "walrus in an if",
@@ -3218,9 +3247,22 @@ def g_NamedExpr_walrus_in_an_if(xs: list[int]) -> int:
         return n
     return 0
 """,
-        REFUSED,
+        MODELLED,
+        "walrus",
     ),
-    # refused: assignment expression (:=)
+    Row(
+        "NamedExpr",
+        "walrus in a while condition",
+        """\
+def g_NamedExpr_walrus_in_a_while_condition(x: int) -> int:
+    i = 0
+    while (j := i * 2) < x and i < 3:
+        i += 1
+    return i + j
+""",
+        MODELLED,
+        "walrus",
+    ),
     Row(
         "NamedExpr",
         "walrus in a comprehension",
@@ -3229,7 +3271,40 @@ def g_NamedExpr_walrus_in_a_comprehension(xs: list[int]) -> int:
     ys = [w for v in xs if (w := v * 2) > 2]
     return len(ys)
 """,
-        REFUSED,
+        MODELLED,
+        "walrus_comp",
+    ),
+    Row(
+        "NamedExpr",
+        "walrus in a comprehension read after it",
+        """\
+def g_NamedExpr_walrus_in_a_comprehension_read_after_it(xs: list[int]) -> int:
+    ys = [w for v in xs if (w := v * 2) > 2]
+    return w if xs else len(ys)
+""",
+        MODELLED,
+        "walrus_comp",
+    ),
+    Row(
+        "NamedExpr",
+        "walrus unbound when its operand is not evaluated",
+        """\
+def g_NamedExpr_walrus_unbound_when_its_operand_is_not_evaluated(x: int) -> int:
+    if x > 0 or (u := x) > 0:
+        return u
+    return 0
+""",
+        MODELLED,
+    ),
+    Row(
+        "NamedExpr",
+        "walrus in a lambda",
+        """\
+def g_NamedExpr_walrus_in_a_lambda(x: int) -> int:
+    f = lambda v: (q := v + 1) * q
+    return f(x)
+""",
+        MODELLED,
     ),
     Row(
         "JoinedStr",
@@ -3687,6 +3762,8 @@ NOT_NODES: frozenset[str] = frozenset(
 # Modelled rows that no progen feature tag writes yet: the honest gap list, which only shrinks.
 NOT_YET_FUZZED: frozenset[str] = frozenset(
     {
+        "g_NamedExpr_walrus_unbound_when_its_operand_is_not_evaluated",
+        "g_NamedExpr_walrus_in_a_lambda",
         "g_ExceptHandler_except_as_left_by_continue",
         "g_Starred_starred_argument_that_is_not_iterable",
         "g_keyword_double_starred_arguments_merged_with_keywords",

@@ -485,6 +485,13 @@ class Fuzzer:
             "slice_assign",
             "slice_assign_whole",
             "slice_assign_step",
+            "kinds_helper",
+            "kinds_varargs",
+            "kinds_varkw",
+            "kinds_star_call",
+            "kinds_call_error",
+            "walrus",
+            "walrus_comp",
         )
         print("programs with:    " + ", ".join(f"{t.strip('<>')} {s.features[t]}" for t in shown))
         configs = sorted(s.explored, key=lambda c: (c.split("/")[0], HEAPS.index(c.split("/")[1]) if "/" in c else -1))

@@ -800,7 +800,7 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
         sep = self.choice(['""', '"-"', '", "'])
         if self.flag():
             return _E(f"{sep}.join(sorted([ch for ch in {s}]))", True)
-        if self.flag(1, 4):
+        if self.flag():
             self.tag("unpack_one_comp")
             target = self.choice(["ch,", "(ch,)", "[ch]"])
             return _E(f"{sep}.join([ch + ch for {target} in zip({s})])", True)
@@ -1322,6 +1322,9 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
         counter = self.optional(self.global_counter, 1, 5) if self.edges else None
         if counter is not None:
             chunks.append(counter[0])
+        kinds = self.optional(self.kinds_helper, 1, 4) if self.edges else None
+        if kinds is not None:
+            chunks.append(kinds)
         # helpers (h_j may call h_i for i < j; the entry and the class call all)
         sigs: list[_Sig] = []
         for _ in range(self.max_functions - 1):
@@ -1433,7 +1436,7 @@ def programs(
     """Random well-formed, terminating modules in pathloom's subset.
 
     ``max_functions`` bounds the number of top-level functions (entry + helpers);
-    an optional class ``C0`` (and the global counter's ``gtick``) comes on top of that. ``edges=False`` leaves out the
+    an optional class ``C0`` (and the global counter's ``gtick``, and ``progen_kinds``' ``kw0``) comes on top of that. ``edges=False`` leaves out the
     real-module features (``EDGE_FEATURES``: computed constants, the classes ``N0``,
     ``Color`` and ``D0``, stdlib calls, list repetition and comparison) and the breadth
     features (``BREADTH_FEATURES``: union and ``Callable`` parameters, ``defaultdict``,

@@ -55,6 +55,7 @@ from typing import Callable
 from hypothesis import strategies as st
 
 from .progen_base import _E, INT, LIST, STR, _Ctx, _indent, _par, _Sig, _Var
+from .progen_kinds import KINDS_FEATURES, KindsBuilder
 
 # value kinds (also the suffix of the ``param:`` tag): an ``int | None`` parameter, an
 # ``int | str`` parameter, a ``Callable[[int], int]`` parameter, the defaultdict local
@@ -69,70 +70,73 @@ BREADTH_PARAM_NAMES = {
 }
 
 #: The feature tags of the breadth features (a subset of ``progen.FEATURES``).
-BREADTH_FEATURES: frozenset[str] = frozenset(
-    {
-        # union-typed parameters and their narrowing
-        "param:int|None",
-        "param:int|str",
-        "narrow_is_not_none",
-        "narrow_is_none",
-        "narrow_isinstance_int",
-        "narrow_isinstance_str",
-        "narrow_else",
-        "narrow_ifexp_none",
-        "narrow_ifexp_isinstance",
-        "narrow_ifexp_str",
-        "union_is_none",
-        "union_isinstance",
-        # Callable[[int], int] parameters
-        "param:Callable",
-        "callable_call",
-        "callable_nested",
-        "callable_abc_import",
-        # collections.defaultdict locals
-        "defaultdict_int",
-        "defaultdict_list",
-        "defaultdict_module",
-        "defaultdict_incr",
-        "defaultdict_append",
-        "defaultdict_read",
-        "defaultdict_list_read",
-        "defaultdict_len",
-        "defaultdict_in",
-        # functools.reduce
-        "reduce_sum",
-        "reduce_minmax",
-        "reduce_fold",
-        "reduce_by_name",
-        # a nested function with nonlocal
-        "nonlocal_counter",
-        "nonlocal_guarded",
-        "nonlocal_call_stmt",
-        "nonlocal_call_expr",
-        "nonlocal_outer_write",
-        # a module-level counter rebound through global
-        "global_counter",
-        "global_guarded",
-        "global_call_stmt",
-        "global_call_expr",
-        "global_entry_write",
-        # slice assignment
-        "slice_assign",
-        "slice_assign_list",
-        "slice_assign_self",
-        "slice_assign_whole",
-        "slice_assign_step",
-        # starred items in displays, ** in dict displays
-        "star_list",
-        "star_tuple",
-        "star_set",
-        "star_dict",
-        "star_kinds",
-        # * and ** arguments in calls
-        "star_call",
-        "kw_call",
-        "star_call_builtin",
-    }
+BREADTH_FEATURES: frozenset[str] = (
+    frozenset(
+        {
+            # union-typed parameters and their narrowing
+            "param:int|None",
+            "param:int|str",
+            "narrow_is_not_none",
+            "narrow_is_none",
+            "narrow_isinstance_int",
+            "narrow_isinstance_str",
+            "narrow_else",
+            "narrow_ifexp_none",
+            "narrow_ifexp_isinstance",
+            "narrow_ifexp_str",
+            "union_is_none",
+            "union_isinstance",
+            # Callable[[int], int] parameters
+            "param:Callable",
+            "callable_call",
+            "callable_nested",
+            "callable_abc_import",
+            # collections.defaultdict locals
+            "defaultdict_int",
+            "defaultdict_list",
+            "defaultdict_module",
+            "defaultdict_incr",
+            "defaultdict_append",
+            "defaultdict_read",
+            "defaultdict_list_read",
+            "defaultdict_len",
+            "defaultdict_in",
+            # functools.reduce
+            "reduce_sum",
+            "reduce_minmax",
+            "reduce_fold",
+            "reduce_by_name",
+            # a nested function with nonlocal
+            "nonlocal_counter",
+            "nonlocal_guarded",
+            "nonlocal_call_stmt",
+            "nonlocal_call_expr",
+            "nonlocal_outer_write",
+            # a module-level counter rebound through global
+            "global_counter",
+            "global_guarded",
+            "global_call_stmt",
+            "global_call_expr",
+            "global_entry_write",
+            # slice assignment
+            "slice_assign",
+            "slice_assign_list",
+            "slice_assign_self",
+            "slice_assign_whole",
+            "slice_assign_step",
+            # starred items in displays, ** in dict displays
+            "star_list",
+            "star_tuple",
+            "star_set",
+            "star_dict",
+            "star_kinds",
+            # * and ** arguments in calls
+            "star_call",
+            "kw_call",
+            "star_call_builtin",
+        }
+    )
+    | KINDS_FEATURES
 )
 
 Option = tuple[int, Callable[[], _E]]  # (weight, what to write), for ``_Builder.pick``
@@ -168,11 +172,11 @@ def breadth_imports(source: str, callable_abc: bool) -> list[tuple[str, bool]]:
     ]
 
 
-class BreadthBuilder:
+class BreadthBuilder(KindsBuilder):
     """The breadth features; mixed into ``progen._Builder`` (before ``EdgeBuilder``, whose
     ``note_write`` it extends), whose choice helpers (``int_in``, ``flag``, ``choice``,
     ``pick``, ``tag``, ``optional``) and writers (``num``, ``boolean``, ``str_``, ``block``,
-    ``index``) it uses."""
+    ``index``) it uses; the parameter kinds and the walrus are ``progen_kinds``'."""
 
     callable_abc = False  # Callable from collections.abc (else from typing)
 
@@ -257,6 +261,8 @@ class BreadthBuilder:
             (2, lists, lambda: self.star_display_num(c, d, lists)),
             (2, lists, lambda: self.star_builtin_num(c, d, lists)),
             (3, helpers, lambda: self.star_call_num(c, d, helpers)),
+            (3, self.kinds is not None, lambda: self.kinds_call_num(c, d)),
+            (2, True, lambda: self.walrus_num(c, d, lists)),
         )
 
     def breadth_bools(self, c: _Ctx, d: int) -> list[Option]:
