@@ -3,7 +3,8 @@ value, bound to ``name`` in the function's scope, in every place Python allows i
 ``while`` conditions, comprehension conditions and items (where it binds in the enclosing
 function, PEP 572, and stays bound after the comprehension), ``and``/``or`` operands (bound
 only when evaluated), lambdas (bound in the lambda), call arguments, and for a variable a
-nested function reads (its cell). Every engine; outcomes compared with CPython's own run of the
+nested function reads (its cell). A walrus in a nested function's default (bound when the
+``def`` runs, which the analysis does not model) is refused with one line. Every engine; outcomes compared with CPython's own run of the
 same source, every reported input replayed by ``--verify``."""
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from pathloom.cli import main
 from pathloom.encoding.values import encode_python
 from pathloom.engines.registry import engine_names
-from tests.unit.verified import explore_source
+from tests.unit.verified import explore_source, refusal
 
 ENGINES = engine_names()
 
@@ -104,3 +106,18 @@ def test_the_table_has_the_cases_it_says() -> None:
     }
     assert _cpython("comprehensions", {"xs": [1, 2]})["returned"] == encode_python(([4], 4, {2: 2, 3: 3}, [(1, 3)], 1))
     assert _cpython("any_all", {"xs": [1, 5, 7]})["returned"] == 5
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_walrus_in_a_nested_default_is_refused(tmp_path: Path, engine: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """CPython binds ``b`` when the lambda is made; the analysis reads a default only at a call."""
+    path = tmp_path / "defaults.py"
+    path.write_text("def wd(x: int) -> int:\n    f = lambda a=(b := 3): a\n    return b + x\n", encoding="utf-8")
+    assert refusal(path, "wd", engine, capsys) == f"{path}:2:19: unsupported: assignment expression in a default value of a nested function or lambda"
+
+
+def test_rebinding_a_comprehension_variable_is_cpythons_syntax_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "rebind.py"
+    path.write_text("def rb(xs: list[int]) -> list[int]:\n    return [[(y := 1) for z in xs] for y in xs]\n", encoding="utf-8")
+    assert main(["explore", f"{path}::rb", "--quiet"]) == 2
+    assert "SyntaxError: assignment expression cannot rebind comprehension iteration variable 'y'" in capsys.readouterr().err

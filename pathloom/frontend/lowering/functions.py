@@ -179,11 +179,13 @@ class Functions(Builder):
         if node.decorator_list:
             raise self.unsupported(node.decorator_list[0], "decorator on a nested function")
         qualname = f"{self.qualname}.<locals>.{node.name}"
+        self._no_walrus_in_defaults(node)
         captures, cells = self._closure(node, node.name)
         self.module.lambdas[qualname] = (node, self.cls, captures, cells)
         self.emit(ir.MakeFunction(node.name, qualname, node_loc(node), self._captured(captures)))
 
     def expr_Lambda(self, node: ast.Lambda) -> Operand:
+        self._no_walrus_in_defaults(node)
         captures, cells = self._closure(node, None)
         self.lambda_count += 1
         qualname = f"{self.qualname}.<lambda{self.lambda_count}>"
@@ -191,6 +193,15 @@ class Functions(Builder):
         dst = self.temp()
         self.emit(ir.MakeFunction(dst, qualname, node_loc(node), self._captured(captures)))
         return Var(dst)
+
+    def _no_walrus_in_defaults(self, node: ast.FunctionDef | ast.Lambda) -> None:
+        """CPython evaluates a nested function's defaults when the ``def`` runs, in this
+        scope; the analysis takes a default's value when the function is called (its literal):
+        an assignment expression there, which binds here, is unsupported."""
+        for default in [*node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)]:
+            for sub in ast.walk(default):
+                if isinstance(sub, ast.NamedExpr):
+                    raise self.unsupported(sub, "assignment expression in a default value of a nested function or lambda")
 
     def _captured(self, captures: tuple[str, ...]) -> tuple[Operand, ...]:
         """What a closure's function value holds: the value, or the cell of a cell variable."""
