@@ -18,10 +18,16 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pathloom.cli import main
+from pathloom.domain.outcome import Ok, Throw
+from pathloom.domain.values import Ref
 from pathloom.encoding.values import encode_python
 from pathloom.engines.registry import engine_names
+from pathloom.frontend.module import parse_module
+from pathloom.semantics.binding import bind
 from tests.unit.verified import explore_source, refusal
 
 ENGINES = engine_names()
@@ -320,3 +326,75 @@ def test_generated_tests_pass_keyword_only_inputs_by_keyword(tmp_path: Path, cap
 @pytest.mark.xfail(strict=True, reason="report/pytest_gen.py renders every input as a keyword (Exploration.positional_only says which are not)")
 def test_generated_tests_pass_positional_only_inputs_by_position(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _generated_tests_pass(tmp_path, capsys, "kw_target")
+
+
+# ---------------------------------------------------------------- binding against CPython, at random
+
+NAMES = ("a", "b", "c", "d", "e")
+
+
+@st.composite
+def _signature_and_call(draw: st.DrawFn) -> tuple[str, tuple[int, ...], tuple[tuple[str, int], ...]]:
+    """A ``def`` with parameters of every kind (some defaults), and a call of it: positional
+    values and keywords (parameter names, and others)."""
+    names = list(NAMES)
+    kinds = draw(st.lists(st.sampled_from(["posonly", "", "kwonly"]), max_size=4).map(lambda ks: sorted(ks, key=["posonly", "", "kwonly"].index)))
+    texts: list[str] = []
+    defaulted = False
+    for i, kind in enumerate(kinds):
+        if kind == "kwonly" and (i == 0 or kinds[i - 1] != "kwonly"):
+            texts.append("*args" if draw(st.booleans()) else "*")
+        if kind == "kwonly":
+            default = draw(st.booleans())
+        else:  # a positional parameter after one with a default has one too
+            default = defaulted = defaulted or draw(st.booleans()) and draw(st.booleans())
+        texts.append(names[i] + (f"={10 * (i + 1)}" if default else ""))
+        if kind == "posonly" and (i + 1 == len(kinds) or kinds[i + 1] != "posonly"):
+            texts.append("/")
+    if "kwonly" not in kinds and draw(st.booleans()):
+        texts.append("*args")
+    if draw(st.booleans()):
+        texts.append("**kw")
+    source = f"def f({', '.join(texts)}):\n    return 0\n"
+    positional = tuple(range(1, draw(st.integers(0, 5)) + 1))
+    keys = draw(st.lists(st.sampled_from(["a", "b", "c", "d", "e", "z", "args", "kw"]), max_size=4, unique=True))
+    return source, positional, tuple((k, 100 + i) for i, k in enumerate(keys))
+
+
+class _Heap:
+    def __init__(self) -> None:
+        self.made = 0
+
+    def fresh(self) -> Ref:
+        self.made += 1
+        return Ref(-self.made)
+
+
+@settings(max_examples=400, deadline=None, derandomize=True, database=None)
+@given(_signature_and_call())
+def test_binding_is_cpythons_at_random(case: tuple[str, tuple[int, ...], tuple[tuple[str, int], ...]]) -> None:
+    """``semantics.binding.bind`` gives, for random signatures and calls, the values CPython
+    binds (its ``locals()`` at entry: ``*args`` a tuple, ``**kw`` a dict in call order) or
+    CPython's TypeError with its message."""
+    source, args, kwargs = case
+    space: dict[str, object] = {}
+    exec(source.replace("return 0", "return dict(locals())"), space)
+    try:
+        expected: object = space["f"](*args, **dict(kwargs))  # type: ignore[operator]
+    except TypeError as exc:
+        expected = str(exc)
+    module = parse_module(source, "sig.py")
+    heap = _Heap()
+    outcome, writes = bind(module, "f", args, kwargs, heap)  # type: ignore[arg-type]
+    if isinstance(outcome, Throw):
+        assert (outcome.exc.cls, outcome.exc.args[0]) == ("TypeError", expected), source
+        return
+    assert isinstance(outcome, Ok), source
+    records = {ref: record for ref, record in writes}
+    got = {}
+    for p, value in zip(module.function("f").params, outcome.value):  # type: ignore[call-overload]
+        if isinstance(value, Ref):
+            record = records[value]
+            value = dict(zip(record.keys, record.values))
+        got[p.name] = value
+    assert got == expected, source
