@@ -243,13 +243,22 @@ def function_text(module: Module, heap: HeapView, func: object) -> str:
     raise RuntimeUnsupported(f"the message of a bad * or ** argument of a {_shown(heap, func)}")
 
 
+_COMPREHENSIONS = ("<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>")
+
+
 def python_qualname(qualname: str) -> str:
-    """The ``__qualname__`` CPython shows for an analysed function (``f.<locals>.<lambda>``)."""
+    """The ``__qualname__`` CPython shows for an analysed function. A lambda's own qualname is
+    its maker's, the comprehensions it is made in (``lowering.functions.expr_Lambda``) and
+    ``<lambdaN>``; CPython puts ``<locals>`` after a function's name, never after a
+    comprehension's (``f.<locals>.<listcomp>.<lambda>``, ``f.<locals>.<lambda>.<locals>.<lambda>``)."""
     qualname = qualname.rpartition(":")[2]  # a linked module's function: its own qualname
-    head, dot, last = qualname.rpartition(".")
-    if last.startswith("<lambda"):
-        return f"{head}.<locals>.<lambda>" if dot else "<lambda>"
-    return qualname
+    parts: list[str] = []
+    for part in qualname.split("."):
+        inner = part.startswith("<lambda") or part in _COMPREHENSIONS
+        if inner and parts and parts[-1] not in _COMPREHENSIONS and parts[-1] != "<locals>":
+            parts.append("<locals>")
+        parts.append("<lambda>" if part.startswith("<lambda") else part)
+    return ".".join(parts)
 
 
 def star_args(module: Module, heap: HeapView, func: object, value: object, call: Caller) -> Outcome:

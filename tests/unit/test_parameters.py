@@ -6,7 +6,8 @@ Each call of ``CALLS`` is one branch of the target ``calls(x)``; every engine mu
 every branch, exactly what CPython gives: the bound values (defaults, keyword-only defaults,
 the extra positionals as a tuple, the extra keywords as a dict in call order) or CPython's
 TypeError with its own message, computed here by running the same source in CPython (and
-every reported input is replayed by ``--verify`` too). The explored function's ``*args`` and
+every reported input is replayed by ``--verify`` too); a lambda is named as CPython names it,
+also inside comprehensions (``f.<locals>.<listcomp>.<lambda>``). The explored function's ``*args`` and
 ``**kwargs`` are refused with one line (the inputs name every parameter)."""
 
 from __future__ import annotations
@@ -129,6 +130,13 @@ CALLS = [
     "(lambda *a, **k: (a, k))(1, z=2)",
     "(lambda a, /: a)(a=1)",
     "(lambda *, a: a)(1)",
+    "[(lambda a, /: a)(a=v) for v in [x]]",
+    "[[(lambda *, k: k)(w) for w in [v]] for v in [x]]",
+    "sum((lambda q: q)() for v in [x])",
+    "(lambda: (lambda q: q)())()",
+    "list(map(lambda v: v(1), [lambda: 0]))",
+    "{v: (lambda: 0)(1) for v in [x]}",
+    "[sorted([v], key=lambda a, b: a) for v in [x]]",
 ]
 
 
@@ -174,6 +182,7 @@ def test_some_messages_are_cpythons_own() -> None:
         "ko(1, a=2, b=3)": "ko() got multiple values for argument 'a'",
         "kwo(1, b=1, c=2)": "kwo() takes 0 positional arguments but 1 positional argument (and 2 keyword-only arguments) were given",
         "(lambda a, /: a)(a=1)": "calls.<locals>.<lambda>() got some positional-only arguments passed as keyword arguments: 'a'",
+        "[[(lambda *, k: k)(w) for w in [v]] for v in [x]]": "calls.<locals>.<listcomp>.<listcomp>.<lambda>() takes 0 positional arguments but 1 was given",
     }
     for call, message in expected.items():
         assert _cpython(source, CALLS.index(call)) == {"outcome": "raise", "exception": "TypeError", "message": message}

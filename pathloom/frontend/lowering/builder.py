@@ -86,6 +86,9 @@ class Builder(ABC):
         self.first_param: str | None = None  # a method's first parameter (the receiver of super())
         self.preconditions: set[ast.Assert] = set()  # the asserts that open the function's body
         self.renames: dict[str, str] = {}  # a comprehension's variables -> their own locals
+        # the comprehensions of the source being lowered, outermost first (``<listcomp>``...):
+        # CPython's qualified name of a lambda made inside them names them
+        self.comprehension_scopes: list[str] = []
         self.captures: tuple[str, ...] = ()  # a nested function's closed-over variables (its last params)
         self.own_name: str | None = None  # a nested function's name: a use inside rebuilds the closure
         self.binding_sites: dict[str, list[tuple[int, bool]]] = {}

@@ -9,7 +9,9 @@ Invariants: a comprehension has a scope of its own (every target name is a fresh
 with a dot that cannot clash, through ``renames``) and its outermost iterable is evaluated in
 the enclosing scope, first, as in CPython; the items are made one at a time, in order, and
 errors are reported at CPython's lines (an unhashable item at the comprehension, or at the
-``set(...)`` call).
+``set(...)`` call). A lambda made inside the source's own comprehension is named as CPython
+names it (``f.<locals>.<listcomp>.<lambda>``: ``comprehension_scopes``); the comprehensions the
+lowering writes itself (``desugar.item_loop``) are no scope.
 """
 
 from __future__ import annotations
@@ -20,7 +22,10 @@ from typing import Callable
 from pathloom.frontend import ir
 from pathloom.frontend.ir import Const, Global, Loc, Operand, Var
 from pathloom.frontend.lowering.builder import Builder, node_loc
-from pathloom.frontend.lowering.desugar import map_filter_as_generator
+from pathloom.frontend.lowering.desugar import is_item_loop, map_filter_as_generator
+
+
+_SCOPE_NAMES: dict[type[ast.expr], str] = {ast.ListComp: "<listcomp>", ast.SetComp: "<setcomp>", ast.DictComp: "<dictcomp>", ast.GeneratorExp: "<genexpr>"}
 
 
 class Comprehensions(Builder):
@@ -90,10 +95,14 @@ class Comprehensions(Builder):
                     self.temps += 1
                     fresh[target.id] = f"{target.id}.{self.temps}"  # not an identifier: no clash
         self.renames = {**saved, **fresh}
+        scopes = self.comprehension_scopes
+        if not is_item_loop(node.generators[0]):  # the source's own comprehension (not a rewrite): CPython's function
+            self.comprehension_scopes = [*scopes, _SCOPE_NAMES[type(node)]]
         try:
             self._generator_loop(node.generators, 0, first, produce)
         finally:
             self.renames = saved
+            self.comprehension_scopes = scopes
 
     def _generator_loop(
         self, generators: list[ast.comprehension], level: int, iterable: tuple[Operand, Operand | None, str], produce: Callable[[], None]

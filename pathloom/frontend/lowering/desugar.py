@@ -41,6 +41,11 @@ def item_loop(iterable: ast.expr, where: ast.AST) -> tuple[ast.Name, ast.compreh
     return ast.copy_location(ast.Name(_ITEM, ast.Load()), where), ast.comprehension(target, iterable, [], 0)
 
 
+def is_item_loop(generator: ast.comprehension) -> bool:
+    """Whether ``generator`` is one ``item_loop`` wrote (no comprehension of the source)."""
+    return isinstance(generator.target, ast.Name) and generator.target.id == _ITEM
+
+
 def _never_rebound(name: str) -> bool:
     """Before the scope analyses run no name counts as rebound by the function, as when the
     cache expansion was a step of the lowering (its locals not yet known)."""

@@ -188,7 +188,8 @@ class Functions(Builder):
         self._no_walrus_in_defaults(node)
         captures, cells = self._closure(node, None)
         self.lambda_count += 1
-        qualname = f"{self.qualname}.<lambda{self.lambda_count}>"
+        scopes = "".join(f".{scope}" for scope in self.comprehension_scopes)  # python_qualname reads them
+        qualname = f"{self.qualname}{scopes}.<lambda{self.lambda_count}>"
         self.module.lambdas[qualname] = (node, self.cls, captures, cells)
         dst = self.temp()
         self.emit(ir.MakeFunction(dst, qualname, node_loc(node), self._captured(captures)))
