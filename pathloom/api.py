@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Callable, Iterator
 
 from pathloom import interrupt
+from pathloom.engine_stats import EngineStats
 from pathloom.engines.registry import engine_class
 from pathloom.errors import UsageError
 from pathloom.frontend import ir
@@ -24,7 +25,7 @@ from pathloom.options import Options
 from pathloom.encoding.values import encode_python
 from pathloom.results import Exploration, PathResult, RaiseKind
 
-Progress = Callable[[dict[str, object]], None]
+Progress = Callable[[EngineStats], None]
 
 
 def targets(module: Module) -> list[str]:

@@ -14,8 +14,9 @@ import argparse
 import math
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence, cast
+from typing import TYPE_CHECKING, Sequence
 
+from pathloom.engine_stats import EngineStats
 from pathloom import interrupt
 from pathloom.engines.registry import engine_names
 from pathloom.errors import EXIT_INTERRUPTED, Unsupported, UsageError, internal_error
@@ -179,12 +180,8 @@ class _Progress:
         self.label = label
         self.shown = False
 
-    def __call__(self, stats: dict[str, object]) -> None:
-        total = stats.get("branches_total") or 0
-        covered = stats.get("branches_covered") or 0
-        sys.stderr.write(
-            f"\r{self.label}: {stats['paths']} paths, branches {covered}/{total}, {float(stats['time_s']):.1f}s "  # type: ignore[arg-type]
-        )
+    def __call__(self, stats: EngineStats) -> None:
+        sys.stderr.write(f"\r{self.label}: {stats.paths} paths, branches {stats.branches_covered}/{stats.branches_total}, {stats.time_s:.1f}s ")
         sys.stderr.flush()
         self.shown = True
 
@@ -389,9 +386,9 @@ class _Session:
                 exploration.stop("interrupted", "interrupted")
             if exploration.error is not None:
                 exploration.complete = False
-                exploration.stats = run.engine.stats()
+                stats = exploration.stats = run.engine.stats()
                 if self.interrupted:  # a path the engine counted as Ctrl-C stopped it never arrived
-                    exploration.stats["paths"] = min(cast(int, exploration.stats.get("paths", 0)), run.received)
+                    stats.paths = min(stats.paths, run.received)
             if progress is not None:
                 progress.done()
             for r in self.reporters or ():

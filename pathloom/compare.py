@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Mapping
 from dataclasses import replace
 
 from pathloom.api import explore
+from pathloom.engine_stats import EngineStats, ForkingStats
+from pathloom.engines.compose.stats import ComposeStats
 from pathloom.errors import UsageError
 from pathloom.frontend.module import load_module
 from pathloom.options import Options
@@ -37,8 +40,9 @@ def agree(a: Exploration, b: Exploration) -> list[str]:
         only_a = sorted(map(str, outcome_kinds(a) - outcome_kinds(b)))
         only_b = sorted(map(str, outcome_kinds(b) - outcome_kinds(a)))
         problems.append(f"outcomes differ: only {a.engine}: {only_a}; only {b.engine}: {only_b}")
-    if a.complete and b.complete and a.stats["branches_covered"] != b.stats["branches_covered"]:
-        problems.append(f"coverage differs: {a.stats['branches_covered']} vs {b.stats['branches_covered']}")
+    covered_a, covered_b = _stats(a).branches_covered, _stats(b).branches_covered
+    if a.complete and b.complete and covered_a != covered_b:
+        problems.append(f"coverage differs: {covered_a} vs {covered_b}")
     problems += _cross_predictions(a, b) + _cross_predictions(b, a)
     return problems
 
@@ -66,7 +70,12 @@ def _cross_predictions(a: Exploration, b: Exploration) -> list[str]:
     return problems
 
 
-def compositional_line(engine: str, s: dict[str, object]) -> str:
+def _stats(exploration: Exploration) -> EngineStats:
+    """The exploration's stats (all zero if it stopped before it started)."""
+    return exploration.stats if exploration.stats is not None else EngineStats()
+
+
+def compositional_line(engine: str, s: Mapping[str, object]) -> str:
     """The compose engine's Table I figures (Qiu et al.): solver calls and time split into init
     (building the callees' trees) and composition, sub-method invocations replayed, and the
     target's tree nodes compressed (summary nodes) and not."""
@@ -103,19 +112,19 @@ def compare_command(args: argparse.Namespace, options: Options) -> int:
             results.append(replace(e, engine=f"{engine}/{heap}") if heaps else e)
         rows = [("engine", "paths", "traces", "program paths", "complete", "time s", "instructions", "solver calls", "solver s", "branches")]
         for e in results:
-            s = e.stats
+            s = _stats(e)
             rows.append(
                 (
                     e.engine,
                     str(len(e.paths)),
-                    str(s.get("traces", "-")),
-                    str(s.get("program_paths", "-")),
+                    str(s.traces) if isinstance(s, ForkingStats) else "-",
+                    str(s.program_paths) if isinstance(s, ForkingStats) else "-",
                     "yes" if e.complete else "no",
-                    f"{s['time_s']:.3f}",
-                    str(s["instructions"]),
-                    str(s["solver_calls"]),
-                    f"{s['solver_time_s']:.3f}",
-                    f"{s['branches_covered']}/{s['branches_total']}",
+                    f"{s.time_s:.3f}",
+                    str(s.instructions),
+                    str(s.solver_calls),
+                    f"{s.solver_time_s:.3f}",
+                    f"{s.branches_covered}/{s.branches_total}",
                 )
             )
         widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
@@ -123,12 +132,13 @@ def compare_command(args: argparse.Namespace, options: Options) -> int:
         for r in rows:
             print("  " + "  ".join(c.rjust(w) for c, w in zip(r, widths)))
         for e in results:
-            if "init_solver_calls" in e.stats:  # a compositional engine: the paper's Table I
+            if isinstance(e.stats, ComposeStats):  # a compositional engine: the paper's Table I
                 print("  " + compositional_line(e.engine, e.stats))
         base = results[0]
         for other in results[1:]:
-            ratio_t = base.stats["time_s"] / other.stats["time_s"] if other.stats["time_s"] else float("inf")
-            ratio_i = base.stats["instructions"] / other.stats["instructions"] if other.stats["instructions"] else float("inf")
+            b, o = _stats(base), _stats(other)
+            ratio_t = b.time_s / o.time_s if o.time_s else float("inf")
+            ratio_i = b.instructions / o.instructions if o.instructions else float("inf")
             print(f"  {base.engine} vs {other.engine}: time {ratio_t:.2f}x, instructions {ratio_i:.2f}x")
             problems = agree(base, other)
             for problem in problems:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Callable
 
+from pathloom.engine_stats import EngineStats
 from pathloom.terms.expr import Arg
 
 JSON = Any
@@ -110,7 +111,7 @@ class Exploration:
     engine: str
     paths: list[PathResult] = field(default_factory=list)
     complete: bool = True
-    stats: dict[str, Any] = field(default_factory=dict)
+    stats: EngineStats | None = None  # None: stopped before the exploration started
     params: tuple[tuple[str, str], ...] = ()  # (name, annotation) of the reported inputs
     # the target's positional-only parameters, in order: a call passes these inputs by
     # position (the replay and the generated tests), the others by keyword

@@ -3,7 +3,7 @@
 An engine is built from the module, the target's qualname, the options and a progress
 callback, and then ``run`` yields the path results as they are found. After ``run`` ends,
 ``complete`` says whether every path was explored (no bound, time limit or unknown stopped
-one) and ``stats`` gives the engine's counters. ``entry`` is the symbolic entry the engine
+one) and ``stats`` gives the engine's counters (typed: ``pathloom.engine_stats``). ``entry`` is the symbolic entry the engine
 explores from (its parameters and their input domains), which the exploration reports.
 
 Invariant: an engine reports each path once, and ``complete`` is true only if no path was cut,
@@ -16,12 +16,13 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    from pathloom.engine_stats import EngineStats
     from pathloom.engines.entry import Entry
     from pathloom.frontend.module import Module
     from pathloom.options import Options
     from pathloom.results import PathResult
 
-Progress = Callable[[dict[str, object]], None]
+Progress = Callable[["EngineStats"], None]
 
 
 class Engine(Protocol):
@@ -31,7 +32,7 @@ class Engine(Protocol):
 
     def run(self) -> Iterator[PathResult]: ...
 
-    def stats(self) -> dict[str, object]: ...
+    def stats(self) -> EngineStats: ...
 
 
 EngineFactory = Callable[["Module", str, "Options", "Progress | None"], Engine]

@@ -20,7 +20,9 @@ import time
 from collections.abc import Sequence
 from typing import Callable, Iterator, TypeVar, cast
 
+from pathloom.engine_stats import ForkingStats
 from pathloom.engines.entry import Entry, build_entry, choice_combinations
+from pathloom.engines.base import Progress
 from pathloom.engines.searchers import make_searcher
 from pathloom.engines.techniques import Technique, install
 from pathloom.frontend import ir
@@ -129,7 +131,7 @@ class ForkingEngine:
         module: Module,
         target: str,
         options: Options,
-        progress: Callable[[dict[str, object]], None] | None = None,
+        progress: Progress | None = None,
         techniques: Sequence[Technique] = (),
         name: str | None = None,
     ) -> None:
@@ -234,30 +236,30 @@ class ForkingEngine:
         key = frame.function.qualname
         return (key, frame.label, True) not in self.covered or (key, frame.label, False) not in self.covered
 
-    def stats(self) -> dict[str, object]:
+    def stats(self) -> ForkingStats:
         total = set()
         for qualname in self.entered:
             total.update(branch_edges(self.module.function(qualname)))
         total.update(branch_edges(self.entry.function))
         covered = len(self.covered & total)
         s = self.solver_stats
-        return {
-            "paths": self.paths,
-            "traces": self.paths,
-            "program_paths": len(self.program_paths),
-            "solver_calls": s.z3_calls,
-            "solver_time_s": round(s.z3_time_s, 6),
-            "time_s": round(time.monotonic() - self.start, 6),
-            "instructions": self.instructions,
-            "branches_covered": covered,
-            "branches_total": len(total),
-            "queries": s.queries,
-            "query_cache_hits": s.cache_hits,
-            "cex_cache_hits": s.cex_hits,
-            "solver_unknowns": s.unknowns,
-            "unexplored_states": self.unexplored,
-            "concretizations": dict(sorted(self.concretizations.items())),
-        }
+        return ForkingStats(
+            paths=self.paths,
+            solver_calls=s.z3_calls,
+            solver_time_s=round(s.z3_time_s, 6),
+            time_s=round(time.monotonic() - self.start, 6),
+            instructions=self.instructions,
+            branches_covered=covered,
+            branches_total=len(total),
+            queries=s.queries,
+            query_cache_hits=s.cache_hits,
+            cex_cache_hits=s.cex_hits,
+            solver_unknowns=s.unknowns,
+            unexplored_states=self.unexplored,
+            concretizations=dict(sorted(self.concretizations.items())),
+            traces=self.paths,
+            program_paths=len(self.program_paths),
+        )
 
     # ------------------------------------------------------------ one state
 

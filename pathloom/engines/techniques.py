@@ -23,7 +23,7 @@ The hook points, and the engine step each wraps:
 - ``terminator``: a block's terminator (goto, branch, loop step, return, raise);
 - ``finish``: a path's result completed (inputs, condition) before it is reported;
 - ``unknown``: the result of a case the solver could not decide;
-- ``stats``: the engine's counters, to which a technique adds its own.
+- ``stats``: the engine's counters; a technique returns its own ``ForkingStats`` subclass.
 
 Invariant: with no technique the engine is the plain forking engine (each hook point is the
 engine's own method); a technique changes the exploration only through these hooks.
@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
+    from pathloom.engine_stats import ForkingStats
     from pathloom.domain.outcome import Invoke, Outcome
     from pathloom.engines.forking import ForkingEngine, State
     from pathloom.frontend import ir
@@ -93,7 +94,7 @@ class Technique:
     def unknown(self, proceed: Callable[[State, Arg], PathResult], state: State, cond: Arg) -> PathResult:
         return proceed(state, cond)
 
-    def stats(self, proceed: Callable[[], dict[str, object]]) -> dict[str, object]:
+    def stats(self, proceed: Callable[[], ForkingStats]) -> ForkingStats:
         return proceed()
 
 

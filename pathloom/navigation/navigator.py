@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 
 import z3
 
+from pathloom.engine_stats import ForkingStats
 from pathloom.engines.forking import FORKED, ForkingEngine, State
 from pathloom.engines.techniques import Technique
 from pathloom.errors import EngineBug
@@ -243,10 +244,14 @@ class NavigationTechnique(Technique):
                     scarcest = wanted
         return (1, 0) if scarcest is None else (0, scarcest)
 
-    def stats(self, proceed: Callable[[], dict[str, object]]) -> dict[str, object]:
-        stats = proceed()
-        stats.update({"system_checks": self.checks, "states_dropped": self.dropped})
-        return stats
+    def stats(self, proceed: Callable[[], ForkingStats]) -> NavigationStats:
+        return NavigationStats(**vars(proceed()), system_checks=self.checks, states_dropped=self.dropped)
+
+
+@dataclass
+class NavigationStats(ForkingStats):
+    system_checks: int = 0  # satisfiability checks of the constraint system with a state's counts
+    states_dropped: int = 0  # states the system ruled out
 
 
 # ---------------------------------------------------------------- the entry

@@ -65,7 +65,7 @@ class JsonReporter:
         end: dict[str, Any] = {
             "status": exploration.status,
             "complete": exploration.complete,
-            "stats": exploration.stats,
+            "stats": exploration.stats.as_dict() if exploration.stats is not None else {},
             "bugs": [
                 {"kind": b.kind, "exception": b.exception, "line": b.line, "message": b.message, "inputs": b.inputs, "paths": b.paths}
                 for b in exploration.distinct_bugs

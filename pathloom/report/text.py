@@ -6,6 +6,7 @@ import json
 import sys
 from typing import IO, Any
 
+from pathloom.engine_stats import MultiSEStats
 from pathloom.report.pytest_gen import literal
 from pathloom.report.registry import ReporterContext
 from pathloom.results import Bug, Exploration, PathResult
@@ -58,7 +59,7 @@ class TextReporter:
 
     def finish(self, exploration: Exploration) -> None:
         s = exploration.stats
-        if not s:  # stopped before the exploration started
+        if s is None:  # stopped before the exploration started
             self.out.write(f"  not explored: {exploration.error}\n")
             return
         if self.bugs_only:
@@ -73,27 +74,26 @@ class TextReporter:
         bugs = f"{distinct} bug(s)" + (f" ({exploration.bug_count} paths)" if exploration.bug_count != distinct else "")
         # MultiSE reports one result per distinct outcome (split until every branch direction
         # has an input), not one per path: say so rather than call them paths.
-        counted = "results (paths merged by outcome)" if "sharing_factor" in s else "paths"
+        counted = "results (paths merged by outcome)" if isinstance(s, MultiSEStats) else "paths"
         self.out.write(
-            f"  {s.get('paths')} {counted}, {status}; {bugs}; "
-            f"{s.get('instructions')} instructions, {s.get('solver_calls')} solver calls "
-            f"({s.get('solver_time_s', 0):.3f}s), branches {s.get('branches_covered')}/{s.get('branches_total')}, "
-            f"{s.get('time_s', 0):.3f}s\n"
+            f"  {s.paths} {counted}, {status}; {bugs}; "
+            f"{s.instructions} instructions, {s.solver_calls} solver calls "
+            f"({s.solver_time_s:.3f}s), branches {s.branches_covered}/{s.branches_total}, "
+            f"{s.time_s:.3f}s\n"
         )
         for phrase in exploration.untried:
             self.out.write(f"  input type tried in part: {phrase}\n")
-        concretized = s.get("concretizations") or {}
-        if concretized:
-            sites = ", ".join(f"{site} (x{count})" for site, count in concretized.items())
+        if s.concretizations:
+            sites = ", ".join(f"{site} (x{count})" for site, count in s.concretizations.items())
             self.out.write(f"  run in CPython on pinned values (concretized): {sites}\n")
-        if "bdd_time_s" in s:
-            share = s["sharing_factor"] if s["sharing_factor"] is not None else "not computed (guards too large)"
+        if isinstance(s, MultiSEStats):
+            share = s.sharing_factor if s.sharing_factor is not None else "not computed (guards too large)"
             self.out.write(
-                f"  multise: solver {s['solver_time_pct']}% and BDD {s['bdd_time_pct']}% of the time, "
-                f"average value-summary size {s['avg_summary_size']}, sharing factor {share}, "
-                f"{s['pc_merges']} pc merges, "
-                f"{s['variable_merges_saved']} variable merges saved"
-                + (f", {s['opaque_atoms']} conditions kept as one atom (BDD too large)" if s.get("opaque_atoms") else "")
+                f"  multise: solver {s.solver_time_pct}% and BDD {s.bdd_time_pct}% of the time, "
+                f"average value-summary size {s.avg_summary_size}, sharing factor {share}, "
+                f"{s.pc_merges} pc merges, "
+                f"{s.variable_merges_saved} variable merges saved"
+                + (f", {s.opaque_atoms} conditions kept as one atom (BDD too large)" if s.opaque_atoms else "")
                 + "\n"
             )
 

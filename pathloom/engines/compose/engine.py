@@ -63,6 +63,9 @@ from pathloom import interrupt
 from pathloom.engines.compose.formals import actuals, bind, object_class, param_sort
 from pathloom.engines.compose.heap_formals import field_symbols, heap_conjuncts, object_actuals, symbol_names
 from pathloom.engines.compose.purity import call_graph
+from pathloom.engine_stats import ForkingStats
+from pathloom.engines.base import Progress
+from pathloom.engines.compose.stats import ComposeStats
 from pathloom.engines.compose.store import SummaryStore, run_key, tree_key
 from pathloom.engines.compose.tree import (
     SUMMARY,
@@ -161,7 +164,7 @@ def ComposeEngine(
     module: Module,
     target: str,
     options: Options,
-    progress: Callable[[dict[str, object]], None] | None = None,
+    progress: Progress | None = None,
     *,
     formals: tuple[tuple[str, str], ...] | None = None,
     trees: dict[str, MemoTree] | None = None,
@@ -702,36 +705,33 @@ class ComposeTechnique(Technique):
         unique = tuple(dict.fromkeys(c for c in conjuncts if c is not True))  # a replayed callee's choices repeat its leaf's
         self.leaves.append(MemoLeaf(unique, outcome, detail, dict(state.model), state.peak, suffix(state.full, 0), suffix(state.compressed, 0), bug))
 
-    def stats(self, proceed: Callable[[], dict[str, object]]) -> dict[str, object]:
-        s = proceed()
+    def stats(self, proceed: Callable[[], ForkingStats]) -> ComposeStats:
+        base = proceed()
         c = self.counters
         total_time = time.monotonic() - self.t0
-        s["time_s"] = round(total_time, 6)
-        s.update(
-            {
-                "init_time_s": round(c.init_time_s, 6),
-                "composition_time_s": round(total_time - c.init_time_s, 6),
-                "init_solver_calls": c.init_solver_calls,
-                "composition_solver_calls": self.engine.solver_stats.z3_calls - c.init_solver_calls,
-                "answered_from_store": self.stored_run is not None,
-                "trees_built": c.trees_built,
-                "trees_from_store": c.trees_from_store,
-                "summarized": list(c.trees),
-                "not_summarized": list(c.not_summarized),
-                "sub_method_invocations": c.replayed_calls,
-                "region_executions": c.region_executions,
-                "inline_calls": c.inline_calls,
-                "leaf_checks": c.leaf_checks,
-                "leaves_refuted_without_solver": c.refuted_without_solver,
-                "witness_hits": c.witness_hits,
-                "compressed_tree_nodes": count_nodes(leaf.compressed for leaf in self.leaves),
-                "tree_nodes": count_nodes(leaf.full for leaf in self.leaves),
-                "replay_divergences": c.replay_divergences,
-                "replay_fallbacks": c.replay_fallbacks,
-                "pruned_leaves": c.pruned_leaves,
-            }
+        return ComposeStats(
+            **{**vars(base), "time_s": round(total_time, 6)},
+            init_time_s=round(c.init_time_s, 6),
+            composition_time_s=round(total_time - c.init_time_s, 6),
+            init_solver_calls=c.init_solver_calls,
+            composition_solver_calls=self.engine.solver_stats.z3_calls - c.init_solver_calls,
+            answered_from_store=self.stored_run is not None,
+            trees_built=c.trees_built,
+            trees_from_store=c.trees_from_store,
+            summarized=list(c.trees),
+            not_summarized=list(c.not_summarized),
+            sub_method_invocations=c.replayed_calls,
+            region_executions=c.region_executions,
+            inline_calls=c.inline_calls,
+            leaf_checks=c.leaf_checks,
+            leaves_refuted_without_solver=c.refuted_without_solver,
+            witness_hits=c.witness_hits,
+            compressed_tree_nodes=count_nodes(leaf.compressed for leaf in self.leaves),
+            tree_nodes=count_nodes(leaf.full for leaf in self.leaves),
+            replay_divergences=c.replay_divergences,
+            replay_fallbacks=c.replay_fallbacks,
+            pruned_leaves=c.pruned_leaves,
         )
-        return s
 
 
 def _factored_disjunction(conjunctions: list[tuple[Term, ...]]) -> Arg:

@@ -11,9 +11,9 @@ from __future__ import annotations
 import itertools
 import math
 from collections import deque
-from collections.abc import Callable
 from typing import Any
 
+from pathloom.engines.base import Progress
 from pathloom.engines.entry import Entry, build_entry
 from pathloom.engines.guard_z3 import GuardEncoder
 from pathloom.engines.multise.heap import (
@@ -46,7 +46,7 @@ from pathloom.engines.multise.state import (
 class MultiSECore:
     name = "multise"
 
-    def __init__(self, module: Module, target: str, options: Options, progress: Callable[[dict[str, object]], None] | None = None) -> None:
+    def __init__(self, module: Module, target: str, options: Options, progress: Progress | None = None) -> None:
         self.module = module
         self.target = target
         self.options = options

@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+from pathloom.engine_stats import MultiSEStats
 from pathloom.engines.cube_batch import solve_cubes
 from pathloom.heap.input_objects import complete_model
 from pathloom.engines.multise.heap import (
@@ -370,7 +371,7 @@ class Results(Stepping):
                 ratios.append(sum(self.mgr.path_count(g, table) for g in guards) / len(guards))
         return round(sum(ratios) / len(ratios), 3) if ratios else 0.0
 
-    def stats(self, final: bool = True) -> dict[str, object]:
+    def stats(self, final: bool = True) -> MultiSEStats:
         """The Table-1 statistics (``final=False``: for progress reports, without the
         sharing factor, whose BDD walk is the one costly part)."""
         total = set(branch_edges(self.entry.function))
@@ -383,31 +384,31 @@ class Results(Stepping):
         sizes = [len(v) for v in summaries]
         distinct = sum(sizes)
         finals = len(self.finals)
-        return {
-            "paths": self.paths if final else len(self.finals),  # during exploration: outcomes found
-            "solver_calls": s.z3_calls,
-            "solver_time_s": round(s.z3_time_s, 6),
-            "time_s": round(elapsed, 6),
-            "instructions": self.instructions,
-            "branches_covered": len(covered & total),
-            "branches_total": len(total),
-            "queries": s.queries,
-            "query_cache_hits": s.cache_hits,
-            "cex_cache_hits": s.cex_hits,
-            "solver_unknowns": s.unknowns,
-            "unexplored_states": 0,
-            "bdd_time_s": round(self.mgr.time_s, 6),
-            "bdd_ops": self.mgr.ops,
-            "bdd_time_pct": round(100 * self.mgr.time_s / elapsed, 1) if elapsed else 0.0,
-            "solver_time_pct": round(100 * s.z3_time_s / elapsed, 1) if elapsed else 0.0,
-            "avg_summary_size": round(sum(self.summary_sizes) / len(self.summary_sizes), 3) if self.summary_sizes else 0.0,
-            "final_summary_entries": distinct,
-            "sharing_factor": self._sharing_factor(summaries) if final else 0.0,
-            "pc_merges": self.merges,
-            "variable_merges_saved": self.merges_saved,
-            "opaque_atoms": self.opaque_atoms,
-            "state_collections": self.collections,
-            "interval_solves": self.interval_solves,
-            "final_outcome_entries": finals,
-            "concretizations": dict(sorted(self.concretizations.items())),
-        }
+        return MultiSEStats(
+            paths=self.paths if final else len(self.finals),  # during exploration: outcomes found
+            solver_calls=s.z3_calls,
+            solver_time_s=round(s.z3_time_s, 6),
+            time_s=round(elapsed, 6),
+            instructions=self.instructions,
+            branches_covered=len(covered & total),
+            branches_total=len(total),
+            queries=s.queries,
+            query_cache_hits=s.cache_hits,
+            cex_cache_hits=s.cex_hits,
+            solver_unknowns=s.unknowns,
+            unexplored_states=0,
+            bdd_time_s=round(self.mgr.time_s, 6),
+            bdd_ops=self.mgr.ops,
+            bdd_time_pct=round(100 * self.mgr.time_s / elapsed, 1) if elapsed else 0.0,
+            solver_time_pct=round(100 * s.z3_time_s / elapsed, 1) if elapsed else 0.0,
+            avg_summary_size=round(sum(self.summary_sizes) / len(self.summary_sizes), 3) if self.summary_sizes else 0.0,
+            final_summary_entries=distinct,
+            sharing_factor=self._sharing_factor(summaries) if final else 0.0,
+            pc_merges=self.merges,
+            variable_merges_saved=self.merges_saved,
+            opaque_atoms=self.opaque_atoms,
+            state_collections=self.collections,
+            interval_solves=self.interval_solves,
+            final_outcome_entries=finals,
+            concretizations=dict(sorted(self.concretizations.items())),
+        )
