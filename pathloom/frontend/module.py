@@ -312,6 +312,10 @@ def parse_module(source: str, filename: str, runtime: ModuleType | None = None, 
 
 
 def _scan_top_level(module: Module, stmt: ast.stmt) -> None:
+    if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        for sub in ast.walk(stmt):  # (name := value) binds a module-level name: its value is the real module's
+            if isinstance(sub, ast.NamedExpr) and isinstance(sub.target, ast.Name):
+                module.opaque.setdefault(sub.target.id, sub)
     if isinstance(stmt, ast.FunctionDef):
         module.function_defs[stmt.name] = stmt
     elif isinstance(stmt, ast.ClassDef):

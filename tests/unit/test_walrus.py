@@ -16,6 +16,7 @@ import pytest
 from pathloom.cli import main
 from pathloom.encoding.values import encode_python
 from pathloom.engines.registry import engine_names
+from pathloom.frontend.module import parse_module
 from tests.unit.verified import explore_source, refusal
 
 ENGINES = engine_names()
@@ -121,3 +122,17 @@ def test_rebinding_a_comprehension_variable_is_cpythons_syntax_error(tmp_path: P
     path.write_text("def rb(xs: list[int]) -> list[int]:\n    return [[(y := 1) for z in xs] for y in xs]\n", encoding="utf-8")
     assert main(["explore", f"{path}::rb", "--quiet"]) == 2
     assert "SyntaxError: assignment expression cannot rebind comprehension iteration variable 'y'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_module_level_walrus_binds_a_global(tmp_path: Path, engine: str) -> None:
+    """``X = (Y := 3)`` at module level binds ``Y`` too: its value is the real module's (and
+    without the real module the name is opaque, never an undefined builtin)."""
+    source = "X = (Y := 3) + 1\n\n\ndef g(a: int) -> int:\n    if a > Y:\n        return X\n    return a\n"
+    result = explore_source(tmp_path, source, "modw.py", "g", engine)
+    paths: list[dict[str, object]] = result["paths"]  # type: ignore[assignment]
+    assert len(paths) == 2
+    for path in paths:
+        a = path["inputs"]["a"]  # type: ignore[index]
+        assert path["returned"] == (4 if a > 3 else a)
+    assert "Y" in parse_module(source, "modw.py").opaque
