@@ -20,7 +20,7 @@
 
 from __future__ import annotations
 
-from .progen_base import _E, _Ctx, _indent, _Var
+from .progen_base import _E, _Ctx, _indent, _par, _Var
 
 KINDS_FEATURES: frozenset[str] = frozenset(
     {
@@ -121,7 +121,7 @@ class KindsBuilder:
         if lists and self.flag():
             self.tag("walrus_comp")
             xs, item = self.choice(lists).text, f"wv{n}"
-            e, e2 = self.num(c, d - 1).text, self.num(c, d - 1).text
+            e, e2 = _par(self.num(c, d - 1)), _par(self.num(c, d - 1))  # (a if b else c) inside a comprehension's if
             return _E(f"(len([{name} for {item} in {xs} if ({name} := {item} + {e}) > {e2}]) + ({name} if {xs} else 0))", True)
         self.tag("walrus")
         return _E(f"(({name} := {self.num(c, d - 1).text}) * 2 - {name})", True)
