@@ -464,6 +464,8 @@ class EdgeBuilder:
             ("set_iter", lambda: f"[cv for cv in {s}][{self.index(c, d).text}]"),
         ]
         tag, write = self.choice(forms)
+        if tag == "set_iter" and ":=" in s:  # a walrus in a comprehension's iterable is CPython's SyntaxError
+            tag, write = forms[0]
         self.tag(tag)
         return _E(write(), True)
 

@@ -15,7 +15,8 @@
   the enclosing function and stays bound after it: ``(len([wz for wv in xs if (wz := wv + e)
   > e2]) + (wz if xs else 0))``. Each walrus names its own variables (``wzN``, ``wvN``), so no
   other code reads or rebinds them, and no walrus is ever inside a comprehension's iterable
-  (CPython's SyntaxError).
+  (CPython's SyntaxError: ``progen_edges``' ``[cv for cv in s][i]`` of a set ``s`` holding one
+  is ``len(s)`` instead).
 """
 
 from __future__ import annotations
