@@ -261,6 +261,20 @@ def kwargs_target(a: int, **kw: int) -> int:
     return a
 
 
+class Bag:
+    def __init__(self, n: int, *, extra: int = 0) -> None:
+        self.items = [n, extra]
+
+    def total(self) -> int:
+        return self.items[0] + self.items[1]
+
+
+def use(x: int, *, bag: Bag) -> int:
+    if bag.total() > x:
+        return 1
+    return 0
+
+
 class Pos:
     def __init__(self, v: int, /) -> None:
         self.v = v
@@ -286,6 +300,9 @@ def test_keyword_only_and_positional_only_parameters_of_the_target_are_inputs(tm
             assert path["returned"] == (a - c if a > b else b + d)
     for target in ("Acc.add", "Acc.__init__", "only_keywords"):
         assert explore_source(tmp_path, TARGETS, "targets.py", target, engine)["complete"], target
+    # a keyword-only parameter its class's constructor builds (with a keyword-only argument)
+    paths = explore_source(tmp_path, TARGETS, "targets.py", "use", engine)["paths"]
+    assert sorted(p["returned"] for p in paths) == [0, 1]  # type: ignore[index, union-attr, attr-defined]
 
 
 @pytest.mark.parametrize("engine", ENGINES)
