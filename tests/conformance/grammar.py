@@ -3296,6 +3296,17 @@ def g_NamedExpr_walrus_unbound_when_its_operand_is_not_evaluated(x: int) -> int:
 """,
         MODELLED,
     ),
+    # refused: assignment expression in a default value of a nested function or lambda
+    Row(
+        "NamedExpr",
+        "walrus in a lambda default",
+        """\
+def g_NamedExpr_walrus_in_a_lambda_default(x: int) -> int:
+    f = lambda a=(b := 3): a
+    return b + x + f()
+""",
+        REFUSED,
+    ),
     Row(
         "NamedExpr",
         "walrus in a lambda",
