@@ -1,7 +1,8 @@
 """What engines hand to reporters: frozen path results and the exploration summary.
 
 Outcomes are a closed set, ``PathOutcome``: ``return``, ``raise``, ``cut`` (a bound stopped the
-path) and ``unknown`` (the solver could not decide a branch); a raise is ``explicit``, ``assert``
+path; its kind, one of ``cuts.CutReason``, is in ``cut``) and ``unknown`` (the solver could not
+decide a branch); a raise is ``explicit``, ``assert``
 ``implicit``, ``precondition`` or ``reach`` (``RaiseKind``). Both are ``StrEnum``s, equal to and written as their text, and
 a ``PathResult`` refuses any other value. ``inputs`` and ``returned`` are JSON
 values (see ``pathloom.encoding.values``); ``condition`` is the path condition as a term over the
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Callable
 
+from pathloom.cuts import CutReason
 from pathloom.engine_stats import EngineStats
 from pathloom.terms.expr import Arg
 
@@ -47,6 +49,7 @@ class PathResult:
     line: int | None = None
     kind: RaiseKind | None = None  # for raise
     reason: str | None = None  # for cut and unknown
+    cut: CutReason | None = None  # for cut: the kind of bound that stopped the path
     condition: Arg = True
     symbol_values: dict[str, Any] = field(default_factory=dict)
     # the returned value as a function of the input symbols' values (any input on this path)
@@ -58,6 +61,10 @@ class PathResult:
         object.__setattr__(self, "outcome", PathOutcome(self.outcome))  # ValueError on any other
         if self.kind is not None:
             object.__setattr__(self, "kind", RaiseKind(self.kind))
+        if self.cut is not None:
+            object.__setattr__(self, "cut", CutReason(self.cut))
+        if (self.cut is not None) != (self.outcome == PathOutcome.CUT):
+            raise ValueError(f"a {self.outcome} path with cut kind {self.cut}: only a cut path has one, and it always does")
 
     @property
     def is_bug(self) -> bool:

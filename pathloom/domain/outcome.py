@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Union
 
+from pathloom.cuts import CutCause, CutReason
 from pathloom.domain.values import ExcVal, Record, Ref
 from pathloom.terms.expr import Arg, and_
 
@@ -49,6 +50,11 @@ class Invoke:
 @dataclass(frozen=True)
 class Cut:
     reason: str
+    kind: CutReason = CutReason.MODEL_LIMIT
+
+    @property
+    def cause(self) -> CutCause:
+        return CutCause(self.kind, self.reason)
 
 
 @dataclass(frozen=True)

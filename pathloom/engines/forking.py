@@ -20,6 +20,8 @@ import time
 from collections.abc import Sequence
 from typing import Callable, Iterator, TypeVar, cast
 
+from pathloom import cuts
+from pathloom.cuts import CutCause, CutReason
 from pathloom.engine_stats import ForkingStats
 from pathloom.engines.entry import Entry, build_entry, choice_combinations
 from pathloom.engines.base import Progress
@@ -119,8 +121,8 @@ class StopExploration(Exception):
     """Raised inside a step to stop the whole exploration (a timeout): the state is cut with
     ``reason`` and every pending state after it."""
 
-    def __init__(self, reason: str) -> None:
-        self.reason = reason
+    def __init__(self, cause: CutCause) -> None:
+        self.cause = cause
 
 
 class ForkingEngine:
@@ -187,11 +189,11 @@ class ForkingEngine:
             self.z3_core.deadline = self.deadline
         searcher = make_searcher(self.options.strategy or "dfs", self.options.seed, self._at_new_branch)
         searcher.update(self.initial_states(), [])
-        stop_reason: str | None = None
+        stop_reason: CutCause | None = None
         try:
             while not searcher.empty():
                 if self.options.max_paths is not None and self.finished >= self.options.max_paths:
-                    stop_reason = f"max-paths bound {self.options.max_paths} reached (--max-paths)"
+                    stop_reason = control.max_paths_reason(self.options.max_paths)
                     break
                 stop_reason = control.stop_reason(self.deadline)
                 if stop_reason is not None:
@@ -201,8 +203,8 @@ class ForkingEngine:
                 try:
                     yield from self._run_state(state, added.extend)
                 except StopExploration as stop:
-                    stop_reason = stop.reason
-                    yield self.cut(state, stop.reason)
+                    stop_reason = stop.cause
+                    yield self.cut(state, stop.cause)
                     break
                 finally:
                     searcher.update(added, [state])
@@ -211,13 +213,13 @@ class ForkingEngine:
                     self.pause_at = None  # at least one state runs in every slice
                     yield PAUSED
         except KeyboardInterrupt:
-            stop_reason = "interrupted"
+            stop_reason = cuts.INTERRUPTED
         if stop_reason is not None:
             pending = searcher.drain()
             for state in pending[:MAX_REPORTED_PENDING]:
                 yield self.cut(state, stop_reason)
             self.unexplored = max(0, len(pending) - MAX_REPORTED_PENDING)
-            if pending or stop_reason == "interrupted":
+            if pending or stop_reason.kind == CutReason.INTERRUPTED:
                 self.complete = False
 
     def _report_progress(self, force: bool = False) -> None:
@@ -270,7 +272,7 @@ class ForkingEngine:
         while True:
             budget += 1
             if budget & 1023 == 0 and self.deadline is not None and time.monotonic() > self.deadline:
-                raise StopExploration("timeout")
+                raise StopExploration(cuts.TIMEOUT)
             frame = state.frames[-1]
             block = frame.function.blocks[frame.label]
             self.instructions += 1
@@ -312,7 +314,7 @@ class ForkingEngine:
                 state.heap.write(ref, record)
             return None
         assert isinstance(outcome, Cut)
-        return self.cut(state, outcome.reason)
+        return self.cut(state, outcome.cause)
 
     def _models(self, state: State, terms: list[Term], site: str, where: Arg) -> tuple[list[dict[str, object]], bool]:
         """Models of ``state``'s path and ``where`` giving ``terms`` different values (concretization)."""
@@ -464,7 +466,7 @@ class ForkingEngine:
         the exploration stops (a timeout); before it, an ``unknown`` path is reported (never a
         pruned one) and the exploration is incomplete."""
         if self.deadline is not None and time.monotonic() > self.deadline:
-            raise StopExploration("timeout")
+            raise StopExploration(cuts.TIMEOUT)
         self.complete = False
         self.paths += 1
         self.emitted.append(self._unknown_result(state, cond))
@@ -548,11 +550,11 @@ class ForkingEngine:
             ),
         )
 
-    def cut(self, state: State, reason: str) -> PathResult:
+    def cut(self, state: State, cause: CutCause) -> PathResult:
         """``state`` ends, stopped by a bound (``reason``): the exploration is incomplete."""
         self.complete = False
         line = _current_line(state.frames[-1]) if state.frames else None
-        return self._finish(state, PathResult(PathOutcome.CUT, None, line=line, reason=reason))
+        return self._finish(state, PathResult(PathOutcome.CUT, None, line=line, reason=cause.text, cut=cause.kind))
 
     def _finish(self, state: State, partial: PathResult) -> PathResult:
         self.paths += 1

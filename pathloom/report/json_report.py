@@ -33,6 +33,7 @@ def path_json(result: PathResult) -> dict[str, Any]:
         "kind": result.kind,
         "message": result.message,
         "reason": result.reason,
+        "cut": result.cut,
         "condition": show(result.condition),
     }
 

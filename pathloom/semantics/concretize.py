@@ -38,6 +38,7 @@ import types
 from typing import TYPE_CHECKING, Any, Callable, Sequence, cast
 
 from pathloom.semantics.heapview import HeapView
+from pathloom.cuts import CutReason
 from pathloom.domain.outcome import Cut, Ok, Outcome, RuntimeUnsupported, Throw, split
 from pathloom.domain.values import (
     DEFAULT_FACTORIES,
@@ -479,7 +480,7 @@ def run_concretely(
         cases.append((pin(terms, model), _call_under(module, heap, model, fn, args, kwargs)))
     if not exhausted:
         others = T.conj([T.not_(c) for c, _ in cases])
-        cases.append((others, Cut(f"concretized: {site} (more values than --max-concretizations)")))
+        cases.append((others, Cut(f"concretized: {site} (more values than --max-concretizations)", CutReason.CONCRETIZATION_LIMIT)))
     return split(cases)
 
 

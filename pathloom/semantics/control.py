@@ -23,7 +23,8 @@ import time
 from pathlib import PurePath
 from typing import Callable, Iterable, Mapping, Sequence
 
-from pathloom import interrupt
+from pathloom import cuts, interrupt
+from pathloom.cuts import CutCause, CutReason
 from pathloom.errors import Unsupported
 from pathloom.frontend import ir
 from pathloom.domain.outcome import RuntimeUnsupported
@@ -167,12 +168,16 @@ def for_loop_iterators(function: ir.Function, counts: Mapping[int, int]) -> dict
     return found
 
 
-def loop_cut_reason(max_iterations: int) -> str:
-    return f"loop iteration bound {max_iterations} reached (--max-iterations)"
+def loop_cut_reason(max_iterations: int) -> CutCause:
+    return CutCause(CutReason.LOOP_BOUND, f"loop iteration bound {max_iterations} reached (--max-iterations)")
 
 
-def depth_cut_reason(max_depth: int) -> str:
-    return f"call depth bound {max_depth} reached (--max-depth)"
+def depth_cut_reason(max_depth: int) -> CutCause:
+    return CutCause(CutReason.DEPTH_BOUND, f"call depth bound {max_depth} reached (--max-depth)")
+
+
+def max_paths_reason(max_paths: int) -> CutCause:
+    return CutCause(CutReason.MAX_PATHS, f"max-paths bound {max_paths} reached (--max-paths)")
 
 
 def depth_exceeded(frames: int, max_depth: int) -> bool:
@@ -210,14 +215,14 @@ def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
     return all(x is y if isinstance(x, Term) else type(x) is type(y) and x == y for x, y in zip(a, b))
 
 
-def stop_reason(deadline: float | None) -> str | None:
+def stop_reason(deadline: float | None) -> CutCause | None:
     """Why an engine's main loop stops before its next step: ``timeout`` once ``deadline``
     (``time.monotonic()``) has passed, ``interrupted`` after a Ctrl-C whose KeyboardInterrupt
     was swallowed; None to go on."""
     if deadline is not None and time.monotonic() > deadline:
-        return "timeout"
+        return cuts.TIMEOUT
     if interrupt.requested():
-        return "interrupted"
+        return cuts.INTERRUPTED
     return None
 
 

@@ -258,6 +258,7 @@ def test_concretization_is_reported_by_site(tmp_path: Path, engine: str) -> None
     assert list(result["stats"]["concretizations"]) == ["line 5: str.upper()"]
     reasons = {p["reason"] for p in result["paths"] if p["outcome"] == "cut"}
     assert reasons == {"concretized: str.upper() (more values than --max-concretizations)"}
+    assert {p["cut"] for p in result["paths"] if p["outcome"] == "cut"} == {"concretization-limit"}
     upper = [p for p in result["paths"] if p["outcome"] == "return" and p["inputs"]["s"] != "a"]
     assert len(upper) == 4  # four pinned values of s (the default), each replayed
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from pathloom.cuts import CutReason
 from pathloom.api import explore
 from pathloom.cli import main
 from pathloom.frontend.module import load_module
@@ -423,7 +424,7 @@ def test_a_cut_in_an_earlier_slice_forbids_a_proof() -> None:
     from pathloom.results import PathResult
 
     def results() -> object:
-        yield PathResult("cut", None, reason="solver unknown")
+        yield PathResult("cut", None, reason="solver unknown", cut=CutReason.TIMEOUT)
         yield PAUSED
         yield PathResult("return", {"n": 1}, returned=None)
 

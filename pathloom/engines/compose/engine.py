@@ -63,6 +63,7 @@ from pathloom import interrupt
 from pathloom.engines.compose.formals import actuals, bind, object_class, param_sort
 from pathloom.engines.compose.heap_formals import field_symbols, heap_conjuncts, object_actuals, symbol_names
 from pathloom.engines.compose.purity import call_graph
+from pathloom.cuts import CutCause, CutReason
 from pathloom.engine_stats import ForkingStats
 from pathloom.engines.base import Progress
 from pathloom.engines.compose.stats import ComposeStats
@@ -101,6 +102,7 @@ MAX_TREE_LEAVES = 256
 # The call-depth bound of a function explored alone (the paper's bound on a recursive
 # method's tree): a path it cuts is a cut leaf, re-executed in each context under the real bound.
 TREE_DEPTH = 8
+PRUNED = CutCause(CutReason.PRUNED, "pruned by --target-heuristic h2 (a path of a callee that leads to no error)")
 _Case = TypeVar("_Case")  # what one case of a fork carries (ForkingEngine._fork)
 
 
@@ -523,7 +525,7 @@ class ComposeTechnique(Technique):
             pruned = state.fork()
             self.engine.constrain(pruned, cond, model)
             self.counters.pruned_leaves += 1
-            self.engine.emitted.append(self.engine.cut(pruned, "pruned by --target-heuristic h2 (a path of a callee that leads to no error)"))
+            self.engine.emitted.append(self.engine.cut(pruned, PRUNED))
         return errors
 
     def _leaf_conditions(self, tree: MemoTree, mapping: dict[str, Arg]) -> list[tuple[Arg, tuple[Term, ...], int]]:

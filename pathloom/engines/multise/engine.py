@@ -10,6 +10,8 @@ import heapq
 import time
 from collections.abc import Iterator
 
+from pathloom import cuts
+from pathloom.cuts import CutCause
 from pathloom.semantics import control
 from pathloom.engines.entry import InputChoice, InputSizes
 from pathloom.engines.multise.heap import (
@@ -34,7 +36,7 @@ class MultiSEEngine(Results):
             self.deadline = self.start + self.options.timeout
             self.z3_core.deadline = self.deadline
         self._init_state()
-        stop: str | None = None
+        stop: CutCause | None = None
         try:
             while self.queue or self.inline is not None:
                 stop = control.stop_reason(self.deadline)
@@ -58,14 +60,14 @@ class MultiSEEngine(Results):
                 try:
                     self._step(real, guard, model)
                 except _StepTimeout:
-                    stop = "timeout"
+                    stop = cuts.TIMEOUT
                     self.finals.append((guard, ("cut", stop, self._line(real))))
                     break
                 if self.progress is not None and time.monotonic() - self.last_progress > 0.2:
                     self.last_progress = time.monotonic()
                     self.progress(self.stats(final=False))
         except KeyboardInterrupt:
-            stop = "interrupted"
+            stop = cuts.INTERRUPTED
         if stop is not None:
             self.complete = False
             if self.inline is not None:

@@ -12,6 +12,7 @@ import heapq
 import time
 from typing import Any
 
+from pathloom import cuts
 from pathloom.domain.values import Ref
 from pathloom.engines.multise.heap import (
     LEN,
@@ -141,7 +142,7 @@ class Joins(Feasibility):
             elif status != UNSAT:
                 self.complete = False
                 if self.deadline is not None and time.monotonic() > self.deadline:
-                    self.finals.append((t.guard, ("cut", "timeout", self._line(loc))))
+                    self.finals.append((t.guard, ("cut", cuts.TIMEOUT, self._line(loc))))
                     continue
                 self.unknown_results.append(
                     PathResult(PathOutcome.UNKNOWN, None, reason="solver returned unknown (timeout)", condition=self.guard_term(t.guard))
@@ -159,7 +160,7 @@ class Joins(Feasibility):
                 temps = self._apply(loc, t)
             except _StepTimeout:  # this transition and the later ones end as cut paths
                 self.complete = False
-                self.finals += [(later.guard, ("cut", "timeout", self._line(loc))) for later, _ in feasible[i:]]
+                self.finals += [(later.guard, ("cut", cuts.TIMEOUT, self._line(loc))) for later, _ in feasible[i:]]
                 return
             for g, outcome in t.final:
                 if outcome[0] == "direction":

@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+from pathloom.cuts import CutCause
 from pathloom.engine_stats import MultiSEStats
 from pathloom.engines.cube_batch import solve_cubes
 from pathloom.heap.input_objects import complete_model
@@ -352,7 +353,8 @@ class Results(Stepping):
                 symbol_values=model,
                 predict_message=lambda env: control.exception_message(exc, env),
             )
-        return PathResult(PathOutcome.CUT, inputs, line=outcome[2], reason=outcome[1], condition=condition, symbol_values=model)
+        cause: CutCause = outcome[1]
+        return PathResult(PathOutcome.CUT, inputs, line=outcome[2], reason=cause.text, cut=cause.kind, condition=condition, symbol_values=model)
 
     def _sharing_factor(self, summaries: list[ValueSummary[Any]]) -> float | None:
         """The paper's sharing factor: paths per distinct value, averaged over the variables

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from pathloom.cuts import CutCause
 from pathloom.engines.multise.heap import (
     CellKey,
     CellReader,
@@ -266,13 +267,13 @@ class Stepping(Joins):
                 t = Transition(mgr.or_all(g for g, _ in refines), loc)
             t.writes = [(g, w) for g, w in refines if w]
             transitions.append(t)
-        cuts: dict[str, list[Guard]] = {}
+        cut_guards: dict[CutCause, list[Guard]] = {}
         for g, leaf, _ in leaves:
             if isinstance(leaf, Cut):
-                cuts.setdefault(leaf.reason, []).append(g)
-        for reason, guards in cuts.items():
+                cut_guards.setdefault(leaf.cause, []).append(g)
+        for cause, guards in cut_guards.items():
             g = mgr.or_all(guards)
-            transitions.append(Transition(g, None, final=[(g, ("cut", reason, where.line))]))
+            transitions.append(Transition(g, None, final=[(g, ("cut", cause, where.line))]))
         return transitions
 
     def _self_recursive(self, qualname: str) -> bool:
