@@ -219,13 +219,18 @@ def _consumed(function: Any, args: dict[str, Any]) -> Any:
 
 def call_with(function: Any, args: dict[str, Any]) -> Any:
     """``function(**args)``, but its positional-only parameters passed by position, in order
-    (the inputs name every parameter)."""
+    (the inputs name every parameter); one that is no input (no annotation, a default: the
+    analysis took the default) passes its default, so that the later ones keep their places."""
     try:
         parameters = inspect.signature(function).parameters.values()
     except (TypeError, ValueError):  # no signature: every input by keyword
         return function(**args)
     rest = dict(args)
-    positional = [rest.pop(p.name) for p in parameters if p.kind is inspect.Parameter.POSITIONAL_ONLY and p.name in rest]
+    positional = []
+    for p in parameters:
+        if p.kind is not inspect.Parameter.POSITIONAL_ONLY or (p.name not in rest and p.default is inspect.Parameter.empty):
+            break
+        positional.append(rest.pop(p.name) if p.name in rest else p.default)
     return function(*positional, **rest)
 
 

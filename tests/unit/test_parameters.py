@@ -247,6 +247,12 @@ class Acc:
         return n
 
 
+def skipped_default(a=5, b: int = 2, /) -> int:
+    if b > a:
+        return b
+    return a
+
+
 def only_keywords(*, c: int, d: int = 2) -> int:
     if c > d:
         return c
@@ -298,7 +304,8 @@ def test_keyword_only_and_positional_only_parameters_of_the_target_are_inputs(tm
             assert (a <= b and c == d, path["message"]) == (True, "c is d")
         else:
             assert path["returned"] == (a - c if a > b else b + d)
-    for target in ("Acc.add", "Acc.__init__", "only_keywords"):
+    # skipped_default: its first positional-only parameter is no input (its default), the second is
+    for target in ("Acc.add", "Acc.__init__", "only_keywords", "skipped_default"):
         assert explore_source(tmp_path, TARGETS, "targets.py", target, engine)["complete"], target
     # a keyword-only parameter its class's constructor builds (with a keyword-only argument)
     paths = explore_source(tmp_path, TARGETS, "targets.py", "use", engine)["paths"]
