@@ -198,8 +198,9 @@ class _Builder:
         name = prefix + param.name
         annotation = param.annotation
         if param.kind in ("*", "**"):  # the inputs are one value per named parameter
+            whose = "a constructor that builds an input" if prefix else "the explored function"
             raise self.module.unsupported_at(
-                param.line, param.col, f"{param.kind}{param.name} parameter of the explored function (only the functions it calls may take *args and **kwargs)"
+                param.line, param.col, f"{param.kind}{param.name} parameter of {whose} (only the functions it calls may take *args and **kwargs)"
             )
         if param.kind == "posonly" and (prefix or function.name == "__init__"):  # built from {"$new": C, "args": {name: ...}}
             raise self.module.unsupported_at(

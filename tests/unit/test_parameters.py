@@ -281,6 +281,14 @@ def use(x: int, *, bag: Bag) -> int:
     return 0
 
 
+class Rec:
+    def __init__(self, *vals: int) -> None:
+        self.n = len(vals)
+
+    def get(self) -> int:
+        return self.n
+
+
 class Pos:
     def __init__(self, v: int, /) -> None:
         self.v = v
@@ -323,6 +331,9 @@ def test_star_parameters_of_the_target_and_positional_only_constructor_inputs_ar
     )
     assert refusal(path, "kwargs_target", engine, capsys) == (
         f"{path}:{_at('kw')}: unsupported: **kw parameter of the explored function (only the functions it calls may take *args and **kwargs)"
+    )
+    assert refusal(path, "Rec.get", engine, capsys) == (
+        f"{path}:{_at('vals')}: unsupported: *vals parameter of a constructor that builds an input (only the functions it calls may take *args and **kwargs)"
     )
     assert refusal(path, "Pos.get", engine, capsys) == (
         f"{path}:{_at('v')}: unsupported: positional-only parameter 'v' of a constructor that builds an input (its JSON form names each argument)"
