@@ -83,7 +83,9 @@ class Run:
             module_globals={k: encode_python(v) for k, v in module.global_values().items()},
         )
         cls, _, method = self.target.partition(".")
-        self.exploration.positional_only = tuple(p.name for p in module.function(self.target).params if p.kind == "posonly")
+        receiver = bool(method) and cls in module.classes and module.classes[cls].decorated.get(method, ("",))[0] != "staticmethod"
+        passed = module.function(self.target).params[1 if receiver else 0 :]  # self (or cls) is no argument of the call
+        self.exploration.positional_only = tuple(p.name for p in passed if p.kind == "posonly")
         if cls in module.classes and module.classes[cls].decorated.get(method, ("",))[0] == "property":
             self.exploration.accessor = "attribute"
         elif module.function(self.target).generator:

@@ -120,8 +120,8 @@ class Exploration:
     complete: bool = True
     stats: EngineStats | None = None  # None: stopped before the exploration started
     params: tuple[tuple[str, str], ...] = ()  # (name, annotation) of the reported inputs
-    # the target's positional-only parameters, in order: a call passes these inputs by
-    # position (the replay and the generated tests), the others by keyword
+    # the target's positional-only parameters but its receiver, in order: a call passes these
+    # by position (the replay; one that is no input, its default), the others by keyword
     positional_only: tuple[str, ...] = ()
     environment: Any = None  # inputs -> values of the input symbols (for ``holds``)
     bug_count: int = 0  # bug paths, counted as results stream, also when ``paths`` is not kept

@@ -22,12 +22,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pathloom.api import Run
 from pathloom.cli import main
 from pathloom.domain.outcome import Ok, Throw
 from pathloom.domain.values import Ref
 from pathloom.encoding.values import encode_python
 from pathloom.engines.registry import engine_names
-from pathloom.frontend.module import parse_module
+from pathloom.frontend.module import load_module, parse_module
+from pathloom.options import Options
 from pathloom.semantics.binding import bind
 from tests.unit.verified import explore_source, refusal
 
@@ -442,3 +444,12 @@ def test_binding_is_cpythons_at_random(case: tuple[str, tuple[int, ...], tuple[t
             value = dict(zip(record.keys, record.values))
         got[p.name] = value
     assert got == expected, source
+
+
+def test_the_exploration_names_the_positional_only_parameters(tmp_path: Path) -> None:
+    """``Exploration.positional_only``: what a caller passes by position (never the receiver)."""
+    path = tmp_path / "targets.py"
+    path.write_text(TARGETS, encoding="utf-8")
+    module = load_module(str(path))
+    expected = {"kw_target": ("a",), "Acc.add": ("n",), "only_keywords": (), "skipped_default": ("a", "b")}
+    assert {target: Run(module, target, Options()).exploration.positional_only for target in expected} == expected
