@@ -335,10 +335,12 @@ class ForkingEngine:
     def _invoke(self, state: State, call: Invoke, instr: ir.Instruction) -> object:
         caller = state.frames[-1]
         in_try = caller.function.blocks[caller.label].handler is not None
-        if control.repeats_its_caller(caller.function.qualname, caller.args, in_try, call.qualname, call.args):
-            return self._raise(state, control.RECURSION_ERROR, instr.loc.line, "implicit")
-        if control.depth_exceeded(len(state.frames), self.options.max_depth):
-            return self.cut(state, control.depth_cut_reason(self.options.max_depth))
+        repeats = control.repeats_its_caller(caller.function.qualname, caller.args, in_try, call.qualname, call.args)
+        decision = control.call_decision(repeats, len(state.frames), self.options.max_depth)
+        if isinstance(decision, ExcVal):
+            return self._raise(state, decision, instr.loc.line, "implicit")
+        if decision is not None:
+            return self.cut(state, decision)
         for ref, record in call.writes:
             state.heap.write(ref, record)
         callee = self.module.function(call.qualname)
@@ -519,14 +521,12 @@ class ForkingEngine:
         return None
 
     def _raise(self, state: State, exc: ExcVal, line: int, kind: str) -> object:
-        line = control.line_in_target_file([f.function for f in state.frames], line, lambda i: _current_line(state.frames[i]))
-        found = control.handler_depth(f.function.blocks[f.label] for f in state.frames)
-        exc, line, kind = control.leaving_generators(
-            [f.function for f in state.frames], found[0] if found else -1, exc, line, kind, lambda i: _current_line(state.frames[i])
-        )
+        frames = state.frames
+        where = control.raise_decision([f.function for f in frames], [f.label for f in frames], exc, line, kind, lambda i: _current_line(frames[i]))
+        exc, line, kind = where.exc, where.line, where.kind
         state.trail = hash((state.trail, "raise", exc.cls, line))
-        if found is not None:
-            depth, handler = found
+        if where.handler is not None:
+            depth, handler = where.handler
             del state.frames[depth + 1 :]
             frame = state.frames[-1]
             frame.locals[EXC_VAR] = exc

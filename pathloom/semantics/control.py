@@ -3,8 +3,12 @@ of which kind, which block handles it, how loop iterations are counted and when 
 call-depth bounds cut a path, and when a call is a certain infinite recursion.
 
 Engines keep their own representation of frames (one list of frames per path; frame
-locations of a merged state) and ask these functions what to do; the texts of the bound
-reasons live here so that every engine reports the same cut.
+locations of a merged state) and ask these functions what to do: ``call_decision`` says what a
+call does before its callee runs (enter it, raise RecursionError, or cut the path at the depth
+bound), ``raise_decision`` where a raised exception goes (the exception, line and kind as the
+program sees them, and the handler that catches it or none: the path ends), ``stop_reason``
+whether the main loop stops; each engine applies the decision to its own frames. The texts
+and kinds of the bound reasons live here so that every engine reports the same cut.
 
 Invariants: a re-raise (``raise`` without a value, or ``raise e`` of the exception being
 handled) keeps the line of the original raise; a bare re-raise keeps its kind, ``raise e``
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 import builtins
 import time
+from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Callable, Iterable, Mapping, Sequence
 
@@ -110,6 +115,43 @@ def exception_message(exc: ExcVal, model: Mapping[str, object]) -> str | None:
     if not (isinstance(cls, type) and issubclass(cls, BaseException)):
         cls = BaseException  # an exception class of the code: BaseException.__str__
     return str(cls(*args))
+
+
+@dataclass(frozen=True)
+class RaiseDecision:
+    """Where a raise goes: ``exc``, ``line`` and ``kind`` as the program sees them, and
+    ``handler``, the (frame index, handler label) that catches it, or None: the path ends
+    raising it."""
+
+    exc: ExcVal
+    line: int
+    kind: str
+    handler: tuple[int, int] | None
+
+
+def raise_decision(
+    functions: Sequence[ir.Function], labels: Sequence[int], exc: ExcVal, line: int, kind: str, current_line: Callable[[int], int | None]
+) -> RaiseDecision:
+    """Where ``exc``, raised at ``line`` in the innermost of the frames running ``functions``
+    (outermost first, each at block ``labels[i]``), goes: its line in the target file, the
+    handler of the innermost frame whose block has one, and the exception that reaches it
+    (PEP 479 on the way out of a generator). ``current_line(i)`` is the line frame ``i`` runs."""
+    line = line_in_target_file(functions, line, current_line)
+    found = handler_depth(f.blocks[label] for f, label in zip(functions, labels))
+    exc, line, kind = leaving_generators(functions, found[0] if found else -1, exc, line, kind, current_line)
+    return RaiseDecision(exc, line, kind, found)
+
+
+def call_decision(repeats_caller: bool, frames: int, max_depth: int) -> ExcVal | CutCause | None:
+    """What a call from ``frames`` active frames does before its callee runs: raise
+    ``RECURSION_ERROR`` at the call when it certainly repeats its caller forever
+    (``repeats_its_caller``), else cut the path when it goes past the call-depth bound (the
+    cause), else None: enter the callee."""
+    if repeats_caller:
+        return RECURSION_ERROR
+    if depth_exceeded(frames, max_depth):
+        return depth_cut_reason(max_depth)
+    return None
 
 
 def handler_depth(blocks: Iterable[ir.Block]) -> tuple[int, int] | None:

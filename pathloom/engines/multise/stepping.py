@@ -255,12 +255,25 @@ class Stepping(Joins):
             if isinstance(leaf, Invoke):
                 invokes.setdefault((leaf.qualname, value_key(leaf.result)), []).append((g, leaf, w))
         for (qualname, _), calls in invokes.items():
-            repeating = [c for c in calls if self._repeats_caller(loc, qualname, c[0], c[1])]
-            if repeating:
-                transitions.append(self._raise(loc, [(g, (control.RECURSION_ERROR, where.line, "implicit")) for g, _, _ in repeating]))
-                calls = [c for c in calls if c not in repeating]
-            if calls:
-                transitions.append(self._invoke(loc, qualname, calls, instr))
+            recursion: list[tuple[Guard, tuple[ExcVal, int, str]]] = []
+            entered: list[tuple[Guard, Invoke, list[CellWrite]]] = []
+            cut: dict[CutCause, list[Guard]] = {}
+            for c in calls:
+                decision = control.call_decision(self._repeats_caller(loc, qualname, c[0], c[1]), len(loc), self.options.max_depth)
+                if isinstance(decision, ExcVal):
+                    recursion.append((c[0], (decision, where.line, "implicit")))
+                elif decision is not None:
+                    cut.setdefault(decision, []).append(c[0])
+                else:
+                    entered.append(c)
+            if recursion:
+                transitions.append(self._raise(loc, recursion))
+            for cause, guards in cut.items():
+                with mgr.timed():
+                    g = mgr.or_all(guards)
+                transitions.append(Transition(g, None, final=[(g, ("cut", cause, self._line(loc)))]))
+            if entered:
+                transitions.append(self._invoke(loc, qualname, entered, instr))
         refines = [(g, w) for g, leaf, w in leaves if isinstance(leaf, Refine)]
         if refines:
             with mgr.timed():
@@ -301,9 +314,6 @@ class Stepping(Joins):
     def _invoke(self, loc: Loc, qualname: str, calls: list[tuple[Guard, Invoke, list[CellWrite]]], instr: ir.Instruction | None) -> Transition:
         with self.mgr.timed():
             guard = self.mgr.or_all(g for g, _, _ in calls)
-        if control.depth_exceeded(len(loc), self.options.max_depth):
-            reason = control.depth_cut_reason(self.options.max_depth)
-            return Transition(guard, None, final=[(guard, ("cut", reason, self._line(loc)))])
         callee = self.module.function(qualname)
         self.entered.add(qualname)
         targets = destinations(instr) if instr is not None else ()
@@ -334,14 +344,14 @@ class Stepping(Joins):
 
     def _raise(self, loc: Loc, raised: list[tuple[Guard, tuple[ExcVal, int, str]]]) -> Transition:
         functions = [self._function(f.qualname) for f in loc]
-        if functions and functions[-1].foreign_file is not None:
-            raised = [(g, (exc, control.line_in_target_file(functions, line, lambda i: self._frame_line(loc[i])), kind)) for g, (exc, line, kind) in raised]
-        found = control.handler_depth(self._function(f.qualname).blocks[f.label] for f in loc)
-        if any(exc.cls == "StopIteration" for _, (exc, _, _) in raised):
-            raised = [
-                (g, control.leaving_generators(functions, found[0] if found else -1, exc, line, kind, lambda i: self._frame_line(loc[i])))
-                for g, (exc, line, kind) in raised
-            ]
+        labels = [f.label for f in loc]
+        found: tuple[int, int] | None = None
+        decided: list[tuple[Guard, tuple[ExcVal, int, str]]] = []
+        for g, (exc, line, kind) in raised:
+            where = control.raise_decision(functions, labels, exc, line, kind, lambda i: self._frame_line(loc[i]))
+            found = where.handler  # the same for every exception raised at ``loc``
+            decided.append((g, (where.exc, where.line, where.kind)))
+        raised = decided
         guard = self.mgr.or_all(g for g, _ in raised)
         if found is not None:
             i, handler = found
