@@ -223,10 +223,20 @@ def _plain_call(exploration: Exploration, target: str, path: PathResult, inputs:
         receiver = literal(inputs.pop("self"), prefix) if "self" in inputs else f"{prefix}{cls}"  # a static or class method
         if exploration.accessor == "attribute":
             return f"{receiver}.{method}"  # a property
-        args = ", ".join(f"{k}={literal(v, prefix)}" for k, v in inputs.items())
-        return f"{receiver}.{method}({args})"
-    args = ", ".join(f"{k}={literal(v, prefix)}" for k, v in inputs.items())
-    return f"{prefix}{target}({args})"
+        return f"{receiver}.{method}({_arguments(exploration, inputs, prefix)})"
+    return f"{prefix}{target}({_arguments(exploration, inputs, prefix)})"
+
+
+def _arguments(exploration: Exploration, inputs: dict[str, JSON], prefix: str) -> str:
+    """The call's arguments: the positional-only inputs by position, in order (up to the
+    first one that is not an input), the others by keyword."""
+    positional: list[str] = []
+    rest = dict(inputs)
+    for name in exploration.positional_only:
+        if name not in rest:
+            break
+        positional.append(literal(rest.pop(name), prefix))
+    return ", ".join(positional + [f"{k}={literal(v, prefix)}" for k, v in rest.items()])
 
 
 def _exception(name: str | None) -> str:

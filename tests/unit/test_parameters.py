@@ -369,7 +369,6 @@ def test_generated_tests_pass_keyword_only_inputs_by_keyword(tmp_path: Path, cap
     _generated_tests_pass(tmp_path, capsys, "Acc.__init__")
 
 
-@pytest.mark.xfail(strict=True, reason="report/pytest_gen.py renders every input as a keyword (Exploration.positional_only says which are not)")
 def test_generated_tests_pass_positional_only_inputs_by_position(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _generated_tests_pass(tmp_path, capsys, "kw_target")
 
