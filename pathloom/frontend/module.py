@@ -57,6 +57,9 @@ class Module:
     # each lives in a cell of the heap (``global_cell``) that every path starts from the
     # module's value, so a write is seen by later reads on the same path only
     global_decls: dict[str, ast.Global] = field(default_factory=dict)
+    # objects bound by imports inside functions (``lowering.imports``): a hidden name each
+    # ("import~<n>", no Python identifier), resolved like a module-level name
+    local_imports: dict[str, object] = field(default_factory=dict)
     _lowered: dict[str, Function] = field(default_factory=dict)
 
     @functools.cached_property
@@ -188,11 +191,23 @@ class Module:
         return {Ref(GLOBAL_CELLS + order.index(name)): value for name, value in self.global_values().items()}
 
     def has_runtime(self, name: str) -> bool:
-        return self.runtime is not None and name in vars(self.runtime)
+        return self.runtime is not None and (name in vars(self.runtime) or name in self.local_imports)
 
     def runtime_value(self, name: str) -> object:
         assert self.runtime is not None
+        if name in self.local_imports:
+            return self.local_imports[name]
         return vars(self.runtime)[name]
+
+    def local_import(self, value: object) -> str:
+        """The hidden module-level name under which ``value``, bound by an import inside a
+        function, is resolved (``lowering.imports``)."""
+        for name, known in self.local_imports.items():
+            if known is value:
+                return name
+        name = f"import~{len(self.local_imports)}"
+        self.local_imports[name] = value
+        return name
 
     def register_exception(self, cls: type) -> str:
         """The name under which exception class ``cls`` (raised by code run in CPython) is

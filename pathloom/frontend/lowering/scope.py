@@ -80,7 +80,14 @@ def assigned_names(body: list[ast.stmt]) -> set[str]:
             names.add(node.rest)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names |= import_names(node)
     return names
+
+
+def import_names(node: ast.Import | ast.ImportFrom) -> set[str]:
+    """The names an import statement binds: ``import a.b`` binds ``a``."""
+    return {alias.asname or alias.name.partition(".")[0] for alias in node.names}
 
 
 def nonlocals(body: list[ast.stmt]) -> set[str]:
@@ -103,6 +110,8 @@ def _direct_bindings(stmt: ast.stmt) -> set[str]:
     ``x: T = ...``, ``def x``."""
     if isinstance(stmt, ast.FunctionDef):
         return {stmt.name}
+    if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        return import_names(stmt)
     targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) and stmt.value is not None else []
     names: set[str] = set()
     for target in targets:
@@ -131,6 +140,7 @@ def _assigned_count(stmt: ast.stmt, name: str) -> int:
         for node in scope_walk([stmt])
         if (isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, (ast.Store, ast.Del)))
         or (isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == name)
+        or (isinstance(node, (ast.Import, ast.ImportFrom)) and name in import_names(node))
     )
 
 

@@ -22,8 +22,6 @@ from pathloom.frontend.lowering.builder import YIELDED, Builder, Cleanup, node_l
 _UNSUPPORTED_STMT = {
     ast.AsyncWith: "async with",
     ast.AsyncFor: "async for",
-    ast.Import: "import inside a function",
-    ast.ImportFrom: "import inside a function",
     ast.ClassDef: "nested class",
     ast.AsyncFunctionDef: "async function",
     ast.TryStar: "try/except*",
