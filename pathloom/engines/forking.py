@@ -30,6 +30,7 @@ from pathloom.engines.techniques import Technique, install
 from pathloom.frontend import ir
 from pathloom.frontend.cfg import branch_edges
 from pathloom.frontend.module import Module
+from pathloom.heap.base import Heap
 from pathloom.heap.concrete import ConcreteHeap
 from pathloom.options import Options
 from pathloom.encoding.values import encode_symbolic
@@ -106,7 +107,7 @@ class State:
 
     __slots__ = ("frames", "heap", "pc", "model", "trail")
 
-    def __init__(self, frames: list[Frame], heap: ConcreteHeap, pc: list[Term], model: dict[str, object], trail: int = 0) -> None:
+    def __init__(self, frames: list[Frame], heap: Heap, pc: list[Term], model: dict[str, object], trail: int = 0) -> None:
         self.frames = frames
         self.heap = heap
         self.pc = pc

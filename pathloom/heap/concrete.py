@@ -1,17 +1,16 @@
 """The heap of objects created by the analyzed code (and of list inputs, whose records hold
-symbolic lengths and items). One heap per path: ``copy`` is shallow because records are
-immutable. Invariant: references are never reused within one heap's history."""
+symbolic lengths and items), the forking engines' implementation of ``heap.base.Heap``. One
+heap per path: ``copy`` is shallow because records are immutable. Invariant: references are
+never reused within one heap's history."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from pathloom.frontend.ir import ClassInfo
 from pathloom.domain.values import ListRec, Record, Ref
+from pathloom.frontend.ir import ClassInfo
+from pathloom.heap.base import Heap, ModelSource
 from pathloom.terms.expr import Arg, Term
-
-ModelSource = Callable[[list[Term], str, Arg], tuple[list[dict[str, Any]], bool]]
 
 
 class ConcreteHeap:
@@ -32,6 +31,12 @@ class ConcreteHeap:
     def record(self, ref: Ref) -> Record:
         return self.records[ref.id]
 
+    def get(self, ref: Ref) -> Record | None:
+        return self.records.get(ref.id)
+
+    def ids(self) -> frozenset[int]:
+        return frozenset(self.records)
+
     def list_length(self, ref: Ref) -> object:
         """The length of the list at ``ref`` (an int or an Int term; None if it is no list)."""
         record = self.records[ref.id]
@@ -47,3 +52,6 @@ class ConcreteHeap:
 
     def copy(self) -> ConcreteHeap:
         return ConcreteHeap(self.classes, dict(self.records), self.next_id)
+
+
+_IMPLEMENTS: type[Heap] = ConcreteHeap  # checked by mypy: ConcreteHeap has every member of the protocol

@@ -336,10 +336,10 @@ class ComposeTechnique(Technique):
         args, domain = bind(state.heap, self.formals, self.engine.options.max_list_len)
         objects = tuple((name, reference[0], True) for name, reference in ((n, object_class(s)) for n, s in self.formals) if reference is not None)
         if objects:  # the input heap's parameters are the formals (their symbols name the access paths)
-            inputs = state.heap.records[INPUTS.id]
+            inputs = state.heap.record(INPUTS)
             assert isinstance(inputs, ObjRec)
             state.heap.write(INPUTS, inputs.with_field("params", objects))
-        self.preexisting = frozenset(state.heap.records) - {INPUTS.id}
+        self.preexisting = state.heap.ids() - {INPUTS.id}
         frame = state.frames[0]
         frame.locals = {p.name: a for p, a in zip(self.engine.entry.function.params, args)}
         frame.args = args

@@ -34,7 +34,7 @@ from collections.abc import Container
 
 from pathloom.frontend.input_types import parse_input_type
 from pathloom.frontend.fields import reference_shape
-from pathloom.heap.concrete import ConcreteHeap
+from pathloom.heap.base import Heap
 from pathloom.domain.values import ListRec, Ref, SymRef
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import DEFAULTS
@@ -75,7 +75,7 @@ def item_sort(sort: str) -> str | None:
     return sort[len(_LIST) : -1] if sort.startswith(_LIST) else None
 
 
-def bind(heap: ConcreteHeap, formals: tuple[tuple[str, str], ...], max_list_len: int) -> tuple[tuple[object, ...], list[Term]]:
+def bind(heap: Heap, formals: tuple[tuple[str, str], ...], max_list_len: int) -> tuple[tuple[object, ...], list[Term]]:
     """The values of the formals for a function explored alone (list formals allocated in
     ``heap``), and the constraints on them (each list's length within ``0..K``)."""
     values: list[object] = []
@@ -103,7 +103,7 @@ def fits(value: object, sort: str) -> bool:
     return type(value) is {INT: int, BOOL: bool, STR: str, FLOAT: float}.get(sort)
 
 
-def actuals(heap: ConcreteHeap, formals: tuple[tuple[str, str], ...], args: tuple[object, ...], max_list_len: int) -> dict[str, Arg] | None:
+def actuals(heap: Heap, formals: tuple[tuple[str, str], ...], args: tuple[object, ...], max_list_len: int) -> dict[str, Arg] | None:
     """The formals' symbols mapped to the actual arguments' values, or None when an argument
     does not fit its formal (the call then runs inline); object formals are left to
     ``heap_formals``, which reads the calling context's heap."""
@@ -123,7 +123,7 @@ def actuals(heap: ConcreteHeap, formals: tuple[tuple[str, str], ...], args: tupl
         if not isinstance(arg, Ref) or arg in lists:
             return None
         lists.add(arg)
-        record = heap.records.get(arg.id)
+        record = heap.get(arg)
         if not isinstance(record, ListRec) or len(record.items) > max_list_len or not fits(record.length, INT):
             return None
         if not all(fits(item, inner) for item in record.items):

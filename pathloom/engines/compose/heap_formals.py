@@ -31,7 +31,7 @@ from pathloom.engines.compose.formals import fits, object_class
 from pathloom.errors import Unsupported
 from pathloom.frontend.fields import as_reference, declared_fields, none_flag, scalar_of
 from pathloom.frontend.module import Module
-from pathloom.heap.concrete import ConcreteHeap
+from pathloom.heap.base import Heap
 from pathloom.semantics.input_heap import FieldReader, Unreadable, location
 from pathloom.domain.outcome import Outcome, RuntimeUnsupported
 from pathloom.domain.values import MaybeNone, ObjRec, Ref, SymRef
@@ -104,7 +104,7 @@ class _NoFit(Exception):
 
 
 def object_actuals(
-    module: Module, heap: ConcreteHeap, formals: tuple[tuple[str, str], ...], args: tuple[object, ...], names: frozenset[str]
+    module: Module, heap: Heap, formals: tuple[tuple[str, str], ...], args: tuple[object, ...], names: frozenset[str]
 ) -> tuple[dict[str, Arg], Outcome] | None:
     """The object formals' symbols among ``names`` (a tree's) mapped to the values read in the
     calling context, and the reads' writes and assumptions; None when an actual does not fit
