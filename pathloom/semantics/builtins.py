@@ -92,6 +92,12 @@ def call_builtin(module: Module, heap: HeapView, name: str, args: tuple[object, 
         if len(args) == 1 and kind(args[0]) in ("int", "str"):
             return Ok(args[0])  # the argument alone, so 1 and (1.0,) are different keys, as in CPython
         return Ok(("%cache_key",) + tuple(args))
+    if name == "%cache_plain":  # a top-level cached function's arguments or result: frontend.lowering.decorators
+        from pathloom.semantics.control import plain_arguments
+
+        if not plain_arguments(tuple(args)):
+            raise RuntimeUnsupported("a cached function called with or returning a mutable value (the cache could keep it across calls)")
+        return Ok(None)
     if name == "abs":
         _arity(name, args, 1)
         return _abs(args[0])

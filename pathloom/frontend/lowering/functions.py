@@ -2,7 +2,7 @@
 
 Job: ``function`` and ``lambda_function`` (the entry points ``pathloom.frontend.lower`` calls),
 parameters and their defaults, nested ``def`` and ``lambda`` (closures), ``yield``. Order of work
-in ``function``: the function's own decorators are refused, then ``desugar.with_caches_expanded``
+in ``function``: a top-level function's decorators are resolved (``decorators``), others refused, then ``desugar.with_caches_expanded``
 rewrites its body (nested ``@cache`` functions), then the scope analyses (``scope``) run on the
 rewritten body, then its statements are lowered one by one.
 
@@ -22,6 +22,7 @@ from typing import Callable
 from pathloom.frontend import ir
 from pathloom.frontend.ir import Const, Operand, Var
 from pathloom.frontend.lowering.builder import YIELDED, Builder, cell_slot, node_loc
+from pathloom.frontend.lowering.decorators import undecorated
 from pathloom.frontend.lowering.desugar import CACHE_WRAPPER, with_caches_expanded
 from pathloom.frontend.lowering.scope import (
     assigned_names,
@@ -123,7 +124,10 @@ class Functions(Builder):
 
     def function(self, node: ast.FunctionDef) -> ir.Function:
         if node.decorator_list:
-            raise self.unsupported(node.decorator_list[0], "decorator")
+            local = self.qualname[len(self.module.namespace) :]
+            if self.cls is not None or self.module.function_defs.get(local) is not node:
+                raise self.unsupported(node.decorator_list[0], "decorator")
+            node = undecorated(self.module, local, node)  # what CPython bound the name to
         node = with_caches_expanded(node, self.module)  # desugar: the one pass before lowering
         params = self._params(node.args) + self._capture_params(node)
         self.own_nonlocals = frozenset(nonlocals(node.body))
