@@ -299,6 +299,8 @@ def decode_input(value: JSON, namespace: Mapping[str, Any], objects: dict[int, o
         if "$new" in value:
             cls = namespace[value["$new"]]
             return cls(**_decode_arguments(value["args"], namespace, objects))
+        if "$enum" in value:  # an Enum input: the member of the real class (engines.enum_inputs)
+            return namespace[value["$enum"]][value["member"]]
         if "$ref" in value:
             return objects[value["$ref"]]
         if "$object" in value:

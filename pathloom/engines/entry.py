@@ -210,6 +210,12 @@ class _Builder:
             if param.default is not None:
                 return param.default.value, None  # type: ignore[union-attr]
             raise self.module.unsupported_at(param.line, param.col, f"parameter '{param.name}' has no type annotation (and no default)")
+        from pathloom.engines.enum_inputs import enum_param  # it imports InputChoice from here
+
+        member = enum_param(self.module, param, name)
+        if member is not None:
+            self.encoders[name] = member[2]
+            return member[0], member[1]
         reference = reference_shape(annotation, self.module.classes)
         if reference is not None:
             return self._object(param, name, reference[1], reference[2])

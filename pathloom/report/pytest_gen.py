@@ -64,6 +64,8 @@ def literal(value: JSON, module: str = "") -> str:
             return f"{module}{value['$new']}({args})"
         if "$name" in value:
             return str(value["$name"])
+        if "$enum" in value:  # an Enum input: the member of the real class
+            return f"{module}{value['$enum']}.{value['member']}"
         if "$table" in value:  # a Callable input, as the replay builds it
             table = ", ".join(f"{literal(k, module)}: {literal(v, module)}" for k, v in value["$table"])
             return f"(lambda x: {{{table}}}.get(x, {literal(value['default'], module)}))"
