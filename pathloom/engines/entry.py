@@ -267,6 +267,9 @@ class _Builder:
         info = self.module.classes[cls]
         if info.is_exception or info.abstract:
             raise self.module.unsupported_at(param.line, param.col, f"input object of class {cls} (an exception or abstract class)")
+        if "__setattr__" in info.other:  # a frozen dataclass: its fields are set by its constructor alone
+            why = f"the fields of {cls} are set by its constructor alone (a frozen dataclass)"
+            return self._constructed(name, cls, nullable, self.module.unsupported_at(param.line, param.col, why))
         try:
             declared_fields(self.module, cls)  # every field has a type input objects hold, or Unsupported at the field
         except Unsupported as exc:

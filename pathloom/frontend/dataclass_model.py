@@ -7,7 +7,11 @@ module: the sentinel default and a fresh ``NAME()`` when the argument is the sen
 generated code does; no other ``field(...)``, no ``InitVar``, no keyword-only fields),
 followed by ``__post_init__`` when the class defines one; ``__eq__`` (with ``eq``) and the
 four orderings (with ``order``) comparing the field tuples of two instances of exactly this
-class. Every other dataclass (``frozen``, ``slots``, ``unsafe_hash``, a base class, another
+class. A ``frozen`` one's ``__init__`` stores its fields past the frozen ``__setattr__``
+(``%init_field``, as the generated code calls ``object.__setattr__``), and its generated
+``__setattr__``/``__delattr__`` stay the real ones (``FROZEN_NAMES``: any other assignment of an
+attribute runs in CPython, which raises ``FrozenInstanceError``, or is unsupported on an input
+object). Every other dataclass (``slots``, ``unsafe_hash``, a base class, another
 ``field(...)``) stays opaque and runs in CPython, as before.
 
 The generated comparison methods return ``NotImplemented`` for an operand of another class;
@@ -34,6 +38,8 @@ _ALLOWED_KEYWORDS = frozenset({"init", "repr", "eq", "order", "unsafe_hash", "fr
 _ORDERINGS = (("__lt__", "<"), ("__le__", "<="), ("__gt__", ">"), ("__ge__", ">="))
 # names the generated class binds besides the methods written here: read from the real class
 GENERATED_NAMES = frozenset({"__dataclass_fields__", "__dataclass_params__", "__match_args__", "__hash__", "__repr__"})
+FROZEN_NAMES = frozenset({"__setattr__", "__delattr__"})  # a frozen dataclass's, which raise FrozenInstanceError
+INIT_FIELD = "%init_field"  # a frozen dataclass's __init__ storing a field (object.__setattr__)
 
 
 @dataclass(frozen=True)
@@ -42,6 +48,7 @@ class DataclassModel:
     fields: tuple[tuple[str, str, ast.expr | None], ...]  # (name, annotation source, default)
     methods: tuple[ast.FunctionDef, ...]  # synthesized methods of the class (``__init__``)
     comparisons: tuple[ast.FunctionDef, ...]  # for two instances of exactly this class
+    frozen: bool = False
 
 
 def is_dataclass_decorator(node: ast.expr) -> bool:
@@ -64,7 +71,7 @@ def model_dataclass(node: ast.ClassDef, runtime: ModuleType | None) -> Dataclass
     if not isinstance(cls, type) or not dataclasses.is_dataclass(cls):
         return None
     params = getattr(cls, "__dataclass_params__", None)
-    if params is None or not params.init or params.frozen or params.unsafe_hash:
+    if params is None or not params.init or params.unsafe_hash:
         return None
     if getattr(params, "slots", False) or "__slots__" in vars(cls):
         return None
@@ -75,7 +82,7 @@ def model_dataclass(node: ast.ClassDef, runtime: ModuleType | None) -> Dataclass
     methods: list[ast.FunctionDef] = []
     comparisons: list[ast.FunctionDef] = []
     if "__init__" not in own:
-        methods.append(_init(fields, "__post_init__" in own))
+        methods.append(_init(fields, "__post_init__" in own, params.frozen))
     if params.eq and "__eq__" not in own:
         comparisons.append(_tuple_comparison("__eq__", "==", fields))
         if "__ne__" not in own:
@@ -90,7 +97,7 @@ def model_dataclass(node: ast.ClassDef, runtime: ModuleType | None) -> Dataclass
             if isinstance(sub, (ast.stmt, ast.expr, ast.arg)):
                 sub.lineno, sub.col_offset = node.lineno, node.col_offset
                 sub.end_lineno, sub.end_col_offset = node.lineno, node.col_offset
-    return DataclassModel(node.name, fields, tuple(methods), tuple(comparisons))
+    return DataclassModel(node.name, fields, tuple(methods), tuple(comparisons), params.frozen)
 
 
 def _fields(node: ast.ClassDef) -> tuple[tuple[str, str, ast.expr | None], ...] | None:
@@ -166,24 +173,31 @@ SENTINEL_DEFAULT = "__dataclass_HAS_DEFAULT_FACTORY__"
 IS_SENTINEL = "%is_factory_default"
 
 
-def _init(fields: tuple[tuple[str, str, ast.expr | None], ...], post_init: bool) -> ast.FunctionDef:
+def _init(fields: tuple[tuple[str, str, ast.expr | None], ...], post_init: bool, frozen: bool = False) -> ast.FunctionDef:
     """What ``dataclasses`` generates: each field stored in order; a field with a factory
-    defaults to the sentinel and gets a fresh ``factory()`` when the argument is the sentinel."""
+    defaults to the sentinel and gets a fresh ``factory()`` when the argument is the sentinel;
+    a frozen class's fields stored past its ``__setattr__`` (``_init_field``)."""
     params, body = ["self"], []
+
+    def store(name: str, value: str) -> str:
+        return f"    _init_field(self, {name!r}, {value})" if frozen else f"    self.{name} = {value}"
+
     for name, annotation, default in fields:
         factory = _factory_name(default) if default is not None else None
         if factory is not None:
             params.append(f"{name}: {annotation} = {SENTINEL_DEFAULT}")
-            body.append(f"    self.{name} = {factory}() if _is_factory_default({name}) else {name}")
+            body.append(store(name, f"{factory}() if _is_factory_default({name}) else {name}"))
         else:
             params.append(f"{name}: {annotation}" + ("" if default is None else f" = {ast.unparse(default)}"))
-            body.append(f"    self.{name} = {name}")
+            body.append(store(name, name))
     if post_init:
         body.append("    self.__post_init__()")
     function = _parse_def(f"def __init__({', '.join(params)}):\n" + ("\n".join(body) or "    pass"))
     for node in ast.walk(function):
         if isinstance(node, ast.Name) and node.id == "_is_factory_default":
             node.id = IS_SENTINEL
+        elif isinstance(node, ast.Name) and node.id == "_init_field":
+            node.id = INIT_FIELD
     return function
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from types import ModuleType
 
 from pathloom.errors import Unsupported, UsageError
-from pathloom.frontend.dataclass_model import GENERATED_NAMES, model_dataclass
+from pathloom.frontend.dataclass_model import FROZEN_NAMES, GENERATED_NAMES, model_dataclass
 from pathloom.frontend.ir import ClassInfo, Function
 from pathloom.domain.names import EXCEPTION_BASES
 from pathloom.domain.values import GLOBAL_CELLS, Ref
@@ -422,7 +422,7 @@ def _scan_class(module: Module, node: ast.ClassDef) -> None:
                 compare_methods[method.name] = qualname
             else:
                 methods[method.name] = qualname
-        other |= (GENERATED_NAMES | {m.name for m in model.comparisons}) - set(methods)
+        other |= (GENERATED_NAMES | (FROZEN_NAMES if model.frozen else frozenset()) | {m.name for m in model.comparisons}) - set(methods)
     is_exception = base is not None and (base in EXCEPTION_BASES or (base in module.classes and module.classes[base].is_exception))
     if base is not None and base not in EXCEPTION_BASES and base in module.classes:
         parent = module.classes[base]

@@ -92,6 +92,14 @@ def call_builtin(module: Module, heap: HeapView, name: str, args: tuple[object, 
         if len(args) == 1 and kind(args[0]) in ("int", "str"):
             return Ok(args[0])  # the argument alone, so 1 and (1.0,) are different keys, as in CPython
         return Ok(("%cache_key",) + tuple(args))
+    if name == "%init_field":  # a frozen dataclass's __init__ storing a field: frontend.dataclass_model._init
+        obj, field_name, value = args
+        if not isinstance(obj, Ref) or not isinstance(field_name, str):
+            raise RuntimeUnsupported("a frozen dataclass's __init__ called on another object")
+        record = heap.record(obj)
+        if not isinstance(record, ObjRec):
+            raise RuntimeUnsupported("a frozen dataclass's __init__ called on another object")
+        return Ok(None, ((obj, record.with_field(field_name, value)),))
     if name == "%cache_plain":  # a top-level cached function's arguments or result: frontend.lowering.decorators
         from pathloom.semantics.control import plain_arguments
 

@@ -165,7 +165,8 @@ def test_which_dataclasses_are_modelled(tmp_path: Path) -> None:
     path = tmp_path / "dcs.py"
     path.write_text(SOURCE, encoding="utf-8")
     module = load_module(str(path))
-    assert {"D", "P", "Factory"} <= set(module.classes)
-    assert {"Frozen", "LambdaFactory"} <= set(module.opaque)
+    assert {"D", "P", "Factory", "Frozen"} <= set(module.classes)
+    assert "__setattr__" in module.classes["Frozen"].other  # the real one: it raises FrozenInstanceError
+    assert {"LambdaFactory"} <= set(module.opaque)
     assert "D.__init__" not in module.targets() and "D.total" in module.targets()
     assert set(module.classes["P"].compare_methods) == {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"}

@@ -254,7 +254,7 @@ class Expressions(Builder):
         by_key = self._sort_by_key(node)
         if by_key is not None:
             return by_key
-        if isinstance(node.func, ast.Name) and node.func.id in ("%cache_key", "%cache_plain", "%is_factory_default"):  # written by
+        if isinstance(node.func, ast.Name) and node.func.id in ("%cache_key", "%cache_plain", "%is_factory_default", "%init_field"):  # written by
             # _cache_expansion, and by dataclass_model for a field with a default factory
             from pathloom.domain.values import BuiltinVal
 
