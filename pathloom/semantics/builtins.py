@@ -12,9 +12,12 @@ bools (``True``, ``False``), strs under ``str()`` and ``None``, under every conv
 (CPython could not write them as text: pathloom could neither report nor replay them), so an
 input or its negation needs no check, and a computed int is checked on inputs within the
 limit. An f-string field ``{v}`` is ``format(v, "")``, which is that text for those kinds; a
-field with a conversion converts first; a format spec, and a value of any other kind
-(floats, lists, instances of the analysed classes with their ``__str__`` or ``__format__``,
-opaque objects), are CPython's ``format`` run on pinned values (``concretize``).
+field with a conversion converts first; an int under a format spec of fill, alignment, sign,
+``0`` and width (``{n:03d}``, ``{n:5}``, ``{n:+d}``: ``strings.format_int``) is built from its
+text; other format specs, and a value of any other kind (floats, lists, instances of the
+analysed classes with their ``__str__`` or ``__format__``, opaque objects), are CPython's
+``format`` run on pinned values (``concretize``). ``int(s)`` of a symbolic str is
+``strings.int_of_str``.
 """
 
 from __future__ import annotations
@@ -26,10 +29,11 @@ import collections
 import sys
 import types
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from pathloom.semantics import floats as F
 from pathloom.semantics import sequences as S
+from pathloom.semantics import strings as STRS
 from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.comparison import compare
@@ -55,7 +59,7 @@ from pathloom.domain.values import (
     type_name,
 )
 from pathloom.terms import expr as T
-from pathloom.terms.expr import BOOL, FLOAT, INT, Arg, Term
+from pathloom.terms.expr import BOOL, FLOAT, INT, STR, Arg, Term
 
 if TYPE_CHECKING:
     from pathloom.frontend.module import Module
@@ -124,6 +128,8 @@ def call_builtin(module: Module, heap: HeapView, name: str, args: tuple[object, 
             raise NotModeled("bool() with several arguments")  # CPython's TypeError
         return truth_outcome(module, heap, args[0]) if args else Ok(False)
     if name == "int":
+        if len(args) == 1 and isinstance(args[0], Term) and args[0].sort == STR:
+            return STRS.int_of_str(module, heap, args[0])
         return _int(args)
     if name == "isinstance":
         return _isinstance(module, heap, args)
@@ -480,6 +486,8 @@ def format_value(module: Module, heap: HeapView, value: object, conversion: str,
         text = text_of(module, heap, value)
         if text is not None:
             return text
+    if isinstance(spec, str) and isinstance(value, Term) and value.sort == INT and STRS.format_int(value, "", spec) is not None:
+        return map_ok(int_text(value), lambda ok: Ok(STRS.format_int(value, cast(Arg, ok.value), spec)))
     return run_concretely(module, heap, "format()", format, (value, spec))
 
 

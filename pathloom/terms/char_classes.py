@@ -15,11 +15,21 @@ use), so they are the running interpreter's Unicode tables, not a copy:
   characters blocking. CPython answers a one-character string with the predicate alone;
   the two agree because no character is both in the set and among the blockers, which
   ``language`` checks on the tables before it states either (None otherwise: not modelled).
+
+``int(s)`` of a str in base 10 (``INT_SYNTAX``): CPython accepts whitespace, an optional sign,
+decimal digits with single underscores between them, and whitespace; ``int_spaces`` and
+``int_digits`` are the code points ``int`` itself accepts as the whitespace and as a digit
+(read by calling ``int`` on each code point: the ASCII whitespace is only `` \t\n\v\f\r``,
+``\x1c``-``\x1f`` are refused, every non-ASCII ``isspace`` character is accepted). For a string
+of at most ``sys.get_int_max_str_digits()`` characters, ``int(s)`` raises its "invalid
+literal" ValueError exactly when ``int_syntax(s)`` is false (a longer one may raise the limit's
+ValueError first, even with a character after its digits that is not valid).
 """
 
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 from collections.abc import Callable
 
@@ -94,3 +104,40 @@ def complement(ranges: Ranges) -> Ranges:
 
 def union(a: Ranges, b: Ranges) -> Ranges:
     return complement(complement(a + b))
+
+
+def _int_accepts(text: str) -> bool:
+    try:
+        int(text)
+    except ValueError:
+        return False
+    return True
+
+
+@functools.cache
+def int_spaces() -> Ranges:
+    """The code points ``int`` skips around a numeral (``int(c + "1" + c)`` is accepted, and
+    ``c`` is no digit)."""
+    return _ranges(lambda c: _int_accepts(c + "1" + c) and not _int_accepts(c))
+
+
+@functools.cache
+def int_digits() -> Ranges:
+    """The code points ``int`` reads as a decimal digit (``int(c)`` is accepted)."""
+    return _ranges(_int_accepts)
+
+
+def _pattern_class(ranges: Ranges) -> str:
+    return "[" + "".join(re.escape(chr(lo)) if lo == hi else f"{re.escape(chr(lo))}-{re.escape(chr(hi))}" for lo, hi in ranges) + "]"
+
+
+@functools.cache
+def int_syntax_pattern() -> re.Pattern[str]:
+    """CPython's base-10 ``int`` syntax as a Python regular expression (``INT_SYNTAX``)."""
+    space, digit = _pattern_class(int_spaces()), _pattern_class(int_digits())
+    return re.compile(f"{space}*[+-]?{digit}(?:_?{digit})*{space}*")
+
+
+def int_syntax(text: str) -> bool:
+    """Whether ``text`` is a base-10 numeral ``int`` accepts (the limit on digits aside)."""
+    return int_syntax_pattern().fullmatch(text) is not None

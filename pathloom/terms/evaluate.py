@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Callable, Mapping, cast
 
+from pathloom.terms import char_classes
 from pathloom.terms import expr as T
-from pathloom.terms.expr import BOOL, FLOAT, INT, POW2_MAX, Arg, Concrete, Term, py_substr
+from pathloom.terms.expr import BOOL, FLOAT, INT, POW2_MAX, Arg, Concrete, Term, py_str_to_int, py_substr
 
 DEFAULTS: dict[str, Concrete] = {INT: 0, BOOL: False, "Str": "", FLOAT: 0.0}
 
@@ -46,6 +47,8 @@ _OPS: dict[str, Callable[..., Concrete]] = {
     "from_code": lambda i: chr(i) if 0 <= i <= 0x2FFFF else "",
     "int_str": lambda i: _int_str(i),
     "str_class": lambda s, method: bool(getattr(s, method)()),
+    "str_to_int": py_str_to_int,
+    "int_syntax": char_classes.int_syntax,
     "pow2": lambda n: 2**n if 0 <= n <= POW2_MAX else 0,
     # floats: the concrete folds of the factories (Python's float arithmetic is IEEE's)
     "fadd": _folds(T.fadd),

@@ -118,6 +118,8 @@ _FACTORIES: dict[str, Callable[..., Arg]] = {
     "fsame": T.fsame,
     "itruediv": _checked_itruediv,
     "str_class": T.str_class,
+    "str_to_int": T.str_to_int,
+    "int_syntax": T.int_syntax,
 }
 
 
