@@ -94,6 +94,10 @@ def twice(fn):
     return wrapped
 
 
+def keep(fn):
+    return fn
+
+
 COUNTER = 0
 
 
@@ -131,6 +135,12 @@ class Point:
 class Color(enum.Enum):
     RED = 1
     GREEN = 2
+
+
+@dataclass(frozen=True)
+class Frozen:
+    x: int
+    y: int
 
 
 class Vec:
@@ -1381,6 +1391,30 @@ def g_arg_annotated_parameters_of_each_kind(x: int, p: bool, s: str, xs: list[in
         "param:list",
     ),
     Row(
+        "arg",
+        "Enum-typed parameter",
+        """\
+def g_arg_Enum_typed_parameter(c: Color, x: int) -> str:
+    if c is Color.RED and x > 0:
+        return c.name
+    return str(c.value)
+""",
+        MODELLED,
+        "enum_param",
+    ),
+    Row(
+        "arg",
+        "frozen dataclass parameter",
+        """\
+def g_arg_frozen_dataclass_parameter(p: Frozen) -> int:
+    if p.x > p.y:
+        return p.x
+    return p.y
+""",
+        MODELLED,
+        "frozen_param",
+    ),
+    Row(
         "Lambda",
         "lambda passed to reduce",
         """\
@@ -1475,7 +1509,58 @@ def g_FunctionDef_decorated_nested_def(x: int) -> int:
 """,
         REFUSED,
     ),
-    # refused: decorator
+    Row(
+        "FunctionDef",
+        "top-level def under functools.cache",
+        """\
+@functools.cache
+def g_FunctionDef_top_level_def_under_functools_cache(x: int, s: str) -> int:
+    if x > 3 and s == "a":
+        return x * 2
+    return -x
+""",
+        MODELLED,
+        "cache_helper",
+    ),
+    Row(
+        "FunctionDef",
+        "top-level def under functools.lru_cache with a maxsize",
+        """\
+@functools.lru_cache(maxsize=8)
+def g_FunctionDef_top_level_def_under_functools_lru_cache_with_a_maxsize(x: int) -> int:
+    if x > 3:
+        return x - 1
+    return 0
+""",
+        MODELLED,
+        "lru_helper",
+    ),
+    # refused: a cached function that reads 'print' (the cache could change what the program observes)
+    Row(
+        "FunctionDef",
+        "cached def that prints",
+        """\
+@functools.cache
+def g_FunctionDef_cached_def_that_prints(x: int) -> int:
+    print(x)
+    return x
+""",
+        REFUSED,
+    ),
+    Row(
+        "FunctionDef",
+        "top-level def under an identity decorator",
+        """\
+@keep
+def g_FunctionDef_top_level_def_under_an_identity_decorator(x: int) -> int:
+    if x > 1:
+        return x
+    return 1
+""",
+        MODELLED,
+        "identity_decorator",
+    ),
+    # refused: decorator that returns a wrapper function (twice.<locals>.wrapped)
     Row(
         "FunctionDef",
         "decorated top-level def",
@@ -2202,7 +2287,6 @@ def g_Nonlocal_nested_def_updating_an_outer_local(x: int) -> int:
         MODELLED,
         "nonlocal_counter",
     ),
-    # refused: import inside a function
     Row(
         "Import",
         "import inside a function",
@@ -2211,9 +2295,9 @@ def g_Import_import_inside_a_function(x: int) -> int:
     import math
     return math.gcd(x, 12)
 """,
-        REFUSED,
+        MODELLED,
+        "local_import",
     ),
-    # refused: import inside a function
     Row(
         "ImportFrom",
         "from-import inside a function",
@@ -2224,9 +2308,9 @@ def g_ImportFrom_from_import_inside_a_function(x: int) -> int:
         return -1
     return isqrt(x)
 """,
-        REFUSED,
+        MODELLED,
+        "local_from_import",
     ),
-    # refused: import inside a function
     Row(
         "alias",
         "import as",
@@ -2235,9 +2319,9 @@ def g_alias_import_as(x: int) -> int:
     import math as m
     return m.gcd(x, 8)
 """,
-        REFUSED,
+        MODELLED,
+        "local_import_as",
     ),
-    # refused: import inside a function
     Row(
         "alias",
         "from-import as",
@@ -2246,7 +2330,8 @@ def g_alias_from_import_as(x: int) -> int:
     from math import gcd as g
     return g(x, 6)
 """,
-        REFUSED,
+        MODELLED,
+        "local_from_import_as",
     ),
     Row(
         "With",
