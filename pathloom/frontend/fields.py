@@ -119,6 +119,8 @@ def _collect(module: Module, cls: str) -> tuple[Field, ...]:
     filename = module.adopted.get(cls, module).filename
     if node is None:
         raise Unsupported(filename, module.classes[cls].line, 1, f"input object of class {cls}: its definition is not a plain class statement")
+    if "__setattr__" in module.classes[cls].other:  # a frozen dataclass: no field of it can be set from outside
+        raise Unsupported(filename, module.classes[cls].line, 1, f"input object of class {cls}, whose fields its constructor alone sets (a frozen dataclass)")
     fields: dict[str, Field] = {}
     base = module.classes[cls].base
     if base is not None and base in module.classes and not module.classes[cls].is_exception:

@@ -77,6 +77,10 @@ SOURCE = textwrap.dedent("""
         return p.y
 
 
+    def in_list(ps: list[P]) -> int:
+        return ps[0].x if ps else 0
+
+
     def fresh(v: int) -> int:
         p = P(v)
         try:
@@ -120,12 +124,14 @@ def test_assigning_a_field_of_a_frozen_instance_raises(tmp_path: Path, engine: s
     assert returned and set(returned) == {-1}  # others are cut where P(v) is run in CPython
 
 
-def test_a_flag_input_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_flag_input_and_a_frozen_input_object_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "enums.py"
     path.write_text(SOURCE, encoding="utf-8")
     for engine in ENGINES:
         line = refusal(path, "flags", engine, capsys)
         assert re.search(r"enums\.py:\d+:11: unsupported: input of type Perm, a Flag", line), line
+        line = refusal(path, "in_list", engine, capsys)  # the replay could not set its fields
+        assert re.search(r"enums\.py:\d+:1: unsupported: input object of class P, whose fields its constructor alone sets", line), line
 
 
 @pytest.mark.parametrize("target", ["pick", "frozen"])
