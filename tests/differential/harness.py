@@ -434,6 +434,9 @@ _TYPE_OK: dict[str, Callable[[Any], bool]] = {
     "int | None": lambda v: v is None or type(v) is int,
     "int | str": lambda v: type(v) in (int, str),
     "Callable[[int], int]": _int_table,
+    # progen_syntax's parameters: an Enum member, a frozen dataclass built by its constructor
+    "Hue": lambda v: isinstance(v, dict) and set(v) == {"$enum", "member"} and v["$enum"] == "Hue" and v["member"] in ("R", "G", "B"),
+    "Fz": lambda v: isinstance(v, dict) and v.get("$new") == "Fz" and set(v.get("args", {})) == {"a", "b"} and all(type(x) is int for x in v["args"].values()),
 }
 
 

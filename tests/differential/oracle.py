@@ -245,10 +245,11 @@ def run_in_cpython(program: "GeneratedProgram", inputs: Mapping[str, Any], timeo
 
 
 def _has_objects(value: Any) -> bool:
-    """Inputs ``decode_inputs`` rebuilds: input objects, and ``Callable`` inputs (a
-    ``{"$table": ..., "default": d}`` lookup table, passed as pathloom's lambda)."""
+    """Inputs ``decode_inputs`` rebuilds: input objects, ``Callable`` inputs (a
+    ``{"$table": ..., "default": d}`` lookup table, passed as pathloom's lambda), Enum members
+    (``$enum``) and objects built by their constructor (``$new``: a frozen dataclass)."""
     if isinstance(value, dict):
-        return "$object" in value or "$table" in value or any(_has_objects(v) for v in value.values())
+        return "$object" in value or "$table" in value or "$enum" in value or "$new" in value or any(_has_objects(v) for v in value.values())
     if isinstance(value, list):
         return any(_has_objects(v) for v in value)
     return False

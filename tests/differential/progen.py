@@ -116,6 +116,7 @@ from .progen_breadth import (
     breadth_input_types,
 )
 from .progen_edges import EDGE_FEATURES, EdgeBuilder
+from .progen_syntax import FROZ, HUE, SYNTAX_ANNOTATION, SYNTAX_PARAM_NAMES, syntax_imports, syntax_input_types
 from .progen_heap import (
     HEAP_ANNOTATION,
     HEAP_FEATURES,
@@ -311,6 +312,7 @@ def inputs_for(program: GeneratedProgram, max_list_len: int = 3, alphabet: str =
         "str": str_values(alphabet),
         "list[int]": st.lists(int_values(), max_size=max_list_len),
         **breadth_input_types(int_values(), str_values(alphabet)),
+        **syntax_input_types(int_values()),
     }
     schema = object_schema(program.source) if "class " in program.source else {}
     if any(object_param(ann, schema) for _, ann in program.params):
@@ -1297,7 +1299,7 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
     def param_item(self, used: dict[str, int]) -> tuple[str, str]:
         kinds = [(4, lambda: INT), (3, lambda: LIST), (2, lambda: STR), (1, lambda: BOOL)]
         if self.edges:
-            kinds += self.breadth_param_kinds()
+            kinds += self.breadth_param_kinds() + self.syntax_param_kinds()
         ty = self.pick(kinds)
         name = _PARAM_NAMES[ty][used[ty]]
         used[ty] += 1
@@ -1325,6 +1327,9 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
         kinds = self.optional(self.kinds_helper, 1, 4) if self.edges else None
         if kinds is not None:
             chunks.append(kinds)
+        decorated = self.optional(self.syntax_helper, 1, 4) if self.edges else None
+        if decorated is not None:
+            chunks.append(decorated)
         # helpers (h_j may call h_i for i < j; the entry and the class call all)
         sigs: list[_Sig] = []
         for _ in range(self.max_functions - 1):
@@ -1356,7 +1361,8 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
                 break
             typed_params.append(item)
         params = tuple((name, _ANNOTATIONS[ty]) for name, ty in typed_params)
-        read_only = (LIST, NODE, ONODE, NLIST, PAIR, OPTINT, INTSTR, FUNC)
+        chunks += self.syntax_classes({ty for _, ty in typed_params})
+        read_only = (LIST, NODE, ONODE, NLIST, PAIR, OPTINT, INTSTR, FUNC, HUE, FROZ)
         param_vars = [_Var(name, ty, ty not in read_only) for name, ty in typed_params]
         param_vars += self.heap_scope(typed_params)
         rets = [(4, lambda: INT), (2, lambda: BOOL), (2, lambda: STR)]
@@ -1365,7 +1371,10 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
         ret = self.pick(rets)
         fn = _Fn("entry", ret, tuple(sigs), budget=self.int_in(3, 11), max_loop_depth=2)
         c = _Ctx(fn, tuple(consts) + tuple(param_vars) + (tuple(counter[1]) if counter is not None else ()))
+        head, used_first, head_vars = self.syntax_head(c) if self.edges else ([], [], [])
+        c = _Ctx(fn, c.scope + tuple(head_vars))
         init_lines, local_vars = self.local_inits(c, self.int_in(1, 3), self.int_in(0, 1), self.int_in(0, 1))
+        init_lines = used_first + init_lines
         objs: list[_Var] = []
         for i, cls in enumerate(classes):
             arg = self.num(c, 1).text
@@ -1389,6 +1398,7 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
             local_vars += ref_vars
         c = _Ctx(fn, c.scope + tuple(local_vars) + tuple(objs))
         body = init_lines + self.function_body(c, 7)
+        body = head + body  # a local import first: it binds its name for the whole entry
         if counter is not None and counter[2]:
             body = ["global gc0"] + body
         sig_text = ", ".join(f"{n}: {a}" for n, a in params)
@@ -1403,9 +1413,11 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
                 ("from typing import Optional", "Optional[" in source),
                 ("from typing import Iterator", "Iterator[" in source),
                 *breadth_imports(source, self.callable_abc),
+                *syntax_imports(source),
             )
             if used
         ]
+        imports = list(dict.fromkeys(imports))  # import functools for reduce and for the cache: once
         if imports:
             source = "\n".join(imports) + "\n\n\n" + source
         return GeneratedProgram(
@@ -1417,13 +1429,14 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
         )
 
 
-_ANNOTATIONS = {**ANNOTATION, **HEAP_ANNOTATION, **BREADTH_ANNOTATION}
+_ANNOTATIONS = {**ANNOTATION, **HEAP_ANNOTATION, **BREADTH_ANNOTATION, **SYNTAX_ANNOTATION}
 _PARAM_NAMES = {
     INT: ["x", "y", "z", "x2"],
     BOOL: ["p", "q", "p2", "q2"],
     STR: ["s", "t", "s2", "t2"],
     LIST: ["xs", "ys", "xs2", "ys2"],
     **BREADTH_PARAM_NAMES,
+    **SYNTAX_PARAM_NAMES,
 }
 
 

@@ -56,6 +56,7 @@ from hypothesis import strategies as st
 
 from .progen_base import _E, INT, LIST, STR, _Ctx, _indent, _par, _Sig, _Var
 from .progen_kinds import KINDS_FEATURES, KindsBuilder
+from .progen_syntax import SYNTAX_FEATURES, SyntaxBuilder
 
 # value kinds (also the suffix of the ``param:`` tag): an ``int | None`` parameter, an
 # ``int | str`` parameter, a ``Callable[[int], int]`` parameter, the defaultdict local
@@ -137,6 +138,7 @@ BREADTH_FEATURES: frozenset[str] = (
         }
     )
     | KINDS_FEATURES
+    | SYNTAX_FEATURES
 )
 
 Option = tuple[int, Callable[[], _E]]  # (weight, what to write), for ``_Builder.pick``
@@ -172,7 +174,7 @@ def breadth_imports(source: str, callable_abc: bool) -> list[tuple[str, bool]]:
     ]
 
 
-class BreadthBuilder(KindsBuilder):
+class BreadthBuilder(KindsBuilder, SyntaxBuilder):
     """The breadth features; mixed into ``progen._Builder`` (before ``EdgeBuilder``, whose
     ``note_write`` it extends), whose choice helpers (``int_in``, ``flag``, ``choice``,
     ``pick``, ``tag``, ``optional``) and writers (``num``, ``boolean``, ``str_``, ``block``,
@@ -263,18 +265,18 @@ class BreadthBuilder(KindsBuilder):
             (3, helpers, lambda: self.star_call_num(c, d, helpers)),
             (3, self.kinds is not None, lambda: self.kinds_call_num(c, d)),
             (2, True, lambda: self.walrus_num(c, d, lists)),
-        )
+        ) + self.syntax_nums(c)
 
     def breadth_bools(self, c: _Ctx, d: int) -> list[Option]:
         unions, dds = c.vars(OPTINT, INTSTR), c.vars(DDINT, DDLIST)
         return _present(
             (2, unions, lambda: self.union_test(unions)),
             (2, dds, lambda: self.defaultdict_in(c, d, dds)),
-        )
+        ) + self.syntax_bools(c)
 
     def breadth_strs(self, c: _Ctx, d: int) -> list[Option]:
         intstrs = c.vars(INTSTR)
-        return _present((3, intstrs, lambda: self.union_str(c, d, intstrs)))
+        return _present((3, intstrs, lambda: self.union_str(c, d, intstrs))) + self.syntax_strs(c)
 
     def optional_num(self, c: _Ctx, d: int, optints: list[_Var]) -> _E:
         self.tag("narrow_ifexp_none")

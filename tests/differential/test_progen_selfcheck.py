@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from .oracle import Observed, run_in_cpython, run_source, to_json_value
 from .progen import BREADTH_FEATURES, EDGE_FEATURES, FEATURES, HEAP_FEATURES, GeneratedProgram, inputs_for, programs
 from .progen_heap import graph_problem, object_schema
+from .progen_syntax import HUE_MEMBERS, LOCAL_IMPORT_LINES
 
 # exceptions that can only come from an ill-formed program (or a runaway one)
 ILL_FORMED = {
@@ -32,7 +33,7 @@ ILL_FORMED = {
 # exceptions a generated program is allowed to raise (KeyError: TABLE[k] for a missing key)
 EXPECTED_EXCEPTIONS = {"ZeroDivisionError", "IndexError", "ValueError", "AssertionError", "KeyError"}
 
-ANNOTATIONS = {"int", "bool", "str", "list[int]", "int | None", "int | str", "Callable[[int], int]"}
+ANNOTATIONS = {"int", "bool", "str", "list[int]", "int | None", "int | str", "Callable[[int], int]", "Hue", "Fz"}
 # programs with input objects (programs(heap=True)) add these, and may raise AttributeError
 # on None (a real bug such a program may have, never another AttributeError)
 HEAP_ANNOTATIONS = {"Node", "Optional[Node]", "list[Node]", "Pair"}
@@ -66,7 +67,15 @@ IMPORTS = {
     "from functools import reduce",
 }
 REDUCE = ("reduce", "functools.reduce")  # a lambda only as reduce's first argument
-KEYWORDS = {"default", "b", "s", "order", "reverse", "start"}  # max/min(xs, default=...), D0(a, b=..., s=...), sorted(s, reverse=...), enumerate(xs, start=...)
+KEYWORDS = {
+    "default",
+    "b",
+    "s",
+    "order",
+    "frozen",
+    "reverse",
+    "start",
+}  # max/min(xs, default=...), D0(a, b=..., s=...), @dataclass(frozen=True), sorted(s, reverse=...), enumerate(xs, start=...)
 KINDS_KEYWORDS = {"a", "b", "c", "d", "y", "z"}  # kw0's (progen_kinds): its parameters, extra keywords, and wrong calls
 
 
@@ -137,7 +146,8 @@ def _forbidden_constructs(tree: ast.Module, heap: bool = False) -> list[str]:
         if isinstance(node, ast.GeneratorExp) and id(node) not in consumed:
             bad.append("generator expression outside sum/min/max/any/all")
         if isinstance(node, (ast.Import, ast.ImportFrom)):
-            if id(node) not in top_level or ast.unparse(node) not in IMPORTS:
+            allowed_here = IMPORTS if id(node) in top_level else LOCAL_IMPORT_LINES  # progen_syntax's imports inside the entry
+            if ast.unparse(node) not in allowed_here:
                 bad.append(f"import {ast.unparse(node)}")
         if isinstance(node, ast.Dict) and not any(isinstance(t, ast.Assign) and t.value is node for t in tree.body) and id(node) not in unpacked:
             bad.append("dict display outside a module constant")
@@ -149,8 +159,8 @@ def _forbidden_constructs(tree: ast.Module, heap: bool = False) -> list[str]:
         if isinstance(node, ast.NamedExpr) and not re.fullmatch(r"wz\d+", ast.unparse(node.target)):
             bad.append("walrus other than progen_kinds' wz<N>")
         if isinstance(node, ast.Compare) and any(isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops):
-            if not all(ast.unparse(c).startswith("Color.") or ast.unparse(c) == "None" for c in node.comparators) and not heap:
-                bad.append("is (other than with a Color member or None, or references of input objects)")
+            if not all(ast.unparse(c).startswith(("Color.", "Hue.")) or ast.unparse(c) == "None" for c in node.comparators) and not heap:
+                bad.append("is (other than with a Color or Hue member or None, or references of input objects)")
         if isinstance(node, ast.Constant) and isinstance(node.value, (float, complex, bytes)):
             bad.append(f"{type(node.value).__name__} literal")
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):
@@ -210,7 +220,7 @@ def _check_static(program: GeneratedProgram, heap: bool = False) -> ast.Function
                 value = value.operand
             assert isinstance(value, ast.Constant) and type(value.value) is int
         elif isinstance(node, ast.ClassDef):
-            assert node.name in ("C0", "N0", "Color", "D0") + (("Node", "Pair") if heap else ()), node.name
+            assert node.name in ("C0", "N0", "Color", "D0", "Hue", "Fz") + (("Node", "Pair") if heap else ()), node.name
         else:
             assert isinstance(node, (ast.FunctionDef, ast.Import, ast.ImportFrom))
     # keep programs small
@@ -353,8 +363,8 @@ def test_max_functions_is_respected(data):
         program = data.draw(programs(max_functions=k))
         tree = ast.parse(program.source)
         top_functions = [
-            n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name not in ("gtick", "kw0")
-        ]  # the global counter's, progen_kinds' helper
+            n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name not in ("gtick", "kw0", "keep", "cf0", "kp0")
+        ]  # the global counter's, progen_kinds' helper, progen_syntax's decorator and decorated helper
         assert 1 <= len(top_functions) <= k
 
 
@@ -386,6 +396,11 @@ def test_inputs_match_declared_types(data):
             keys = [k for k, _ in value["$table"]]
             assert len(set(keys)) == len(keys) <= 3
             assert all(type(k) is int and type(v) is int for k, v in value["$table"])
+        elif ann == "Hue":
+            assert value == {"$enum": "Hue", "member": value["member"]} and value["member"] in HUE_MEMBERS
+        elif ann == "Fz":
+            assert set(value) == {"$new", "args"} and value["$new"] == "Fz" and set(value["args"]) == {"a", "b"}
+            assert all(type(v) is int for v in value["args"].values())
         else:
             assert type(value) is list and len(value) <= 2
             assert all(type(x) is int for x in value)
