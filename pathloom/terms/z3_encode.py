@@ -230,7 +230,7 @@ def _class_function(method: str) -> z3.FuncDeclRef:
 
 def _str_class(s: z3.SeqRef, method: str) -> z3.BoolRef:
     """``s.method()`` of a whole string (see ``char_classes``)."""
-    if method in char_classes.SMALL_LANGUAGES:
+    if method == "isascii":
         return z3.InRe(s, _class_language(method))
     if method in char_classes.ALL_OF:
         return z3.And(z3.Length(s) > 0, _class_function(method)(s))

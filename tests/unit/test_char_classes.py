@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from pathloom.terms import char_classes
 from pathloom.terms import expr as T
 from pathloom.terms.evaluate import evaluate
-from pathloom.terms.z3_encode import encode
+from pathloom.terms.z3_encode import decode, encode
 
 S, I = T.sym("s", T.STR), T.sym("i", T.INT)
 METHODS = sorted(char_classes.METHODS)
@@ -62,7 +62,7 @@ def test_the_solver_finds_strings_of_each_class() -> None:
             solver = z3.Solver()
             solver.add(encode(T.str_class(S, method)) == z3.BoolVal(wanted), z3.Length(encode(S)) == 2)
             assert solver.check() == z3.sat
-            text = solver.model().eval(encode(S)).as_string()
+            text = str(decode(solver.model().eval(encode(S)), T.STR))
             assert getattr(text, method)() is wanted, (method, text)
 
 
