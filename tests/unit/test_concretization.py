@@ -477,7 +477,7 @@ def test_the_text_report_names_the_operations_run_in_cpython(tmp_path: Path, cap
             ":5:5: unsupported: method with a decorator (@deco) as a target",
         ),
         (
-            "from dataclasses import dataclass\n@dataclass(frozen=True)\nclass P:\n    x: int\n    def norm(self) -> int:\n        return abs(self.x)\n",
+            "from dataclasses import dataclass\n@dataclass(slots=True)\nclass P:\n    x: int\n    def norm(self) -> int:\n        return abs(self.x)\n",
             "P.norm",
             ":3:1: unsupported: a method of class P, which is not analysed",
         ),
