@@ -562,7 +562,7 @@ def call_method(module: Module, heap: HeapView, obj: object, name: str, args: tu
             if joined is not None:
                 return joined
         if kind(obj) == "str":
-            modelled = STR.call_method(obj, name, args, kwargs)
+            modelled = STR.call_method(module, heap, obj, name, args, kwargs)
             if modelled is not None:
                 return modelled
         # str, int, tuple, opaque objects...: the method runs in CPython on the receiver

@@ -1,8 +1,10 @@
 """Symbolic models of ``str`` methods and of ``int(s)``: ``startswith``, ``endswith``, ``find``,
 ``index``, ``zfill``, the character-class tests (``isdigit``, ``isdecimal``, ``isnumeric``,
 ``isalpha``, ``isalnum``, ``isspace``, ``isascii``, ``islower``, ``isupper``: one ``str_class``
-term over CPython's own tables, see ``terms.char_classes``), ``int(s)`` in base 10 and
-``format`` of an int with a width, sign and fill spec.
+term over CPython's own tables, see ``terms.char_classes``), ``replace`` and ``count`` of
+literals (``old``/``sub`` not empty), ``strip``/``lstrip``/``rstrip`` (whitespace or a literal
+set of characters), ``lower``/``upper``, ``int(s)`` in base 10 and ``format`` of an int with a
+width, sign and fill spec (``terms.str_ops``).
 
 Each is exact for every str (non-ASCII included): one term over the receiver and its argument
 (Z3's ``str.prefixof``, ``str.suffixof`` and ``str.indexof`` from 0, whose meaning is Python's,
@@ -12,7 +14,10 @@ strs (any of them); ``index`` is ``find`` with CPython's ValueError where ``find
 ``zfill`` takes a concrete width. Where the model departs it splits the path instead of
 guessing: ``int(s)`` is symbolic on ``[+-]?[0-9]+`` (the value) and on strings that are not
 CPython's int syntax (the ValueError), and runs in CPython on pinned values on the rest
-(whitespace, underscores, non-ASCII digits, strings past the limit on digits). Start and end
+(whitespace, underscores, non-ASCII digits, strings past the limit on digits); ``lower`` and
+``upper`` are symbolic on ASCII strings (``isascii``) and CPython's on pinned values on the
+others (Unicode case mappings change lengths: ``"ß".upper()`` is ``"SS"``). ``split`` is not
+modelled (a list of symbolic length). Start and end
 arguments, keyword arguments, symbolic widths and arguments of other types return None: the
 caller runs CPython's method on pinned values (concretization), which also gives CPython's
 TypeError for a wrong argument.
@@ -33,6 +38,7 @@ from pathloom.domain.outcome import Ok, Outcome, Throw, split, throw
 from pathloom.domain.values import ExcVal, Message
 from pathloom.terms import char_classes
 from pathloom.terms import expr as T
+from pathloom.terms import str_ops as SO
 from pathloom.terms.expr import Arg
 
 if TYPE_CHECKING:
@@ -42,8 +48,12 @@ Kwargs = tuple[tuple[str, object], ...]
 MAX_WIDTH = 4096  # the widest zfill and format width modelled (a constant of that many fill characters)
 
 
-def call_method(s: object, name: str, args: tuple[object, ...], kwargs: Kwargs) -> Outcome | None:
+def call_method(module: Module, heap: HeapView, s: object, name: str, args: tuple[object, ...], kwargs: Kwargs) -> Outcome | None:
     """``s.name(*args)`` for the str ``s``, modelled; else None."""
+    if isinstance(s, T.Term) and not kwargs:
+        edited = _edit(module, heap, s, name, args)
+        if edited is not None:
+            return edited
     if not args and not kwargs and name in char_classes.METHODS and isinstance(s, T.Term):
         if name in ("islower", "isupper") and char_classes.case_sets(name) is None:
             return None
@@ -89,7 +99,7 @@ def int_of_str(module: Module, heap: HeapView, s: Arg) -> Outcome:
 
     - ``s`` is an optional sign and ASCII digits (``[+-]?[0-9]+``), at most
       ``sys.get_int_max_str_digits()`` characters: its value, ``str.to_int`` of the digits;
-    - ``s`` is not CPython's int syntax (``T.int_syntax``), at most that long: CPython's
+    - ``s`` is not CPython's int syntax (``SO.int_syntax``), at most that long: CPython's
       ValueError, its message the repr of ``s`` cut at 200 characters (``%.200R``);
     - the rest (whitespace, underscores, non-ASCII digits; longer strings, which may raise the
       limit's ValueError first): CPython's ``int`` on pinned values (concretization)."""
@@ -97,9 +107,9 @@ def int_of_str(module: Module, heap: HeapView, s: Arg) -> Outcome:
     size = T.str_len(s)
     short = T.le(size, limit) if limit else True
     negative, positive = T.prefix_of("-", s), T.prefix_of("+", s)
-    digits = T.str_to_int(T.ite(T.or_(negative, positive), T.substr(s, 1, T.sub(size, 1)), s))
+    digits = SO.str_to_int(T.ite(T.or_(negative, positive), T.substr(s, 1, T.sub(size, 1)), s))
     plain = T.and_(short, T.le(0, digits))
-    invalid = T.and_(short, T.not_(T.int_syntax(s)))
+    invalid = T.and_(short, T.not_(SO.int_syntax(s)))
     rest = T.and_(T.not_(plain), T.not_(invalid))
     message = Message("invalid literal for int() with base 10: {!r:.200}", (s,))
     return split(
@@ -146,3 +156,39 @@ def format_int(n: Arg, text: Arg, spec: str) -> Arg | None:
         return T.concat(sign, T.concat(fills(pad), digits))
     left = T.floordiv(pad, 2)
     return T.concat(T.concat(fills(left), T.concat(sign, digits)), fills(T.sub(pad, left)))
+
+
+def _literal(arg: object) -> str | None:
+    return arg if isinstance(arg, str) else None
+
+
+def _edit(module: Module, heap: HeapView, s: T.Term, name: str, args: tuple[object, ...]) -> Outcome | None:
+    """``replace``/``count`` of literals, ``strip``/``lstrip``/``rstrip`` (whitespace or a
+    literal set of characters), ``lower``/``upper`` (symbolic on ASCII strings, CPython's on
+    pinned values for the others); None for other forms."""
+    if name == "replace" and len(args) == 2 and _literal(args[0]) and _literal(args[1]) is not None:
+        return Ok(SO.replace(s, cast(str, args[0]), cast(str, args[1])))
+    if name == "count" and len(args) == 1 and _literal(args[0]):
+        return Ok(SO.count(s, cast(str, args[0])))
+    if name in ("strip", "lstrip", "rstrip") and (not args or (len(args) == 1 and (args[0] is None or isinstance(args[0], str)))):
+        chars = cast(str, args[0]) if args and args[0] is not None else ""
+        if args and chars == "":
+            return Ok(s)  # stripping no character
+        return Ok(strip(s, name, chars))
+    if name in ("lower", "upper") and not args:
+        ascii_ = T.str_class(s, "isascii")
+        rest = T.not_(ascii_)
+        method = str.lower if name == "lower" else str.upper
+        return split([(ascii_, Ok(SO.ascii_case(s, name))), (rest, run_concretely(module, heap, f"str.{name}()", method, (s,), where=rest))])
+    return None
+
+
+def strip(s: Arg, name: str, chars: str) -> Arg:
+    """``s.strip(chars)`` (``lstrip``, ``rstrip``): the characters of ``chars`` (whitespace
+    for "") counted from each end removed (``SO.strip_count``)."""
+    if name != "rstrip":
+        lead = SO.strip_count(s, "l", chars)
+        s = T.substr(s, lead, T.sub(T.str_len(s), lead))
+    if name != "lstrip":
+        s = T.substr(s, 0, T.sub(T.str_len(s), SO.strip_count(s, "r", chars)))
+    return s

@@ -12,7 +12,8 @@ from typing import Callable, Mapping, cast
 
 from pathloom.terms import char_classes
 from pathloom.terms import expr as T
-from pathloom.terms.expr import BOOL, FLOAT, INT, POW2_MAX, Arg, Concrete, Term, py_str_to_int, py_substr
+from pathloom.terms import str_ops as SO
+from pathloom.terms.expr import BOOL, FLOAT, INT, POW2_MAX, Arg, Concrete, Term, py_substr
 
 DEFAULTS: dict[str, Concrete] = {INT: 0, BOOL: False, "Str": "", FLOAT: 0.0}
 
@@ -47,8 +48,12 @@ _OPS: dict[str, Callable[..., Concrete]] = {
     "from_code": lambda i: chr(i) if 0 <= i <= 0x2FFFF else "",
     "int_str": lambda i: _int_str(i),
     "str_class": lambda s, method: bool(getattr(s, method)()),
-    "str_to_int": py_str_to_int,
+    "str_to_int": SO.py_str_to_int,
     "int_syntax": char_classes.int_syntax,
+    "replace": lambda s, old, new: s.replace(old, new),
+    "count": lambda s, sub: s.count(sub),
+    "strip_count": SO.py_strip_count,
+    "ascii_case": SO.py_ascii_case,
     "pow2": lambda n: 2**n if 0 <= n <= POW2_MAX else 0,
     # floats: the concrete folds of the factories (Python's float arithmetic is IEEE's)
     "fadd": _folds(T.fadd),

@@ -39,8 +39,6 @@ import weakref
 from collections.abc import Callable, Container, Sequence
 from typing import TypeGuard, Union, cast
 
-from pathloom.terms import char_classes
-
 INT = "Int"
 BOOL = "Bool"
 STR = "Str"
@@ -524,34 +522,6 @@ def str_class(s: Arg, method: str) -> Arg:
     if not isinstance(s, Term):
         return bool(getattr(str(s), method)())
     return make("str_class", (s, method), BOOL)
-
-
-def py_str_to_int(s: str) -> int:
-    """SMT-LIB's ``str.to_int``: the value of a non-empty string of ASCII digits ``0``-``9``
-    (any length: no digit limit), -1 for every other string."""
-    if not s or not all("0" <= c <= "9" for c in s):
-        return -1
-    n = 0
-    for i in range(0, len(s), 4000):  # CPython converts at most 4300 digits at a time
-        part = s[i : i + 4000]
-        n = n * 10 ** len(part) + int(part)
-    return n
-
-
-def str_to_int(s: Arg) -> Arg:
-    """SMT-LIB's ``str.to_int`` of ``s`` (see ``py_str_to_int``): the semantics layer builds
-    ``int(s)`` from it on strings it has checked are ASCII digits."""
-    if not isinstance(s, Term):
-        return py_str_to_int(str(s))
-    return make("str_to_int", (s,), INT)
-
-
-def int_syntax(s: Arg) -> Arg:
-    """Whether ``s`` is a base-10 numeral CPython's ``int`` accepts (whitespace, sign, digits
-    and single underscores between them; ``char_classes.int_syntax``)."""
-    if not isinstance(s, Term):
-        return char_classes.int_syntax(str(s))
-    return make("int_syntax", (s,), BOOL)
 
 
 def to_code(s: Arg) -> Arg:

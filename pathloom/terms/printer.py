@@ -92,6 +92,10 @@ def _node_text(term: Term, arg: Callable[[Arg], str]) -> str:
         return f"{arg(args[1])}.{method}({arg(args[0])})"
     if op == "str_class":
         return f"{arg(args[0])}.{args[1]}()"
+    if op in ("replace", "count"):
+        return f"{arg(args[0])}.{op}({', '.join(arg(a) for a in args[1:])})"
+    if op == "ascii_case":
+        return f"{arg(args[0])}.{args[1]}()"
     if op == "int_syntax":
         return f"is_int_literal({arg(args[0])})"
     if op == "indexof":

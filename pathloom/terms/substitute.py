@@ -21,6 +21,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 
 from pathloom.terms import expr as T
+from pathloom.terms import str_ops as SO
 from pathloom.terms.expr import Arg, Term, postorder
 
 
@@ -118,8 +119,12 @@ _FACTORIES: dict[str, Callable[..., Arg]] = {
     "fsame": T.fsame,
     "itruediv": _checked_itruediv,
     "str_class": T.str_class,
-    "str_to_int": T.str_to_int,
-    "int_syntax": T.int_syntax,
+    "str_to_int": SO.str_to_int,
+    "int_syntax": SO.int_syntax,
+    "replace": SO.replace,
+    "count": SO.count,
+    "strip_count": SO.strip_count,
+    "ascii_case": SO.ascii_case,
 }
 
 

@@ -24,7 +24,9 @@ few ranges); as a regular language of 60 to 730 ranges Z3 took 3 to 9 s on ``s.i
 alone and answered unknown with one more constraint, unfolded it answers in 0.01 to 2 s.
 ``int_syntax`` is a regular language with the digits written as the complement of the other
 code points (the union of their 62 ranges was as slow); ``str_to_int`` is SMT-LIB's
-``str.to_int``.
+``str.to_int``. ``replace``/``count`` of literals (Z3's ``str.replace_all`` answered
+unknown at once), ``strip_count`` and ``ascii_case`` are recursive functions too, one per
+literal (``_LITERAL_OPS``).
 
 Floats are Z3's ``FPSort(11, 53)`` (binary64) with rounding to nearest, ties to even, which is
 CPython's for ``+ - * /`` and ``sqrt``. ``eq``/``lt``/``le`` of two floats are IEEE's
@@ -214,9 +216,10 @@ def _class_function(method: str) -> z3.FuncDeclRef:
     60 to 730 ranges Z3 took seconds or answered unknown on one-line queries."""
     x = z3.String(f"%{method}.x")
     code, tail = _head_and_tail(x)
-    if method in char_classes.ALL_OF:
+    if method in char_classes.ALL_OF or method == "isascii":
+        ranges = ((0, 127),) if method == "isascii" else char_classes.char_set(method)
         every = z3.RecFunction(f"%{method}.all", z3.StringSort(), z3.BoolSort())
-        z3.RecAddDefinition(every, [x], z3.If(z3.Length(x) == 0, True, z3.And(_in_ranges(code, char_classes.char_set(method)), every(tail))))
+        z3.RecAddDefinition(every, [x], z3.If(z3.Length(x) == 0, True, z3.And(_in_ranges(code, ranges), every(tail))))
         return every
     sets = char_classes.case_sets(method)
     assert sets is not None, method  # str_class terms of a case test are built only then
@@ -230,11 +233,81 @@ def _class_function(method: str) -> z3.FuncDeclRef:
 
 def _str_class(s: z3.SeqRef, method: str) -> z3.BoolRef:
     """``s.method()`` of a whole string (see ``char_classes``)."""
-    if method == "isascii":
-        return z3.InRe(s, _class_language(method))
+    if method == "isascii":  # (mixed with the other functions a regular language made Z3 time out)
+        return _class_function(method)(s)
     if method in char_classes.ALL_OF:
         return z3.And(z3.Length(s) > 0, _class_function(method)(s))
     return _class_function(method)(s, z3.BoolVal(False))
+
+
+def _rec(name: str, body: Callable[[z3.FuncDeclRef, z3.SeqRef], z3.ExprRef], result: z3.SortRef) -> z3.FuncDeclRef:
+    f = z3.RecFunction(name, z3.StringSort(), result)
+    x = z3.String(f"{name}.x")
+    z3.RecAddDefinition(f, [x], body(f, x))
+    return f
+
+
+def _drop(x: z3.SeqRef, n: int) -> z3.SeqRef:
+    return z3.SubString(x, n, z3.Length(x) - n)
+
+
+@functools.cache
+def _replace_function(old: str, new: str) -> z3.FuncDeclRef:
+    """``x.replace(old, new)``, ``old`` not empty: at an occurrence ``new`` and the rest after
+    it, else the first character and the rest (Z3's ``str.replace_all`` answered unknown at
+    once)."""
+    m, literal = len(old), z3.StringVal(old)
+
+    def body(f: z3.FuncDeclRef, x: z3.SeqRef) -> z3.ExprRef:
+        found = z3.Concat(z3.StringVal(new), f(_drop(x, m)))
+        return z3.If(z3.Length(x) < m, x, z3.If(z3.PrefixOf(literal, x), found, z3.Concat(z3.SubString(x, 0, 1), f(_drop(x, 1)))))
+
+    return _rec(f"%replace.{old!r}.{new!r}", body, z3.StringSort())
+
+
+@functools.cache
+def _count_function(sub: str) -> z3.FuncDeclRef:
+    """``x.count(sub)``, ``sub`` not empty: the occurrences ``replace`` finds."""
+    m, literal = len(sub), z3.StringVal(sub)
+
+    def body(f: z3.FuncDeclRef, x: z3.SeqRef) -> z3.ExprRef:
+        return z3.If(z3.Length(x) < m, 0, z3.If(z3.PrefixOf(literal, x), 1 + f(_drop(x, m)), f(_drop(x, 1))))
+
+    return _rec(f"%count.{sub!r}", body, z3.IntSort())
+
+
+def _strip_ranges(chars: str) -> char_classes.Ranges:
+    if not chars:
+        return char_classes.char_set("isspace")
+    return char_classes.union(tuple((ord(c), ord(c)) for c in chars), ())
+
+
+@functools.cache
+def _strip_function(side: str, chars: str) -> z3.FuncDeclRef:
+    """How many characters of ``chars`` (whitespace for "") lead (``side`` "l") or end ("r")
+    ``x``."""
+    ranges = _strip_ranges(chars)
+
+    def body(f: z3.FuncDeclRef, x: z3.SeqRef) -> z3.ExprRef:
+        at = 0 if side == "l" else z3.Length(x) - 1
+        rest = _drop(x, 1) if side == "l" else z3.SubString(x, 0, z3.Length(x) - 1)
+        inside = _in_ranges(z3.StrToCode(z3.SubString(x, at, 1)), ranges)
+        return z3.If(z3.Length(x) == 0, 0, z3.If(inside, 1 + f(rest), 0))
+
+    return _rec(f"%strip.{side}.{chars!r}", body, z3.IntSort())
+
+
+@functools.cache
+def _case_function(to: str) -> z3.FuncDeclRef:
+    """``x`` with ASCII letters only mapped to ``to`` case (``expr.py_ascii_case``)."""
+    lo, shift = (ord("A"), 32) if to == "lower" else (ord("a"), -32)
+
+    def body(f: z3.FuncDeclRef, x: z3.SeqRef) -> z3.ExprRef:
+        code = z3.StrToCode(z3.SubString(x, 0, 1))
+        head = z3.If(z3.And(lo <= code, code <= lo + 25), z3.StrFromCode(code + shift), z3.SubString(x, 0, 1))
+        return z3.If(z3.Length(x) == 0, z3.StringVal(""), z3.Concat(head, f(_drop(x, 1))))
+
+    return _rec(f"%case.{to}", body, z3.StringSort())
 
 
 def _but(ranges: char_classes.Ranges) -> z3.ReRef:
@@ -251,6 +324,14 @@ def _int_syntax_language() -> z3.ReRef:
     sign = z3.Option(z3.Union(z3.Re("+"), z3.Re("-")))
     return z3.Concat(space, sign, digit, z3.Star(z3.Concat(z3.Option(z3.Re("_")), digit)), space)
 
+
+# operators whose arguments after the string are Python constants (literals of the program)
+_LITERAL_OPS: dict[str, Callable[..., z3.FuncDeclRef]] = {
+    "replace": _replace_function,
+    "count": _count_function,
+    "strip_count": _strip_function,
+    "ascii_case": _case_function,
+}
 
 _OPS: dict[str, Callable[..., z3.ExprRef]] = {
     "add": lambda a, b: a + b,
@@ -315,6 +396,8 @@ def encode(term: Arg) -> z3.ExprRef:
         if t.op == "int_str":
             cache[t], own = _int_str(t, args[0])
             inherited = (own,) + inherited
+        elif t.op in _LITERAL_OPS:
+            cache[t] = _LITERAL_OPS[t.op](*t.args[1:])(args[0])
         elif t.op == "str_class" and isinstance(t.args[0], Term) and t.args[0].op in ("at", "from_code"):
             cache[t] = _char_in_class(z3.StrToCode(args[0]), str(t.args[1]))
         else:

@@ -22,7 +22,8 @@ values, and what the symbolic model does not cover runs in CPython on pinned val
 * stdlib calls and builtins run in CPython: ``math.gcd``, ``math.isqrt``, ``math.floor``
   and ``math.ceil`` of a true division, ``divmod``, ``sorted``, ``sum``, ``max``/``min``
   with ``default=``, ``str``, ``len(str(e))``, ``s.upper()``, ``s.lower()``,
-  ``s.replace``, ``s.find``, ``s.count``, ``s.startswith``.
+  ``s.replace``, ``s.find``, ``s.count``, ``s.startswith``, ``strip``/``lstrip``/``rstrip``,
+  ``zfill``, the ``is*`` tests, ``int(s)``, int format specs (``f"{n:03d}"``).
 
 Every expression is well typed; the exceptions a program can raise stay ZeroDivisionError,
 IndexError, ValueError, AssertionError and KeyError; lists stay at most 6 items long and
@@ -160,6 +161,11 @@ EDGE_FEATURES: frozenset[str] = frozenset(
         "str.count",
         "str.startswith",
         "str.replace",
+        "str.strip",
+        "str.zfill",
+        "str.is_class",
+        "int(str)",
+        "format_spec",
         # reversed() consumed whole, sorted() of a str
         "sum_reversed",
         "join_reversed",
@@ -208,6 +214,7 @@ class EdgeBuilder:
             (4, dcs, lambda: self.dataclass_bool(c, d, dcs)),
             (1, dicts, lambda: self.dict_in(c, d, dicts)),
             (1, strs, lambda: self.startswith(c, d, strs)),
+            (1, strs, lambda: self.str_class(strs)),
             (2, True, lambda: self.set_bool(c, d)),
         )
 
@@ -348,7 +355,21 @@ class EdgeBuilder:
 
     def str_method(self, c: _Ctx, d: int, strs: list[_Var]) -> _E:
         s = self.choice(strs).text
-        k = self.int_in(0, 4)
+        k = self.int_in(0, 8)
+        if k == 5:
+            self.tag("str.strip")
+            chars = self.str_lit().text if self.flag(1, 3) else ""
+            return _E(f"{s}.{self.choice(['strip', 'lstrip', 'rstrip'])}({chars})", True)
+        if k == 6:
+            self.tag("str.zfill")
+            return _E(f"{s}.zfill({self.int_in(0, 5)})", True)
+        if k == 7:
+            self.tag("int(str)")
+            return _E(f"str(int({s}))", True)
+        if k == 8:
+            self.tag("format_spec")
+            spec = self.choice(["03d", "5", "+d", "*^6", "<4", " 05", "=+5"])
+            return _E(f'f"{{{self.num(c, d - 1).text}:{spec}}}"', True)
         if k == 3:
             self.tag("join_reversed")
             return _E(f"''.join(reversed({s}))", True)
@@ -361,6 +382,11 @@ class EdgeBuilder:
         self.tag("str.replace")
         old, new = self.str_lit(), self.str_lit()
         return _E(f"{s}.replace({old.text}, {new.text})", True)
+
+    def str_class(self, strs: list[_Var]) -> _E:
+        self.tag("str.is_class")
+        method = self.choice(["isdigit", "isdecimal", "isnumeric", "isalpha", "isalnum", "isspace", "islower", "isupper"])
+        return _E(f"{self.choice(strs).text}.{method}()", True)
 
     def startswith(self, c: _Ctx, d: int, strs: list[_Var]) -> _E:
         self.tag("str.startswith")

@@ -18,6 +18,7 @@ from pathloom.engines.registry import engine_names
 from pathloom.semantics import strings as STRS
 from pathloom.terms import char_classes
 from pathloom.terms import expr as T
+from pathloom.terms import str_ops as SO
 from pathloom.terms.evaluate import evaluate
 from pathloom.terms.z3_encode import assertion, encode
 from tests.unit.verified import explore_source
@@ -96,6 +97,28 @@ def formatted(n: int) -> int:
     if f"{n: 05}" == " 0099":
         return 5
     return 0
+
+
+def edited(s: str) -> int:
+    if s.replace("a", "bb") == "bbcbb":
+        return 1
+    if s.count("ab") == 2:
+        return 2
+    if s.strip() == "hi" and len(s) > 3:
+        return 3
+    if s.lstrip("x") == "yz":
+        return 4
+    if s.rstrip("!?") == "ok" and s != "ok":
+        return 5
+    return 0
+
+
+def cased(s: str) -> int:
+    if s.lower() == "yes":
+        return 1 if s != "yes" else 2
+    if s.upper() == "NO":
+        return 3
+    return 0
 """
 
 
@@ -149,6 +172,22 @@ def test_zfill_and_format_specs_are_complete(tmp_path: Path, engine: str) -> Non
         assert _returned(result) == wanted, target
 
 
+@pytest.mark.parametrize("engine", engine_names())
+def test_replace_count_and_strip_are_complete(tmp_path: Path, engine: str) -> None:
+    result = _explore(tmp_path, "edited", engine)
+    assert result["complete"] and not _concretized(result)
+    assert _returned(result) == {0, 1, 2, 3, 4, 5}
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_lower_and_upper_are_symbolic_on_ascii(tmp_path: Path, engine: str) -> None:
+    """Non-ASCII strings are left to CPython (pinned, the rest cut): the ASCII side finds
+    every branch."""
+    result = _explore(tmp_path, "cased", engine)
+    assert _returned(result) == {0, 1, 2, 3}
+    assert all("concretized: str." in str(p["reason"]) for p in _paths(result) if p["outcome"] == "cut")
+
+
 def _z3_agrees(term: T.Term, value: object, env: dict[str, object]) -> bool:
     """Z3 proves that ``term`` is ``value`` when the symbols have the values of ``env``."""
     solver = z3.Solver()
@@ -192,11 +231,11 @@ def _cpython_int(text: str) -> object:
 def test_int_syntax_and_str_to_int_are_cpythons(text: str) -> None:
     parsed = _cpython_int(text)
     accepted = isinstance(parsed, int)
-    assert evaluate(T.int_syntax(S), {"s": text}) is accepted
-    assert _z3_agrees(T.int_syntax(S), accepted, {"s": text}), text  # type: ignore[arg-type]
+    assert evaluate(SO.int_syntax(S), {"s": text}) is accepted
+    assert _z3_agrees(SO.int_syntax(S), accepted, {"s": text}), text  # type: ignore[arg-type]
     ascii_digits = text != "" and all("0" <= c <= "9" for c in text)
-    assert evaluate(T.str_to_int(S), {"s": text}) == (int(text) if ascii_digits else -1)
-    assert _z3_agrees(T.str_to_int(S), int(text) if ascii_digits else -1, {"s": text})  # type: ignore[arg-type]
+    assert evaluate(SO.str_to_int(S), {"s": text}) == (int(text) if ascii_digits else -1)
+    assert _z3_agrees(SO.str_to_int(S), int(text) if ascii_digits else -1, {"s": text})  # type: ignore[arg-type]
 
 
 def test_invalid_literals_long_strings_are_left_to_cpython() -> None:
@@ -205,7 +244,7 @@ def test_invalid_literals_long_strings_are_left_to_cpython() -> None:
     limit = sys.get_int_max_str_digits()
     text = "1" * (limit + 1) + "x"
     assert "Exceeds the limit" in str(_cpython_int(text))
-    assert evaluate(T.int_syntax(S), {"s": text}) is False  # the syntax alone says invalid
+    assert evaluate(SO.int_syntax(S), {"s": text}) is False  # the syntax alone says invalid
 
 
 @settings(max_examples=150, deadline=None)
@@ -239,3 +278,45 @@ def test_int_format_specs_are_cpythons(n: int, spec: str) -> None:
 @pytest.mark.parametrize("spec", ["x", ",d", "_", "#d", ".2", "05,", "n", "z5"])
 def test_other_format_specs_are_left_to_cpython(spec: str) -> None:
     assert STRS.format_int(N, T.int_str(N), spec) is None
+
+
+LITERALS = st.text(st.sampled_from("ab é\t"), min_size=1, max_size=3)
+
+
+@settings(max_examples=100, deadline=None)
+@given(text=texts, old=LITERALS, new=st.text(st.sampled_from("ab é"), max_size=2))
+@example(text="aaa", old="aa", new="b")
+@example(text="abab", old="ab", new="")
+def test_replace_and_count_are_cpythons(text: str, old: str, new: str) -> None:
+    replaced, counted = SO.replace(S, old, new), SO.count(S, old)
+    assert evaluate(replaced, {"s": text}) == text.replace(old, new)
+    assert evaluate(counted, {"s": text}) == text.count(old)
+    assert isinstance(replaced, T.Term) or old == new
+    if isinstance(replaced, T.Term):
+        assert _z3_agrees(replaced, text.replace(old, new), {"s": text}), (text, old, new)
+    assert _z3_agrees(counted, text.count(old), {"s": text})  # type: ignore[arg-type]
+
+
+@settings(max_examples=100, deadline=None)
+@given(text=st.text(st.one_of(st.sampled_from(" \t\x1c\x85\u3000xy!"), chars), max_size=6), chars_=st.sampled_from(["", "x", "!?", " y"]))
+@example(text="  ", chars_="")
+@example(text="\x1chi\u3000", chars_="")
+def test_strip_is_cpythons(text: str, chars_: str) -> None:
+    for name in ("strip", "lstrip", "rstrip"):
+        term = STRS.strip(S, name, chars_)
+        wanted = getattr(text, name)(chars_ or None)
+        assert evaluate(term, {"s": text}) == wanted, (name, text, chars_)
+        assert _z3_agrees(term, wanted, {"s": text}), (name, text, chars_)  # type: ignore[arg-type]
+
+
+@settings(max_examples=100, deadline=None)
+@given(text=texts)
+@example(text="Hello, World!")
+@example(text="straße")
+def test_ascii_case_is_cpythons_on_ascii(text: str) -> None:
+    for to in ("lower", "upper"):
+        term = SO.ascii_case(S, to)
+        value = evaluate(term, {"s": text})
+        if text.isascii():
+            assert value == getattr(text, to)()
+        assert _z3_agrees(term, value, {"s": text}), (to, text)  # type: ignore[arg-type]
