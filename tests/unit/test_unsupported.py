@@ -157,27 +157,27 @@ CASES = [
         what=r"\bdel\b",
     ),
     Case(
-        "import-in-function",
+        "relative-import-in-function",
         """
         def f(x: int) -> int:
             if x > 2:
-                import math
+                from . import helper
             return x
         """,
         6,
-        ast.Import,
-        what=r"import",
+        ast.ImportFrom,
+        what=r"relative import inside a function",
     ),
     Case(
-        "from-import-in-function",
+        "from-import-of-an-unbound-name-in-function",
         """
         def f(x: int) -> int:
-            from os import path
+            from os import no_such_name
             return x
         """,
         5,
         ast.ImportFrom,
-        what=r"import",
+        what=r"from-import of 'no_such_name', which module 'os' does not bind yet",
     ),
     Case(
         "del-of-a-cell-variable",
@@ -422,18 +422,20 @@ CASES = [
     ),
     # ---- the target's definition and parameters
     Case(
-        "decorator-on-target",
+        "wrapper-decorator-on-target",
         """
         def deco(fn):
-            return fn
+            def wrapper(a: int) -> int:
+                return fn(a) + 1
+            return wrapper
         @deco
         def f(x: int) -> int:
             return x
         """,
-        6,
+        8,
         ast.Name,
         pick=named("deco"),
-        what=r"decorator",
+        what=r"decorator that returns a wrapper function \(deco\.<locals>\.wrapper\)",
     ),
     Case(
         "star-args-parameter",
