@@ -1,4 +1,4 @@
-"""Decorators on top-level functions (``frontend.lowering.decorators``) and imports inside a
+"""Decorators on top-level functions (``frontend.lowering.decorators``, ``wrappers``) and imports inside a
 function (``frontend.lowering.imports``), in every engine, every reported input replayed in
 CPython (``--verify``) and the generated pytest tests passing; what is not modelled is refused
 with one line at the decorator (or the statement)."""
@@ -97,8 +97,28 @@ SOURCE = textwrap.dedent("""
 
 
     @deco
-    def wrapped(x: int) -> int:
+    def wrapped(x: int, y: int = 2) -> int:
+        if x > y:
+            return x
+        return wrapped(x + 1, y)
+
+
+    def calls_wrapped(x: int) -> int:
+        return wrapped(x, y=3) + wrapped(x)
+
+
+    def peek(f):
+        def w(*args, **kwargs):
+            if args and args[0] > 3:
+                return 0
+            return f(*args, **kwargs)
+        return w
+
+
+    @peek
+    def peeked(x: int) -> int:
         return x
+
 
 
     def missing(x: int) -> int:
@@ -126,10 +146,24 @@ def test_a_cached_function_is_its_body_and_an_unhashable_argument_raises(tmp_pat
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-@pytest.mark.parametrize("target", ["label", "kept", "imports", "late_import"])
+@pytest.mark.parametrize("target", ["label", "kept", "imports", "late_import", "wrapped", "calls_wrapped"])
 def test_decorated_functions_and_local_imports_are_explored(tmp_path: Path, engine: str, target: str) -> None:
     result = _explore(tmp_path, target, engine)
     assert len(result["paths"]) >= 2  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_wrapper_runs_around_every_call_recursive_ones_too(tmp_path: Path, engine: str) -> None:
+    result = _explore(tmp_path, "wrapped", engine)
+    returned = {(p["inputs"]["x"], p["inputs"]["y"], p["returned"]) for p in result["paths"] if p["outcome"] == "return"}  # type: ignore[attr-defined,index]
+    assert returned and all(r == max(x, y + 1) + 1 + max(0, y + 1 - x) for x, y, r in returned)  # one +1 per call
+
+
+def test_a_call_a_wrapped_function_may_not_bind_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "decos.py"
+    path.write_text(SOURCE + "\n\ndef star_call(xs: list[int]) -> int:\n    return wrapped(*xs)\n", encoding="utf-8")
+    assert main(["explore", f"{path}::star_call", "--quiet"]) == 2
+    assert "unsupported: a call of the decorated function 'wrapped' that its parameters may not bind" in capsys.readouterr().err
 
 
 def test_a_name_imported_in_a_branch_is_unbound_on_the_other(tmp_path: Path) -> None:
@@ -141,7 +175,10 @@ def test_a_name_imported_in_a_branch_is_unbound_on_the_other(tmp_path: Path) -> 
     "target, what",
     [
         ("noisy", r"decos\.py:\d+:5: unsupported: a cached function that reads 'print' \(the cache could change what the program observes\)"),
-        ("wrapped", r"decos\.py:\d+:2: unsupported: decorator that returns a wrapper function \(deco\.<locals>\.wrapper\)"),
+        (
+            "peeked",
+            r"decos\.py:\d+:2: unsupported: decorator that returns a wrapper function other than one that passes on \*args and \*\*kwargs \(peek\.<locals>\.w\)",
+        ),
         ("missing", r"decos\.py:\d+:5: unsupported: from-import of 'no_such_name', which module 'collections' does not bind yet"),
     ],
 )
@@ -160,7 +197,7 @@ def test_a_cached_function_returning_a_mutable_value_is_unsupported(tmp_path: Pa
     assert "unsupported: a cached function called with or returning a mutable value" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("target", ["uses", "imports"])
+@pytest.mark.parametrize("target", ["uses", "imports", "wrapped"])
 def test_generated_tests_pass(tmp_path: Path, capsys: pytest.CaptureFixture[str], target: str) -> None:
     source = tmp_path / "decos.py"
     source.write_text(SOURCE, encoding="utf-8")

@@ -9,7 +9,10 @@ target module:
 - ``functools.cache`` or ``functools.lru_cache(...)`` (with any ``maxsize`` and ``typed``) as
   the result, around the function itself (any other decorator returned what it got): a wrapper that checks the arguments as the
   cache does and calls the undecorated function, registered as ``f~body``
-  (``CACHE_WRAPPER``: errors of the wrapper are the caller's line, as CPython's C code's).
+  (``CACHE_WRAPPER``: errors of the wrapper are the caller's line, as CPython's C code's);
+- a wrapper function made by a decorator of the module that passes on ``*args, **kwargs``
+  untouched (``functools.wraps`` or not): its body in place of the function's
+  (``wrappers.transparent_wrapper``).
 
 Invariant: a cached function's results are the uncached function's only when the cache cannot
 change what the program observes, so the cache is accepted only when (checked statically)
@@ -34,6 +37,7 @@ from typing import TYPE_CHECKING
 
 from pathloom.domain.names import EXCEPTION_BASES
 from pathloom.frontend.lowering.desugar import CACHE_WRAPPER
+from pathloom.frontend.lowering.wrappers import transparent_wrapper
 
 if TYPE_CHECKING:
     from pathloom.frontend.module import Module
@@ -94,8 +98,11 @@ def undecorated(module: Module, local: str, node: ast.FunctionDef) -> ast.Functi
     wrapped = getattr(real, "__wrapped__", None)
     if isinstance(real, functools._lru_cache_wrapper) and _is_this_def(module, wrapped, node):  # the others returned what they got
         return _cache_wrapper(module, local, node)
+    wrapper = transparent_wrapper(module, local, node, real, lambda obj: _is_this_def(module, obj, node))
+    if wrapper is not None:
+        return wrapper
     if isinstance(real, types.FunctionType):
-        what = f"decorator that returns a wrapper function ({real.__code__.co_qualname})"
+        what = f"decorator that returns a wrapper function other than one that passes on *args and **kwargs ({real.__code__.co_qualname})"
     else:
         what = f"decorator whose result is a {type(real).__name__}, not the function"
     raise module.unsupported(first, what)
