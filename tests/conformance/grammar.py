@@ -98,6 +98,13 @@ def keep(fn):
     return fn
 
 
+def logged(fn):
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return fn(*args, **kwargs) + 1
+    return wrapper
+
+
 COUNTER = 0
 
 
@@ -1560,7 +1567,20 @@ def g_FunctionDef_top_level_def_under_an_identity_decorator(x: int) -> int:
         MODELLED,
         "identity_decorator",
     ),
-    # refused: decorator that returns a wrapper function (twice.<locals>.wrapped)
+    Row(
+        "FunctionDef",
+        "top-level def under a decorator returning a wrapper",
+        """\
+@logged
+def g_FunctionDef_top_level_def_under_a_decorator_returning_a_wrapper(x: int) -> int:
+    if x > 2:
+        return x
+    return 0
+""",
+        MODELLED,
+        "wrapper_decorator",
+    ),
+    # refused: decorator that returns a wrapper function other than one that passes on *args and **kwargs (twice.<locals>.wrapped)
     Row(
         "FunctionDef",
         "decorated top-level def",

@@ -7,7 +7,8 @@
 * a module-level helper ``cf0(a: int, b: int) -> int`` under ``@functools.cache`` or
   ``@functools.lru_cache`` (bare, or with a positional ``maxsize``), maybe also under the
   identity decorator ``keep`` (``def keep(f: object) -> object: return f``), or ``kp0`` under
-  ``keep`` alone; its body reads only its parameters and literals (a pure function: the cache
+  ``keep`` alone or under ``wrap``, which returns its nested ``inner(*args, **kwargs)``
+  (maybe under ``functools.wraps(f)``) passing them on to ``f`` and adding a constant; its body reads only its parameters and literals (a pure function: the cache
   changes nothing CPython shows), and the entry's second statement calls it:
   ``cv0 = cf0(e, e2)``;
 * entry parameters of the Enum class ``Hue`` (members ``R``, ``G``, ``B``, values 1..3) and of
@@ -46,6 +47,7 @@ SYNTAX_FEATURES: frozenset[str] = frozenset(
         "cache_helper",  # cf0 under @functools.cache
         "lru_helper",  # cf0 under @functools.lru_cache or @functools.lru_cache(k)
         "identity_decorator",  # keep, an identity decorator, on cf0 or kp0
+        "wrapper_decorator",  # wrap, a decorator returning a wrapper that passes on *args and **kwargs, on kp0
         "param:Hue",  # an entry parameter of the Enum class Hue
         "param:Fz",  # an entry parameter of the frozen dataclass Fz
         "enum_param",  # a Hue parameter read
@@ -65,7 +67,7 @@ def syntax_input_types(ints: st.SearchStrategy[int]) -> dict[str, st.SearchStrat
 def syntax_imports(source: str) -> list[tuple[str, bool]]:
     """The module-level import lines the syntax features need, each with whether ``source``
     needs it."""
-    return [("import functools", "@functools." in source)]
+    return [("import functools", "@functools." in source)]  # Callable: progen_breadth's import
 
 
 class SyntaxBuilder:
@@ -87,7 +89,14 @@ class SyntaxBuilder:
             self.tag("identity_decorator")
             lines += ["def keep(f: object) -> object:", "    return f", "", ""]
             decorators.append("@keep")
-        if keep and self.flag(1, 3):
+        wrap = not keep and self.flag(1, 3)
+        if wrap:
+            self.tag("wrapper_decorator")
+            inner = ["@functools.wraps(f)"] if self.flag() else []
+            inner += ["def inner(*args: int, **kwargs: int) -> int:", f"    return f(*args, **kwargs) + {self.int_in(0, 3)}"]
+            lines += ["def wrap(f: Callable[..., int]) -> Callable[..., int]:"] + _indent(inner) + ["    return inner", "", ""]
+            decorators.append("@wrap")
+        if wrap or (keep and self.flag(1, 3)):
             name = "kp0"
         else:
             name = "cf0"

@@ -435,7 +435,7 @@ CASES = [
         8,
         ast.Name,
         pick=named("deco"),
-        what=r"decorator that returns a wrapper function \(deco\.<locals>\.wrapper\)",
+        what=r"decorator that returns a wrapper function other than one that passes on \*args and \*\*kwargs \(deco\.<locals>\.wrapper\)",
     ),
     Case(
         "star-args-parameter",
