@@ -108,7 +108,7 @@ DEFECTS = {
         def f(s: str) -> str:
             if s == "a":
                 return s
-            return s.upper()
+            return s.title()
         """,
         "f",
     ),
@@ -255,9 +255,9 @@ def test_list_repetition_is_symbolic_up_to_a_reported_cap(tmp_path: Path, engine
 def test_concretization_is_reported_by_site(tmp_path: Path, engine: str) -> None:
     result = _explored(tmp_path, "str_method", engine)
     assert not result["complete"]
-    assert list(result["stats"]["concretizations"]) == ["line 5: str.upper()"]
+    assert list(result["stats"]["concretizations"]) == ["line 5: str.title()"]
     reasons = {p["reason"] for p in result["paths"] if p["outcome"] == "cut"}
-    assert reasons == {"concretized: str.upper() (more values than --max-concretizations)"}
+    assert reasons == {"concretized: str.title() (more values than --max-concretizations)"}
     assert {p["cut"] for p in result["paths"] if p["outcome"] == "cut"} == {"concretization-limit"}
     upper = [p for p in result["paths"] if p["outcome"] == "return" and p["inputs"]["s"] != "a"]
     assert len(upper) == 4  # four pinned values of s (the default), each replayed
@@ -465,7 +465,7 @@ def test_the_text_report_names_the_operations_run_in_cpython(tmp_path: Path, cap
     source, _ = DEFECTS["str_method"]
     path = _write(tmp_path, "shown", source)
     assert main(["explore", f"{path}::f"]) == 0
-    assert "  run in CPython on pinned values (concretized): line 5: str.upper() (x1)\n" in capsys.readouterr().out
+    assert "  run in CPython on pinned values (concretized): line 5: str.title() (x1)\n" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(
@@ -546,7 +546,7 @@ def test_a_missing_attribute_of_an_int_or_str_is_cpythons_error_without_running_
 
 LITERAL_WORDS = """
 def command(s: str) -> int:
-    word = s.lower()
+    word = s.casefold()
     if word == "stop":
         return 1
     if word == "go":
@@ -559,7 +559,7 @@ def command(s: str) -> int:
 
 @pytest.mark.parametrize("engine", engine_names())
 def test_concretized_operands_try_the_modules_literals_first(tmp_path: Path, engine: str) -> None:
-    """``s.lower()`` runs in CPython on pinned values of ``s``; arbitrary values ('A', 'B')
+    """``s.casefold()`` runs in CPython on pinned values of ``s``; arbitrary values ('A', 'B')
     never reach ``== "stop"``. The module's literals are tried first, so both branches are
     covered; a literal longer than ``--max-str-len`` is no input and is skipped."""
     result = explore_source(tmp_path, LITERAL_WORDS, "words.py", "command", engine)
