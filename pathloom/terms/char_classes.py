@@ -35,8 +35,9 @@ from collections.abc import Callable
 
 MAX_CODE = 0x2FFFF  # the largest code point of Z3's strings (``expr.MAX_CODE``)
 
-# classes whose regular language over a whole string Z3 decides at once (few ranges); the
-# others are encoded only for one character (code-point ranges, ``z3_encode``)
+# classes of few ranges (every class of a whole string is a recursive function in
+# ``z3_encode``; these were regular languages before, and are tested as such in
+# ``tests/unit/test_char_classes.py``)
 SMALL_LANGUAGES = frozenset({"isspace", "isascii"})
 ALL_OF = ("isdigit", "isdecimal", "isnumeric", "isalpha", "isalnum", "isspace")
 METHODS = frozenset(ALL_OF + ("isascii", "islower", "isupper"))

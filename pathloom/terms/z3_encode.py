@@ -22,9 +22,9 @@ before.) A constraint is asserted with the definitions of the constants in it
 character's code against the class's ranges (``isspace``/``isascii``: a regular language of
 few ranges); as a regular language of 60 to 730 ranges Z3 took 3 to 9 s on ``s.isdigit()``
 alone and answered unknown with one more constraint, unfolded it answers in 0.01 to 2 s.
-``int_syntax`` is a regular language with the digits written as the complement of the other
-code points (the union of their 62 ranges was as slow); ``str_to_int`` is SMT-LIB's
-``str.to_int``. ``replace``/``count`` of literals (Z3's ``str.replace_all`` answered
+``int_syntax`` is an automaton unfolded the same way (as a regular language, mixed with the
+class functions, ``s.isdigit() and int(s) > 50`` took Z3 10 s, unfolded 5 s); ``str_to_int``
+is SMT-LIB's ``str.to_int``. ``replace``/``count`` of literals (Z3's ``str.replace_all`` answered
 unknown at once), ``strip_count`` and ``ascii_case`` are recursive functions too, one per
 literal (``_LITERAL_OPS``).
 
@@ -169,13 +169,6 @@ def _int_str(term: Term, a: z3.ArithRef) -> tuple[z3.SeqRef, z3.BoolRef]:
     return z3.Concat(z3.If(a >= 0, z3.StringVal(""), z3.StringVal("-")), digits), definition
 
 
-def _chars(ranges: char_classes.Ranges) -> z3.ReRef:
-    parts = [z3.Range(z3.StringVal(chr(lo)), z3.StringVal(chr(hi))) for lo, hi in ranges]
-    if not parts:
-        return z3.Empty(z3.ReSort(z3.StringSort()))
-    return parts[0] if len(parts) == 1 else z3.Union(*parts)
-
-
 def _char_in_class(code: z3.ArithRef, method: str) -> z3.BoolRef:
     """``c.method()`` of a one-character string of code point ``code``: the code within one
     of the method's ranges (integer arithmetic; a regular language costs Z3 far more)."""
@@ -188,15 +181,6 @@ def _char_in_class(code: z3.ArithRef, method: str) -> z3.BoolRef:
         assert sets is not None, method
         ranges = sets[0]
     return _in_ranges(code, ranges)
-
-
-@functools.cache
-def _class_language(method: str) -> z3.ReRef:
-    """The strings whose ``method()`` is true, for the classes of few ranges (``isspace``,
-    ``isascii``: ``char_classes.SMALL_LANGUAGES``)."""
-    if method == "isascii":
-        return z3.Star(_chars(((0, 127),)))
-    return z3.Plus(_chars(char_classes.char_set(method)))
 
 
 def _in_ranges(code: z3.ArithRef, ranges: char_classes.Ranges) -> z3.BoolRef:
@@ -310,19 +294,28 @@ def _case_function(to: str) -> z3.FuncDeclRef:
     return _rec(f"%case.{to}", body, z3.StringSort())
 
 
-def _but(ranges: char_classes.Ranges) -> z3.ReRef:
-    """One character of ``ranges``, as the complement of the other ranges: for a set of many
-    ranges Z3 decides it far faster than the union of its own."""
-    every = z3.AllChar(z3.ReSort(z3.StringSort()))
-    return z3.Intersect(every, z3.Complement(_chars(char_classes.complement(ranges))))
-
-
 @functools.cache
-def _int_syntax_language() -> z3.ReRef:
-    """CPython's base-10 ``int`` syntax (``char_classes.int_syntax``)."""
-    space, digit = z3.Star(_chars(char_classes.int_spaces())), _but(char_classes.int_digits())
-    sign = z3.Option(z3.Union(z3.Re("+"), z3.Re("-")))
-    return z3.Concat(space, sign, digit, z3.Star(z3.Concat(z3.Option(z3.Re("_")), digit)), space)
+def _int_syntax_function() -> z3.FuncDeclRef:
+    """CPython's base-10 ``int`` syntax (``char_classes.int_syntax``) as an automaton unfolded
+    along the string, ``f(x, state)``: 0 leading whitespace, 1 after the sign, 2 in the digits,
+    3 after an underscore, 4 trailing whitespace; accepted in 2 or 4 at the end. (As a regular
+    language, mixed with the class functions, ``int(s)`` of ``s.isdigit()`` took Z3 10 s.)"""
+    x, q = z3.String("%int_syntax.x"), z3.Int("%int_syntax.q")
+    f = z3.RecFunction("%int_syntax", z3.StringSort(), z3.IntSort(), z3.BoolSort())
+    code, tail = _head_and_tail(x)
+    space, digit = _in_ranges(code, char_classes.int_spaces()), _in_ranges(code, char_classes.int_digits())
+    sign = z3.Or(code == ord("+"), code == ord("-"))
+    step = z3.If(
+        z3.And(q == 0, space),
+        0,
+        z3.If(
+            z3.And(q == 0, sign),
+            1,
+            z3.If(z3.And(q <= 3, digit), 2, z3.If(z3.And(q == 2, code == ord("_")), 3, z3.If(z3.And(z3.Or(q == 2, q == 4), space), 4, -1))),
+        ),
+    )
+    z3.RecAddDefinition(f, [x, q], z3.If(z3.Length(x) == 0, z3.Or(q == 2, q == 4), z3.And(step >= 0, f(tail, step))))
+    return f
 
 
 # operators whose arguments after the string are Python constants (literals of the program)
@@ -362,7 +355,7 @@ _OPS: dict[str, Callable[..., z3.ExprRef]] = {
     "pow2": _pow2,
     "str_class": lambda s, method: _str_class(s, method.as_string()),
     "str_to_int": z3.StrToInt,
-    "int_syntax": lambda s: z3.InRe(s, _int_syntax_language()),
+    "int_syntax": lambda s: _int_syntax_function()(s, z3.IntVal(0)),
     "fadd": lambda a, b: z3.fpAdd(_RNE, a, b),
     "fsub": lambda a, b: z3.fpSub(_RNE, a, b),
     "fmul": lambda a, b: z3.fpMul(_RNE, a, b),
