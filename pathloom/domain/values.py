@@ -365,6 +365,17 @@ class _EmptyCell:
 
 EMPTY_CELL = _EmptyCell()
 
+
+class _Unbound:
+    """The value of a deleted local (``del x``, an ``except ... as`` name after its clause):
+    reading it raises UnboundLocalError."""
+
+    def __repr__(self) -> str:
+        return "<unbound>"
+
+
+UNBOUND = _Unbound()
+
 # the reference of the first cell of a module-level name that code rebinds with ``global``
 # (``Module.global_cell``): above every allocation (upward from 1) and ``semantics.input_heap.INPUTS``,
 # below the input references (``engines.entry``)
@@ -428,3 +439,54 @@ def from_runtime(obj: object) -> object:
     if type(obj) is tuple and all(o is None or isinstance(o, (bool, int, float, str)) for o in obj):
         return obj
     return PyObj(obj)
+
+
+# Every runtime value a local variable, an operand or a record's field can hold: the closed
+# set the semantics produces (``is_value`` checks it; the suite checks every binding, see
+# ``semantics.step.bindings``). Concrete Python values are ``None``, ``bool``, ``int``,
+# ``float``, ``complex`` (a result CPython computed), ``str`` and tuples of values; symbolic ones are ``Term``s; the rest are the classes above.
+Value = Union[
+    None,
+    bool,
+    int,
+    float,
+    complex,
+    str,
+    tuple[object, ...],
+    Term,
+    Ref,
+    SymRef,
+    MaybeNone,
+    FuncVal,
+    SliceVal,
+    TableFunc,
+    BoundMethod,
+    SuperVal,
+    ClassVal,
+    BuiltinVal,
+    PyObj,
+    ExcVal,
+    RangeVal,
+    RangeIter,
+    SeqIter,
+    RevIter,
+    DrawIter,
+    ZipIter,
+    DictView,
+    DictIter,
+    SetIter,
+    _EmptyCell,
+    _Unbound,
+]
+_SCALARS = (type(None), bool, int, float, complex, str)
+_CLASSES = (
+    Term, Ref, SymRef, MaybeNone, FuncVal, SliceVal, TableFunc, BoundMethod, SuperVal, ClassVal, BuiltinVal, PyObj, ExcVal, RangeVal, RangeIter, SeqIter,
+    RevIter, DrawIter, ZipIter, DictView, DictIter, SetIter, _EmptyCell, _Unbound,
+)  # fmt: skip
+
+
+def is_value(value: object) -> bool:
+    """Whether ``value`` is in the closed set ``Value`` (a tuple's items too)."""
+    if isinstance(value, _SCALARS) or isinstance(value, _CLASSES):
+        return True
+    return isinstance(value, tuple) and all(is_value(item) for item in value)

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Mapping, cast
 
+from pathloom.errors import EngineBug
 from pathloom.frontend import ir
+from pathloom.frontend.module import CHECK_IR
 from pathloom.semantics import builtins as B
 from pathloom.semantics import calls as C
 from pathloom.semantics import dicts as D
@@ -24,14 +26,12 @@ import operator
 
 from pathloom.semantics.concretize import clone_iterator, iteration_watch, run_concretely
 from pathloom.domain.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, map_ok, throw
-from pathloom.domain.values import EMPTY_CELL, FuncVal, ListRec, Ref, SeqIter, SliceVal
+from pathloom.domain.values import EMPTY_CELL, UNBOUND, FuncVal, ListRec, Ref, SeqIter, SliceVal, is_value
 
 if TYPE_CHECKING:
     from pathloom.frontend.module import Module
 
 EXC_VAR = "%exc"  # local holding the exception being handled (set by the engine at a handler)
-
-UNBOUND = object()  # value of a deleted local; reading it raises UnboundLocalError
 
 
 def read_operand(module: Module, local_vars: Mapping[str, object], operand: ir.Operand) -> Outcome:
@@ -59,12 +59,19 @@ def bindings(instr: ir.Instruction, value: object) -> tuple[tuple[str, object], 
     """The locals that ``instr``'s ``Ok`` value binds: an ``Unpack`` binds each destination to
     its item of the unpacked tuple (one destination too: ``r, = xs`` binds ``r`` to ``xs[0]``),
     any other instruction its one destination to the value itself. Every engine binds through
-    this, so the two shapes are never confused."""
+    this, so the two shapes are never confused. Under ``PATHLOOM_CHECK_IR`` (the test suite)
+    every bound value is checked to be a ``domain.values.Value``."""
     if isinstance(instr, ir.Unpack):
         assert isinstance(value, tuple) and len(value) == len(instr.dsts), value
-        return tuple(zip(instr.dsts, value))
-    dst = destinations(instr)
-    return ((dst[0], value),) if dst else ()
+        bound: tuple[tuple[str, object], ...] = tuple(zip(instr.dsts, value))
+    else:
+        dst = destinations(instr)
+        bound = ((dst[0], value),) if dst else ()
+    if CHECK_IR:
+        for name, item in bound:
+            if not is_value(item):
+                raise EngineBug(f"pathloom: internal error: {name} bound to {item!r} ({type(item).__name__}), no runtime value")
+    return bound
 
 
 def operands(instr: ir.Instruction) -> tuple[ir.Operand, ...]:

@@ -25,8 +25,8 @@ from pathloom.guards.summary import ValueSummary
 from pathloom.results import PathOutcome, PathResult
 from pathloom.semantics import control
 from pathloom.semantics.sequences import items_left
+from pathloom.domain.values import UNBOUND
 from pathloom.semantics.step import (
-    UNBOUND,
     destinations,
 )
 from pathloom.solver.base import SAT, UNSAT

@@ -29,9 +29,7 @@ from pathloom.guards.summary import ValueSummary, value_key
 from pathloom.encoding.values import encode_symbolic
 from pathloom.results import PathOutcome, PathResult
 from pathloom.semantics import control
-from pathloom.semantics.step import (
-    UNBOUND,
-)
+from pathloom.domain.values import UNBOUND
 from pathloom.domain.values import ExcVal, ListRec, ObjRec, Record, Ref
 from pathloom.solver.base import SAT, UNSAT, Query
 from pathloom.solver.independence import components as _components

@@ -34,9 +34,9 @@ from pathloom.domain.outcome import (
     flatten,
 )
 from pathloom.semantics.sequences import next_item
+from pathloom.domain.values import UNBOUND
 from pathloom.semantics.step import (
     EXC_VAR,
-    UNBOUND,
     bindings,
     destinations,
     execute,
