@@ -72,10 +72,12 @@ class Z3Solver:
                     return found
             self.stats.unknowns += 1
             return Result(UNKNOWN)
-        except z3.Z3Exception:
-            if not fired.is_set():
+        except z3.Z3Exception as exc:
+            # interrupted while building the query or its model, or Z3 gave up unfolding the
+            # recursive functions of the str encodings ("reached max unfolding"): unknown
+            if not fired.is_set() and not _gave_up(exc):
                 raise
-            self.stats.unknowns += 1  # interrupted while building the query or its model
+            self.stats.unknowns += 1
             return Result(UNKNOWN)
         finally:
             watchdog.cancel()
@@ -116,3 +118,9 @@ class Z3Solver:
             value = model.eval(z3_symbol(name, s.sort), model_completion=True)
             result[name] = decode(value, s.sort)
         return result
+
+
+def _gave_up(exc: z3.Z3Exception) -> bool:
+    """Whether Z3 raised instead of answering unknown: its bound on unfolding recursive
+    function definitions was reached (the query is undecided, not wrong)."""
+    return "max unfolding" in str(exc.value if isinstance(exc.value, str) else exc.value.decode(errors="replace"))

@@ -46,3 +46,30 @@ def test_an_interrupt_while_idle_is_cleared_by_renewal() -> None:
     assert raised
     solver._renew()
     assert solver.check(_easy()).status == SAT
+
+
+def test_max_unfolding_is_unknown_and_other_z3_errors_are_raised(monkeypatch) -> None:
+    """Z3 raises "reached max unfolding" (recursive function definitions of the str
+    encodings) instead of answering unknown: the query is unknown, never a crash; any other
+    Z3 error still surfaces, and the solver answers the next query."""
+    solver = Z3Solver(SolverStats(), timeout_ms=1000)
+    real_check = z3.Solver.check
+
+    def gives_up(self: z3.Solver, *args: object) -> z3.CheckSatResult:
+        raise z3.Z3Exception(b"reached max unfolding")
+
+    monkeypatch.setattr(z3.Solver, "check", gives_up)
+    assert solver.check(_easy()).status == UNKNOWN
+
+    def broken(self: z3.Solver, *args: object) -> z3.CheckSatResult:
+        raise z3.Z3Exception(b"invalid argument")
+
+    monkeypatch.setattr(z3.Solver, "check", broken)
+    try:
+        solver.check(_easy())
+    except z3.Z3Exception:
+        pass
+    else:
+        raise AssertionError("a Z3 error other than max unfolding was swallowed")
+    monkeypatch.setattr(z3.Solver, "check", real_check)
+    assert solver.check(_easy()).status == SAT
