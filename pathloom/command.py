@@ -20,7 +20,7 @@ from pathloom.engine_stats import EngineStats
 from pathloom import interrupt
 from pathloom.engines.registry import engine_names
 from pathloom.errors import EXIT_INTERRUPTED, Unsupported, UsageError, internal_error
-from pathloom.options import DEFAULT_TIMEOUT_S, Options
+from pathloom.options import DEFAULT_TIMEOUT_S, Options, chosen_timeout
 from pathloom.report.registry import ReporterContext
 from pathloom.report.registry import formats as output_formats
 
@@ -135,9 +135,7 @@ def _split_target(text: str) -> tuple[str, str | None]:
 
 
 def _options(args: argparse.Namespace) -> Options:
-    if args.no_timeout and args.timeout is not None:
-        raise UsageError("usage error: --timeout and --no-timeout together")
-    timeout = None if args.no_timeout else args.timeout if args.timeout is not None else DEFAULT_TIMEOUT_S
+    timeout = chosen_timeout(args.timeout, args.no_timeout)
     return Options(
         store=_store_path(args),
         target_heuristic=getattr(args, "target_heuristic", None),

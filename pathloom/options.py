@@ -62,3 +62,13 @@ class Options:
             raise UsageError("--target-heuristic needs --engine compose")
         if self.strategy == "topo" and self.engine == "dse":
             raise UsageError("--strategy topo needs --engine multise")
+
+
+def chosen_timeout(timeout: float | None, no_timeout: bool) -> float | None:
+    """The time limit the command-line flags ask for: ``--timeout S``, none with
+    ``--no-timeout``, else ``DEFAULT_TIMEOUT_S``; both flags together are a usage error."""
+    from pathloom.errors import UsageError
+
+    if no_timeout and timeout is not None:
+        raise UsageError("usage error: --timeout and --no-timeout together")
+    return None if no_timeout else timeout if timeout is not None else DEFAULT_TIMEOUT_S

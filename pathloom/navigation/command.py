@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from pathloom.errors import UsageError
-from pathloom.options import DEFAULT_TIMEOUT_S, Options
+from pathloom.options import DEFAULT_TIMEOUT_S, Options, chosen_timeout
 
 
 def add_parser(sub: Any, positive_float: Any, count: Any) -> None:
@@ -42,9 +42,7 @@ def add_parser(sub: Any, positive_float: Any, count: Any) -> None:
 
 
 def _options(args: argparse.Namespace) -> Options:
-    if args.no_timeout and args.timeout is not None:
-        raise UsageError("usage error: --timeout and --no-timeout together")
-    timeout = None if args.no_timeout else args.timeout if args.timeout is not None else DEFAULT_TIMEOUT_S
+    timeout = chosen_timeout(args.timeout, args.no_timeout)
     return Options(
         timeout=timeout,
         solver_timeout_ms=max(1, int(args.solver_timeout * 1000)),
