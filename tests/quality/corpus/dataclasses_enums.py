@@ -229,8 +229,9 @@ def _newer(a: Version, b: Version) -> bool:
 
 def compare_versions(a: Version, b: Version) -> bool:
     assert a.major >= 0 and a.minor >= 0 and b.major >= 0 and b.minor >= 0
-    assert not (_newer(a, b) and _newer(b, a))  # BUG: minors are compared even when the majors differ (a=Version(2, 0), b=Version(1, 5))
-    return _newer(a, b)
+    result = _newer(a, b)
+    assert not (result and _newer(b, a))  # BUG: minors are compared even when the majors differ (a=Version(2, 0), b=Version(1, 5))
+    return result
 
 
 def color_index(c: Color) -> int:
