@@ -22,6 +22,7 @@ analysed classes with their ``__str__`` or ``__format__``, opaque objects), are 
 
 from __future__ import annotations
 
+import abc
 import dataclasses
 
 import builtins
@@ -323,13 +324,24 @@ def _isinstance(module: Module, heap: HeapView, args: tuple[object, ...]) -> Out
         return throw("TypeError", f"isinstance expected 2 arguments, got {len(args)}")
     value, cls = args
     classes = cls if isinstance(cls, tuple) else (cls,)
+    flat = _flat_classes(classes)
     if isinstance(value, SymRef):  # an input object of exactly its class, or None
-        if not all(isinstance(c, ClassVal) for c in classes):
-            raise RuntimeUnsupported("isinstance() of an input object with this class argument")
+        if not all(isinstance(c, ClassVal) for c in flat):
+            known = _analysed_instance_of(module, value.cls, flat)
+            targets = _real_targets(module, flat)
+            if known is None or targets is None:
+                raise RuntimeUnsupported("isinstance() of an input object with this class argument")
+            none = value.nullable and any(isinstance(None, t) for t in targets)
+            return Ok(T.or_(T.and_(IN.not_none(value), known), T.eq(value.loc, 0) if none else False))
         names = [value.cls]
         while (base := module.classes[names[-1]].base) is not None and base in module.classes:
             names.append(base)
-        return Ok(T.and_(IN.not_none(value), any(c.name in names for c in classes)))
+        return Ok(T.and_(IN.not_none(value), any(c.name in names for c in flat)))  # type: ignore[attr-defined]
+    if isinstance(value, Ref) and not all(isinstance(c, ClassVal) for c in flat):
+        record = heap.record(value)
+        known = _analysed_instance_of(module, record.cls, flat) if isinstance(record, ObjRec) else None
+        if known is not None:
+            return Ok(known)
     value_type = _python_type(heap, value)
     if value_type is not None:
         reals = [_real_class(c) for c in _flat_classes(classes)]
@@ -372,6 +384,38 @@ def _real_class(cls: object) -> object | None:
         return _NOT_A_BASE
     real = cls.obj if isinstance(cls, PyObj) else getattr(builtins, cls.name, None) if isinstance(cls, BuiltinVal) else None
     return real if isinstance(real, (type, types.UnionType)) else None
+
+
+def _analysed_instance_of(module: Module, cls: str, classes: list[object]) -> bool | None:
+    """``isinstance`` of an instance of the analysed class ``cls`` (an ``int`` pattern, a
+    ``Mapping`` test): the real class's ``issubclass`` of each class, CPython's answer when
+    ``_real_targets`` gives the classes and ``cls`` does not bind ``__class__``; None when
+    the answer is not that."""
+    info = module.classes.get(cls)
+    if module.runtime is None or info is None or any("__class__" in names for names in (info.methods, info.attrs, info.other)):
+        return None
+    targets = _real_targets(module, classes)
+    try:
+        real = module.real_class(cls)
+    except (AttributeError, RuntimeUnsupported):
+        return None
+    if targets is None or not isinstance(real, type):
+        return None
+    return any(issubclass(real, t) for t in targets)
+
+
+def _real_targets(module: Module, classes: list[object]) -> list[type] | None:
+    """The real classes an ``isinstance`` tests (unions flattened), when each answers by the
+    instance's class alone: plain classes and ``abc.ABCMeta`` ones (``collections.abc``: their
+    ``__instancecheck__`` is ``issubclass`` of the instance's class); None otherwise."""
+    try:
+        targets = [module.real_class(c.name) if isinstance(c, ClassVal) else _real_class(c) for c in classes]
+    except (AttributeError, RuntimeUnsupported):
+        return None
+    flat = [t for target in targets for t in (target.__args__ if isinstance(target, types.UnionType) else (target,))]
+    if not all(type(t) in (type, abc.ABCMeta) for t in flat):
+        return None
+    return flat
 
 
 def _is_instance(module: Module, heap: HeapView, value: object, cls: str) -> bool:

@@ -23,6 +23,7 @@ from pathloom.semantics import strings as STR
 from pathloom.semantics import builtins as B
 from pathloom.semantics import dicts as D
 from pathloom.semantics import floats as F
+from pathloom.semantics import patterns as PAT
 from pathloom.semantics import sequences as S
 from pathloom.semantics import sets as SETS
 from pathloom.semantics import unpacking as UNP
@@ -155,6 +156,8 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
     if isinstance(func, BuiltinVal):
         if func.name in UNP.HIDDEN:  # starred items and ** mappings (frontend.lowering.expressions)
             return UNP.call_hidden(module, heap, func.name, args, _dispatch(module, heap), whole)
+        if func.name in PAT.HELPERS:  # a mapping or class pattern's lookups (frontend.lowering.matching)
+            return PAT.call_helper(module, heap, func.name, args, lambda o, n: getattr_(module, heap, o, n))
         if func.name.startswith("%"):  # the analysis's own checks (frontend.protocols)
             return B.call_builtin(module, heap, func.name, args)
         if func.name not in ("print", "isinstance") and any(isinstance(a, SymRef) for a in args):

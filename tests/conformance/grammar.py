@@ -2602,7 +2602,6 @@ def g_MatchStar_wildcard_star(xs: list[int]) -> int:
 """,
         MODELLED,
     ),
-    # refused: mapping pattern in a match statement
     Row(
         "MatchMapping",
         "mapping pattern",
@@ -2615,9 +2614,8 @@ def g_MatchMapping_mapping_pattern(x: int, s: str) -> int:
         case _:
             return -1
 """,
-        REFUSED,
+        MODELLED,
     ),
-    # refused: mapping pattern in a match statement
     Row(
         "MatchMapping",
         "mapping pattern with rest",
@@ -2630,9 +2628,8 @@ def g_MatchMapping_mapping_pattern_with_rest(x: int, s: str) -> int:
         case _:
             return -1
 """,
-        REFUSED,
+        MODELLED,
     ),
-    # refused: class pattern in a match statement
     Row(
         "MatchClass",
         "keyword patterns",
@@ -2646,9 +2643,8 @@ def g_MatchClass_keyword_patterns(x: int) -> int:
             return 1
     return 2
 """,
-        REFUSED,
+        MODELLED,
     ),
-    # refused: class pattern in a match statement
     Row(
         "MatchClass",
         "positional patterns",
@@ -2661,9 +2657,8 @@ def g_MatchClass_positional_patterns(x: int) -> int:
             return -a
     return 0
 """,
-        REFUSED,
+        MODELLED,
     ),
-    # refused: class pattern in a match statement
     Row(
         "MatchClass",
         "builtin class pattern",
@@ -2675,7 +2670,35 @@ def g_MatchClass_builtin_class_pattern(x: int) -> int:
         case _:
             return 0
 """,
-        REFUSED,
+        MODELLED,
+    ),
+    Row(
+        "MatchMapping",
+        "nested mapping and class patterns",
+        """\
+def g_MatchMapping_nested_mapping_and_class_patterns(x: int, xs: list[int]) -> int:
+    match {"p": Point(x, 1), "l": xs}:
+        case {"p": Point(x=0), "l": [a, *_]}:
+            return a
+        case {"p": Point(0 | 1, y), **rest}:
+            return y + len(rest)
+    return -1
+""",
+        MODELLED,
+    ),
+    Row(
+        "MatchClass",
+        "missing attribute in a class pattern",
+        """\
+def g_MatchClass_missing_attribute_in_a_class_pattern(x: int) -> int:
+    match Point(x, 2):
+        case Point(z=_):
+            return 1
+        case Point(x=v) if v > 0:
+            return v
+    return 0
+""",
+        MODELLED,
     ),
     Row(
         "MatchAs",
@@ -3894,6 +3917,13 @@ NOT_YET_FUZZED: frozenset[str] = frozenset(
         "g_MatchAs_capture_pattern",
         "g_MatchAs_as_pattern",
         "g_MatchOr_or_pattern",
+        "g_MatchMapping_mapping_pattern",
+        "g_MatchMapping_mapping_pattern_with_rest",
+        "g_MatchMapping_nested_mapping_and_class_patterns",
+        "g_MatchClass_keyword_patterns",
+        "g_MatchClass_positional_patterns",
+        "g_MatchClass_builtin_class_pattern",
+        "g_MatchClass_missing_attribute_in_a_class_pattern",
         "g_Starred_starred_item_that_is_not_iterable",
         "g_Dict_double_starred_items_between_key_runs",
         "g_With_with_a_context_manager",

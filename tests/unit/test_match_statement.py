@@ -1,7 +1,7 @@
 """The ``match`` statement (``lowering/matching.py``), lowered to explicit tests so every engine
 has it: literal, ``None``/``True``/``False``, dotted-name, capture, wildcard, ``as`` and ``|``
-patterns, guards, and sequence patterns with a star (not matching a str). Mapping and class
-patterns are refused with one line. Every input is replayed in CPython, and each path's
+patterns, guards, and sequence patterns with a star (not matching a str); mapping and class
+patterns in ``test_match_patterns.py``. Every input is replayed in CPython, and each path's
 outcome is compared with CPython's on the same input."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pathloom.engines.registry import engine_names
-from tests.unit.verified import explore_source, python_outcome, refusal
+from tests.unit.verified import explore_source, python_outcome
 
 SOURCE = """
 import enum
@@ -111,7 +111,7 @@ def mapping(x: int) -> int:
 """
 
 ENGINES = engine_names()
-TARGETS = ("ints", "strs", "singletons", "sequences", "bound_late", "tuples", "colors")
+TARGETS = ("ints", "strs", "singletons", "sequences", "bound_late", "tuples", "colors", "mapping")
 
 
 def _python(target: str, inputs: dict[str, object]) -> object:
@@ -134,10 +134,4 @@ def test_every_path_is_cpython_s(tmp_path: Path, engine: str) -> None:
     assert returned["sequences"] >= {0, -1} and {v // 100 for v in returned["sequences"]} >= {0, 1, 2, 3}  # type: ignore[operator]
     assert -7 in returned["bound_late"]  # a failed pattern binds nothing
     assert returned["colors"] == {1, 2}
-
-
-@pytest.mark.parametrize("engine", ENGINES)
-def test_a_mapping_pattern_is_refused(tmp_path: Path, engine: str, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "m.py"
-    path.write_text(SOURCE, encoding="utf-8")
-    assert refusal(path, "mapping", engine, capsys).endswith("m.py:93:14: unsupported: mapping pattern in a match statement")
+    assert len(returned["mapping"]) == 1  # the one path: v, the symbolic x

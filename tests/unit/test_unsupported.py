@@ -208,17 +208,19 @@ CASES = [
         what=r"class",
     ),
     Case(
-        "match-mapping-pattern",
+        "match-class-pattern-of-a-local-name",
         """
         def f(x: int) -> int:
-            match {"a": x}:
-                case {"a": v}:
+            kind = int
+            match x:
+                case kind(v):
                     return v
             return 1
         """,
-        6,
-        ast.MatchMapping,
-        what=r"mapping pattern",
+        7,
+        ast.Name,
+        pick=lambda n: named("kind")(n) and isinstance(n.ctx, ast.Load),
+        what=r"class pattern whose class 'kind' a function binds",
     ),
     Case(
         "async-def-target",
