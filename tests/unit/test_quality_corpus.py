@@ -79,6 +79,8 @@ def test_find_targets_skips_helpers_and_sees_annotations_and_preconditions() -> 
     assert bad.leading_assert and bad.annotated and [b.line for b in bad.planted] == [17]
     assert not unannotated.annotated and not unannotated.leading_assert
     assert bad.label == "m.py::bad"
+    raising = qc.find_targets("def f(x: int) -> int:\n    raise KeyError(x)\n", "m.py", "/p/m.py")
+    assert raising[0].raised == frozenset({"KeyError"})
 
 
 def test_witness_arguments_are_evaluated_in_the_module_namespace() -> None:
@@ -151,15 +153,16 @@ def test_cut_reason_groups_reasons_that_differ_in_numbers_and_values() -> None:
 
 def _target(name: str, planted: tuple[int, ...] = ()) -> qc.CorpusTarget:
     bugs = tuple(qc.PlantedBug(line, f"bug {line}", "x=1") for line in planted)
-    return qc.CorpusTarget("m.py", "/p/m.py", name, 1, 99, True, True, bugs)
+    return qc.CorpusTarget("m.py", "/p/m.py", name, 1, 99, True, True, bugs, frozenset({"ValueError"}))
 
 
 def _pl(status: str, lines: tuple[int, ...] = (), exit_code: int = 0, time_s: float = 1.0) -> qc.PathloomRun:
     return qc.PathloomRun(exit_code, status, None, [qc.ReportedBug(n, "AssertionError", "x=1") for n in lines], [], time_s)
 
 
-def _xh(lines: tuple[int, ...] = (), status: str = "checked") -> qc.CrosshairRun:
-    return qc.CrosshairRun(1 if lines else 0, status, [qc.ReportedBug(n, "AssertionError", "m") for n in lines], 2.0)
+def _xh(lines: tuple[int, ...] = (), status: str = "checked", raised: tuple[int, ...] = ()) -> qc.CrosshairRun:
+    errors = [qc.ReportedBug(n, "AssertionError", "m") for n in lines] + [qc.ReportedBug(n, "ValueError", "v") for n in raised]
+    return qc.CrosshairRun(1 if errors else 0, status, errors, 2.0)
 
 
 ROWS = [
@@ -167,7 +170,7 @@ ROWS = [
     qc.Row(_target("only_pl", (6,)), _pl("incomplete", (6,), 1), _xh(())),
     qc.Row(_target("only_xh", (7,)), _pl("incomplete"), _xh((7,))),
     qc.Row(_target("missed_complete", (8,)), _pl("complete"), _xh((), "not checkable")),
-    qc.Row(_target("refused"), _pl("unsupported", exit_code=2), _xh(())),
+    qc.Row(_target("refused"), _pl("unsupported", exit_code=2), _xh((), raised=(9,))),
     qc.Row(_target("disagrees"), _pl("complete", (3,), 3, time_s=12.5), _xh((3, 4))),
     qc.Row(_target("crashed"), _pl("internal error", exit_code=3), None),
 ]
@@ -188,6 +191,8 @@ def test_classify_counts_each_planted_bug_once_by_who_found_it() -> None:
     assert c.crashes == ["m.py::crashed: internal error"]
     assert c.unplanned_pathloom == ["m.py::disagrees:3: AssertionError (x=1)"]
     assert c.unplanned_crosshair == ["m.py::disagrees:3: m", "m.py::disagrees:4: m"]
+    assert c.crosshair_explicit == ["m.py::refused:9: v"]  # a ValueError the module raises itself: intended
+    assert dict(c.missed_by_status) == {"incomplete": 1, "complete": 1}
     assert c.over_budget == ["m.py::disagrees: 12.5s"]
 
 
