@@ -21,6 +21,7 @@ from pathloom.frontend.lowering.comprehensions import Comprehensions
 from pathloom.frontend.lowering.contexts import Contexts
 from pathloom.frontend.lowering.expressions import Expressions
 from pathloom.frontend.lowering.functions import Functions, annotation_text
+from pathloom.frontend.lowering.generators import InlinedGenerators
 from pathloom.frontend.lowering.imports import Imports
 from pathloom.frontend.lowering.library import Library
 from pathloom.frontend.lowering.matching import Matching
@@ -29,7 +30,7 @@ from pathloom.frontend.lowering.statements import Statements
 __all__ = ["annotation_text", "lower_function", "lower_lambda"]
 
 
-class _Lowerer(Functions, Imports, Statements, Cleanups, Contexts, Matching, Expressions, Comprehensions, Library):
+class _Lowerer(Functions, Imports, Statements, Cleanups, Contexts, Matching, Expressions, Comprehensions, Library, InlinedGenerators):
     """The lowering of one function or lambda: the builder's state and primitives
     (``lowering.builder``) with every mixin; no two of them define the same method."""
 

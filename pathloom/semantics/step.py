@@ -40,7 +40,7 @@ def read_operand(module: Module, local_vars: Mapping[str, object], operand: ir.O
     if isinstance(operand, ir.Var):
         value = local_vars.get(operand.name, UNBOUND)
         if value is UNBOUND:
-            name = operand.name
+            name = operand.name if operand.name.startswith("%") else operand.name.partition(".")[0]  # ``x.N``: a renamed local ``x``
             return throw("UnboundLocalError", f"cannot access local variable '{name}' where it is not associated with a value")
         return Ok(value)
     return C.resolve_global(module, operand.name)

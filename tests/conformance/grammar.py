@@ -1737,6 +1737,33 @@ def g_YieldFrom_yield_from_a_generator_call(x: int) -> Iterator[int]:
         MODELLED,
         "yield_from_call",
     ),
+    Row(
+        "For",
+        "for over a generator call, item by item",
+        """\
+def g_For_for_over_a_generator_call_item_by_item(x: int) -> int:
+    total = 0
+    for k in count_up(x):
+        if k == 2:
+            break
+        total += k + 1
+    else:
+        total = -total
+    return total
+""",
+        MODELLED,
+        "for_generator",
+    ),
+    Row(
+        "Call",
+        "sum of a generator call, item by item",
+        """\
+def g_Call_sum_of_a_generator_call_item_by_item(x: int) -> int:
+    return sum(count_up(x)) + int(any(k > 0 for k in count_up(x)))
+""",
+        MODELLED,
+        "generator_sum_call",
+    ),
     # ------------------------------ statements
     Row(
         "If",

@@ -260,6 +260,10 @@ FEATURES: frozenset[str] = (
             "generator_list",
             "generator_tuple",
             "generator_sorted",
+            # generator helpers consumed item by item (frontend.lowering.generators)
+            "for_generator",
+            "generator_sum_call",
+            "generator_any",
         }
     )
     | EDGE_FEATURES
@@ -642,9 +646,17 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
 
     def generator_use(self, c: _Ctx, d: int, sig: _Sig) -> _E:
         """A generator helper's items consumed whole: summed from ``list()``, counted from
-        ``tuple()``, or one of ``sorted()`` (an IndexError when there are too few)."""
+        ``tuple()``, or one of ``sorted()`` (an IndexError when there are too few); or item by
+        item: ``sum()`` of the call, ``any()`` over it (which stops the generator early)."""
         made = self.call(c, d, sig).text
-        k = self.int_in(0, 2)
+        k = self.int_in(0, 4)
+        if k == 3 or (k == 4 and ":=" in made):  # a walrus in a comprehension's iterable is CPython's SyntaxError
+            self.tag("generator_sum_call")
+            return _E(f"sum({made})", True)
+        if k == 4:
+            self.tag("generator_any")
+            v = c.fn.fresh("v")
+            return _E(f"int(any({v} > {self.int_in(-2, 3)} for {v} in {made}))", True)
         if k == 0:
             self.tag("generator_list")
             return _E(f"sum(list({made}))", True)
@@ -1111,9 +1123,19 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
             opts.append((2, lambda: self.for_reversed(c, lists)))
         if strs:
             opts.append((2, lambda: self.for_str(c, strs)))
+        generators = [s for s in c.fn.callables if s.ret == GEN]
+        if generators:
+            opts.append((3, lambda: self.for_generator(c, generators)))
         head, var, freeze = self.pick(opts)
         body_ctx = c.loop(var, can_continue=True, freeze=freeze)
         return [head] + _indent(self.block(body_ctx, 3))
+
+    def for_generator(self, c: _Ctx, generators: list[_Sig]):
+        """``for v in gen(...)``: the generator's items one at a time, interleaved with the body
+        (which may ``break`` out of it or ``continue``)."""
+        self.tag("for_generator")
+        v = c.fn.fresh("v")
+        return f"for {v} in {self.call(c, 1, self.choice(generators)).text}:", _Var(v, INT, False), None
 
     def range_const(self, c: _Ctx):
         self.tag("for_range")

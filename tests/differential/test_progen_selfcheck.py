@@ -90,8 +90,9 @@ def _is_set_expr(node: ast.expr) -> bool:
 
 def _generator_misuse(tree: ast.Module) -> list[str]:
     """``yield`` only in the top-level helpers annotated ``Iterator[int]`` (as a statement),
-    and those called only where their items are consumed whole: ``list()``, ``tuple()``,
-    ``sorted()`` or ``yield from``."""
+    and those called only where their items are consumed whole (``list()``, ``tuple()``,
+    ``sorted()``, ``yield from``) or one at a time (the iterable of a ``for`` loop or of a
+    generator expression's loop, or the argument of ``sum()``)."""
     bad: list[str] = []
     generators = {n.name for n in tree.body if isinstance(n, ast.FunctionDef) and n.returns is not None and ast.unparse(n.returns) == "Iterator[int]"}
     for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
@@ -102,6 +103,8 @@ def _generator_misuse(tree: ast.Module) -> list[str]:
         bad += [f"yield in an expression in {fn.name}" for n in yields if id(n) not in statements]
     whole = {id(n.args[0]) for n in ast.walk(tree) if isinstance(n, ast.Call) and ast.unparse(n.func) in ("list", "tuple", "sorted")}
     whole |= {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.YieldFrom)}
+    whole |= {id(n.iter) for n in ast.walk(tree) if isinstance(n, (ast.For, ast.comprehension))}
+    whole |= {id(n.args[0]) for n in ast.walk(tree) if isinstance(n, ast.Call) and ast.unparse(n.func) == "sum" and n.args}
     for call in ast.walk(tree):
         if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in generators and id(call) not in whole:
             bad.append(f"{call.func.id}() not consumed whole")

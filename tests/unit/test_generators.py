@@ -2,7 +2,8 @@
 hidden list that every ``return`` returns, which is ``list(f(...))`` exactly. A generator
 target's outcome is that of ``list(f(...))`` (the replay and the generated tests consume it so);
 a call of a generator function inside the code is modelled where its items are consumed
-whole (``list``/``tuple``/``sorted`` of the call, ``yield from``) and unsupported elsewhere.
+whole (``list``/``tuple``/``sorted`` of the call, ``yield from``), item by item in a loop over a
+call of a top-level generator function (``test_generator_inlining``), and unsupported elsewhere.
 Every exploration is replayed in CPython."""
 
 from __future__ import annotations
@@ -102,12 +103,25 @@ def test_a_generator_target_returns_its_items_and_raises_where_cpython_does(tmp_
 
 
 @pytest.mark.parametrize("engine", engine_names())
-def test_a_generator_consumed_item_by_item_is_unsupported_not_guessed(tmp_path: Path, engine: str) -> None:
-    """``for x in evens(n)`` interleaves the loop body with the generator: collecting the items
-    first would change which of two exceptions comes first, so it is refused (exit 2)."""
+def test_a_generator_method_consumed_item_by_item_is_unsupported_not_guessed(tmp_path: Path, engine: str) -> None:
+    """``for x in pair.__iter__()`` interleaves the loop body with a generator method, which is
+    not inlined (``frontend.lowering.generators`` inlines top-level generator functions only):
+    collecting the items first could change which of two exceptions comes first, so it is
+    refused (exit 2). ``looped`` (a top-level generator) is modelled item by item."""
     path = tmp_path / "gens.py"
-    path.write_text(SOURCE, encoding="utf-8")
-    assert main(["explore", f"{path}::looped", "--engine", engine, "--quiet"]) == 2
+    path.write_text(SOURCE + METHOD_LOOP, encoding="utf-8")
+    assert main(["explore", f"{path}::method_looped", "--engine", engine, "--quiet"]) == 2
+    assert main(["explore", f"{path}::looped", "--engine", engine, "--quiet", "--verify", *OPTIONS]) == 0
+
+
+METHOD_LOOP = """
+
+def method_looped(a: int, b: int) -> int:
+    t = 0
+    for x in Pair(a, b).__iter__():
+        t += x
+    return t
+"""
 
 
 def test_generated_tests_consume_a_generator_with_list(tmp_path: Path) -> None:

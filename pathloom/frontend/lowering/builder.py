@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from pathloom.errors import Unsupported
 from pathloom.frontend import ir
@@ -29,9 +29,14 @@ YIELDED = "%yield"  # a generator function's hidden list of the items it yielded
 
 
 @dataclass
-class _LoopTargets:
+class LoopTargets:
+    """Where ``continue`` and ``break`` go in the innermost loop. ``forward``: ``continue``
+    resumes an inlined generator after its ``yield`` (``generators``), a jump forward, not a
+    back edge."""
+
     header: int
     exit: int
+    forward: bool = False
 
 
 @dataclass
@@ -73,7 +78,7 @@ class Builder(ABC):
         # the names ``except ... as name`` binds around the statement being lowered, which the
         # clause's body never rebinds: a ``raise ... from name`` cause is an exception
         self.caught: list[str] = []
-        self.loops: list[_LoopTargets] = []
+        self.loops: list[LoopTargets] = []
         # the finally bodies and context managers around the statement being lowered, outermost first
         self.cleanups: list[Cleanup] = []
         # per enclosing except clause: whether a bare ``raise`` in it re-raises its exception
@@ -101,6 +106,9 @@ class Builder(ABC):
         self.own_globals: dict[str, ast.Global] = {}  # module-level names this function rebinds (``global``)
         self.shared: frozenset[str] = frozenset()  # cell variables a nested function writes: read through the cell
         self.generator = False  # lowering a generator function: ``yield`` appends to ``YIELDED``
+        # the generators inlined into the loops around the statement being lowered (``generators``)
+        self.inline_frames: list[Any] = []
+        self.inline_chain: tuple[str, ...] = ()
 
     # ------------------------------------------------------------ plumbing
 
@@ -165,7 +173,7 @@ class Builder(ABC):
         self.loop_headers = header.loops
         self.start(header)
         decide(body_block, orelse_block)
-        self.loops.append(_LoopTargets(header.label, exit_.label))
+        self.loops.append(LoopTargets(header.label, exit_.label))
         self.start(body_block)
         body()
         self.goto(header, loc, back_edge=True)
@@ -315,3 +323,27 @@ class Builder(ABC):
     @abstractmethod
     def _min_max(self, generator: ast.GeneratorExp, name: str) -> Operand:
         """``library``: ``min``/``max`` of a generator."""
+
+    @abstractmethod
+    def _inline_plan(self, node: ast.expr) -> Any:
+        """``generators``: whether ``node`` is a generator call that can be inlined (None: not)."""
+
+    @abstractmethod
+    def _inline_iterable(self, node: ast.expr) -> tuple[Operand, Operand | None, str] | None:
+        """``generators``: a generator call to inline, its arguments evaluated (None: not one)."""
+
+    @abstractmethod
+    def _inline_loop(self, call: Any, loc: Loc, take_item: Callable[[Operand], None], body: Callable[[], None], orelse: Callable[[], None]) -> None:
+        """``generators``: the loop over a generator call, with the generator inlined."""
+
+    @abstractmethod
+    def _inline_yield(self, value: Operand, loc: Loc) -> bool:
+        """``generators``: ``yield value`` in an inlined generator (False: not inlining)."""
+
+    @abstractmethod
+    def _inline_return(self, node: ast.Return) -> bool:
+        """``generators``: ``return`` in an inlined generator (False: not inlining)."""
+
+    @abstractmethod
+    def _inline_yield_from(self, node: ast.YieldFrom) -> bool:
+        """``generators``: ``yield from it`` in an inlined generator (False: not inlining)."""

@@ -22,7 +22,8 @@ from typing import Callable
 from pathloom.frontend import ir
 from pathloom.frontend.ir import Const, Global, Loc, Operand, Var
 from pathloom.frontend.lowering.builder import Builder, node_loc
-from pathloom.frontend.lowering.desugar import is_item_loop, map_filter_as_generator
+from pathloom.frontend.lowering.desugar import is_item_loop, item_loop, map_filter_as_generator
+from pathloom.frontend.lowering.generators import inline_call
 
 
 _SCOPE_NAMES: dict[type[ast.expr], str] = {ast.ListComp: "<listcomp>", ast.SetComp: "<setcomp>", ast.DictComp: "<dictcomp>", ast.GeneratorExp: "<genexpr>"}
@@ -109,20 +110,28 @@ class Comprehensions(Builder):
     ) -> None:
         generator = generators[level]
         loc = node_loc(generator.iter)
-        it, item, counter = self._start_iteration(iterable, loc)
 
-        def body() -> None:
-            self.assign(generator.target, self._counted(item, counter, loc))
+        def rest() -> None:
             for condition in generator.ifs:
                 passed, skipped = self.new_block(), self.new_block()
                 self.branch(condition, passed, skipped)
                 self.start(skipped)
-                self.goto(self.blocks[self.loops[-1].header], loc, back_edge=True)
+                self.goto(self.blocks[self.loops[-1].header], loc, back_edge=not self.loops[-1].forward)
                 self.start(passed)
             if level + 1 < len(generators):
                 self._generator_loop(generators, level + 1, self._iterable(generators[level + 1].iter), produce)
             else:
                 produce()
+
+        call = inline_call(iterable)
+        if call is not None:  # over a call of a generator function: inlined (``generators``)
+            self._inline_loop(call, loc, lambda item: self.assign(generator.target, item), rest, lambda: None)
+            return
+        it, item, counter = self._start_iteration(iterable, loc)
+
+        def body() -> None:
+            self.assign(generator.target, self._counted(item, counter, loc))
+            rest()
 
         decide = lambda body_block, exit_block: self.terminate(ir.ForIter(it, item, body_block.label, exit_block.label, loc))  # noqa: E731
         self._loop_blocks(loc, decide, body, lambda: None)
@@ -137,6 +146,7 @@ class Comprehensions(Builder):
         ``filter`` and ``reversed`` calls become generator expressions first
         (``desugar.map_filter_as_generator``)."""
         node = map_filter_as_generator(node, self._is_builtin)
+        node = self._generator_call_as_loop(node)
         if not (node.args and isinstance(node.args[0], ast.GeneratorExp)):
             return None
         generator = node.args[0]
@@ -165,6 +175,23 @@ class Comprehensions(Builder):
         if name in ("min", "max") and not rest:
             return self._min_max(generator, name)
         return None
+
+    def _generator_call_as_loop(self, node: ast.Call) -> ast.Call:
+        """``sum(g(...))`` (``min``, ``max``, ``any``, ``all``) of a generator call that can be
+        inlined (``generators``): ``sum(item for item in g(...))``, so that the items are made
+        one at a time as the builtin takes them (``any`` stops the generator early)."""
+        func = node.func
+        if not (
+            isinstance(func, ast.Name)
+            and func.id in ("sum", "min", "max", "any", "all")
+            and self._is_builtin(func.id)
+            and node.args
+            and self._inline_plan(node.args[0]) is not None
+        ):
+            return node
+        item, loop = item_loop(node.args[0], node.args[0])
+        generator = ast.copy_location(ast.GeneratorExp(item, [loop]), node.args[0])
+        return ast.copy_location(ast.Call(func, [generator, *node.args[1:]], node.keywords), node)
 
     def _whole(self, node: ast.expr) -> Operand:
         """``node``, and when it is a call, that call marked as consumed whole."""

@@ -290,10 +290,13 @@ class Functions(Builder):
     # ------------------------------------------------------------ generator functions
 
     def expr_Yield(self, node: ast.Yield) -> Operand:
-        """``yield v``: ``v`` appended to the items; its value is None (``list()`` sends nothing)."""
+        """``yield v``: ``v`` appended to the items; its value is None (``list()`` sends nothing).
+        In a generator inlined into its loop (``generators``) the loop's body takes ``v``."""
+        value = self.expr(node.value) if node.value is not None else Const(None)
+        if self._inline_yield(value, node_loc(node)):
+            return Const(None)
         if not self.generator:
             raise self.unsupported(node, "yield outside a function's own body (in a lambda)")
-        value = self.expr(node.value) if node.value is not None else Const(None)
         self.emit(ir.CallMethod(self.temp(), Var(YIELDED), "append", (value,), (), node_loc(node)))
         return Const(None)
 
@@ -302,6 +305,9 @@ class Functions(Builder):
 
     def _yield_from(self, node: ast.YieldFrom) -> None:
         """``yield from it`` as a statement: the items of ``it`` appended in order, as
-        ``list.extend`` takes them; a generator call there is consumed whole (``Call.whole``)."""
+        ``list.extend`` takes them; a generator call there is consumed whole (``Call.whole``).
+        In a generator inlined into its loop, the loop ``for v in it: yield v`` (``generators``)."""
+        if self._inline_yield_from(node):
+            return
         items = self._whole(node.value)
         self.emit(ir.CallMethod(self.temp(), Var(YIELDED), "extend", (items,), (), node_loc(node)))

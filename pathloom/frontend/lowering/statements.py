@@ -18,6 +18,7 @@ from typing import Callable
 from pathloom.frontend import ir
 from pathloom.frontend.ir import Const, Global, Loc, Operand, Var
 from pathloom.frontend.lowering.builder import YIELDED, Builder, Cleanup, node_loc
+from pathloom.frontend.lowering.generators import inline_call
 
 _UNSUPPORTED_STMT = {
     ast.AsyncWith: "async with",
@@ -191,7 +192,12 @@ class Statements(Builder):
 
     def stmt_For(self, node: ast.For) -> None:
         loc = node_loc(node)
-        it, item, counter = self._start_iteration(self._iterable(node.iter), loc)
+        iterable = self._iterable(node.iter)
+        call = inline_call(iterable)
+        if call is not None:  # a loop over a call of a generator function: inlined (``generators``)
+            self._inline_loop(call, loc, lambda item: self.assign(node.target, item), lambda: self.body(node.body), lambda: self.body(node.orelse))
+            return
+        it, item, counter = self._start_iteration(iterable, loc)
         self._loop(
             node,
             lambda body, orelse: self.terminate(ir.ForIter(it, item, body.label, orelse.label, loc)),
@@ -203,6 +209,9 @@ class Statements(Builder):
         is an int literal) is ``xs`` with a counter from that start, ``reversed(xs)`` is ``xs``
         iterated backwards, ``zip(xs, ys)`` the tuple of its arguments iterated together, so
         the items stay the lists' own (symbolic) items instead of running CPython's builtin."""
+        inlined = self._inline_iterable(node)
+        if inlined is not None:
+            return inlined
         plain_args = isinstance(node, ast.Call) and not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args)
         if (
             plain_args
@@ -277,11 +286,13 @@ class Statements(Builder):
 
     def stmt_Continue(self, node: ast.Continue) -> None:
         self._leave_loop(node_loc(node))
-        self.goto(self.blocks[self.loops[-1].header], node_loc(node), back_edge=True)
+        self.goto(self.blocks[self.loops[-1].header], node_loc(node), back_edge=not self.loops[-1].forward)
         self.dead_block()
 
     def stmt_Return(self, node: ast.Return) -> None:
         loc = node_loc(node)
+        if self._inline_return(node):
+            return
         value = self.expr(node.value) if node.value is not None else Const(None)
         if self.cleanups and not self.generator:  # held: a finally body may rebind the name returned
             held = self.temp()
