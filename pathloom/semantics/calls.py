@@ -351,7 +351,7 @@ def getattr_(module: Module, heap: HeapView, obj: object, name: str) -> Outcome:
         if isinstance(obj, RangeVal) and name in ("start", "stop", "step"):
             return Ok(getattr(obj, name))
         if name == "__name__" and isinstance(obj, (FuncVal, ClassVal, BuiltinVal)):
-            return Ok(obj.qualname.rpartition(":")[2].rsplit(".", 1)[-1] if isinstance(obj, FuncVal) else obj.name)
+            return Ok(UNP.python_qualname(obj.qualname).rsplit(".", 1)[-1] if isinstance(obj, FuncVal) else obj.name)
     if isinstance(obj, ExcVal) and obj.cls in module.classes:
         raise RuntimeUnsupported(f"attribute '{name}' of a user exception")
     python_type = _SCALAR_TYPES.get(type_name(obj)) if obj is None or isinstance(obj, (Term, bool, int, float, str)) else None

@@ -13,6 +13,7 @@ object) is unsupported, never guessed.
 
 from __future__ import annotations
 
+import re
 import collections
 from typing import TYPE_CHECKING, Callable, NamedTuple, cast
 
@@ -251,7 +252,7 @@ def python_qualname(qualname: str) -> str:
     its maker's, the comprehensions it is made in (``lowering.functions.expr_Lambda``) and
     ``<lambdaN>``; CPython puts ``<locals>`` after a function's name, never after a
     comprehension's (``f.<locals>.<listcomp>.<lambda>``, ``f.<locals>.<lambda>.<locals>.<lambda>``)."""
-    qualname = qualname.rpartition(":")[2]  # a linked module's function: its own qualname
+    qualname = re.sub(r"#\d+", "", qualname.rpartition(":")[2])  # a linked module's function: its own qualname; no own_qualname marks
     parts: list[str] = []
     for part in qualname.split("."):
         inner = part.startswith("<lambda") or part in _COMPREHENSIONS

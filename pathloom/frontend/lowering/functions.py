@@ -17,7 +17,7 @@ in the hidden list ``YIELDED``, which is what it returns.
 from __future__ import annotations
 
 import ast
-from typing import Callable
+from typing import Callable, Mapping
 
 from pathloom.frontend import ir
 from pathloom.frontend.ir import Const, Operand, Var
@@ -35,6 +35,18 @@ from pathloom.frontend.lowering.scope import (
     param_names,
     scope_walk,
 )
+
+
+def own_qualname(made: Mapping[str, tuple[ast.AST, object, object, object]], qualname: str, node: ast.AST) -> str:
+    """The key of nested ``def`` ``node`` among the functions the module made: CPython's
+    qualname, with ``#N`` after it for the N-th distinct ``def`` of that qualname (``def step``
+    under both branches of an ``if``: two functions, one ``__qualname__``); the mark is
+    dropped wherever the name is shown (``semantics.unpacking.python_qualname``)."""
+    key, count = qualname, 1
+    while key in made and made[key][0] is not node:
+        count += 1
+        key = f"{qualname}#{count}"
+    return key
 
 
 def annotation_text(node: ast.expr | None) -> str | None:
@@ -182,7 +194,7 @@ class Functions(Builder):
         """A nested function: a closure over the enclosing variables it uses (by value)."""
         if node.decorator_list:
             raise self.unsupported(node.decorator_list[0], "decorator on a nested function")
-        qualname = f"{self.qualname}.<locals>.{node.name}"
+        qualname = own_qualname(self.module.lambdas, f"{self.qualname}.<locals>.{node.name}", node)
         self._no_walrus_in_defaults(node)
         captures, cells = self._closure(node, node.name)
         self.module.lambdas[qualname] = (node, self.cls, captures, cells)
