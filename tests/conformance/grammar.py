@@ -2528,6 +2528,7 @@ def g_Match_match_on_an_int(x: int) -> int:
     return 0
 """,
         MODELLED,
+        "match_literal",
     ),
     Row(
         "match_case",
@@ -2541,6 +2542,7 @@ def g_match_case_case_with_a_guard(x: int) -> int:
             return 0
 """,
         MODELLED,
+        "match_guard",
     ),
     Row(
         "MatchValue",
@@ -2556,6 +2558,7 @@ def g_MatchValue_literal_pattern(s: str) -> int:
             return 0
 """,
         MODELLED,
+        "match_literal",
     ),
     Row(
         "MatchValue",
@@ -2642,6 +2645,7 @@ def g_MatchMapping_mapping_pattern(x: int, s: str) -> int:
             return -1
 """,
         MODELLED,
+        "match_mapping",
     ),
     Row(
         "MatchMapping",
@@ -2656,6 +2660,7 @@ def g_MatchMapping_mapping_pattern_with_rest(x: int, s: str) -> int:
             return -1
 """,
         MODELLED,
+        "match_rest",
     ),
     Row(
         "MatchClass",
@@ -2671,6 +2676,7 @@ def g_MatchClass_keyword_patterns(x: int) -> int:
     return 2
 """,
         MODELLED,
+        "match_class_keyword",
     ),
     Row(
         "MatchClass",
@@ -2685,6 +2691,7 @@ def g_MatchClass_positional_patterns(x: int) -> int:
     return 0
 """,
         MODELLED,
+        "match_class_positional",
     ),
     Row(
         "MatchClass",
@@ -2698,6 +2705,7 @@ def g_MatchClass_builtin_class_pattern(x: int) -> int:
             return 0
 """,
         MODELLED,
+        "match_builtin_class",
     ),
     Row(
         "MatchMapping",
@@ -2712,6 +2720,7 @@ def g_MatchMapping_nested_mapping_and_class_patterns(x: int, xs: list[int]) -> i
     return -1
 """,
         MODELLED,
+        "match_nested",
     ),
     Row(
         "MatchClass",
@@ -2726,6 +2735,7 @@ def g_MatchClass_missing_attribute_in_a_class_pattern(x: int) -> int:
     return 0
 """,
         MODELLED,
+        "match_missing_attribute",
     ),
     Row(
         "MatchAs",
@@ -2739,6 +2749,7 @@ def g_MatchAs_capture_pattern(x: int) -> int:
             return v + 1
 """,
         MODELLED,
+        "match_capture",
     ),
     Row(
         "MatchAs",
@@ -2752,6 +2763,7 @@ def g_MatchAs_as_pattern(xs: list[int]) -> int:
             return 0
 """,
         MODELLED,
+        "match_as",
     ),
     Row(
         "MatchOr",
@@ -2765,6 +2777,7 @@ def g_MatchOr_or_pattern(x: int) -> int:
             return 0
 """,
         MODELLED,
+        "match_or",
     ),
     # ------------------------------ expressions
     Row(
@@ -3933,24 +3946,11 @@ NOT_YET_FUZZED: frozenset[str] = frozenset(
         "g_ExceptHandler_except_as_left_by_continue",
         "g_Starred_starred_argument_that_is_not_iterable",
         "g_keyword_double_starred_arguments_merged_with_keywords",
-        "g_Match_match_on_an_int",
-        "g_match_case_case_with_a_guard",
-        "g_MatchValue_literal_pattern",
         "g_MatchValue_dotted_name_pattern",
         "g_MatchSingleton_None_and_bool_patterns",
         "g_MatchSequence_sequence_pattern",
         "g_MatchStar_star_in_a_sequence_pattern",
         "g_MatchStar_wildcard_star",
-        "g_MatchAs_capture_pattern",
-        "g_MatchAs_as_pattern",
-        "g_MatchOr_or_pattern",
-        "g_MatchMapping_mapping_pattern",
-        "g_MatchMapping_mapping_pattern_with_rest",
-        "g_MatchMapping_nested_mapping_and_class_patterns",
-        "g_MatchClass_keyword_patterns",
-        "g_MatchClass_positional_patterns",
-        "g_MatchClass_builtin_class_pattern",
-        "g_MatchClass_missing_attribute_in_a_class_pattern",
         "g_Starred_starred_item_that_is_not_iterable",
         "g_Dict_double_starred_items_between_key_runs",
         "g_With_with_a_context_manager",

@@ -427,7 +427,7 @@ class BreadthBuilder(KindsBuilder, SyntaxBuilder):
                 opts.append((2, lambda: ([self.slice_assign(c, lists)], False)))
         if compound_ok and c.vars(OPTINT, INTSTR):
             opts.append((8, lambda: (self.narrow_if(c), False)))
-        return opts
+        return opts + self.syntax_stmts(c, compound_ok)
 
     def defaultdict_stmt(self, c: _Ctx, dds: list[_Var]) -> str:
         v = self.choice(dds)

@@ -15,7 +15,16 @@
   the frozen dataclass ``Fz`` (int fields ``a``, ``b``), read as ``hu.value``, ``hu.name``,
   ``hu is Hue.R``, ``hu == Hue.G``, ``fz.a``, ``fz.b`` (never assigned: the entry's parameters
   of these types are read-only); their inputs are ``{"$enum": "Hue", "member": m}`` and
-  ``{"$new": "Fz", "args": {"a": i, "b": j}}``, as pathloom reports them.
+  ``{"$new": "Fz", "args": {"a": i, "b": j}}``, as pathloom reports them;
+* ``match`` statements (a compound statement of the entry and helpers): over a dict display
+  (``{s: e, "b": e2}``, maybe with ``"p": d0`` last) with mapping patterns (``{"a": mc0}``,
+  ``{"b": 0 | 1}``, ``{"a": mc0, **mr0}``, ``{}``, ``{"p": D0(a=mc0)}``), over an instance of
+  ``D0`` or ``Fz`` (maybe or an int) with class patterns by keyword (``D0(a=mc0, b=2)``, a
+  missing attribute ``D0(z=_)``: no match) and by position (``Fz(mc0, _)``, through the
+  dataclass's ``__match_args__``), or over an int (maybe or a str) with int and str
+  literals, ``|``, ``int(mc0)``, ``int(3)``, ``bool()``, ``int() as mc0``, ``str() as mc0``;
+  each case maybe guarded, maybe a last ``case _``. Captures are fresh names ``mcN`` (and
+  ``len(mrN)`` of a ``**mrN``), read only in their case's guard and body; no pattern raises.
 """
 
 from __future__ import annotations
@@ -24,12 +33,14 @@ from typing import Callable
 
 from hypothesis import strategies as st
 
-from .progen_base import _E, _Ctx, _indent, _Var
+from .progen_base import _E, DC, INT, STR, STR_LITERALS, _Ctx, _DataCls, _indent, _par, _Var
 
 HUE, FROZ = "Hue", "Fz"
 SYNTAX_ANNOTATION = {HUE: "Hue", FROZ: "Fz"}
 SYNTAX_PARAM_NAMES = {HUE: ["hu", "hu2", "hu3", "hu4"], FROZ: ["fz", "fz2", "fz3", "fz4"]}
 HUE_MEMBERS = ("R", "G", "B")
+_MATCH_KEYS = ("a", "b", "ab")  # the keys of the mapping patterns (and of the subject's display)
+_Case = tuple[str, list[_Var]]  # a pattern's text, and the variables its captures give the case
 
 # the local imports, each with the call its name makes (and the tag)
 _LOCAL_IMPORTS = (
@@ -52,6 +63,19 @@ SYNTAX_FEATURES: frozenset[str] = frozenset(
         "param:Fz",  # an entry parameter of the frozen dataclass Fz
         "enum_param",  # a Hue parameter read
         "frozen_param",  # an Fz parameter read
+        "match_mapping",  # a match over a dict display, mapping patterns
+        "match_rest",  # a mapping pattern with **rest
+        "match_class_keyword",  # a class pattern with keyword sub-patterns (D0, Fz)
+        "match_class_positional",  # a class pattern with positional sub-patterns (__match_args__)
+        "match_missing_attribute",  # a keyword sub-pattern of an attribute the class lacks: no match
+        "match_nested",  # a class pattern inside a mapping pattern
+        "match_builtin_class",  # int(p), bool(), str() as t over an int or str subject
+        "match_literal",  # a literal pattern (top-level or a sub-pattern)
+        "match_or",  # an or pattern of literals
+        "match_capture",  # a capture pattern
+        "match_as",  # str() as name
+        "match_guard",  # case ... if cond
+        "match_wildcard",  # a last case _
     }
 )
 
@@ -169,3 +193,164 @@ class SyntaxBuilder:
     def _frozen_field(self, frozen: list[_Var]) -> _E:
         self.tag("frozen_param")
         return _E(f"{self.choice(frozen).text}.{self.choice(('a', 'b'))}", True)
+
+    # -- match statements ---------------------------------------------------------------
+    def syntax_stmts(self, c: _Ctx, compound_ok: bool) -> list[tuple[int, Callable[[], tuple[list[str], bool]]]]:
+        return [(2, lambda: (self.match_stmt(c), False))] if compound_ok else []
+
+    def match_stmt(self, c: _Ctx) -> list[str]:
+        """``match`` over a dict display, an instance of D0 or Fz, or an int (see the module
+        docstring): one to three cases, each maybe guarded, maybe a last ``case _``."""
+        classes = c.vars(DC, FROZ)
+        subjects: list[tuple[int, Callable[[], tuple[str, Callable[[], _Case]]]]] = [
+            (3, lambda: self._mapping_subject(c, classes)),
+            (2, lambda: self._builtin_subject(c)),
+        ]
+        if classes:
+            subjects.append((10, lambda: self._class_subject(c, self.choice(classes))))
+        subject, case = self.pick(subjects)
+        lines = [f"match {subject}:"]
+        for k in range(3):
+            made = self.optional(case, 2, 3) if k else case()
+            if made is None:
+                break
+            pattern, captured = made
+            lines += _indent(self._case(c, pattern, captured))
+        if self.flag(1, 3):
+            self.tag("match_wildcard")
+            lines += _indent(self._case(c, "_", []))
+        return lines
+
+    def _case(self, c: _Ctx, pattern: str, captured: list[_Var]) -> list[str]:
+        inner = c.branch(is_if=True)
+        inner = _Ctx(inner.fn, inner.scope + tuple(captured), inner.depth, inner.if_depth, inner.loop_depth, inner.in_branch, inner.can_continue, inner.frozen)
+        guard = ""
+        if pattern != "_" and self.flag(1, 3):
+            self.tag("match_guard")
+            guard = f" if {self.cond(inner, 1).text}"
+        return [f"case {pattern}{guard}:"] + _indent(self.block(inner, 2))
+
+    def _capture(self, c: _Ctx, ty: str, captured: list[_Var]) -> str:
+        self.tag("match_capture")
+        name = c.fn.fresh("mc")
+        captured.append(_Var(name, ty, False))
+        return name
+
+    def _int_pattern(self, c: _Ctx, captured: list[_Var]) -> str:
+        """A sub-pattern for an int: a capture, ``_``, a literal or literals joined by ``|``."""
+        k = self.int_in(0, 3)
+        if k == 0:
+            return self._capture(c, INT, captured)
+        if k == 1:
+            return "_"
+        self.tag("match_literal")
+        first = self.int_lit(-2, 4).text
+        if k == 2:
+            return first
+        self.tag("match_or")
+        return f"{first} | {self.int_lit(-2, 4).text}"
+
+    def _str_pattern(self, c: _Ctx, captured: list[_Var]) -> str:
+        k = self.int_in(0, 2)
+        if k == 0:
+            return self._capture(c, STR, captured)
+        if k == 1:
+            return "_"
+        self.tag("match_literal")
+        return repr(self.choice(STR_LITERALS))
+
+    def _mapping_subject(self, c: _Ctx, classes: list[_Var]) -> tuple[str, Callable[[], _Case]]:
+        """``{k: e, "b": e2}`` (``k`` a str expression or a literal: maybe equal keys, the
+        later value kept), maybe with ``"p": d0`` last (an instance of D0 or Fz: whatever
+        ``k`` is, ``"p"`` holds it), and mapping patterns over the keys ``a``, ``b``, ``ab``
+        (int sub-patterns) and ``p`` (a class pattern or ``_``)."""
+        self.tag("match_mapping")
+        first = self.str_(c, 1).text if self.flag() else repr(self.choice(_MATCH_KEYS))
+        items = [f"{first}: {self.num(c, 1).text}", f"{repr(self.choice(_MATCH_KEYS))}: {self.num(c, 1).text}"]
+        obj = self.choice(classes) if classes and self.flag() else None
+        if obj is not None:
+            items.append(f"'p': {obj.text}")
+        subject = "{" + ", ".join(items) + "}"
+
+        def case() -> _Case:
+            captured: list[_Var] = []
+            keys = [key for key in _MATCH_KEYS if self.flag(1, 2)][:2]
+            items = [f"{key!r}: {self._int_pattern(c, captured)}" for key in keys]
+            if obj is not None and self.flag():
+                self.tag("match_nested")
+                items.append(f"'p': {self._class_pattern(c, obj, captured)}")
+            if self.flag(1, 3):
+                self.tag("match_rest")
+                rest = c.fn.fresh("mr")
+                captured.append(_Var(f"len({rest})", INT, False))
+                items.append(f"**{rest}")
+            return "{" + ", ".join(items) + "}", captured
+
+        return subject, case
+
+    def _class_subject(self, c: _Ctx, obj: _Var) -> tuple[str, Callable[[], _Case]]:
+        """An instance of D0 or Fz, maybe or an int (``d0 if cond else e``), and class
+        patterns of its class by keyword or by position, or ``int(...)``."""
+        mixed = self.flag(1, 3)
+        subject = f"{obj.text} if {_par(self.cond(c, 1))} else {_par(self.num(c, 1))}" if mixed else obj.text
+
+        def case() -> _Case:
+            captured: list[_Var] = []
+            if mixed and self.flag(1, 4):
+                self.tag("match_builtin_class")
+                return f"int({self._int_pattern(c, captured)})", captured
+            return self._class_pattern(c, obj, captured), captured
+
+        return subject, case
+
+    def _class_pattern(self, c: _Ctx, obj: _Var, captured: list[_Var]) -> str:
+        """A class pattern of the class of ``obj`` (D0 or Fz), by position (its dataclass
+        ``__match_args__``: the fields in order) or by keyword."""
+        fields = obj.cls.fields if isinstance(obj.cls, _DataCls) else (("a", INT), ("b", INT))
+        name = obj.cls.name if isinstance(obj.cls, _DataCls) else FROZ
+
+        def sub(ty: str) -> str:
+            return self._int_pattern(c, captured) if ty == INT else self._str_pattern(c, captured)
+
+        if self.flag():
+            self.tag("match_class_positional")
+            count = self.int_in(1, len(fields))
+            args = [sub(ty) for _, ty in fields[:count]]
+            keywords = [f"{f}={sub(ty)}" for f, ty in fields[count:] if self.flag(1, 3)]
+            return f"{name}({', '.join(args + keywords)})"
+        self.tag("match_class_keyword")
+        keywords = [f"{f}={sub(ty)}" for f, ty in fields if self.flag()]
+        if self.flag(1, 6):
+            self.tag("match_missing_attribute")
+            keywords.append("z=_")  # no such attribute: never a match
+        return f"{name}({', '.join(keywords)})"
+
+    def _builtin_subject(self, c: _Ctx) -> tuple[str, Callable[[], _Case]]:
+        """An int, maybe or a str, and literal, ``|`` and builtin class patterns."""
+        mixed = self.flag(1, 3)
+        subject = f"{_par(self.num(c, 1))} if {_par(self.cond(c, 1))} else {_par(self.str_(c, 1))}" if mixed else self.num(c, 1).text
+
+        def case() -> _Case:
+            captured: list[_Var] = []
+            k = self.int_in(0, 5 if mixed else 3)
+            if k == 5:
+                self.tag("match_literal")
+                return repr(self.choice(STR_LITERALS)), captured
+            if k == 0:
+                self.tag("match_literal")
+                first = self.int_lit(-2, 4).text
+                if self.flag():
+                    return first, captured
+                self.tag("match_or")
+                return f"{first} | {self.int_lit(-2, 4).text}", captured
+            self.tag("match_builtin_class")
+            if k == 1:
+                return f"int({self._int_pattern(c, captured)})", captured
+            if k == 2:
+                return "bool()", captured
+            self.tag("match_as")
+            if k == 3:
+                return f"int() as {self._capture(c, INT, captured)}", captured
+            return f"str() as {self._capture(c, STR, captured)}", captured
+
+        return subject, case

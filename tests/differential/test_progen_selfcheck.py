@@ -88,6 +88,14 @@ def _is_set_expr(node: ast.expr) -> bool:
     return isinstance(node, (ast.Set, ast.SetComp)) or (isinstance(node, ast.Name) and node.id == "s0")
 
 
+def _int_format_spec(node: ast.JoinedStr) -> bool:
+    """``f"{e:03d}"``: one field with a literal format spec (``progen_edges``' ``format_spec``)."""
+    if len(node.values) != 1 or not isinstance(node.values[0], ast.FormattedValue):
+        return False
+    spec = node.values[0].format_spec
+    return isinstance(spec, ast.JoinedStr) and all(isinstance(v, ast.Constant) for v in spec.values)
+
+
 def _generator_misuse(tree: ast.Module) -> list[str]:
     """``yield`` only in the top-level helpers annotated ``Iterator[int]`` (as a statement),
     and those called only where their items are consumed whole (``list()``, ``tuple()``,
@@ -117,10 +125,8 @@ def _forbidden_constructs(tree: ast.Module, heap: bool = False) -> list[str]:
     banned = (
         ast.DictComp,
         ast.Await,
-        ast.JoinedStr,
         ast.With,
         ast.AsyncFunctionDef,
-        ast.Match,
     )
     top_level = set(map(id, tree.body))
     floor_args = {id(node.args[0]) for node in ast.walk(tree) if isinstance(node, ast.Call) and ast.unparse(node.func) in ("math.floor", "math.ceil")}
@@ -137,9 +143,13 @@ def _forbidden_constructs(tree: ast.Module, heap: bool = False) -> list[str]:
         if isinstance(node, ast.Dict) and None in node.keys
         for d in [node] + [v for k, v in zip(node.keys, node.values) if k is None]
     } | {id(k.value) for node in ast.walk(tree) if isinstance(node, ast.Call) for k in node.keywords if k.arg is None}
+    unpacked |= {id(node.subject) for node in ast.walk(tree) if isinstance(node, ast.Match)}  # progen_syntax's mapping subjects
+    specs = {id(node.format_spec) for node in ast.walk(tree) if isinstance(node, ast.FormattedValue)}  # the "03d" of f"{e:03d}"
     for node in ast.walk(tree):
         if isinstance(node, banned):
             bad.append(type(node).__name__)
+        if isinstance(node, ast.JoinedStr) and not _int_format_spec(node) and id(node) not in specs:
+            bad.append("JoinedStr other than progen_edges' int format spec")
         if isinstance(node, ast.Lambda) and id(node) not in reducers:
             bad.append("lambda other than reduce's function (with an initial value)")
         if isinstance(node, ast.Nonlocal) and id(node) not in allowed_nonlocal:
