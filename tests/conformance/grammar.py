@@ -3594,7 +3594,6 @@ def g_Constant_float_literal(x: int) -> bool:
 """,
         MODELLED,
     ),
-    # refused: bytes literal
     Row(
         "Constant",
         "bytes literal",
@@ -3605,7 +3604,8 @@ def g_Constant_bytes_literal(x: int) -> int:
         return len(b)
     return b[0]
 """,
-        REFUSED,
+        MODELLED,
+        "bytes_literal",
     ),
     # refused: ellipsis literal
     Row(

@@ -63,6 +63,7 @@ EDGE_FEATURES: frozenset[str] = frozenset(
     {
         # computed module constants
         "const_computed",
+        "bytes_literal",
         "const_list",
         "const_len",
         "const_dict",
@@ -260,9 +261,12 @@ class EdgeBuilder:
 
     # stdlib calls and builtins the model does not cover
     def stdlib_num(self, c: _Ctx, d: int) -> _E:
-        fn = self.choice(["math.gcd", "math.isqrt", "math.floor", "math.ceil", "divmod", "len_str()"])
+        fn = self.choice(["math.gcd", "math.isqrt", "math.floor", "math.ceil", "divmod", "len_str()", "bytes_literal"])
         self.tag(fn)
         a = self.num(c, d - 1)
+        if fn == "bytes_literal":  # an opaque bytes constant, indexed (run in CPython on the pinned index)
+            literal = self.choice(["b'\\x01ab'", "b'xyz'", "b'xy' + b'z'"])
+            return _E(f"({literal})[{_par(a)} % 3]", True)
         if fn == "math.gcd":
             return _E(f"math.gcd({a.text}, {self.num(c, d - 1).text})", True)
         if fn == "math.isqrt":  # ValueError for a negative argument

@@ -399,16 +399,16 @@ CASES = [
         what=r"@|matmul|mult",
     ),
     Case(
-        "bytes-literal",
+        "ellipsis-literal",
         """
         def f(x: int) -> int:
-            b = b"ab"
+            b = ...
             return x
         """,
         5,
         ast.Constant,
-        pick=const(bytes),
-        what=r"bytes",
+        pick=const(type(...)),
+        what=r"ellipsis",
     ),
     Case(
         "complex-literal",

@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import functools
 
+from pathloom.domain.values import PyObj
 from pathloom.frontend import ir
 from pathloom.frontend.ir import Const, Global, Loc, Operand, Var
 from pathloom.frontend.lowering.builder import Builder, cell_slot, node_loc
@@ -88,6 +89,8 @@ class Expressions(Builder):
     def expr_Constant(self, node: ast.Constant) -> Operand:
         if isinstance(node.value, (int, float, str, type(None))):
             return Const(node.value)
+        if isinstance(node.value, bytes):  # as a bytes value of the real module: opaque, run in CPython where used
+            return Const(PyObj(node.value))
         raise self.unsupported(node, f"{type(node.value).__name__} literal")
 
     def name(self, node: ast.Name) -> Operand:
