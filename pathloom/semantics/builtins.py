@@ -424,6 +424,13 @@ def _is_instance(module: Module, heap: HeapView, value: object, cls: str) -> boo
         name = value.cls
     elif isinstance(value, Ref) and isinstance(heap.record(value), ObjRec):
         name = heap.record(value).cls  # type: ignore[union-attr]
+    elif isinstance(value, PyObj) and module.runtime is not None:
+        # a real object (an instance of a class the analysis keeps opaque, which may derive
+        # from an analysed one): CPython's own answer, on the concrete object
+        try:
+            return isinstance(value.obj, module.real_class(cls))
+        except AttributeError:
+            raise RuntimeUnsupported(f"isinstance() of a real object and class {cls}") from None
     else:
         return False
     while name is not None:

@@ -383,6 +383,10 @@ def _input_object_builtin(module: Module, heap: HeapView, fn: object, args: tupl
                 return Split(tuple((c, absent(o)) for c, o in outcome.cases))
             if isinstance(outcome, Throw) and outcome.exc.cls == "AttributeError":
                 return Ok(False) if fn is hasattr else (Ok(args[2]) if len(args) == 3 else outcome)
+            if isinstance(outcome, Invoke) and (fn is hasattr or len(args) == 3):
+                # a property of the input object's class: an AttributeError it raises would be
+                # swallowed, which a call the engine performs cannot do
+                raise RuntimeUnsupported(f"{'hasattr' if fn is hasattr else 'getattr'}() of attribute {args[1]!r} of an input object through a property")
             if isinstance(outcome, Ok) and fn is hasattr:
                 return Ok(True, outcome.writes)
             return outcome

@@ -374,3 +374,41 @@ def test_a_field_that_is_one_of_two_created_objects_is_read_through(tmp_path: Pa
 
     result = explore_source(tmp_path, CREATED_UNDER_AN_ALIAS, "created.py", "f", engine, "--heap", heap)
     assert result["complete"] and {p["returned"] for p in result["paths"]} == {0}  # type: ignore[union-attr, index]
+
+
+PROPERTY_READS = """
+class Node:
+    def __init__(self, v: int) -> None:
+        self.v = v
+
+    @property
+    def half(self) -> int:
+        if self.v < 0:
+            raise AttributeError("no half")
+        return self.v // 2
+
+
+def with_default(n: Node) -> int:
+    return getattr(n, "half", -1)
+
+
+def has(n: Node) -> bool:
+    return hasattr(n, "half")
+"""
+
+
+@pytest.mark.parametrize("target", ["with_default", "has"])
+def test_getattr_default_and_hasattr_through_a_property_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str], target: str) -> None:
+    """CPython swallows an AttributeError the property raises (-1, False): the property runs as
+    a call the engine performs, which cannot swallow it, so the read is refused (it used to
+    predict the AttributeError, and hasattr the property's value)."""
+    from tests.unit.verified import refusal
+
+    path = tmp_path / "m.py"
+    path.write_text(PROPERTY_READS, encoding="utf-8")
+    name = "hasattr" if target == "has" else "getattr"
+    line = 18 if target == "has" else 14
+    for engine in ENGINES:
+        assert refusal(path, target, engine, capsys).endswith(
+            f"m.py:{line}:12: unsupported: {name}() of attribute 'half' of an input object through a property"
+        )

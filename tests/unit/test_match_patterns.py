@@ -313,3 +313,36 @@ def test_what_is_not_known_is_refused(tmp_path: Path, capsys: pytest.CaptureFixt
     path.write_text(SOURCE, encoding="utf-8")
     for engine in ENGINES:
         assert refusal(path, target, engine, capsys).endswith(f"m.py:{line}:{col}: unsupported: {what}")
+
+
+OPAQUE_SUBCLASS = """
+from dataclasses import dataclass
+
+
+class Base:
+    def __init__(self, a: int) -> None:
+        self.a = a
+
+
+@dataclass(slots=True)
+class Sub(Base):
+    b: int
+
+
+def f(x: int) -> int:
+    s = Sub(x) if x > 0 else Base(x)
+    match s:
+        case Sub(b=3):
+            return 3
+        case Base(a=v):
+            return 10 + int(isinstance(s, Base))
+    return 0
+"""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_an_instance_of_an_opaque_subclass_is_an_instance_of_its_analysed_base(tmp_path: Path, engine: str) -> None:
+    """Sub (a slots dataclass) is run in CPython, its instances real objects: isinstance of
+    one against the analysed Base is CPython's answer on the object (it was False)."""
+    result = explore_source(tmp_path, OPAQUE_SUBCLASS, "m.py", "f", engine)  # --verify replays each input
+    assert {p["returned"] for p in result["paths"]} >= {3, 11}  # type: ignore[attr-defined]
