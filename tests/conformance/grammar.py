@@ -1764,6 +1764,16 @@ def g_Call_sum_of_a_generator_call_item_by_item(x: int) -> int:
         MODELLED,
         "generator_sum_call",
     ),
+    Row(
+        "GeneratorExp",
+        "next of a generator expression or call, with a default",
+        """\
+def g_GeneratorExp_next_of_a_generator_expression_or_call_with_a_default(x: int, xs: list[int]) -> int:
+    return next((v for v in xs if v > x), -1) + next(count_up(x), 5)
+""",
+        MODELLED,
+        "generator_next",
+    ),
     # ------------------------------ statements
     Row(
         "If",

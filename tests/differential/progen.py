@@ -264,6 +264,7 @@ FEATURES: frozenset[str] = (
             "for_generator",
             "generator_sum_call",
             "generator_any",
+            "generator_next",
         }
     )
     | EDGE_FEATURES
@@ -647,12 +648,16 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
     def generator_use(self, c: _Ctx, d: int, sig: _Sig) -> _E:
         """A generator helper's items consumed whole: summed from ``list()``, counted from
         ``tuple()``, or one of ``sorted()`` (an IndexError when there are too few); or item by
-        item: ``sum()`` of the call, ``any()`` over it (which stops the generator early)."""
+        item: ``sum()`` of the call, ``any()`` over it (which stops the generator early),
+        ``next()`` of it with a default (the first item only)."""
         made = self.call(c, d, sig).text
         k = self.int_in(0, 4)
         if k == 3 or (k == 4 and ":=" in made):  # a walrus in a comprehension's iterable is CPython's SyntaxError
             self.tag("generator_sum_call")
             return _E(f"sum({made})", True)
+        if k == 4 and self.flag():
+            self.tag("generator_next")
+            return _E(f"next({made}, {self.int_in(-2, 2)})", True)
         if k == 4:
             self.tag("generator_any")
             v = c.fn.fresh("v")

@@ -206,8 +206,8 @@ class SyntaxBuilder:
             (3, lambda: self._mapping_subject(c, classes)),
             (2, lambda: self._builtin_subject(c)),
         ]
-        if classes:
-            subjects.append((10, lambda: self._class_subject(c, self.choice(classes))))
+        if classes:  # a mapping subject then may hold an instance too (``match_nested``, the rarest form)
+            subjects += [(10, lambda: self._class_subject(c, self.choice(classes))), (6, lambda: self._mapping_subject(c, classes))]
         subject, case = self.pick(subjects)
         lines = [f"match {subject}:"]
         for k in range(3):
@@ -267,7 +267,7 @@ class SyntaxBuilder:
         self.tag("match_mapping")
         first = self.str_(c, 1).text if self.flag() else repr(self.choice(_MATCH_KEYS))
         items = [f"{first}: {self.num(c, 1).text}", f"{repr(self.choice(_MATCH_KEYS))}: {self.num(c, 1).text}"]
-        obj = self.choice(classes) if classes and self.flag() else None
+        obj = self.choice(classes) if classes and self.flag(3, 4) else None
         if obj is not None:
             items.append(f"'p': {obj.text}")
         subject = "{" + ", ".join(items) + "}"
@@ -276,7 +276,7 @@ class SyntaxBuilder:
             captured: list[_Var] = []
             keys = [key for key in _MATCH_KEYS if self.flag(1, 2)][:2]
             items = [f"{key!r}: {self._int_pattern(c, captured)}" for key in keys]
-            if obj is not None and self.flag():
+            if obj is not None and self.flag(3, 4):  # the rarest match form: drawn often enough to be seen
                 self.tag("match_nested")
                 items.append(f"'p': {self._class_pattern(c, obj, captured)}")
             if self.flag(1, 3):

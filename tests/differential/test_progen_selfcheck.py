@@ -112,7 +112,7 @@ def _generator_misuse(tree: ast.Module) -> list[str]:
     whole = {id(n.args[0]) for n in ast.walk(tree) if isinstance(n, ast.Call) and ast.unparse(n.func) in ("list", "tuple", "sorted")}
     whole |= {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.YieldFrom)}
     whole |= {id(n.iter) for n in ast.walk(tree) if isinstance(n, (ast.For, ast.comprehension))}
-    whole |= {id(n.args[0]) for n in ast.walk(tree) if isinstance(n, ast.Call) and ast.unparse(n.func) == "sum" and n.args}
+    whole |= {id(n.args[0]) for n in ast.walk(tree) if isinstance(n, ast.Call) and ast.unparse(n.func) in ("sum", "next") and n.args}
     for call in ast.walk(tree):
         if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in generators and id(call) not in whole:
             bad.append(f"{call.func.id}() not consumed whole")
@@ -359,6 +359,8 @@ def test_generated_object_programs_are_well_formed_and_terminate(data):
         assert graph_problem(program.params, schema, inputs) is None
         observed = run_in_cpython(program, inputs, timeout_s=2.0)
         assert observed.outcome != "timeout", program.numbered()
+        if observed.outcome == "raise" and _kinds_call_error(program, observed):
+            continue
         if observed.outcome == "raise":
             assert observed.exception in EXPECTED_EXCEPTIONS | {"AttributeError"}, (observed, program.numbered())
             if observed.exception == "AttributeError":
@@ -446,11 +448,25 @@ def test_feature_coverage():
     their class, parameter or local first). (600 and 1,500 until the breadth features
     shifted the derandomized draws: ``del_item`` and ``set_remove`` were then left out;
     1,000 until the starred displays shifted them: ``unpack_one_comp`` was; it is written in
-    half the joins, not a quarter, since the parameter kinds and the walrus shifted them again.)"""
-    missing = sorted(FEATURES - EDGE_FEATURES - BREADTH_FEATURES - HEAP_FEATURES - set(_features_seen(1500)))
+    half the joins, not a quarter, since the parameter kinds and the walrus shifted them again.
+    The rarest are looked for in a second, longer run (2,500; 3,000) when the first misses them:
+    since ``next()`` of a generator shifted the draws ``int(str)`` is drawn 0 times in 2,500
+    and 3 in 3,000, ``match_nested`` the other way round.)"""
+    missing = _never_generated(FEATURES - EDGE_FEATURES - BREADTH_FEATURES - HEAP_FEATURES, 1500, 2500)
     assert not missing, f"never generated: {missing}"
-    missing = sorted((EDGE_FEATURES | BREADTH_FEATURES) - set(_features_seen(2500)))
+    missing = _never_generated(EDGE_FEATURES | BREADTH_FEATURES, 2500, 3000)
     assert not missing, f"never generated: {missing}"
+
+
+def _never_generated(features: set[str] | frozenset[str], *counts: int) -> list[str]:
+    """The features no run of ``counts`` programs writes: the first run, then a longer one for
+    the rarest, which come and go as new forms shift the derandomized draws."""
+    missing = set(features)
+    for n in counts:
+        missing -= set(_features_seen(n))
+        if not missing:
+            break
+    return sorted(missing)
 
 
 def test_heap_feature_coverage():

@@ -136,10 +136,40 @@ SOURCE = textwrap.dedent("""
 
     def shadowed(x: int) -> list[int]:
         return [x for x in countdown(x)]
+
+
+    def first_of(n: int, xs: list[int]) -> int:
+        a = next(countdown(n), -1)
+        b = next((i for i, x in enumerate(xs) if x > 2), -5)
+        return a * 10 + b
+
+
+    def strict_first(xs: list[int]) -> int:
+        return next(x for x in xs if x > 2)
+
+
+    def default_after_iterable(xs: list[int]) -> int:
+        log: list[int] = []
+        got = next((log.append(x) or x for x in xs), log.append(-1) or 7)
+        return got * 100 + len(log) + (log[0] if log else 0)
 """)
 
 YIELD_Z = SOURCE.splitlines().index("    yield z") + 1  # the line CPython reports: the read, in the generator
-TARGETS = ["total", "first_below", "square_root_up", "body_fails_first", "interleaved", "skipping", "unbound", "summed", "builtins_over", "shadowed"]
+TARGETS = [
+    "first_of",
+    "strict_first",
+    "default_after_iterable",
+    "total",
+    "first_below",
+    "square_root_up",
+    "body_fails_first",
+    "interleaved",
+    "skipping",
+    "unbound",
+    "summed",
+    "builtins_over",
+    "shadowed",
+]
 OPTIONS = ("--max-iterations", "5", "--max-list-len", "3", "--timeout", "30")
 
 
@@ -207,3 +237,11 @@ def test_a_generator_that_cannot_run_in_place_stays_refused(tmp_path: Path, engi
     path = tmp_path / "refused.py"
     path.write_text(REFUSED, encoding="utf-8")
     assert main(["explore", f"{path}::consume", "--engine", engine, "--quiet"]) == 2
+
+
+def test_next_takes_the_first_item_or_the_default(tmp_path: Path) -> None:
+    """``next(g(...), d)`` and ``next(genexp[, d])`` make the first item only; ``default``
+    is evaluated after the generator's first iterable; none and no default: StopIteration."""
+    assert _outcomes(tmp_path, "strict_first") >= {"StopIteration", "3"}
+    result = explore_source(tmp_path, SOURCE, "gens.py", "default_after_iterable", "dse", *OPTIONS)
+    assert {p["returned"] for p in result["paths"]} >= {700, 1}  # type: ignore[union-attr]  # the default logs -1 first

@@ -347,3 +347,7 @@ class Builder(ABC):
     @abstractmethod
     def _inline_yield_from(self, node: ast.YieldFrom) -> bool:
         """``generators``: ``yield from it`` in an inlined generator (False: not inlining)."""
+
+    @abstractmethod
+    def _next_item(self, generator: ast.GeneratorExp, default: ast.expr | None, loc: Loc) -> Operand:
+        """``library``: ``next()`` of a generator expression."""

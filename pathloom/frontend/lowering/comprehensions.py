@@ -174,16 +174,18 @@ class Comprehensions(Builder):
             return self._any_all(generator, name == "any")
         if name in ("min", "max") and not rest:
             return self._min_max(generator, name)
+        if name == "next" and len(rest) <= 1 and not any(isinstance(a, ast.Starred) for a in rest):
+            return self._next_item(generator, rest[0] if rest else None, node_loc(node))
         return None
 
     def _generator_call_as_loop(self, node: ast.Call) -> ast.Call:
-        """``sum(g(...))`` (``min``, ``max``, ``any``, ``all``) of a generator call that can be
+        """``sum(g(...))`` (``min``, ``max``, ``any``, ``all``, ``next``) of a generator call that can be
         inlined (``generators``): ``sum(item for item in g(...))``, so that the items are made
         one at a time as the builtin takes them (``any`` stops the generator early)."""
         func = node.func
         if not (
             isinstance(func, ast.Name)
-            and func.id in ("sum", "min", "max", "any", "all")
+            and func.id in ("sum", "min", "max", "any", "all", "next")
             and self._is_builtin(func.id)
             and node.args
             and self._inline_plan(node.args[0]) is not None

@@ -17,7 +17,7 @@ from __future__ import annotations
 import ast
 
 from pathloom.frontend import ir
-from pathloom.frontend.ir import Const, Global, Operand, Var
+from pathloom.frontend.ir import Const, Global, Loc, Operand, Var
 from pathloom.frontend.lowering.builder import Builder, node_loc
 from pathloom.frontend.lowering.desugar import item_loop
 
@@ -209,3 +209,34 @@ class Library(Builder):
         self.terminate(ir.Raise(Var(exc), "implicit", loc))
         self.start(done)
         return Var(best)
+
+    def _next_item(self, generator: ast.GeneratorExp, default: ast.expr | None, loc: Loc) -> Operand:
+        """``next(generator[, default])`` of a fresh generator expression: its first item, made
+        by running its loops until one passes the conditions, then leaving them (the rest is
+        never made); none: ``default``, else CPython's ``StopIteration`` at the call. The
+        generator's first iterable is evaluated first, then ``default``, as CPython does."""
+        first = self._iterable(generator.generators[0].iter)
+        fallback = self.expr(default) if default is not None else None
+        result, found = self.temp(), self.temp()
+        self.emit(ir.Assign(found, Const(False), loc))
+        outer = len(self.loops)
+
+        def produce() -> None:
+            self.emit(ir.Assign(result, self.expr(generator.elt), node_loc(generator.elt)))
+            self.emit(ir.Assign(found, Const(True), loc))
+            self.goto(self.blocks[self.loops[outer].exit], loc)
+            self.dead_block()
+
+        self._comprehension(generator, produce, first)
+        empty, done = self.new_block(), self.new_block()
+        self._branch_on(Var(found), done, empty, loc)
+        self.start(empty)
+        if fallback is not None:
+            self.emit(ir.Assign(result, fallback, loc))
+            self.goto(done, loc)
+        else:
+            exc = self.temp()
+            self.emit(ir.Call(exc, Global("StopIteration"), (), (), loc))
+            self.terminate(ir.Raise(Var(exc), "implicit", loc))
+        self.start(done)
+        return Var(result)
