@@ -34,10 +34,12 @@ def reachable(function: ir.Function) -> list[int]:
 
 
 def branch_edges(function: ir.Function) -> list[tuple[str, int, bool]]:
-    """Every (function, block, direction) of a two-way decision in a reachable block."""
+    """Every (function, block, direction) of a two-way decision of the source in a reachable
+    block (a ``hidden`` branch the lowering added is none)."""
     edges = []
     for label in reachable(function):
-        if isinstance(function.blocks[label].terminator, (ir.Branch, ir.ForIter)):
+        term = function.blocks[label].terminator
+        if isinstance(term, ir.ForIter) or (isinstance(term, ir.Branch) and not term.hidden):
             edges += [(function.qualname, label, True), (function.qualname, label, False)]
     return edges
 

@@ -359,6 +359,9 @@ class Branch:
     then: int
     orelse: int
     loc: Loc
+    # a decision the lowering adds that is no branch of the source (PEP 479's StopIteration
+    # test around a generator's code): not counted in branch coverage (``cfg.branch_edges``)
+    hidden: bool = False
 
 
 @dataclass(frozen=True)

@@ -1063,6 +1063,23 @@ def g_GeneratorExp_generator_expression_in_min(xs: list[int]) -> int:
         MODELLED,
         "genexp_minmax",
     ),
+    Row(
+        "GeneratorExp",
+        "for over a generator expression",
+        """\
+def g_GeneratorExp_for_over_a_generator_expression(x: int, xs: list[int]) -> int:
+    total = 0
+    for v in (w * 2 for w in xs if w != x):
+        if v > 4:
+            break
+        total += v
+    else:
+        total = -total
+    return total
+""",
+        MODELLED,
+        "for_genexp",
+    ),
     # refused: generator expression outside list(), tuple(), set(), sorted(), sum(), min(), max(), any(), all() and 'sep'.join()
     Row(
         "GeneratorExp",

@@ -262,6 +262,7 @@ FEATURES: frozenset[str] = (
             "generator_sorted",
             # generator helpers consumed item by item (frontend.lowering.generators)
             "for_generator",
+            "for_genexp",
             "generator_sum_call",
             "generator_any",
             "generator_next",
@@ -1158,9 +1159,13 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
         return f"for {k} in range(len({self.choice(lists).text})):", _Var(k, INT, False), None
 
     def for_list(self, c: _Ctx, lists: list[_Var]):
-        self.tag("for_list")
         it = c.fn.fresh("it")
         xs = self.choice(lists)
+        if self.flag(1, 4):  # over a generator expression: its items made between the body's runs
+            self.tag("for_genexp")
+            w = c.fn.fresh("gw")
+            return f"for {it} in ({w} * {self.int_in(-2, 3)} for {w} in {xs.text} if {w} != {self.int_in(-1, 2)}):", _Var(it, INT, False), xs.text
+        self.tag("for_list")
         return f"for {it} in {xs.text}:", _Var(it, INT, False), xs.text
 
     def for_enumerate(self, c: _Ctx, lists: list[_Var]):

@@ -326,9 +326,8 @@ CASES = [
         "generator-expression",
         """
         def f(xs: list[int]) -> int:
-            for v in (w + 1 for w in xs):
-                return v
-            return 0
+            g = (w + 1 for w in xs)
+            return sum(g)
         """,
         5,
         ast.GeneratorExp,

@@ -109,6 +109,9 @@ class Builder(ABC):
         # the generators inlined into the loops around the statement being lowered (``generators``)
         self.inline_frames: list[Any] = []
         self.inline_chain: tuple[str, ...] = ()
+        # per comprehension being lowered, innermost last: (a generator expression's own frame,
+        # the consumer's handler), see ``comprehensions._element``
+        self.element_handlers: list[tuple[bool, int | None]] = []
 
     # ------------------------------------------------------------ plumbing
 
@@ -351,3 +354,15 @@ class Builder(ABC):
     @abstractmethod
     def _next_item(self, generator: ast.GeneratorExp, default: ast.expr | None, loc: Loc) -> Operand:
         """``library``: ``next()`` of a generator expression."""
+
+    @abstractmethod
+    def _stop_iteration_converter(self, loc: Loc) -> ir.Block:
+        """``generators``: the handler turning a StopIteration into PEP 479's RuntimeError."""
+
+    @abstractmethod
+    def _element(self, elt: ast.expr) -> Operand:
+        """``comprehensions``: a comprehension's item, evaluated in its frame."""
+
+    @abstractmethod
+    def _for_over_generator_expression(self, node: ast.For) -> None:
+        """``comprehensions``: a ``for`` statement over a generator expression."""

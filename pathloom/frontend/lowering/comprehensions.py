@@ -21,7 +21,7 @@ from typing import Callable
 
 from pathloom.frontend import ir
 from pathloom.frontend.ir import Const, Global, Loc, Operand, Var
-from pathloom.frontend.lowering.builder import Builder, node_loc
+from pathloom.frontend.lowering.builder import Builder, LoopTargets, node_loc
 from pathloom.frontend.lowering.desugar import is_item_loop, item_loop, map_filter_as_generator
 from pathloom.frontend.lowering.generators import inline_call
 
@@ -56,7 +56,7 @@ class Comprehensions(Builder):
         self.emit(ir.BuildSet(dst, (), node_loc(node)))
 
         def produce() -> None:
-            value = self.expr(node.elt)
+            value = self._element(node.elt)
             self.emit(ir.CallMethod(self.temp(), Var(dst), "add", (value,), (), add_loc))
 
         self._comprehension(node, produce)
@@ -68,7 +68,7 @@ class Comprehensions(Builder):
         self.emit(ir.BuildList(dst, (), loc))
 
         def produce() -> None:
-            value = self.expr(node.elt)
+            value = self._element(node.elt)
             self.emit(ir.CallMethod(self.temp(), Var(dst), "append", (value,), (), node_loc(node.elt)))
 
         self._comprehension(node, produce)
@@ -99,11 +99,68 @@ class Comprehensions(Builder):
         scopes = self.comprehension_scopes
         if not is_item_loop(node.generators[0]):  # the source's own comprehension (not a rewrite): CPython's function
             self.comprehension_scopes = [*scopes, _SCOPE_NAMES[type(node)]]
+        outer_handler = self.handler
+        generator_frame = isinstance(node, ast.GeneratorExp) and not is_item_loop(node.generators[0])
+        if generator_frame:  # the generator's own code: a StopIteration leaving it is CPython's RuntimeError (PEP 479)
+            self.handler = self._stop_iteration_converter(node_loc(node)).label
+            inside = self.new_block()
+            self.goto(inside, node_loc(node))
+            self.start(inside)
+        self.element_handlers.append((generator_frame, outer_handler))
         try:
             self._generator_loop(node.generators, 0, first, produce)
         finally:
             self.renames = saved
             self.comprehension_scopes = scopes
+            self.element_handlers.pop()
+        if generator_frame:  # back in the consumer's frame
+            self.handler = outer_handler
+            after = self.new_block()
+            self.goto(after, node_loc(node))
+            self.start(after)
+
+    def _for_over_generator_expression(self, node: ast.For) -> None:
+        """``for target in (elt for ... if ...): body [else: ...]``: the generator expression's
+        loops, and at each item that passes its conditions the ``for``'s target and body, back
+        in the enclosing scope (the expression's variables are its own), so items are made one
+        at a time between the body's runs, as CPython does. ``continue`` goes on to the next
+        item, ``break`` leaves every loop of the expression and skips ``else``."""
+        generator = node.iter
+        assert isinstance(generator, ast.GeneratorExp)
+        loc = node_loc(node)
+        enclosing = (self.renames, self.comprehension_scopes)
+        after = self.new_block()
+
+        def produce() -> None:
+            item = self._element(generator.elt)
+            inner = (self.renames, self.comprehension_scopes)
+            self.renames, self.comprehension_scopes = enclosing
+            self.loops.append(LoopTargets(self.loops[-1].header, after.label))
+            self.assign(node.target, item)
+            self.body(node.body)
+            self.loops.pop()
+            self.renames, self.comprehension_scopes = inner
+
+        self._comprehension(generator, produce)
+        self.body(node.orelse)
+        self.goto(after, loc)
+        self.start(after)
+
+    def _element(self, elt: ast.expr) -> Operand:
+        """A comprehension's item, ``elt`` evaluated; in a generator expression it is the last
+        code of the generator's frame: what the consumer then does with the item (add it, test
+        it, run a loop's body) runs with the consumer's handler again."""
+        value = self.expr(elt)
+        if not self.element_handlers or not self.element_handlers[-1][0]:
+            return value
+        consumer = self.element_handlers[-1][1]
+        held = self.temp()
+        self.emit(ir.Assign(held, value, node_loc(elt)))
+        self.handler = consumer
+        block = self.new_block()
+        self.goto(block, node_loc(elt))
+        self.start(block)
+        return Var(held)
 
     def _generator_loop(
         self, generators: list[ast.comprehension], level: int, iterable: tuple[Operand, Operand | None, str], produce: Callable[[], None]

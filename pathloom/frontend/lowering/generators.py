@@ -302,7 +302,7 @@ class InlinedGenerators(Builder):
         self.emit(ir.CurrentException(exc, loc))
         self.emit(ir.ExcMatch(flag, Var(exc), (Global("StopIteration"),), loc))
         convert, other = self.new_block(), self.new_block()
-        self.terminate(ir.Branch(Var(flag), convert.label, other.label, loc))
+        self.terminate(ir.Branch(Var(flag), convert.label, other.label, loc, hidden=True))
         self.start(convert)
         error = self.temp()
         self.emit(ir.Call(error, Global("RuntimeError"), (Const("generator raised StopIteration"),), (), loc))

@@ -150,7 +150,7 @@ class Library(Builder):
         self.emit(ir.Assign(total, start, loc))
 
         def produce() -> None:
-            value = self.expr(generator.elt)
+            value = self._element(generator.elt)
             self.emit(ir.BinOp(total, "+", Var(total), value, node_loc(generator.elt)))
 
         self._comprehension(generator, produce)
@@ -163,7 +163,7 @@ class Library(Builder):
         outer = len(self.loops)
 
         def produce() -> None:
-            value = self.expr(generator.elt)
+            value = self._element(generator.elt)
             flag = self.temp()
             self.emit(ir.Truth(flag, value, node_loc(generator.elt)))
             decided, going_on = self.new_block(), self.new_block()
@@ -184,7 +184,7 @@ class Library(Builder):
 
         def produce() -> None:
             value = self.temp()
-            self.emit(ir.Assign(value, self.expr(generator.elt), node_loc(generator.elt)))
+            self.emit(ir.Assign(value, self._element(generator.elt), node_loc(generator.elt)))
             first, compare, take, join = self.new_block(), self.new_block(), self.new_block(), self.new_block()
             self._branch_on(Var(empty), first, compare, loc)
             self.start(first)
@@ -222,7 +222,7 @@ class Library(Builder):
         outer = len(self.loops)
 
         def produce() -> None:
-            self.emit(ir.Assign(result, self.expr(generator.elt), node_loc(generator.elt)))
+            self.emit(ir.Assign(result, self._element(generator.elt), node_loc(generator.elt)))
             self.emit(ir.Assign(found, Const(True), loc))
             self.goto(self.blocks[self.loops[outer].exit], loc)
             self.dead_block()

@@ -192,6 +192,9 @@ class Statements(Builder):
 
     def stmt_For(self, node: ast.For) -> None:
         loc = node_loc(node)
+        if isinstance(node.iter, ast.GeneratorExp):  # lazy: its items made one at a time, between the body's runs
+            self._for_over_generator_expression(node)
+            return
         iterable = self._iterable(node.iter)
         call = inline_call(iterable)
         if call is not None:  # a loop over a call of a generator function: inlined (``generators``)
