@@ -108,7 +108,6 @@ class Builder(ABC):
         self.generator = False  # lowering a generator function: ``yield`` appends to ``YIELDED``
         # the generators inlined into the loops around the statement being lowered (``generators``)
         self.inline_frames: list[Any] = []
-        self.inline_chain: tuple[str, ...] = ()
         # per comprehension being lowered, innermost last: (a generator expression's own frame,
         # the consumer's handler), see ``comprehensions._element``
         self.element_handlers: list[tuple[bool, int | None]] = []

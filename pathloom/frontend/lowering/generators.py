@@ -35,7 +35,7 @@ with starred arguments or that do not bind (CPython's TypeError is not modelled 
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable
 
 from pathloom.frontend import ir
@@ -78,8 +78,7 @@ class _Frame:
     body: Callable[[], None]
     exit: ir.Block
     finished: ir.Block  # where the generator's end joins the loop's else
-    loc: Loc
-    chain: tuple[str, ...] = field(default=())  # the generator functions being inlined, outermost first
+    name: str  # the generator function inlined
 
 
 INLINE = "inline"  # the iteration kind of a loop over an inlined generator call
@@ -155,7 +154,7 @@ class InlinedGenerators(Builder):
             or name == self.own_name
             or name in module.global_decls
             or name in module.classes
-            or name in self.inline_chain
+            or any(frame.name == name for frame in self.inline_frames)  # recursion: not inlined
         ):
             return None
         fdef = module.function_defs.get(name)
@@ -193,7 +192,7 @@ class InlinedGenerators(Builder):
         consumer = self._scope_state()
         exit_, finished = self.new_block(), self.new_block()
         converter = self._stop_iteration_converter(loc)
-        frame = _Frame(consumer, take_item, body, exit_, finished, loc, self.inline_chain)
+        frame = _Frame(consumer, take_item, body, exit_, finished, plan.name)
         self._set_scope_state(
             {
                 "handler": converter.label,
@@ -217,7 +216,6 @@ class InlinedGenerators(Builder):
                 "inline_frames": [*self.inline_frames, frame],
             }
         )
-        self.inline_chain = (*frame.chain, plan.name)
         start = self.new_block()
         self.goto(start, loc)
         self.start(start)
@@ -228,7 +226,6 @@ class InlinedGenerators(Builder):
         self.body(fdef.body)
         self.goto(finished, loc)
         self._set_scope_state(consumer)
-        self.inline_chain = frame.chain
         self.start(finished)
         orelse()
         self.goto(exit_, loc)
@@ -259,9 +256,7 @@ class InlinedGenerators(Builder):
             value = Var(held)
         resume = self.new_block()  # in g's scope: g's handler
         own = self._scope_state()
-        chain = self.inline_chain
         self._set_scope_state(frame.consumer)
-        self.inline_chain = frame.chain
         self.loops = [*self.loops, LoopTargets(resume.label, frame.exit.label, forward=True)]
         self.cleanups = list(self.cleanups)
         self.caught = list(self.caught)
@@ -273,7 +268,6 @@ class InlinedGenerators(Builder):
         frame.body()
         self.goto(resume, loc)
         self._set_scope_state(own)
-        self.inline_chain = chain
         self.start(resume)
         return True
 
