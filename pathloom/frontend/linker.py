@@ -85,7 +85,9 @@ def _link(target: Module, fn: types.FunctionType) -> str | None:
     if real is None or real is target.runtime or fn.__globals__ is not vars(real):
         return None
     filename = getattr(real, "__file__", None)
-    if not isinstance(filename, str) or not is_project_file(filename, target.filename) or Path(filename).resolve() == Path(target.filename).resolve():
+    if not isinstance(filename, str) or Path(filename).resolve() == Path(target.filename).resolve():
+        return None
+    if fn.__module__ != MODELS_MODULE and not is_project_file(filename, target.filename):  # the models' helpers are linked too
         return None
     linked = _linked_module(target, fn.__module__, filename, real)
     if linked is None:
@@ -147,3 +149,19 @@ def _linked_module(target: Module, name: str, filename: str, real: types.ModuleT
         return None
     target.linked[name] = linked
     return linked
+
+
+MODELS_MODULE = "pathloom.models.library"
+
+
+def library_model(target: Module, name: str) -> str:
+    """The qualname of the model ``name`` of ``pathloom.models.library`` (a linked module of
+    ``target``, lowered on first use): the Python-level models of library functions that
+    ``semantics.library_models`` calls instead of running the originals in CPython."""
+    import importlib
+
+    real = importlib.import_module(MODELS_MODULE)
+    linked = _linked_module(target, MODELS_MODULE, str(real.__file__), real)
+    if linked is None:
+        raise AssertionError(f"{MODELS_MODULE} cannot be read")
+    return linked.namespace + name

@@ -22,6 +22,7 @@ from pathloom.semantics import binding as BIND
 from pathloom.semantics import strings as STR
 from pathloom.semantics import builtins as B
 from pathloom.semantics import dicts as D
+from pathloom.semantics import library_models as LM
 from pathloom.semantics import floats as F
 from pathloom.semantics import patterns as PAT
 from pathloom.semantics import sequences as S
@@ -167,6 +168,9 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
     if isinstance(func, ClassVal):
         return instantiate(module, heap, func.name, args, kwargs)
     if isinstance(func, PyObj):
+        model = LM.for_function(module, func.obj, args, kwargs)
+        if model is not None:  # math.gcd(a, b): its Python-level model, analysed (models.library)
+            return _invoke(module, model, args, kwargs, heap=heap)
         if args and isinstance(args[0], SymRef) and not kwargs and func.obj in (type, getattr, hasattr):
             return _input_object_builtin(module, heap, func.obj, args)
         if len(args) == 1 and not kwargs:
@@ -558,6 +562,9 @@ def call_method(module: Module, heap: HeapView, obj: object, name: str, args: tu
         method = getattr(obj.obj, name, None)
         if method is not None:
             _check_runnable(method)
+            model = LM.for_function(module, method, args, kwargs)
+            if model is not None:  # math.gcd(a, b): its Python-level model, analysed (models.library)
+                return _invoke(module, model, args, kwargs, heap=heap)
         if isinstance(obj.obj, types.ModuleType) and not kwargs:  # math.sqrt(x)
             floated = F.call(method, args)
             if floated is not None:
@@ -572,6 +579,9 @@ def call_method(module: Module, heap: HeapView, obj: object, name: str, args: tu
             modelled = STR.call_method(module, heap, obj, name, args, kwargs)
             if modelled is not None:
                 return modelled
+            model = LM.for_str_method(module, obj, name, args, kwargs)
+            if model is not None:  # s.split(","): its Python-level model, analysed (models.library)
+                return _invoke(module, model, (obj,) + args, kwargs, heap=heap)
         # str, int, tuple, opaque objects...: the method runs in CPython on the receiver
         return run_concretely(module, heap, f"{type_name(obj)}.{name}()", _method_caller(name), (obj,) + args, kwargs)
     attribute = getattr_(module, heap, obj, name)

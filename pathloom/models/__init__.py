@@ -1,0 +1,1 @@
+"""Library functions written as the Python pathloom analyses (see ``models.library``)."""
