@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathloom.frontend import ir
+from pathloom.models import LIBRARY
 
 
 def successors(block: ir.Block) -> list[int]:
@@ -35,7 +36,10 @@ def reachable(function: ir.Function) -> list[int]:
 
 def branch_edges(function: ir.Function) -> list[tuple[str, int, bool]]:
     """Every (function, block, direction) of a two-way decision of the source in a reachable
-    block (a ``hidden`` branch the lowering added is none)."""
+    block (a ``hidden`` branch the lowering added is none, nor is one of a library model's,
+    ``pathloom.models.library``: the coverage is of the user's code)."""
+    if function.qualname.startswith(LIBRARY + ":"):
+        return []
     edges = []
     for label in reachable(function):
         term = function.blocks[label].terminator

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pathloom.errors import Unsupported, UsageError
+from pathloom.models import LIBRARY
 
 if TYPE_CHECKING:
     from pathloom.frontend.module import Module
@@ -87,7 +88,7 @@ def _link(target: Module, fn: types.FunctionType) -> str | None:
     filename = getattr(real, "__file__", None)
     if not isinstance(filename, str) or Path(filename).resolve() == Path(target.filename).resolve():
         return None
-    if fn.__module__ != MODELS_MODULE and not is_project_file(filename, target.filename):  # the models' helpers are linked too
+    if fn.__module__ != LIBRARY and not is_project_file(filename, target.filename):  # the models' helpers are linked too
         return None
     linked = _linked_module(target, fn.__module__, filename, real)
     if linked is None:
@@ -151,17 +152,15 @@ def _linked_module(target: Module, name: str, filename: str, real: types.ModuleT
     return linked
 
 
-MODELS_MODULE = "pathloom.models.library"
-
-
 def library_model(target: Module, name: str) -> str:
     """The qualname of the model ``name`` of ``pathloom.models.library`` (a linked module of
     ``target``, lowered on first use): the Python-level models of library functions that
     ``semantics.library_models`` calls instead of running the originals in CPython."""
     import importlib
 
-    real = importlib.import_module(MODELS_MODULE)
-    linked = _linked_module(target, MODELS_MODULE, str(real.__file__), real)
+    real = importlib.import_module(LIBRARY)
+    linked = _linked_module(target, LIBRARY, str(real.__file__), real)
     if linked is None:
-        raise AssertionError(f"{MODELS_MODULE} cannot be read")
+        raise AssertionError(f"{LIBRARY} cannot be read")
+    linked.library_model = True
     return linked.namespace + name

@@ -49,6 +49,7 @@ class Module:
     # module-level names and qualnames carry the prefix "<module>:"; "" for the target itself
     namespace: str = ""
     linked: dict[str, Module] = field(default_factory=dict)  # module name -> linked module
+    library_model: bool = False  # ``pathloom.models.library``: its raises are the library's (implicit)
     link_cache: dict[object, str | None] = field(default_factory=dict)  # real function -> qualname
     adopted: dict[str, Module] = field(default_factory=dict)  # imported project class -> its module (``frontend.linker``)
     runtime: ModuleType | None = None  # the imported real module (None for source analysed alone)

@@ -7,6 +7,7 @@ original's pinned values never did (a field with spaces after ``split``, a leap 
 from __future__ import annotations
 
 import calendar
+import json
 import math
 import textwrap
 from pathlib import Path
@@ -106,3 +107,19 @@ def test_models_are_explored_and_their_inputs_replay(tmp_path: Path, engine: str
         assert p["returned"] == python_outcome(SOURCE, target, p["inputs"]), p
     assert any(WANTED[target](p) for p in paths), paths
     assert not result["stats"]["concretizations"]  # type: ignore[index]
+
+
+def test_a_models_error_is_the_librarys_a_bug_at_the_callers_line(tmp_path: Path) -> None:
+    """``s.split("")`` raises CPython's ValueError: an implicit exception (a bug to ``check``, as
+    when the original ran in CPython), at the user's line; the model's own branches are not
+    counted in the user's branch coverage."""
+    from pathloom.cli import main
+
+    path = tmp_path / "sp.py"
+    path.write_text("def f(s: str, sep: str) -> int:\n    parts = s.split(sep)\n    return len(parts)\n", encoding="utf-8")
+    out = tmp_path / "sp.json"
+    assert main(["check", f"{path}::f", "--json", str(out), "--quiet", "--max-iterations", "2"]) == 1
+    result = json.loads(out.read_text())
+    bugs = [p for p in result["paths"] if p["outcome"] == "raise"]
+    assert [(p["exception"], p["message"], p["line"], p["kind"], p["inputs"]["sep"]) for p in bugs] == [("ValueError", "empty separator", 2, "implicit", "")]
+    assert result["stats"]["branches_total"] == 0

@@ -69,7 +69,10 @@ class Statements(Builder):
             # xs[a:b] = reversed(ys): a slice assignment takes list(value) (PySequence_Fast), and
             # a reverse iterator of a sequence raises nothing while it is listed
             source = ast.copy_location(ast.Call(ast.Name("list", ast.Load()), [source], []), source)
-        value = self.expr(source)
+        if isinstance(source, ast.GeneratorExp) and len(node.targets) == 1 and isinstance(node.targets[0], (ast.Tuple, ast.List)):
+            value = self._generator_to_unpack(source, node.targets[0])  # a, b = (... for ...): the items it pulls
+        else:
+            value = self.expr(source)
         for target in node.targets:
             self.assign(target, value)
 
@@ -327,7 +330,8 @@ class Statements(Builder):
             self.terminate(ir.Raise(None, "explicit", loc))
         else:
             exc = self.expr(node.exc)
-            self.terminate(ir.Raise(exc, "explicit", loc))
+            # a library model's raise is the library's error, as when CPython runs it (implicit)
+            self.terminate(ir.Raise(exc, "implicit" if self.module.library_model else "explicit", loc))
         self.dead_block()
 
     def stmt_Assert(self, node: ast.Assert) -> None:
