@@ -96,6 +96,8 @@ def _node_text(term: Term, arg: Callable[[Arg], str]) -> str:
         return f"{arg(args[0])}.{op}({', '.join(arg(a) for a in args[1:])})"
     if op == "ascii_case":
         return f"{arg(args[0])}.{args[1]}()"
+    if op == "re_member":
+        return f"(re.{args[3]}({args[1]!r}, {arg(args[0])}{', ' + str(args[2]) if args[2] else ''}) is not None)"
     if op == "int_syntax":
         return f"is_int_literal({arg(args[0])})"
     if op == "indexof":

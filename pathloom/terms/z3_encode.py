@@ -50,6 +50,7 @@ from typing import Callable, Iterable
 import z3
 
 from pathloom.terms import char_classes
+from pathloom.terms import regex_z3
 
 from pathloom.terms.expr import BOOL, FLOAT, INT, STR, Arg, Concrete, Term, postorder
 
@@ -324,6 +325,7 @@ _LITERAL_OPS: dict[str, Callable[..., z3.FuncDeclRef]] = {
     "count": _count_function,
     "strip_count": _strip_function,
     "ascii_case": _case_function,
+    "re_member": regex_z3.member_function,
 }
 
 _OPS: dict[str, Callable[..., z3.ExprRef]] = {

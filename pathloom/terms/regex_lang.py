@@ -1,0 +1,410 @@
+"""Literal ``re`` patterns as deterministic automata over code points, for the ``re_member``
+term: whether ``re.fullmatch``/``re.match``/``re.search(pattern, s, flags)`` finds a match.
+
+The subset modelled (anything else is ``None`` from ``automaton``: the semantics layer then
+runs ``re`` in CPython on pinned values, as for any other library call):
+
+- single-character items: literals, ``.``, classes ``[...]`` with ranges, negation and the
+  categories ``\\d \\w \\s \\D \\W \\S``; concatenation, alternation, groups (capturing or
+  not, with scoped flags), the quantifiers ``* + ? {m,n}`` greedy or lazy (expanded: at most
+  ``MAX_NFA`` automaton states in all);
+- flags IGNORECASE, ASCII, DOTALL, VERBOSE, UNICODE (global or scoped); MULTILINE only in a
+  pattern without anchors;
+- the anchors ``^``/``\\A`` first and ``$``/``\\Z`` last in the pattern's top-level
+  sequence (not inside a group or an alternative).
+
+Refused: back-references, lookarounds, atomic groups, possessive quantifiers, conditionals,
+``\\b``/``\\B``, anchors elsewhere, LOCALE, automata past ``MAX_DFA`` states.
+
+Which characters an item matches is read from CPython's ``re`` itself: the item is written
+back as a one-item pattern and searched, under the flags in effect, over a string of every
+code point up to ``MAX_CODE`` (one ``finditer``, cached). So ``\\d`` is exactly what sre
+calls a decimal digit (``'١'`` included, unless ASCII), ``\\s`` includes ``'\\x1c'``, and
+IGNORECASE's equivalences are sre's own (``'ſ'`` matches ``s``, the Kelvin sign ``k``), not
+``str.lower``'s. No multi-character case folding exists in sre (``'ß'`` never matches
+``ss``), so a sequence matches case-insensitively exactly when each character does.
+
+Why a match exists exactly when ``s`` is in the language: sre is a backtracking matcher that,
+on this subset, tries every alternative of every branch and every count of every repeat
+before it gives up (greedy and lazy only order the tries). Without back-references,
+lookarounds, atomic groups and possessive repeats, nothing cuts that search, and no item's
+success depends on what an earlier item consumed. So ``fullmatch`` succeeds exactly when
+some way of matching the items consumes all of ``s``, i.e. ``s`` is in L(P); ``match``
+exactly when some prefix of ``s`` is in L(P) (``s`` in L(P)·Σ*); ``search`` when some
+substring is (Σ*·L(P)·Σ*; a leading ``^``/``\\A`` drops the first Σ*). sre stops a repeat
+whose iteration matched the empty string; such an iteration consumes nothing, so stopping
+loses no position. A trailing ``\\Z`` drops the last Σ*; a trailing ``$`` (no MULTILINE)
+accepts the end or a final ``'\\n'`` (``match``/``search``: L(P)·(ε|\\n); under ``fullmatch``
+it changes nothing). ``tests/unit/test_regex_lang.py`` checks the automata against ``re``
+on generated patterns and strings, and on the characters where Unicode bites.
+
+Invariant: for every string ``s`` of code points up to ``MAX_CODE``, ``run(automaton(p, f,
+mode), s)`` is ``getattr(re.compile(p, f), mode)(s) is not None`` whenever ``automaton``
+gives an automaton; ``member`` terms mean exactly that (``py_member``).
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import importlib
+import re
+from dataclasses import dataclass
+from typing import Any, cast
+
+from pathloom.terms import char_classes
+from pathloom.terms.char_classes import MAX_CODE, Ranges
+from pathloom.terms.expr import BOOL, Arg, Term, make
+
+P: Any = importlib.import_module("re._parser")  # the running CPython's own parser and its opcodes
+C: Any = importlib.import_module("re._constants")
+MAX_NFA = 2000  # automaton states of the expanded pattern
+MAX_DFA = 400  # states of the deterministic automaton
+MODES = ("fullmatch", "match", "search")
+ALLOWED_FLAGS = re.IGNORECASE | re.ASCII | re.DOTALL | re.VERBOSE | re.UNICODE | re.MULTILINE
+_CHAR_FLAGS = re.IGNORECASE | re.ASCII | re.DOTALL | re.UNICODE  # the flags an item's characters depend on
+_CATEGORIES = {
+    C.CATEGORY_DIGIT: r"\d",
+    C.CATEGORY_NOT_DIGIT: r"\D",
+    C.CATEGORY_SPACE: r"\s",
+    C.CATEGORY_NOT_SPACE: r"\S",
+    C.CATEGORY_WORD: r"\w",
+    C.CATEGORY_NOT_WORD: r"\W",
+}
+EVERY: Ranges = ((0, MAX_CODE),)
+
+
+class NotModelled(Exception):
+    """The pattern is outside the subset (the message says what)."""
+
+
+@dataclass(frozen=True)
+class Dfa:
+    """A deterministic automaton, start state 0: ``classes`` partitions the code points (each
+    a set of ranges), ``step[q][k]`` is the state after a character of class ``k`` in state
+    ``q`` (-1: no string from there is accepted); ``universal``: accepting states whose every
+    continuation is accepted too."""
+
+    classes: tuple[Ranges, ...]
+    step: tuple[tuple[int, ...], ...]
+    accepting: frozenset[int]
+    universal: frozenset[int]
+    starts: tuple[int, ...]  # sorted first code points of the segments of ``classes``...
+    segment_class: tuple[int, ...]  # ...and the class of each
+
+    def class_of(self, code: int) -> int:
+        return self.segment_class[bisect.bisect_right(self.starts, code) - 1]
+
+
+@functools.cache
+def _every_code_point() -> str:
+    return "".join(map(chr, range(MAX_CODE + 1)))
+
+
+def _escape(code: int) -> str:
+    return re.escape(chr(code))
+
+
+def _item_source(op: object, av: object) -> str:
+    """A one-character item written back as pattern text (the parser's own tree)."""
+    if op is C.LITERAL:
+        return _escape(av)  # type: ignore[arg-type]
+    if op is C.NOT_LITERAL:
+        return f"[^{_escape(av)}]"  # type: ignore[arg-type]
+    if op is C.ANY:
+        return "."
+    if op is C.IN:
+        parts: list[str] = []
+        for i, (sub, arg) in enumerate(cast(list[tuple[object, Any]], av)):
+            if sub is C.NEGATE and i == 0:
+                parts.append("^")
+            elif sub is C.LITERAL:
+                parts.append(_escape(arg))
+            elif sub is C.RANGE:
+                parts.append(f"{_escape(arg[0])}-{_escape(arg[1])}")
+            elif sub is C.CATEGORY and arg in _CATEGORIES:
+                parts.append(_CATEGORIES[arg])
+            else:
+                raise NotModelled(f"class item {sub}")
+        return "[" + "".join(parts) + "]"
+    raise NotModelled(str(op))
+
+
+@functools.cache
+def item_chars(source: str, flags: int) -> Ranges:
+    """The code points the one-character pattern ``source`` matches under ``flags``, as sre
+    decides (one search over every code point)."""
+    found: list[tuple[int, int]] = []
+    for m in re.compile(source, flags).finditer(_every_code_point()):
+        code = m.start()
+        if found and found[-1][1] == code - 1:
+            found[-1] = (found[-1][0], code)
+        else:
+            found.append((code, code))
+    return tuple(found)
+
+
+class _Nfa:
+    """A Thompson automaton: ``edges`` (source, item, target) on one character of the item's
+    set, ``eps`` empty moves."""
+
+    def __init__(self) -> None:
+        self.size = 0
+        self.eps: dict[int, list[int]] = {}
+        self.edges: list[tuple[int, int, int]] = []
+        self.items: dict[tuple[str, int], int] = {}  # (source, flags) -> item id
+        self.sets: list[Ranges] = []
+
+    def state(self) -> int:
+        self.size += 1
+        if self.size > MAX_NFA:
+            raise NotModelled(f"more than {MAX_NFA} automaton states")
+        return self.size - 1
+
+    def empty(self, a: int, b: int) -> None:
+        self.eps.setdefault(a, []).append(b)
+
+    def item(self, ranges: Ranges, key: tuple[str, int]) -> int:
+        if key not in self.items:
+            self.items[key] = len(self.sets)
+            self.sets.append(ranges)
+        return self.items[key]
+
+    def char(self, start: int, item: int) -> int:
+        end = self.state()
+        self.edges.append((start, item, end))
+        return end
+
+    def every_star(self, start: int) -> int:
+        """Σ* from ``start``."""
+        loop = self.state()
+        self.empty(start, loop)
+        self.char(loop, self.item(EVERY, ("%every", 0)))
+        self.empty(self.edges[-1][2], loop)
+        return loop
+
+    def sequence(self, start: int, items: list[tuple[object, object]], flags: int) -> int:
+        for op, av in items:
+            start = self.node(start, op, av, flags)
+        return start
+
+    def node(self, start: int, op: object, av: object, flags: int) -> int:
+        if op in (C.LITERAL, C.NOT_LITERAL, C.ANY, C.IN):
+            key = (_item_source(op, av), flags & _CHAR_FLAGS)
+            return self.char(start, self.item(item_chars(*key), key))
+        if op is C.SUBPATTERN:
+            _group, add, remove, inner = cast(tuple[object, int, int, list[tuple[object, object]]], av)
+            return self.sequence(start, list(inner), _scoped(flags, add, remove))
+        if op is C.BRANCH:
+            end = self.state()
+            for alternative in av[1]:  # type: ignore[index]
+                self.empty(self.sequence(start, list(alternative), flags), end)
+            return end
+        if op in (C.MAX_REPEAT, C.MIN_REPEAT):
+            low, high, sub = cast(tuple[int, int, list[tuple[object, object]]], av)
+            for _ in range(low):
+                start = self.sequence(start, list(sub), flags)
+            if high == C.MAXREPEAT:
+                loop = self.state()
+                self.empty(start, loop)
+                self.empty(self.sequence(loop, list(sub), flags), loop)
+                return loop
+            end = self.state()
+            for _ in range(high - low):
+                self.empty(start, end)
+                start = self.sequence(start, list(sub), flags)
+            self.empty(start, end)
+            return end
+        raise NotModelled(f"{op} in a pattern")
+
+
+def _scoped(flags: int, add: int, remove: int) -> int:
+    if (add | remove) & ~ALLOWED_FLAGS:
+        raise NotModelled("scoped flags")
+    return (flags | add) & ~remove
+
+
+def _anchors(items: list[tuple[object, object]], flags: int) -> tuple[bool, str, list[tuple[object, object]]]:
+    """(a leading ``^``/``\\A``, the trailing anchor "$", "Z" or "", the items between)."""
+    start = bool(items) and items[0] in ((C.AT, C.AT_BEGINNING), (C.AT, C.AT_BEGINNING_STRING))
+    if start:
+        items = items[1:]
+    end = ""
+    if items and items[-1] in ((C.AT, C.AT_END), (C.AT, C.AT_END_STRING)):
+        end = "$" if items[-1][1] is C.AT_END else "Z"
+        items = items[:-1]
+    if (start or end) and flags & re.MULTILINE:
+        raise NotModelled("anchors under MULTILINE")
+    return start, end, items
+
+
+def _minterms(sets: list[Ranges]) -> tuple[tuple[Ranges, ...], list[frozenset[int]], tuple[int, ...], tuple[int, ...]]:
+    """The classes of code points no item tells apart: their ranges, the items each is in,
+    and the segments (first code point, class) for lookups."""
+    points = sorted({0} | {lo for r in sets for lo, _ in r} | {hi + 1 for r in sets for _, hi in r if hi < MAX_CODE})
+    inside: list[set[int]] = [set() for _ in points]
+    for i, ranges in enumerate(sets):
+        for lo, hi in ranges:
+            for j in range(bisect.bisect_left(points, lo), bisect.bisect_right(points, hi)):
+                inside[j].add(i)
+    ids: dict[frozenset[int], int] = {}
+    members: list[list[tuple[int, int]]] = []
+    seg_class: list[int] = []
+    for j, start in enumerate(points):
+        end = points[j + 1] - 1 if j + 1 < len(points) else MAX_CODE
+        key = frozenset(inside[j])
+        if key not in ids:
+            ids[key] = len(members)
+            members.append([])
+        members[ids[key]].append((start, end))
+        seg_class.append(ids[key])
+    signatures = sorted(ids, key=ids.__getitem__)
+    return tuple(char_classes.union(tuple(m), ()) for m in members), signatures, tuple(points), tuple(seg_class)
+
+
+def _determinize(nfa: _Nfa, start: int, final: int) -> Dfa:
+    classes, signatures, points, seg_class = _minterms(nfa.sets)
+    by_source: dict[int, list[tuple[int, int]]] = {}
+    for a, item, b in nfa.edges:
+        by_source.setdefault(a, []).append((item, b))
+
+    def closure(states: set[int]) -> frozenset[int]:
+        todo = list(states)
+        while todo:
+            for b in nfa.eps.get(todo.pop(), ()):
+                if b not in states:
+                    states.add(b)
+                    todo.append(b)
+        return frozenset(states)
+
+    first = closure({start})
+    index = {first: 0}
+    order = [first]
+    step: list[list[int]] = []
+    while len(step) < len(order):
+        current = order[len(step)]
+        row: list[int] = []
+        for signature in signatures:
+            target = closure({b for a in current for item, b in by_source.get(a, ()) if item in signature})
+            if not target:
+                row.append(-1)
+                continue
+            if target not in index:
+                if len(order) >= MAX_DFA:
+                    raise NotModelled(f"more than {MAX_DFA} automaton states")
+                index[target] = len(order)
+                order.append(target)
+            row.append(index[target])
+        step.append(row)
+    accepting = {q for q, states in enumerate(order) if final in states}
+    return _prune(classes, step, accepting, points, seg_class)
+
+
+def _prune(classes: tuple[Ranges, ...], step: list[list[int]], accepting: set[int], points: tuple[int, ...], seg_class: tuple[int, ...]) -> Dfa:
+    """Steps into states that accept nothing become -1; universal states found."""
+    live = set(accepting)
+    changed = True
+    while changed:
+        changed = False
+        for q, row in enumerate(step):
+            if q not in live and any(t in live for t in row):
+                live.add(q)
+                changed = True
+    universal = set(accepting)
+    changed = True
+    while changed:
+        changed = False
+        for q in list(universal):
+            if any(t not in universal for t in step[q]):
+                universal.discard(q)
+                changed = True
+    table = [[t if t in live else -1 for t in row] for row in step]
+    block = _minimal_blocks(table, accepting, universal)
+    order = sorted(set(block), key=block.index)  # the start state's block first
+    number = {b: i for i, b in enumerate(order)}
+    rows = {number[block[q]]: tuple(number[block[t]] if t >= 0 else -1 for t in row) for q, row in enumerate(table) if q in live or q == 0}
+    merged = tuple(rows.get(i, tuple(-1 for _ in classes)) for i in range(len(order)))
+    accept = frozenset(number[block[q]] for q in accepting)
+    return Dfa(classes, merged, accept, frozenset(number[block[q]] for q in universal), points, seg_class)
+
+
+def _minimal_blocks(table: list[list[int]], accepting: set[int], universal: set[int]) -> list[int]:
+    """Moore's refinement: the block of each state in the coarsest partition that keeps
+    accepting, universal and dead states apart and is closed under steps."""
+    block = [(q in accepting) + 2 * (q in universal) for q in range(len(table))]
+    while True:
+        keys = [(block[q], tuple(block[t] if t >= 0 else -1 for t in row)) for q, row in enumerate(table)]
+        ids: dict[tuple[int, tuple[int, ...]], int] = {}
+        refined = [ids.setdefault(k, len(ids)) for k in keys]
+        if len(ids) == len(set(block)):
+            return refined
+        block = refined
+
+
+@functools.cache
+def automaton(pattern: str, flags: int, mode: str) -> Dfa | None:
+    """The automaton of ``getattr(re, mode)(pattern, s, flags) is not None`` over ``s``, or
+    None when the pattern or flags are outside the subset (``explain`` says why)."""
+    try:
+        return _automaton(pattern, flags, mode)
+    except NotModelled:
+        return None
+
+
+def explain(pattern: str, flags: int, mode: str) -> str | None:
+    """Why ``automaton`` gives None (None when it does not)."""
+    try:
+        _automaton(pattern, flags, mode)
+    except NotModelled as exc:
+        return str(exc)
+    return None
+
+
+def _automaton(pattern: str, flags: int, mode: str) -> Dfa:
+    if mode not in MODES:
+        raise NotModelled(f"re.{mode}")
+    try:
+        parsed = P.parse(pattern, flags)
+    except re.error as exc:
+        raise NotModelled(f"re.error: {exc}") from None
+    flags = parsed.state.flags
+    if flags & ~ALLOWED_FLAGS:
+        raise NotModelled("flags")
+    anchored, end, items = _anchors(list(parsed), flags)
+    nfa = _Nfa()
+    start = nfa.state()
+    at = start if anchored or mode != "search" else nfa.every_star(start)
+    at = nfa.sequence(at, items, flags)
+    if mode != "fullmatch" and end == "$":
+        newline = nfa.item(((10, 10),), ("%newline", 0))
+        after = nfa.state()
+        nfa.empty(at, after)
+        nfa.empty(nfa.char(at, newline), after)
+        at = after
+    elif mode != "fullmatch" and not end:
+        at = nfa.every_star(at)
+    return _determinize(nfa, start, at)
+
+
+def run(dfa: Dfa, s: str) -> bool:
+    """Whether the automaton accepts ``s`` (the Python twin of the Z3 encoding)."""
+    q = 0
+    for c in s:
+        if q in dfa.universal:
+            return True
+        q = dfa.step[q][dfa.class_of(ord(c))]
+        if q < 0:
+            return False
+    return q in dfa.accepting
+
+
+def py_member(s: str, pattern: str, flags: int, mode: str) -> bool:
+    """CPython's answer: ``re.<mode>(pattern, s, flags)`` finds a match."""
+    return getattr(re.compile(pattern, flags), mode)(s) is not None
+
+
+def member(s: Arg, pattern: str, flags: int, mode: str) -> Arg:
+    """The term of ``py_member`` (for a pattern ``automaton`` models; folds a concrete ``s``)."""
+    if not isinstance(s, Term):
+        return py_member(str(s), pattern, flags, mode)
+    return make("re_member", (s, pattern, int(flags), mode), BOOL)
