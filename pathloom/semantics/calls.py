@@ -25,6 +25,7 @@ from pathloom.semantics import dicts as D
 from pathloom.semantics import library_models as LM
 from pathloom.semantics import floats as F
 from pathloom.semantics import patterns as PAT
+from pathloom.semantics import regex as RX
 from pathloom.semantics import sequences as S
 from pathloom.semantics import sets as SETS
 from pathloom.semantics import unpacking as UNP
@@ -177,6 +178,9 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
             text = _modelled_text(module, heap, func.obj, args[0])
             if text is not None:
                 return text
+        regex = RX.call(module, heap, func.obj, args, kwargs)
+        if regex is not None:  # from re import fullmatch: membership in the pattern's language (semantics.regex)
+            return regex
         floated = None if kwargs else F.call(func.obj, args)
         if floated is not None:
             return floated
@@ -565,6 +569,9 @@ def call_method(module: Module, heap: HeapView, obj: object, name: str, args: tu
             model = LM.for_function(module, method, args, kwargs)
             if model is not None:  # math.gcd(a, b): its Python-level model, analysed (models.library)
                 return _invoke(module, model, args, kwargs, heap=heap)
+        regex = RX.call(module, heap, method, args, kwargs)
+        if regex is not None:  # re.fullmatch(P, s): membership in P's language (semantics.regex)
+            return regex
         if isinstance(obj.obj, types.ModuleType) and not kwargs:  # math.sqrt(x)
             floated = F.call(method, args)
             if floated is not None:
