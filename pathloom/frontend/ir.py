@@ -462,3 +462,6 @@ class ClassInfo:
     # name -> (decorator, qualname of the undecorated function)
     decorated: dict[str, tuple[str, str]] = field(default_factory=dict)
     abstract: frozenset[str] = frozenset()  # abstract methods not overridden: CPython refuses to instantiate
+    # properties of ``decorated`` with a setter (``@name.setter``, a plain def of that name):
+    # name -> qualname of the undecorated setter (``"C.name.setter"``); no deleter
+    setters: dict[str, str] = field(default_factory=dict)

@@ -378,6 +378,7 @@ def _scan_class(module: Module, node: ast.ClassDef) -> None:
     attrs: dict[str, object] = {}
     other: set[str] = set()
     decorated: dict[str, tuple[str, str]] = {}
+    setters: dict[str, str] = {}
     for stmt in node.body:
         if isinstance(stmt, ast.FunctionDef) and not stmt.decorator_list:
             qualname = f"{node.name}.{stmt.name}"
@@ -386,6 +387,7 @@ def _scan_class(module: Module, node: ast.ClassDef) -> None:
             other.discard(stmt.name)
             attrs.pop(stmt.name, None)
             decorated.pop(stmt.name, None)
+            setters.pop(stmt.name, None)
             continue
         decorator = _plain_decorator(module, stmt)
         if decorator is not None:
@@ -393,11 +395,20 @@ def _scan_class(module: Module, node: ast.ClassDef) -> None:
             qualname = f"{node.name}.{stmt.name}"
             module.function_defs[qualname] = _undecorated(stmt)
             decorated[stmt.name] = (decorator, qualname)
+            setters.pop(stmt.name, None)
             methods.pop(stmt.name, None)
             attrs.pop(stmt.name, None)
             other.add(stmt.name)  # the real attribute is the descriptor: read from the real class
             continue
+        setter = _property_setter(stmt, decorated)
+        if setter is not None:  # @level.setter: the property keeps its getter, gains a setter
+            qualname = f"{node.name}.{setter}.setter"
+            assert isinstance(stmt, ast.FunctionDef)
+            module.function_defs[qualname] = _undecorated(stmt)
+            setters[setter] = qualname
+            continue
         for name in _bound_names(stmt):
+            setters.pop(name, None)
             decorated.pop(name, None)
             methods.pop(name, None)
             attrs.pop(name, None)
@@ -432,8 +443,9 @@ def _scan_class(module: Module, node: ast.ClassDef) -> None:
         attrs = {**{k: v for k, v in parent.attrs.items() if k not in own}, **attrs}
         other |= {name for name in parent.other if name not in own}
         decorated = {**{k: v for k, v in parent.decorated.items() if k not in own}, **decorated}
+        setters = {**{k: v for k, v in parent.setters.items() if k not in own}, **setters}
     module.classes[node.name] = ClassInfo(
-        node.name, base, methods, attrs, node.lineno, is_exception, frozenset(other), compare_methods, decorated, frozenset(abstract)
+        node.name, base, methods, attrs, node.lineno, is_exception, frozenset(other), compare_methods, decorated, frozenset(abstract), setters
     )
 
 
@@ -472,6 +484,20 @@ def _plain_decorator(module: Module, stmt: ast.stmt) -> str | None:
         return None
     name = decorator.id
     if name in module.function_defs or name in module.classes or name in module.opaque or name in module.constants:
+        return None
+    return name
+
+
+def _property_setter(stmt: ast.stmt, decorated: dict[str, tuple[str, str]]) -> str | None:
+    """The property name when ``stmt`` is ``@name.setter`` over a ``def name`` (exactly that
+    decorator) and ``name`` is a property of the class body so far; else None."""
+    if not (isinstance(stmt, ast.FunctionDef) and len(stmt.decorator_list) == 1):
+        return None
+    decorator = stmt.decorator_list[0]
+    if not (isinstance(decorator, ast.Attribute) and decorator.attr == "setter" and isinstance(decorator.value, ast.Name)):
+        return None
+    name = decorator.value.id
+    if name != stmt.name or decorated.get(name, ("", ""))[0] != "property":
         return None
     return name
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import builtins
 import collections
+import functools
 import inspect
 import types
 from dataclasses import replace
@@ -521,6 +522,11 @@ def setattr_(module: Module, heap: HeapView, obj: object, name: str, value: obje
         record = heap.record(obj)
         if isinstance(record, ObjRec):
             cinfo = module.classes.get(record.cls)
+            if cinfo is not None and not ("__setattr__" in cinfo.methods or "__setattr__" in cinfo.other):
+                if name in cinfo.setters:  # a property's setter, analysed
+                    return _invoke(module, cinfo.setters[name], (obj, value), (), heap=heap)
+                if cinfo.decorated.get(name, ("", ""))[0] == "property":
+                    return throw("AttributeError", _no_setter_message(record.cls, name))
             if cinfo is not None and not (name in cinfo.other or "__setattr__" in cinfo.methods or "__setattr__" in cinfo.other):
                 return Ok(None, ((obj, record.with_field(name, value)),))
         else:
@@ -530,6 +536,18 @@ def setattr_(module: Module, heap: HeapView, obj: object, name: str, value: obje
     elif isinstance(obj, ExcVal):
         raise RuntimeUnsupported(f"setting attribute '{name}' of an exception")
     return run_concretely(module, heap, f"attribute assignment .{name}", setattr, (obj, name, value))
+
+
+@functools.cache
+def _no_setter_message(cls: str, name: str) -> str:
+    """CPython's message for assigning a property without a setter (asked of CPython itself,
+    on a class of that name with such a property: it changed between versions)."""
+    probe = type(cls, (), {name: property(lambda self: None)})()
+    try:
+        setattr(probe, name, None)
+    except AttributeError as exc:
+        return str(exc)
+    raise AssertionError("a property without a setter was assigned")
 
 
 def call_method(module: Module, heap: HeapView, obj: object, name: str, args: tuple[object, ...], kwargs: Kwargs, whole: bool = False) -> Outcome:
