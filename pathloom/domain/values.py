@@ -389,6 +389,11 @@ GLOBAL_CELLS = 3 << 28
 # it over: where that loop stopped is not recorded, so using it again is unsupported.
 ITERATOR = "%iterator"
 
+# A library object the code made and changes (a deque, an OrderedDict, a seeded Random...):
+# an ``ObjRec`` of this class, rebuilt in CPython for each operation from a private copy of it
+# as made and the log of the operations that changed it (``semantics.replayed``).
+REPLAYED = "%replayed"
+
 
 def iterator_record(type_name: str, source: object, watch: Watch | None = None) -> ObjRec:
     return ObjRec(ITERATOR, (("type", type_name), ("source", source), ("pos", 0), ("looped", False), ("watch", watch)))

@@ -27,6 +27,7 @@ from typing import Any, Mapping, cast
 
 from pathloom.domain.values import (
     ITERATOR,
+    REPLAYED,
     BoundMethod,
     BuiltinVal,
     ClassVal,
@@ -151,6 +152,10 @@ def encode_symbolic(value: object, heap: Any, model: Mapping[str, Any]) -> JSON:
             assert isinstance(record, ObjRec)
             if record.cls == ITERATOR:
                 return {"$opaque": record.get("type")[1]}
+            if record.cls == REPLAYED:  # a deque, an OrderedDict...: the real one, rebuilt
+                from pathloom.semantics.replayed import real
+
+                return encode_python(real(heap, v))
             if v.id in ids:
                 return {"$ref": ids[v.id]}
             ids[v.id] = len(ids) + 1

@@ -26,6 +26,7 @@ from pathloom.semantics import dicts as D
 from pathloom.semantics import library_models as LM
 from pathloom.semantics import floats as F
 from pathloom.semantics import patterns as PAT
+from pathloom.semantics import replayed as REPLAY
 from pathloom.semantics import regex as RX
 from pathloom.semantics import sequences as S
 from pathloom.semantics import sets as SETS
@@ -169,6 +170,8 @@ def call(module: Module, heap: HeapView, func: object, args: tuple[object, ...],
         return _builtin_call(module, heap, func.name, args, kwargs)
     if isinstance(func, ClassVal):
         return instantiate(module, heap, func.name, args, kwargs)
+    if isinstance(func, PyObj) and func.obj is REPLAY.SEEDED:  # random.Random(seed): a replayed object
+        return REPLAY.seeded_random(module, heap, args, kwargs)
     if isinstance(func, PyObj):
         model = LM.for_function(module, func.obj, args, kwargs)
         if model is not None:  # math.gcd(a, b): its Python-level model, analysed (models.library)
@@ -313,6 +316,8 @@ def getattr_(module: Module, heap: HeapView, obj: object, name: str) -> Outcome:
         record = heap.record(obj)
         if isinstance(record, ObjRec) and record.cls == ITERATOR:
             return run_concretely(module, heap, f"attribute .{name}", getattr, (obj, name))
+        if REPLAY.is_replayed(record):
+            return REPLAY.getattr_(module, heap, obj, name)
         if isinstance(record, ObjRec):
             info = module.classes[record.cls]
             kind, qualname = info.decorated.get(name, ("", ""))
@@ -577,10 +582,14 @@ def call_method(module: Module, heap: HeapView, obj: object, name: str, args: tu
             except RuntimeUnsupported:
                 pass  # a method the model does not cover: CPython's own, below
             return run_concretely(module, heap, f"set.{name}()", _method_caller(name), (obj,) + args, kwargs)
+        if REPLAY.is_replayed(record):
+            return REPLAY.call_method(module, heap, obj, name, args, kwargs)
     elif isinstance(obj, PyObj):  # a method of a real object: the receiver is an operand (checked for changes)
         analysed = _module_function(module, obj, name)
         if analysed is not None:  # helpers.clamp(x): a function the analysis runs
             return _invoke(module, analysed.qualname, args, kwargs, whole=whole, heap=heap)
+        if getattr(obj.obj, name, None) is REPLAY.SEEDED:  # random.Random(seed): a replayed object
+            return REPLAY.seeded_random(module, heap, args, kwargs)
         method = getattr(obj.obj, name, None)
         if method is not None:
             _check_runnable(method)

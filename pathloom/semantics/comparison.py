@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Callable, TypeGuard, cast
 from pathloom.semantics import floats as F
 from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
+from pathloom.semantics.replayed import is_replayed_ref
 from pathloom.domain.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, throw
 from pathloom.semantics import input_heap as IN
 from pathloom.domain.values import BuiltinVal, ClassVal, ExcVal, FuncVal, ListRec, PyObj, RangeVal, Ref, SymRef, concrete_length
@@ -225,7 +226,7 @@ def _membership(module: Module, heap: HeapView, op: str, needle: object, contain
     if isinstance(container, PyObj) and _plain_collection(container.obj) and not isinstance(needle, PyObj):
         container = tuple(container.obj)
         kc = "tuple"
-    elif isinstance(container, PyObj) or isinstance(needle, PyObj):
+    elif isinstance(container, PyObj) or isinstance(needle, PyObj) or is_replayed_ref(heap, container):
         return run_concretely(module, heap, f"comparison {op}", _PY_OPERATORS[op], (needle, container))
     if kc == "str":
         if kind(needle) != "str":

@@ -37,6 +37,7 @@ import sys
 import types
 from typing import TYPE_CHECKING, Any, Callable, Sequence, cast
 
+from pathloom.semantics import replayed as REPLAY
 from pathloom.semantics.heapview import HeapView
 from pathloom.cuts import CutReason
 from pathloom.domain.outcome import Cut, Ok, Outcome, RuntimeUnsupported, Throw, split
@@ -53,6 +54,7 @@ from pathloom.domain.values import (
     FuncVal,
     ListRec,
     ObjRec,
+    REPLAYED,
     DrawIter,
     PyObj,
     RangeIter,
@@ -157,6 +159,7 @@ class Materializer:
         self.built: dict[int, object] = {}  # ref id -> the Python object
         self.snapshots: list[tuple[Ref, object, object]] = []  # ref, object, its contents before
         self.opaque: list[tuple[object, object]] = []  # an opaque mutable object, a copy of it before
+        self.replayed: list[tuple[Ref, object]] = []  # a replayed object's record, the object rebuilt (``semantics.replayed``)
 
     def value(self, v: object) -> object:
         if isinstance(v, Term):
@@ -224,6 +227,8 @@ class Materializer:
             return self._set(ref, record)
         if record.cls == ITERATOR:
             return self._iterator(ref, record)
+        if record.cls == REPLAYED:
+            return REPLAY.materialize(self, ref, record)
         cls = self.module.real_class(record.cls)
         instance: object = object.__new__(cls)
         self.built[ref.id] = instance
@@ -585,6 +590,7 @@ def _call_under(module: Module, heap: HeapView, model: dict[str, Any], fn: Calla
     materializer = Materializer(module, heap, model)
     real_args = [materializer.value(a) for a in args]
     real_kwargs = {k: materializer.value(v) for k, v in kwargs}
+    pending = REPLAY.before_call(materializer, fn, real_args, real_kwargs)
     bindings = _module_bindings(module, fn)
     state = interpreter_state()
     try:
@@ -597,6 +603,7 @@ def _call_under(module: Module, heap: HeapView, model: dict[str, Any], fn: Calla
         check_interpreter_state(state)
         _check_bindings(bindings)
         _check_unchanged(materializer)
+        REPLAY.after_call(module, heap, pending, fn, raised=True)
         importer = Importer(module, heap, materializer.built)
         importer.write_back(materializer.snapshots)
         if importer.writes:
@@ -612,8 +619,9 @@ def _call_under(module: Module, heap: HeapView, model: dict[str, Any], fn: Calla
     _check_bindings(bindings)
     _check_unchanged(materializer)
     importer = Importer(module, heap, materializer.built)
-    value = importer.value(result)
+    value = REPLAY.adopt(importer, materializer, fn, [*real_args, *real_kwargs.values()], result, importer.value(result))
     importer.write_back(materializer.snapshots)
+    importer.writes.extend(REPLAY.after_call(module, heap, pending, fn, raised=False))
     importer.watch_iterators()
     return Ok(value, tuple(importer.writes))
 

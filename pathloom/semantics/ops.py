@@ -24,7 +24,7 @@ from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
 from pathloom.domain.outcome import Cut, NotModeled, Ok, Outcome, Refine, RuntimeUnsupported, map_ok, split, throw
 from pathloom.semantics import input_heap as IN
-from pathloom.domain.values import DictRec, ListRec, ObjRec, PyObj, RangeVal, Ref, SetRec, SymRef, concrete_length, list_length, type_name
+from pathloom.domain.values import REPLAYED, DictRec, ListRec, ObjRec, PyObj, RangeVal, Ref, SetRec, SymRef, concrete_length, list_length, type_name
 from pathloom.terms import expr as T
 from pathloom.terms.expr import BOOL, FLOAT, INT, STR, Arg, Term
 
@@ -249,6 +249,8 @@ def shown_type(heap: HeapView, value: object) -> str:
     (``list``, ``dict``, the class of an instance)."""
     if isinstance(value, Ref):
         record = heap.record(value)
+        if isinstance(record, ObjRec) and record.cls == REPLAYED:
+            return str(record.get("type")[1])  # deque, OrderedDict...
         return "list" if isinstance(record, ListRec) else record.shown if isinstance(record, DictRec) else record.cls
     return type_name(value)
 
@@ -451,6 +453,8 @@ def _has_dunder(heap: HeapView, value: object, names: tuple[str, ...]) -> bool:
     record = heap.record(value)
     if not isinstance(record, ObjRec):
         return False
+    if record.cls == REPLAYED:  # a deque, an OrderedDict...: its real type's dunders, in CPython
+        return True
     info = getattr(heap, "classes", {}).get(record.cls)
     return info is not None and any(n in info.methods or n in info.other for n in names)
 
@@ -461,6 +465,8 @@ def _class_defines_eq(heap: HeapView, cls: str) -> bool:
 
 
 def _reject_dunder(heap: HeapView, record: ObjRec, names: tuple[str, ...]) -> None:
+    if record.cls == REPLAYED:  # a deque, an OrderedDict...: its real type's dunders, in CPython
+        raise NotModeled(f"{names[0]} of a replayed object")
     info = getattr(heap, "classes", {}).get(record.cls)
     if info is not None:
         for name in names:

@@ -29,6 +29,7 @@ from pathloom.domain.values import (
     ObjRec,
     PyObj,
     RangeVal,
+    REPLAYED,
     Ref,
     SetRec,
     TableFunc,
@@ -126,6 +127,8 @@ def iterable(module: Module, heap: HeapView, value: object) -> bool | None:
             return True
         if isinstance(record, ObjRec) and record.cls in module.classes:
             return _class_chain_defines(module, record.cls, ("__iter__", "__getitem__"))
+        if isinstance(record, ObjRec) and record.cls == REPLAYED:  # a deque, an OrderedDict, a Random...
+            return record.get("type")[1] != "Random"
         return None
     if isinstance(value, PyObj):
         real = type(value.obj)

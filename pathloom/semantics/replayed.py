@@ -1,0 +1,349 @@
+"""Replayed objects: library objects the analysed code makes and then changes (a
+``collections.deque``, ``OrderedDict`` or ``Counter``, a ``random.Random(seed)``), kept per
+path as a heap record from which each operation rebuilds the real object in CPython.
+
+A replayed object is an ``ObjRec`` of class ``REPLAYED`` (``domain.values``) with fields
+``type`` (the real type's name), ``origin`` (a ``PyObj``: a private copy of the object as it
+was made, never handed out) and ``log`` (a tuple of ``PyObj`` entries, one per operation run
+in CPython that changed the object: the operation and deep copies of its pinned operands,
+the object itself as a placeholder). It is made where an operation run in CPython returns a
+new object of one of these types (``adopt``): a call of the type itself, of a method of a
+replayed object, of ``copy.copy``/``copy.deepcopy`` or of an operator on one; a seeded
+``random.Random(x)`` is let through the refusal of module ``random`` (``seeded_random``),
+``Random()`` and ``Random(None)`` (seeded by the OS) stay refused. An operation that reads
+or changes it (``concretize.Materializer``) works on a fresh copy of ``origin`` with the log
+replayed on it, and when the operation changed the object's state (``state``) it is appended
+to the log of a new record (``after_call``).
+
+Invariants: no real object is shared between paths: every operation rebuilds its own, and
+the record is immutable, so forking a state copies nothing and MultiSE merges its fields as
+cells like any instance's. The rebuilt object is exactly the one CPython has at that point of
+the path: its making and every operation that changed it are deterministic and are run again
+on exactly the values they saw (pinned: a concretization, counted and reported as one).
+After every operation the object holds plain data only (None, bool, int, float, complex,
+str, bytes, and tuples and frozensets of these), else unsupported: nothing it holds has an
+identity a path could see change. Only known operations are logged (a method called on the
+object, except dunders and an unseeded ``Random.seed``; item assignment and deletion;
+in-place operators); any other operation run in CPython that changes it is unsupported, and
+so is one that changes it and raises. A result that would see the real object of one
+operation only (a bound method, a dict view) is unsupported; an iterator over it is watched
+(``concretize.Importer.watch_iterators``): using it after the object changed is unsupported.
+"""
+
+from __future__ import annotations
+
+import collections
+import copy
+import math
+import operator
+import random
+from typing import TYPE_CHECKING, Any, Callable, cast
+
+from pathloom.domain.outcome import Outcome, RuntimeUnsupported
+from pathloom.domain.values import REPLAYED, ObjRec, PyObj, Ref
+
+if TYPE_CHECKING:
+    from pathloom.frontend.module import Module
+    from pathloom.semantics.concretize import Importer, Materializer
+    from pathloom.semantics.heapview import HeapView
+
+#: The types whose objects are replayed (exact types: a subclass may do anything).
+TYPES: tuple[type, ...] = (collections.deque, collections.OrderedDict, collections.Counter, random.Random)
+
+SEEDED = random.Random  # made with an explicit seed only (``seeded_random``)
+
+#: Operations (besides methods of the object, ``Method``) whose change to a replayed operand is logged.
+LOGGED: tuple[Callable[..., object], ...] = (
+    operator.setitem,
+    operator.delitem,
+    operator.iadd,
+    operator.isub,
+    operator.iand,
+    operator.ior,
+    operator.imul,
+)
+
+#: Operations whose new result of a replayed type is adopted when a replayed object is an operand.
+MAKERS: tuple[Callable[..., object], ...] = (
+    copy.copy,
+    copy.deepcopy,
+    operator.add,
+    operator.sub,
+    operator.and_,
+    operator.or_,
+    operator.mul,
+    operator.pos,
+    operator.neg,
+    *LOGGED,
+)
+
+
+class Method:
+    """``receiver.name(*args, **kwargs)``: a method of a replayed object run in CPython."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.__qualname__ = name
+
+    def __call__(self, receiver: object, *args: object, **kwargs: object) -> object:
+        return getattr(receiver, self.name)(*args, **kwargs)
+
+
+class _Self:
+    """The placeholder of the replayed object in a logged operation's operands."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Self:
+        return self
+
+
+SELF = _Self()
+
+
+def is_replayed(record: object) -> bool:
+    return isinstance(record, ObjRec) and record.cls == REPLAYED
+
+
+def shown_type(record: ObjRec) -> str:
+    """The real type's name (``deque``), as CPython's messages show it."""
+    return str(record.get("type")[1])
+
+
+def rebuild(record: ObjRec, resolve: Callable[[Ref], object]) -> object:
+    """A fresh real object: a copy of the record's origin with its log replayed on it (a
+    view: the view of its dict, ``resolve`` giving the real dict of a reference)."""
+    fields = dict(record.fields)
+    if "view" in fields:
+        of, kind = cast(tuple[Ref, str], fields["view"])
+        return getattr(resolve(of), kind)()
+    origin, log = fields["origin"], fields["log"]
+    assert isinstance(origin, PyObj) and isinstance(log, tuple)
+    obj = copy.deepcopy(origin.obj)
+    for entry in log:
+        fn, args, kwargs = entry.obj
+        args, kwargs = copy.deepcopy((args, kwargs), {id(SELF): obj})
+        try:
+            fn(*args, **kwargs)
+        except Exception as exc:  # noqa: BLE001 - it ran without raising on these very values
+            raise RuntimeUnsupported(f"replaying an operation on a {type(obj).__name__} raised {type(exc).__name__}") from None
+    return obj
+
+
+def plain(value: object) -> bool:
+    """Data without an identity a path could observe changing."""
+    if value is None or type(value) in (bool, int, float, complex, str, bytes):
+        return True
+    if type(value) in (tuple, frozenset):
+        return all(plain(x) for x in value)  # type: ignore[attr-defined]
+    return False
+
+
+def state(obj: object) -> tuple[object, ...]:
+    """What operations can change of a replayed object (its items, its generator's state,
+    its attributes), as plain data unless the object holds something else."""
+    own = tuple(vars(obj).items()) if hasattr(obj, "__dict__") else ()
+    if isinstance(obj, random.Random):
+        return (obj.getstate(), own)
+    if isinstance(obj, collections.deque):
+        return (obj.maxlen, tuple(obj), own)
+    assert isinstance(obj, dict)
+    return (tuple(obj.items()), own)
+
+
+def same(a: object, b: object) -> bool:
+    """Equal plain data, types and float signs included (``1 == True``, ``0.0 == -0.0``)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, tuple):
+        other = cast(tuple[object, ...], b)
+        return len(a) == len(other) and all(same(x, y) for x, y in zip(a, other))
+    if isinstance(a, frozenset):  # plain items: their reprs tell them apart exactly
+        return sorted(map(repr, a)) == sorted(map(repr, cast(frozenset[object], b)))
+    if isinstance(a, float):
+        f = cast(float, b)
+        return a == f and math.copysign(1.0, a) == math.copysign(1.0, f) or (a != a and f != f)
+    if isinstance(a, complex):
+        c = cast(complex, b)
+        return same(a.real, c.real) and same(a.imag, c.imag)
+    try:
+        return bool(a == b)
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def _check_plain(obj: object) -> None:
+    items = state(obj)
+    if not plain(items):
+        raise RuntimeUnsupported(
+            f"a {type(obj).__name__} holding something other than plain data (None, bool, int, float, str, bytes, tuples) changed by the code"
+        )
+
+
+def new_record(obj: object) -> ObjRec:
+    """The record of a new object of a replayed type (its origin a private copy)."""
+    _check_plain(obj)
+    try:
+        origin = copy.deepcopy(obj)
+    except Exception:  # noqa: BLE001
+        raise RuntimeUnsupported(f"a {type(obj).__name__} that cannot be copied") from None
+    return ObjRec(REPLAYED, (("type", type(obj).__name__), ("origin", PyObj(origin)), ("log", ())))
+
+
+def view_record(of: Ref, kind: str, type_name: str) -> ObjRec:
+    """The record of ``d.keys()``/``values()``/``items()`` of the replayed dict ``of``: a live
+    view, made from the dict as the path has it whenever it is used."""
+    return ObjRec(REPLAYED, (("type", type_name), ("view", (of, kind))))
+
+
+def real(heap: HeapView, ref: Ref) -> object:
+    """The real object a replayed record stands for (to show a value the code returns)."""
+    record = heap.record(ref)
+    assert isinstance(record, ObjRec)
+    return rebuild(record, lambda of: real(heap, of))
+
+
+# ---------------------------------------------------------------- hooks of concretize
+
+
+def materialize(materializer: Materializer, ref: Ref, record: ObjRec) -> object:
+    """The real object for an operation run in CPython (``Materializer``), its state watched."""
+    obj = rebuild(record, materializer.value)
+    materializer.built[ref.id] = obj
+    if "view" not in dict(record.fields):  # a view does not change by itself: its dict does
+        materializer.replayed.append((ref, obj))
+    return obj
+
+
+Pending = list[tuple[Ref, object, tuple[object, ...], object]]  # ref, real object, state before, operands with it as SELF
+
+
+def before_call(materializer: Materializer, fn: Callable[..., object], args: list[object], kwargs: dict[str, object]) -> Pending:
+    """For each replayed object among an operation's operands: its state and the operands,
+    copied with the object as ``SELF``, before the operation runs."""
+    pending: Pending = []
+    for ref, obj in materializer.replayed:
+        if isinstance(fn, Method) and args and args[0] is obj:
+            _check_method(obj, fn.name, args[1:], kwargs)
+        try:
+            operands = copy.deepcopy((tuple(args), dict(kwargs)), {id(obj): SELF})
+        except Exception:  # noqa: BLE001 - cannot be replayed: unsupported if the operation changes the object
+            operands = None
+        pending.append((ref, obj, state(obj), operands))
+    return pending
+
+
+def _check_method(obj: object, name: str, args: list[object], kwargs: dict[str, object]) -> None:
+    if name.startswith("_"):
+        raise RuntimeUnsupported(f"method {name}() of a {type(obj).__name__}")
+    if isinstance(obj, random.Random) and name == "seed" and (args[0] if args else kwargs.get("a")) is None:
+        raise RuntimeUnsupported("random.Random.seed() without a seed (seeded from the OS: its answers change from one run to the next)")
+
+
+def after_call(module: Module, heap: HeapView, pending: Pending, fn: Callable[..., object], raised: bool) -> list[tuple[Ref, ObjRec]]:
+    """The new records of the replayed objects the operation changed (its log entry added)."""
+    writes: list[tuple[Ref, ObjRec]] = []
+    for ref, obj, before, operands in pending:
+        if same(before, state(obj)):
+            continue
+        what = type(obj).__name__
+        if raised:
+            raise RuntimeUnsupported(f"an operation run in CPython changed a {what} and raised")
+        if operands is None or not (isinstance(fn, Method) or fn in LOGGED):
+            raise RuntimeUnsupported(f"an operation run in CPython other than its methods changed a {what}")
+        _check_plain(obj)
+        record = heap.record(ref)
+        assert isinstance(record, ObjRec)
+        fields = dict(record.fields)
+        log = fields["log"]
+        assert isinstance(log, tuple)
+        entry = PyObj((fn, *cast(tuple[object, object], operands)))
+        writes.append((ref, record.with_field("log", log + (entry,))))
+    return writes
+
+
+def adopt(importer: Importer, materializer: Materializer, fn: Callable[..., object], operands: list[object], result: object, value: object) -> object:
+    """``value`` (what ``result`` was imported as), or a new replayed record when ``result``
+    is a new object of a replayed type that an operation run in CPython made (see the module
+    docstring); a result that would see one operation's real object is unsupported."""
+    mine = [obj for _, obj in materializer.replayed]
+    if any(getattr(result, "__self__", None) is obj for obj in mine):
+        raise RuntimeUnsupported(f"a method of a {type(result.__self__).__name__} read without calling it")  # type: ignore[attr-defined]
+    if mine and type(result).__name__.startswith(("odict_", "dict_")):
+        if not (isinstance(fn, Method) and fn.name in ("keys", "values", "items") and operands and any(operands[0] is o for o in mine)):
+            raise RuntimeUnsupported(f"a {type(result).__name__} view of a dict made in CPython")
+        ref = importer.heap.fresh()
+        importer.writes.append((ref, view_record(importer.known[id(operands[0])], fn.name, type(result).__name__)))
+        return ref
+    if not (isinstance(value, PyObj) and value.obj is result and type(result) in TYPES):
+        return value
+    made = fn in TYPES or fn is _seeded  # a constructor: always a new object
+    if operands and operands[0] is copy and getattr(fn, "__qualname__", None) in ("copy", "deepcopy"):
+        fn, operands = getattr(copy, fn.__qualname__), operands[1:]  # copy.deepcopy(x): a method of module copy
+    if not made and not (mine and (isinstance(fn, Method) or fn in MAKERS) and not _reaches(operands, result)):
+        return value  # not known to be new: maybe an object of the module, shared by every path
+    ref = importer.heap.fresh()
+    importer.known[id(result)] = ref
+    importer.writes.append((ref, new_record(result)))
+    return ref
+
+
+def _reaches(operands: list[object], target: object, limit: int = 10_000) -> bool:
+    """Whether ``target`` is among the objects ``operands`` reach (through containers and
+    attributes); True when there are too many to look through."""
+    seen: set[int] = set()
+    todo = list(operands)
+    while todo:
+        v = todo.pop()
+        if v is target or len(seen) > limit:
+            return True
+        if id(v) in seen or plain(v):
+            continue
+        seen.add(id(v))
+        if isinstance(v, dict):
+            todo.extend(v.keys())
+            todo.extend(v.values())
+        elif isinstance(v, (list, tuple, set, frozenset, collections.deque)):
+            todo.extend(v)
+        if hasattr(v, "__dict__") and not isinstance(v, type):
+            todo.extend(vars(v).values())
+    return False
+
+
+# ---------------------------------------------------------------- hooks of calls
+
+
+def _seeded(*args: object, **kwargs: object) -> random.Random:
+    seed = args[0] if args else kwargs.get("x")
+    if seed is None:
+        raise RuntimeUnsupported("random.Random() without a seed (seeded from the OS: its answers change from one run to the next)")
+    return random.Random(*args, **kwargs)  # type: ignore[arg-type]
+
+
+_seeded.__qualname__ = "Random"
+
+
+def seeded_random(module: Module, heap: HeapView, args: tuple[object, ...], kwargs: tuple[tuple[str, object], ...]) -> Outcome:
+    """``random.Random(seed)`` in CPython, a new replayed object (refused without a seed)."""
+    from pathloom.semantics.concretize import run_concretely
+
+    return run_concretely(module, heap, "random.Random()", _seeded, args, kwargs)
+
+
+def call_method(module: Module, heap: HeapView, ref: Ref, name: str, args: tuple[object, ...], kwargs: tuple[tuple[str, object], ...]) -> Outcome:
+    """``obj.name(*args, **kwargs)`` of a replayed object, in CPython on the rebuilt object."""
+    from pathloom.semantics.concretize import run_concretely
+
+    record = heap.record(ref)
+    assert isinstance(record, ObjRec)
+    return run_concretely(module, heap, f"{shown_type(record)}.{name}()", Method(name), (ref,) + args, kwargs)
+
+
+def getattr_(module: Module, heap: HeapView, ref: Ref, name: str) -> Outcome:
+    """``obj.name`` of a replayed object (a method read without a call is unsupported: ``adopt``)."""
+    from pathloom.semantics.concretize import run_concretely
+
+    return run_concretely(module, heap, f"attribute .{name}", getattr, (ref, name))
+
+
+def is_replayed_ref(heap: HeapView, value: object) -> bool:
+    """Whether ``value`` refers to a replayed object."""
+    return isinstance(value, Ref) and is_replayed(heap.record(value))

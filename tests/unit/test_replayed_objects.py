@@ -1,0 +1,195 @@
+"""Replayed objects (``semantics.replayed``): a deque, OrderedDict or Counter the code makes,
+or a ``random.Random`` it seeds, is a per-path heap record rebuilt in CPython for each
+operation from a private copy of it as made and the log of the operations that changed it.
+Every reported input is replayed in CPython (``--verify``) and each path's return value is
+compared with CPython's, in every engine; what would not be exact stays refused."""
+
+from __future__ import annotations
+
+import shutil
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from pathloom.encoding.values import encode_python
+from pathloom.engines.registry import engine_names
+
+from .verified import explore_source, explore_verified, python_outcome, refusal
+
+ENGINES = tuple(engine_names())
+
+SOURCE = textwrap.dedent("""
+    import copy
+    import random
+    from collections import Counter, OrderedDict, deque
+
+
+    def window(xs: list[int], k: int) -> list[int]:
+        assert 1 <= k <= 3 and len(xs) <= 3
+        w: deque[int] = deque(maxlen=k)
+        out = []
+        for x in xs:
+            w.append(x)
+            if len(w) == k:
+                out.append(max(w))
+        if w:
+            out.append(w[0] + w[-1])
+        return out
+
+
+    def queue_ops(n: int) -> list[int]:
+        assert 0 <= n <= 3
+        q = deque([1, 2])
+        q.appendleft(n)
+        q.extend(range(n))
+        q.rotate(1)
+        first = q.popleft()
+        seen = [x for x in q]
+        return [first, sum(q), len(seen), 5 in q, q.count(1), *q]
+
+
+    def lru(keys: list[int]) -> list[int]:
+        assert len(keys) <= 3
+        data: OrderedDict[int, int] = OrderedDict()
+        hits = 0
+        for k in keys:
+            if k in data:
+                data.move_to_end(k)
+                hits += 1
+            data[k] = k
+            if len(data) > 2:
+                data.popitem(last=False)
+        return [hits, *data.keys()]
+
+
+    def counts(s: str) -> list[tuple[str, int]]:
+        assert len(s) <= 3
+        c = Counter(s)
+        c["z"] += 1
+        del c["z"]
+        c.update("ab")
+        return c.most_common(2)
+
+
+    def draws(n: int) -> list[int]:
+        assert 0 <= n <= 3
+        rng = random.Random(n)
+        a = rng.randint(0, 9)
+        twin = copy.deepcopy(rng)
+        b = rng.randint(0, 9)
+        c = twin.randint(0, 9)
+        deck = list(range(4))
+        rng.shuffle(deck)
+        return [a, b, c, *deck, rng.choice([7, 8, 9])]
+
+
+    def aliasing(n: int) -> int:
+        assert 0 <= n <= 2
+        q: deque[int] = deque()
+        r = q
+        r.append(n)
+        q.append(n + 1)
+        if n == 1:
+            q.clear()
+        return len(r) * 10 + len(q)
+
+
+    def views(n: int) -> list[object]:
+        assert 0 <= n <= 2
+        od: OrderedDict[int, str] = OrderedDict()
+        ks = od.keys()
+        od[n] = "a"
+        od[n + 1] = "b"
+        total = 0
+        for k, v in od.items():
+            total += k
+        return [list(ks), total, n in ks, len(od.values())]
+
+
+    def returned(n: int) -> deque[int]:
+        assert 0 <= n <= 2
+        q = deque([n], maxlen=3)
+        q.append(n * 2)
+        return q
+
+
+    def counter_eq(s: str) -> bool:
+        assert len(s) <= 2
+        a = Counter(s)
+        a["c"] = 0
+        return a == Counter("ab") and a != OrderedDict()
+
+
+    def raises(n: int) -> int:
+        assert 0 <= n <= 3
+        q = deque(range(n))
+        q.pop()
+        return q.index(1)
+""")
+
+TARGETS = ("window", "queue_ops", "lru", "counts", "draws", "aliasing", "views", "returned", "counter_eq", "raises")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("target", TARGETS)
+def test_replayed_objects_answer_as_cpython(tmp_path: Path, engine: str, target: str) -> None:
+    result = explore_source(tmp_path, SOURCE, "rep.py", target, engine, "--max-concretizations", "3")
+    paths = [p for p in result["paths"] if not p.get("cut")]  # type: ignore[union-attr]
+    assert paths
+    for p in paths:
+        if p["outcome"] == "return":
+            assert p["returned"] == encode_python(python_outcome(SOURCE, target, p["inputs"])), p
+        else:
+            assert p["exception"] == python_outcome(SOURCE, target, p["inputs"]), p
+    assert "stopped" not in str(result.get("status")), result["status"]
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("rng = random.Random()\n    return rng.randint(0, n)", "random.Random() without a seed"),
+        ("rng = random.Random(None)\n    return rng.randint(0, n)", "random.Random() without a seed"),
+        ("rng = random.Random(1)\n    rng.seed()\n    return rng.randint(0, n)", "random.Random.seed() without a seed"),
+        ("return random.randint(0, n)", "random.Random.randint() (its answers change from one run to the next)"),
+        ("QUEUE.append(n)\n    return n", "an operation run in CPython changed a deque"),
+        ("q = deque()\n    q.append([n])\n    return len(q)", "a deque holding something other than plain data"),
+        ("q = deque()\n    push = q.append\n    push(n)\n    return len(q)", "a method of a deque read without calling it"),
+    ],
+)
+@pytest.mark.parametrize("engine", ENGINES)
+def test_what_replay_would_not_make_exact_stays_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str], engine: str, body: str, message: str) -> None:
+    path = tmp_path / "refused.py"
+    path.write_text(f"import random\nfrom collections import deque\n\nQUEUE = deque()\n\n\ndef f(n: int) -> int:\n    {body}\n", encoding="utf-8")
+    assert message in refusal(path, "f", engine, capsys)
+
+
+CORPUS = Path(__file__).parents[1] / "quality" / "corpus"
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_pick_winner_bug_found_with_a_replayed_witness(tmp_path: Path, engine: str) -> None:
+    copy = tmp_path / "control.py"
+    shutil.copy(CORPUS / "control.py", copy)
+    result = explore_verified(copy, "pick_winner", engine)  # --verify: every input replayed in CPython
+    failing = [p for p in result["paths"] if p.get("exception") == "AssertionError" and p["line"] == 176]  # type: ignore[union-attr, index]
+    assert failing and all(len(p["inputs"]["names"]) == 1 for p in failing)
+    assert result["complete"]
+
+
+@pytest.mark.parametrize(
+    ("module", "target", "bug_line"),
+    [
+        ("control.py", "shuffled_deck", None),
+        ("control.py", "sample_code", None),
+        ("collections_.py", "window_maxima", 89),
+        ("collections_.py", "lru_hits", 124),
+    ],
+)
+def test_corpus_targets_that_were_refused_now_run(tmp_path: Path, module: str, target: str, bug_line: int | None) -> None:
+    copy = tmp_path / module
+    shutil.copy(CORPUS / module, copy)
+    result = explore_verified(copy, target, "dse", "--timeout", "5")
+    assert result["paths"]
+    if bug_line is not None:
+        assert any(p.get("exception") == "AssertionError" and p["line"] == bug_line for p in result["paths"])  # type: ignore[union-attr, index]
