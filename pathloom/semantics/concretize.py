@@ -338,7 +338,7 @@ class Importer:
             return ref
         if type(obj) is range:
             return RangeVal(obj.start, obj.stop, obj.step)
-        if hasattr(obj, "__next__") and type(obj).__module__ in ("builtins", "itertools"):
+        if hasattr(obj, "__next__") and type(obj).__module__ in ("builtins", "itertools", "_collections"):
             try:
                 source = clone_iterator(obj)
             except TypeError:

@@ -34,9 +34,11 @@ from __future__ import annotations
 
 import collections
 import copy
+import gc
 import math
 import operator
 import random
+import types
 from typing import TYPE_CHECKING, Any, Callable, cast
 
 from pathloom.domain.outcome import Outcome, RuntimeUnsupported
@@ -178,13 +180,15 @@ def _check_plain(obj: object) -> None:
         )
 
 
-def new_record(obj: object) -> ObjRec:
-    """The record of a new object of a replayed type (its origin a private copy)."""
-    _check_plain(obj)
+def new_record(obj: object) -> ObjRec | None:
+    """The record of a new object of a replayed type (its origin a private copy); None when
+    it holds more than plain data (it stays a CPython object, whose changes are unsupported)."""
+    if not plain(state(obj)):
+        return None
     try:
         origin = copy.deepcopy(obj)
     except Exception:  # noqa: BLE001
-        raise RuntimeUnsupported(f"a {type(obj).__name__} that cannot be copied") from None
+        return None
     return ObjRec(REPLAYED, (("type", type(obj).__name__), ("origin", PyObj(origin)), ("log", ())))
 
 
@@ -234,8 +238,8 @@ def before_call(materializer: Materializer, fn: Callable[..., object], args: lis
 def _check_method(obj: object, name: str, args: list[object], kwargs: dict[str, object]) -> None:
     if name.startswith("_"):
         raise RuntimeUnsupported(f"method {name}() of a {type(obj).__name__}")
-    if isinstance(obj, random.Random) and name == "seed" and (args[0] if args else kwargs.get("a")) is None:
-        raise RuntimeUnsupported("random.Random.seed() without a seed (seeded from the OS: its answers change from one run to the next)")
+    if isinstance(obj, random.Random) and name == "seed":
+        _check_seed(args[0] if args else kwargs.get("a"), "random.Random.seed()")
 
 
 def after_call(module: Module, heap: HeapView, pending: Pending, fn: Callable[..., object], raised: bool) -> list[tuple[Ref, ObjRec]]:
@@ -273,17 +277,52 @@ def adopt(importer: Importer, materializer: Materializer, fn: Callable[..., obje
         ref = importer.heap.fresh()
         importer.writes.append((ref, view_record(importer.known[id(operands[0])], fn.name, type(result).__name__)))
         return ref
+    if mine and isinstance(value, PyObj) and _refers(value.obj, mine):  # an iterator CPython made is a watched record instead
+        raise RuntimeUnsupported(f"a {type(value.obj).__name__} over a {type(mine[0]).__name__} made in CPython (it would not see the object change)")
     if not (isinstance(value, PyObj) and value.obj is result and type(result) in TYPES):
         return value
-    made = fn in TYPES or fn is _seeded  # a constructor: always a new object
-    if operands and operands[0] is copy and getattr(fn, "__qualname__", None) in ("copy", "deepcopy"):
-        fn, operands = getattr(copy, fn.__qualname__), operands[1:]  # copy.deepcopy(x): a method of module copy
-    if not made and not (mine and (isinstance(fn, Method) or fn in MAKERS) and not _reaches(operands, result)):
+    name = getattr(fn, "__qualname__", None)
+    made = fn in TYPES or fn is _seeded or (bool(operands) and operands[0] in TYPES and name == "fromkeys")  # a constructor: a new object
+    if operands and operands[0] is copy and name in ("copy", "deepcopy"):
+        fn, operands = getattr(copy, str(name)), operands[1:]  # copy.deepcopy(x): a method of module copy
+    known = isinstance(fn, Method) or fn in MAKERS or getattr(fn, "__module__", None) == "pathloom.semantics.ops"  # an operator
+    if not made and not (mine and known and all(_harmless(x, mine) for x in operands) and not _reaches(operands, result)):
         return value  # not known to be new: maybe an object of the module, shared by every path
+    record = new_record(result)
+    if record is None:
+        return value
     ref = importer.heap.fresh()
     importer.known[id(result)] = ref
-    importer.writes.append((ref, new_record(result)))
+    importer.writes.append((ref, record))
     return ref
+
+
+def _harmless(value: object, mine: list[object]) -> bool:
+    """Plain data, a replayed object, or a builtin container of these: operands whose
+    operations call no code of the module (which could return a module-level object)."""
+    if plain(value) or any(value is obj for obj in mine):
+        return True
+    if type(value) in (list, tuple, set, frozenset):
+        return all(_harmless(x, mine) for x in value)  # type: ignore[attr-defined]
+    if isinstance(value, dict) and type(value) is dict:
+        return all(_harmless(x, mine) for pair in value.items() for x in pair)
+    return False
+
+
+def _refers(obj: object, targets: list[object], limit: int = 1_000) -> bool:
+    """Whether ``obj`` holds a reference to one of ``targets`` (directly or through the
+    objects it refers to, up to ``limit`` of them; modules and classes are not followed)."""
+    seen: set[int] = set()
+    todo = [obj]
+    while todo and len(seen) < limit:
+        v = todo.pop()
+        if any(v is t for t in targets):
+            return True
+        if id(v) in seen or plain(v) or isinstance(v, (type, types.ModuleType)):
+            continue
+        seen.add(id(v))
+        todo.extend(gc.get_referents(v))
+    return bool(todo)
 
 
 def _reaches(operands: list[object], target: object, limit: int = 10_000) -> bool:
@@ -311,10 +350,16 @@ def _reaches(operands: list[object], target: object, limit: int = 10_000) -> boo
 # ---------------------------------------------------------------- hooks of calls
 
 
-def _seeded(*args: object, **kwargs: object) -> random.Random:
-    seed = args[0] if args else kwargs.get("x")
+def _check_seed(seed: object, what: str) -> None:
+    """A seed that fixes the generator's state: None seeds from the OS, a NaN by its address."""
     if seed is None:
-        raise RuntimeUnsupported("random.Random() without a seed (seeded from the OS: its answers change from one run to the next)")
+        raise RuntimeUnsupported(f"{what} without a seed (seeded from the OS: its answers change from one run to the next)")
+    if isinstance(seed, float) and seed != seed:
+        raise RuntimeUnsupported(f"{what} seeded with a NaN (hashed by its address: its answers change from one run to the next)")
+
+
+def _seeded(*args: object, **kwargs: object) -> random.Random:
+    _check_seed(args[0] if args else kwargs.get("x"), "random.Random()")
     return random.Random(*args, **kwargs)  # type: ignore[arg-type]
 
 

@@ -121,6 +121,62 @@ SOURCE = textwrap.dedent("""
         return a == Counter("ab") and a != OrderedDict()
 
 
+    class Box:
+        def __init__(self) -> None:
+            self.q: deque[int] = deque()
+
+        def push(self, x: int) -> None:
+            self.q.append(x)
+
+
+    def helper(q: deque[int], x: int) -> None:
+        q.appendleft(x)
+
+
+    def ops(n: int) -> list[object]:
+        assert 0 <= n <= 2
+        q = deque([1, 2, 3])
+        q[0] = n
+        del q[1]
+        q += [4]
+        q2 = q * 2
+        r = list(reversed(q))
+        helper(q, 9)
+        b = Box()
+        b.push(n)
+        b.push(5)
+        return [isinstance(q, deque), type(q).__name__, str(q), repr(q2), r, f"{q}", list(b.q), q is q2, len(b.q), bool(deque())]
+
+
+    def iterate(n: int) -> list[int]:
+        assert 0 <= n <= 3
+        q = deque(range(n))
+        it = iter(q)
+        out = [next(it, -1)]
+        for x in it:
+            out.append(x)
+        return out
+
+
+    def counter_math(s: str) -> list[object]:
+        assert len(s) <= 2
+        a = Counter(s)
+        b = a + Counter("x")
+        b["y"] += 2
+        a.subtract("q")
+        return [sorted(b.items()), sorted(a.items()), a["q"], sorted(b.elements())]
+
+
+    def od_ops(n: int) -> list[object]:
+        assert 0 <= n <= 2
+        od = OrderedDict.fromkeys("abc", n)
+        od.move_to_end("a")
+        k, v = od.popitem()
+        od.setdefault("z", 1)
+        od.update({"w": 2})
+        return [k, v, list(od), dict(od), od == {"b": n, "c": n, "z": 1, "w": 2}]
+
+
     def raises(n: int) -> int:
         assert 0 <= n <= 3
         q = deque(range(n))
@@ -128,7 +184,7 @@ SOURCE = textwrap.dedent("""
         return q.index(1)
 """)
 
-TARGETS = ("window", "queue_ops", "lru", "counts", "draws", "aliasing", "views", "returned", "counter_eq", "raises")
+TARGETS = ("window", "queue_ops", "lru", "counts", "draws", "aliasing", "views", "returned", "counter_eq", "ops", "iterate", "counter_math", "od_ops", "raises")
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -155,6 +211,11 @@ def test_replayed_objects_answer_as_cpython(tmp_path: Path, engine: str, target:
         ("QUEUE.append(n)\n    return n", "an operation run in CPython changed a deque"),
         ("q = deque()\n    q.append([n])\n    return len(q)", "a deque holding something other than plain data"),
         ("q = deque()\n    push = q.append\n    push(n)\n    return len(q)", "a method of a deque read without calling it"),
+        (
+            "q = deque()\n    it = iter(q)\n    q.append(n)\n    return len(list(it))",
+            "changed while an iterator made in CPython over a copy of it was still in use",
+        ),
+        ("rng = random.Random(float('nan') if n else 0.0)\n    return rng.randint(0, 3)", "random.Random() seeded with a NaN"),
     ],
 )
 @pytest.mark.parametrize("engine", ENGINES)
