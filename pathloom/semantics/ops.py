@@ -164,6 +164,12 @@ def binop(module: Module, heap: HeapView, op: str, a: object, b: object) -> Outc
             pass  # true division, symbolic exponents...: CPython's operator, below
     elif ka == "str" and kb == "str" and base == "+":
         return Ok(T.concat(a, b))  # type: ignore[arg-type]
+    elif base == "%" and isinstance(a, str):
+        from pathloom.semantics.percent_format import format_percent  # (it builds on builtins, which imports this module)
+
+        formatted = format_percent(module, heap, a, b)
+        if formatted is not None:
+            return formatted
     elif op == "+" and is_list(heap, a) and is_list(heap, b):
         return _list_concat(heap, a, b)  # type: ignore[arg-type]
     elif op == "*" and (is_list(heap, a) and _is_number(kb) or is_list(heap, b) and _is_number(ka)):

@@ -12,7 +12,9 @@ true on, which is sound whatever Z3 would say; running out of values or time lea
 ``unknown`` (never ``unsat``: a larger model may exist). Queries over strs, or with formulas in
 Z3's own form, are not searched.
 
-On a non-linear query (``hard``) the search also runs first, for ``FIRST_TRY_S``, before Z3 (which may
+On a non-linear query (``hard``) with a huge constant (``huge_constant``) only the search runs,
+for the query's whole timeout: Z3 did not stop at its timeout or interrupt on one. On the other
+non-linear queries the search also runs first, for ``FIRST_TRY_S``, before Z3 (which may
 spend its whole timeout there): many such queries of a deep path have a small model.
 
 Invariant: a returned model gives every constraint the value True under exact evaluation.
@@ -44,6 +46,23 @@ def hard(constraints: frozenset[Term]) -> bool:
             if t.op == "fsqrt" and isinstance(t.args[0], Term):
                 return True
             if t.op in _NON_LINEAR and isinstance(t.args[0], Term) and isinstance(t.args[1], Term):
+                return True
+    return False
+
+
+HUGE = 2**256  # a non-linear query with a constant beyond this is not given to Z3 (``huge_constant``)
+
+
+def huge_constant(constraints: frozenset[Term]) -> bool:
+    """Whether a constraint holds an int constant beyond ``HUGE`` (e.g. CPython's limit on the
+    digits of ``str(n)``, ``10**4300 - 1``). On such a non-linear query Z3 ignored its timeout
+    and its interrupt for 28 s (``100 * part // total`` past that limit, a 1 s timeout): the
+    caller answers it by this search alone, ``unknown`` when no model is found."""
+    seen: set[Term] = set()
+    for c in constraints:
+        for t in postorder(c, seen):
+            seen.add(t)
+            if any(type(a) is int and abs(a) > HUGE for a in t.args):
                 return True
     return False
 

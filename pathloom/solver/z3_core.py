@@ -32,10 +32,14 @@ class Z3Solver:
         start = time.perf_counter()
         search = small_models.Search(query.constraints, query.extra_symbols) if not query.extras else None
         if search is not None and search.searchable and small_models.hard(query.constraints):
-            found = self._small_model(search, min(small_models.FIRST_TRY_S, self._search_seconds(timeout)))
-            if found is not None:
+            uninterruptible = small_models.huge_constant(query.constraints)
+            first = self._search_seconds(timeout) if uninterruptible else min(small_models.FIRST_TRY_S, self._search_seconds(timeout))
+            found = self._small_model(search, first)
+            if found is not None or uninterruptible:  # Z3 would not stop at its timeout there
                 self.stats.z3_time_s += time.perf_counter() - start
-                return found
+                if found is None:
+                    self.stats.unknowns += 1
+                return found or Result(UNKNOWN)
         solver = self.solver
         # Z3 does not always honour its own timeout (e.g. in non-linear arithmetic): a watchdog
         # interrupts the context shortly after the deadline, which also yields `unknown`.

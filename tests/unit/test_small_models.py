@@ -70,3 +70,25 @@ def test_float_queries_z3_finds_hard_are_searched_too(tmp_path: Path, engine: st
     result = explore_source(tmp_path, ROOTS, "roots.py", "root", engine, "--timeout", "60", "--solver-timeout", "2")
     raised = {(p["exception"], p["message"]) for p in result["paths"] if p["outcome"] == "raise"}  # type: ignore[union-attr,index]
     assert ("ValueError", "math domain error") in raised and ("ZeroDivisionError", "float division by zero") in raised
+
+
+def test_a_non_linear_query_with_a_huge_constant_is_left_to_the_search() -> None:
+    """Past CPython's limit on digits (``10**4300 - 1``) Z3 ignored its timeout and interrupt on
+    ``100 * part // total``: such a query is answered by the search alone, a model when there is
+    a small one and ``unknown`` (never ``unsat``) when there is none."""
+    from pathloom.solver.base import SAT, UNKNOWN, Query, SolverStats
+    from pathloom.solver.z3_core import Z3Solver
+
+    part, total = T.sym("part", T.INT), T.sym("total", T.INT)
+    big = 10**4300 - 1
+    value = T.floordiv(T.mul(100, part), total)
+    domain = [T.lt(0, total), T.le(0, part), T.le(part, total)]
+    within = T.and_(T.le(-big, value), T.le(value, big))
+    assert small_models.huge_constant(frozenset([within]))
+    assert not small_models.huge_constant(frozenset(domain))
+    stats = SolverStats()
+    solver = Z3Solver(stats, 200)
+    found = solver.check(Query(frozenset(domain + [within])))
+    assert found.status == SAT and all(evaluate(c, found.model) is True for c in domain + [within])
+    assert solver.check(Query(frozenset(domain + [T.not_(within)]))).status == UNKNOWN
+    assert stats.unknowns == 1
