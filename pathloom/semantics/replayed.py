@@ -42,7 +42,7 @@ import types
 from typing import TYPE_CHECKING, Any, Callable, cast
 
 from pathloom.domain.outcome import Outcome, RuntimeUnsupported
-from pathloom.domain.values import REPLAYED, ObjRec, PyObj, Ref
+from pathloom.domain.values import ITERATOR, REPLAYED, DictRec, ListRec, ObjRec, PyObj, Ref
 
 if TYPE_CHECKING:
     from pathloom.frontend.module import Module
@@ -224,11 +224,13 @@ def before_call(materializer: Materializer, fn: Callable[..., object], args: lis
     """For each replayed object among an operation's operands: its state and the operands,
     copied with the object as ``SELF``, before the operation runs."""
     pending: Pending = []
+    mine = [obj for _, obj in materializer.replayed]
+    data = all(_harmless(x, mine) for x in [*args, *kwargs.values()])  # no code of the module runs again in a replay
     for ref, obj in materializer.replayed:
         if isinstance(fn, Method) and args and args[0] is obj:
             _check_method(obj, fn.name, args[1:], kwargs)
         try:
-            operands = copy.deepcopy((tuple(args), dict(kwargs)), {id(obj): SELF})
+            operands = copy.deepcopy((tuple(args), dict(kwargs)), {id(obj): SELF}) if data else None
         except Exception:  # noqa: BLE001 - cannot be replayed: unsupported if the operation changes the object
             operands = None
         pending.append((ref, obj, state(obj), operands))
@@ -251,8 +253,12 @@ def after_call(module: Module, heap: HeapView, pending: Pending, fn: Callable[..
         what = type(obj).__name__
         if raised:
             raise RuntimeUnsupported(f"an operation run in CPython changed a {what} and raised")
-        if operands is None or not (isinstance(fn, Method) or fn in LOGGED):
+        if not (isinstance(fn, Method) or fn in LOGGED):
             raise RuntimeUnsupported(f"an operation run in CPython other than its methods changed a {what}")
+        if operands is None:
+            raise RuntimeUnsupported(
+                f"a change to a {what} by an operation with operands other than plain data and builtin containers of it (a function, an iterator, an object)"
+            )
         _check_plain(obj)
         record = heap.record(ref)
         assert isinstance(record, ObjRec)
@@ -277,8 +283,10 @@ def adopt(importer: Importer, materializer: Materializer, fn: Callable[..., obje
         ref = importer.heap.fresh()
         importer.writes.append((ref, view_record(importer.known[id(operands[0])], fn.name, type(result).__name__)))
         return ref
-    if mine and isinstance(value, PyObj) and _refers(value.obj, mine):  # an iterator CPython made is a watched record instead
-        raise RuntimeUnsupported(f"a {type(value.obj).__name__} over a {type(mine[0]).__name__} made in CPython (it would not see the object change)")
+    if mine:
+        for held in _opaque_values(importer, value):  # an iterator CPython made is a watched record instead
+            if _refers(held.obj, mine):
+                raise RuntimeUnsupported(f"a {type(held.obj).__name__} over a {type(mine[0]).__name__} made in CPython (it would not see the object change)")
     if not (isinstance(value, PyObj) and value.obj is result and type(result) in TYPES):
         return value
     name = getattr(fn, "__qualname__", None)
@@ -297,10 +305,31 @@ def adopt(importer: Importer, materializer: Materializer, fn: Callable[..., obje
     return ref
 
 
+def _opaque_values(importer: Importer, value: object) -> list[PyObj]:
+    """The CPython objects among ``value`` and the records the call made (not the copies
+    iterator records and replayed records keep to themselves)."""
+    found: list[PyObj] = []
+    todo: list[object] = [value]
+    for _, record in importer.writes:
+        if isinstance(record, ObjRec) and record.cls not in (REPLAYED, ITERATOR):
+            todo.extend(x for _, x in record.fields)
+        elif isinstance(record, ListRec):
+            todo.extend(record.items)
+        elif isinstance(record, DictRec):
+            todo.extend((*record.keys, *record.values))
+    while todo:
+        v = todo.pop()
+        if isinstance(v, PyObj):
+            found.append(v)
+        elif isinstance(v, tuple):
+            todo.extend(v)
+    return found
+
+
 def _harmless(value: object, mine: list[object]) -> bool:
     """Plain data, a replayed object, or a builtin container of these: operands whose
     operations call no code of the module (which could return a module-level object)."""
-    if plain(value) or any(value is obj for obj in mine):
+    if plain(value) or type(value) in (range, slice) or any(value is obj for obj in mine):
         return True
     if type(value) in (list, tuple, set, frozenset):
         return all(_harmless(x, mine) for x in value)  # type: ignore[attr-defined]
