@@ -116,7 +116,7 @@ def collect_terms(heap: HeapView, values: tuple[object, ...]) -> list[Term]:
                 from pathloom.semantics.set_order import history_values
 
                 todo.extend(reversed(list(record.items) + history_values(record.history)))
-            else:
+            elif record.cls != REPLAYED:  # a replayed object holds no terms (its log can be long)
                 todo.extend(reversed([value for _, value in record.fields]))
         elif isinstance(v, ExcVal):
             todo.extend(reversed(v.args))

@@ -119,8 +119,14 @@ def rebuild(record: ObjRec, resolve: Callable[[Ref], object]) -> object:
         return getattr(resolve(of), kind)()
     origin, log = fields["origin"], fields["log"]
     assert isinstance(origin, PyObj) and isinstance(log, tuple)
-    obj = copy.deepcopy(origin.obj)
-    for entry in log:
+    start, obj = 0, origin.obj
+    for i in range(len(log) - 1, -1, -1):  # the latest state remembered: replay only what follows it
+        hit = _STATES.get(id(log[i]))
+        if hit is not None and hit[0] is log[i]:
+            start, obj = i + 1, hit[1]
+            break
+    obj = fresh_copy(obj)
+    for entry in log[start:]:
         fn, args, kwargs = entry.obj
         args, kwargs = copy.deepcopy((args, kwargs), {id(SELF): obj})
         try:
@@ -128,6 +134,22 @@ def rebuild(record: ObjRec, resolve: Callable[[Ref], object]) -> object:
         except Exception as exc:  # noqa: BLE001 - it ran without raising on these very values
             raise RuntimeUnsupported(f"replaying an operation on a {type(obj).__name__} raised {type(exc).__name__}") from None
     return obj
+
+
+#: A copy of the object as each recent log entry left it (keyed by the entry's id; the entry
+#: is kept beside it, so the id is not reused while the copy is), never handed out: an entry
+#: ends exactly one log prefix, so the copy is the state that prefix makes.
+_STATES: collections.OrderedDict[int, tuple[PyObj, object]] = collections.OrderedDict()
+MAX_STATES = 512
+
+
+def _remember(entry: PyObj, obj: object) -> None:
+    try:
+        _STATES[id(entry)] = (entry, fresh_copy(obj))
+    except Exception:  # noqa: BLE001 - not remembered: replayed from the origin
+        return
+    if len(_STATES) > MAX_STATES:
+        _STATES.popitem(last=False)
 
 
 def plain(value: object) -> bool:
@@ -142,19 +164,39 @@ def plain(value: object) -> bool:
 def state(obj: object) -> tuple[object, ...]:
     """What operations can change of a replayed object (its items, its generator's state,
     its attributes), as plain data unless the object holds something else."""
+    if isinstance(obj, random.Random):
+        return (obj.getstate(), contents(obj))
+    return contents(obj)
+
+
+def contents(obj: object) -> tuple[object, ...]:
+    """What a replayed object holds (a generator's state aside: ints, by construction)."""
     own = tuple(vars(obj).items()) if hasattr(obj, "__dict__") else ()
     if isinstance(obj, random.Random):
-        return (obj.getstate(), own)
+        return own
     if isinstance(obj, collections.deque):
         return (obj.maxlen, tuple(obj), own)
     assert isinstance(obj, dict)
     return (tuple(obj.items()), own)
 
 
+def fresh_copy(obj: object) -> object:
+    """A copy of a replayed object (its contents are plain data: a shallow copy is a deep
+    one); a generator is rebuilt from its state without seeding one from the OS first."""
+    if type(obj) is random.Random:
+        clone = random.Random.__new__(random.Random)
+        clone.setstate(obj.getstate())
+        vars(clone).update(vars(obj))
+        return clone
+    return copy.copy(obj)
+
+
 def same(a: object, b: object) -> bool:
     """Equal plain data, types and float signs included (``1 == True``, ``0.0 == -0.0``)."""
     if type(a) is not type(b):
         return False
+    if isinstance(a, tuple) and len(a) > 64 and all(type(x) is int for x in a) and all(type(x) is int for x in b):  # type: ignore[attr-defined]
+        return a == b  # a generator's state: ints, compared at C speed
     if isinstance(a, tuple):
         other = cast(tuple[object, ...], b)
         return len(a) == len(other) and all(same(x, y) for x, y in zip(a, other))
@@ -173,8 +215,7 @@ def same(a: object, b: object) -> bool:
 
 
 def _check_plain(obj: object) -> None:
-    items = state(obj)
-    if not plain(items):
+    if not plain(contents(obj)):
         raise RuntimeUnsupported(
             f"a {type(obj).__name__} holding something other than plain data (None, bool, int, float, str, bytes, tuples) changed by the code"
         )
@@ -183,10 +224,10 @@ def _check_plain(obj: object) -> None:
 def new_record(obj: object) -> ObjRec | None:
     """The record of a new object of a replayed type (its origin a private copy); None when
     it holds more than plain data (it stays a CPython object, whose changes are unsupported)."""
-    if not plain(state(obj)):
+    if not plain(contents(obj)):
         return None
     try:
-        origin = copy.deepcopy(obj)
+        origin = fresh_copy(obj)
     except Exception:  # noqa: BLE001
         return None
     return ObjRec(REPLAYED, (("type", type(obj).__name__), ("origin", PyObj(origin)), ("log", ())))
@@ -266,6 +307,7 @@ def after_call(module: Module, heap: HeapView, pending: Pending, fn: Callable[..
         log = fields["log"]
         assert isinstance(log, tuple)
         entry = PyObj((fn, *cast(tuple[object, object], operands)))
+        _remember(entry, obj)
         writes.append((ref, record.with_field("log", log + (entry,))))
     return writes
 

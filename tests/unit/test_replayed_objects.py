@@ -255,3 +255,17 @@ def test_corpus_targets_that_were_refused_now_run(tmp_path: Path, module: str, t
     assert result["paths"]
     if bug_line is not None:
         assert any(p.get("exception") == "AssertionError" and p["line"] == bug_line for p in result["paths"])  # type: ignore[union-attr, index]
+
+
+def test_replay_from_the_origin_when_no_state_is_remembered(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With one remembered state, most operations replay the whole log from the copy made
+    first: the answers are the same (every input replayed in CPython)."""
+    from pathloom.semantics import replayed
+
+    monkeypatch.setattr(replayed, "MAX_STATES", 1)
+    replayed._STATES.clear()
+    for target in ("draws", "lru", "queue_ops"):
+        result = explore_source(tmp_path, SOURCE, "rep.py", target, "dse", "--max-concretizations", "3")
+        for p in result["paths"]:  # type: ignore[union-attr]
+            if p["outcome"] == "return":
+                assert p["returned"] == encode_python(python_outcome(SOURCE, target, p["inputs"])), p
