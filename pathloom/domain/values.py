@@ -115,6 +115,27 @@ class PyObj:
     obj: object
 
 
+@dataclass(frozen=True, eq=False)
+class MatchVal:
+    """The ``re.Match`` of ``re.<mode>(pattern, string, flags)`` on a path where the str term
+    ``string`` matches (``semantics.regex``): its groups are read symbolically where the
+    model covers them; anything else makes the real object in CPython on the pinned string
+    (``concretize``). One per call, compared by identity as the object it stands for."""
+
+    pattern: str
+    flags: int
+    mode: str
+    string: Term
+
+    def rebuild(self, string: str) -> object:
+        """The real match object for a value of ``string`` (one that matches)."""
+        import re
+
+        found = getattr(re.compile(self.pattern, self.flags), self.mode)(string)
+        assert found is not None, (self.pattern, string)  # the path's condition says it matches
+        return found
+
+
 @dataclass(frozen=True)
 class Message:
     """An exception message that shows symbolic values: ``template.format(*values)`` under the
@@ -427,6 +448,8 @@ def type_name(value: object) -> str:
         return "range"
     if isinstance(value, PyObj):
         return type(value.obj).__name__
+    if isinstance(value, MatchVal):
+        return "re.Match"
     if isinstance(value, DictView):
         return f"dict_{value.kind}"
     if isinstance(value, SetIter):
@@ -470,6 +493,7 @@ Value = Union[
     ClassVal,
     BuiltinVal,
     PyObj,
+    MatchVal,
     ExcVal,
     RangeVal,
     RangeIter,
@@ -485,7 +509,7 @@ Value = Union[
 ]
 _SCALARS = (type(None), bool, int, float, complex, str)
 _CLASSES = (
-    Term, Ref, SymRef, MaybeNone, FuncVal, SliceVal, TableFunc, BoundMethod, SuperVal, ClassVal, BuiltinVal, PyObj, ExcVal, RangeVal, RangeIter, SeqIter,
+    Term, Ref, SymRef, MaybeNone, FuncVal, SliceVal, TableFunc, BoundMethod, SuperVal, ClassVal, BuiltinVal, PyObj, MatchVal, ExcVal, RangeVal, RangeIter, SeqIter,
     RevIter, DrawIter, ZipIter, DictView, DictIter, SetIter, _EmptyCell, _Unbound,
 )  # fmt: skip
 

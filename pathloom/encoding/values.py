@@ -36,6 +36,7 @@ from pathloom.domain.values import (
     ExcVal,
     FuncVal,
     ListRec,
+    MatchVal,
     MaybeNone,
     ObjRec,
     PyObj,
@@ -172,6 +173,8 @@ def encode_symbolic(value: object, heap: Any, model: Mapping[str, Any]) -> JSON:
             return {"$range": [enc(v.start), enc(v.stop), v.step]}
         if isinstance(v, PyObj):
             return encode_python(v.obj)
+        if isinstance(v, MatchVal):  # a match of a modelled pattern (semantics.regex): the real one, on the model's string
+            return encode_python(v.rebuild(cast(str, evaluate(v.string, model, memo))))
         if isinstance(v, DictView):
             return _view(v.kind, enc(v.ref))
         return encode_python(v)  # a Python value an operation run in CPython gave (a complex...)

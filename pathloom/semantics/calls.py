@@ -604,6 +604,8 @@ def call_method(module: Module, heap: HeapView, obj: object, name: str, args: tu
             if floated is not None:
                 return floated
         return run_concretely(module, heap, f"{type_name(obj)}.{name}()", _method_caller(name), (obj,) + args, kwargs)
+    elif RX.is_match(obj):  # m.group(1) of a match of a modelled pattern (semantics.regex)
+        return RX.match_method(module, heap, obj, name, args, kwargs)
     elif not isinstance(obj, (FuncVal, BoundMethod, ClassVal, ExcVal, SuperVal)):
         if name == "join" and kind(obj) == "str":
             joined = AGG.join(heap, obj, args, kwargs)

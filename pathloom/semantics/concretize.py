@@ -53,6 +53,7 @@ from pathloom.domain.values import (
     ExcVal,
     FuncVal,
     ListRec,
+    MatchVal,
     ObjRec,
     REPLAYED,
     DrawIter,
@@ -120,6 +121,8 @@ def collect_terms(heap: HeapView, values: tuple[object, ...]) -> list[Term]:
                 todo.extend(reversed([value for _, value in record.fields]))
         elif isinstance(v, ExcVal):
             todo.extend(reversed(v.args))
+        elif isinstance(v, MatchVal):
+            found.setdefault(v.string, None)
         elif isinstance(v, TableFunc):
             todo.extend((v.size, *v.keys, *v.values, v.default))
         elif isinstance(v, SliceVal):
@@ -177,6 +180,8 @@ class Materializer:
             return v.obj
         if isinstance(v, Ref):
             return self._ref(v)
+        if isinstance(v, MatchVal):  # a match of a modelled pattern (semantics.regex), made on the pinned string
+            return v.rebuild(cast(str, self.value(v.string)))
         if isinstance(v, FuncVal):
             return self.module.real_function(v.qualname)
         if isinstance(v, SliceVal):

@@ -1,35 +1,44 @@
 """``re.fullmatch``, ``re.match`` and ``re.search`` of a literal pattern on a symbolic str, as
-membership in the pattern's regular language (``terms.regex_lang``).
+membership in the pattern's regular language (``terms.regex_lang``), and the groups of the
+match where they are determined (``terms.regex_groups``).
 
 A call ``re.<mode>(P, s[, flags])`` (``flags`` also as a keyword), or ``X.<mode>(s)`` of a
 compiled pattern ``X`` (a module-level ``re.compile(P, flags)``; no ``pos``/``endpos``), with
 ``P`` a str constant, ``flags`` a constant and ``s`` a str term, splits the path on the term
 ``re_member(s, P, flags, mode)`` when ``regex_lang`` models the pattern:
 
-- not a member: the call returns None, symbolically, for every such ``s`` (no pinning);
-- a member: the call runs in CPython on pinned values of ``s`` (``run_concretely`` under the
-  membership), which yields the real ``Match`` object, so ``m.group(1)``, ``m.span()``... are
-  CPython's.
+- not a member: the call returns None, for every such ``s`` (no pinning);
+- a member: the call returns a ``MatchVal``, the match object as a value of the analysis:
+  ``m is None`` is false and ``m`` is true without pinning anything; ``m.group(g)`` (several
+  groups, names, 0), ``m.groups()``, ``m.start(g)``, ``m.end(g)`` and ``m.span(g)`` of a
+  ``fullmatch`` are substrings and positions of ``s`` (terms) for the top-level groups whose
+  spans ``regex_groups.spans`` determines; any other use (``m[1]``, ``m.string``, a group
+  ``spans`` does not determine, passing ``m`` on, returning it) makes the real ``Match`` in
+  CPython on pinned values of ``s`` (``concretize``: ``MatchVal.rebuild``).
 
 Any other call (a pattern outside the subset, a symbolic pattern, other arguments) returns
 None here and runs in CPython on pinned values as before.
 
 Invariant: each case is what CPython's call gives on every input of the case: the
-membership term is true exactly when CPython finds a match (``regex_lang``'s invariant), and
-the member case is CPython's own call on the pinned values.
+membership term is true exactly when CPython finds a match (``regex_lang``'s invariant), the
+group terms are CPython's spans on every matching ``s`` (``regex_groups``' invariant), and the
+rest is CPython's own object on the pinned values.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeGuard
 
 from pathloom.domain.outcome import Ok, Outcome, split
-from pathloom.domain.values import PyObj
+from pathloom.domain.values import MatchVal, PyObj
 from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
 from pathloom.terms import expr as T
+from pathloom.terms import regex_groups as RG
 from pathloom.terms import regex_lang as RL
+from pathloom.terms.expr import Arg
 
 if TYPE_CHECKING:
     from pathloom.frontend.module import Module
@@ -87,9 +96,55 @@ def call(module: Module, heap: HeapView, fn: object, args: tuple[object, ...], k
     if RL.automaton(pattern, flags, mode) is None:
         return None
     member = RL.member(subject, pattern, flags, mode)
-    return split(
-        [
-            (T.not_(member), Ok(None)),
-            (member, run_concretely(module, heap, f"re.{mode}()", fn, args, kwargs, where=member)),  # type: ignore[arg-type]
-        ]
-    )
+    return split([(T.not_(member), Ok(None)), (member, Ok(MatchVal(pattern, flags, mode, subject)))])
+
+
+def is_match(value: object) -> TypeGuard[MatchVal]:
+    return isinstance(value, MatchVal)
+
+
+def _caller(name: str) -> Callable[..., object]:
+    def call(receiver: object, *args: object, **kwargs: object) -> object:
+        return getattr(receiver, name)(*args, **kwargs)
+
+    call.__qualname__ = f"re.Match.{name}"
+    return call
+
+
+def match_method(module: Module, heap: HeapView, m: MatchVal, name: str, args: tuple[object, ...], kwargs: Kwargs) -> Outcome:
+    """``m.name(*args, **kwargs)`` of a match of the analysis (the module docstring)."""
+    found = None if kwargs else _groups(m, name, args)
+    if found is not None:
+        return Ok(found)
+    return run_concretely(module, heap, f"re.Match.{name}()", _caller(name), (m,) + args, kwargs)
+
+
+def _groups(m: MatchVal, name: str, args: tuple[object, ...]) -> object | None:
+    """The value of a group method the spans determine, else None."""
+    shape = RG.spans(m.pattern, m.flags) if m.mode == "fullmatch" else None
+    if shape is None:
+        return None
+    numbers: list[int] = []
+    for arg in args:
+        number = shape.names.get(arg) if isinstance(arg, str) else arg if type(arg) is int else None
+        if number is None or not (number == 0 or number in shape.groups):
+            return None
+        numbers.append(number)
+
+    def span(number: int) -> tuple[Arg, Arg, Arg]:
+        if number == 0:
+            return 0, T.str_len(m.string), m.string
+        return RG.group_span(m.string, m.pattern, m.flags, number, shape)
+
+    def text(number: int) -> Arg:
+        return span(number)[2]
+
+    if name == "group":
+        texts = tuple(text(n) for n in numbers or [0])
+        return texts[0] if len(texts) == 1 else texts
+    if name == "groups" and not args and len(shape.groups) == shape.count:
+        return tuple(text(n) for n in range(1, shape.count + 1))
+    if name in ("start", "end", "span") and len(numbers) <= 1:
+        found = span(numbers[0] if numbers else 0)
+        return found[:2] if name == "span" else found[name == "end"]
+    return None

@@ -12,7 +12,7 @@ from typing import Callable, Mapping, cast
 
 from pathloom.terms import char_classes
 from pathloom.terms import expr as T
-from pathloom.terms import regex_lang
+from pathloom.terms import regex_groups, regex_lang
 from pathloom.terms import str_ops as SO
 from pathloom.terms.expr import BOOL, FLOAT, INT, POW2_MAX, Arg, Concrete, Term, py_substr
 
@@ -56,6 +56,7 @@ _OPS: dict[str, Callable[..., Concrete]] = {
     "strip_count": SO.py_strip_count,
     "ascii_case": SO.py_ascii_case,
     "re_member": regex_lang.py_member,
+    "re_piece": regex_groups.py_piece,
     "pow2": lambda n: 2**n if 0 <= n <= POW2_MAX else 0,
     # floats: the concrete folds of the factories (Python's float arithmetic is IEEE's)
     "fadd": _folds(T.fadd),

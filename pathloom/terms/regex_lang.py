@@ -144,6 +144,41 @@ def item_chars(source: str, flags: int) -> Ranges:
     return tuple(found)
 
 
+# The pattern as a tree of plain tuples, from which both the automaton and Z3's own regular
+# expressions are built: ("chars", ranges) one character of the set; ("seq", nodes);
+# ("alt", nodes); ("rep", low, high, node) with high -1 for no bound; ("group", number, node)
+# a capturing group (0: a group that does not capture).
+Node = tuple[Any, ...]
+EPSILON: Node = ("seq", ())
+# the character classes of an automaton: their ranges, the items each is in, the segments
+Minterms = tuple[tuple[Ranges, ...], list[frozenset[int]], tuple[int, ...], tuple[int, ...]]
+
+
+def _star(node: Node) -> Node:
+    return ("rep", 0, -1, node)
+
+
+def _items(items: list[tuple[object, object]], flags: int) -> Node:
+    return ("seq", tuple(_node(op, av, flags) for op, av in items))
+
+
+def _node(op: object, av: object, flags: int) -> Node:
+    if op in (C.LITERAL, C.NOT_LITERAL, C.ANY, C.IN):
+        char_flags = flags & _CHAR_FLAGS
+        if char_flags & re.ASCII:
+            char_flags &= ~re.UNICODE
+        return ("chars", item_chars(_item_source(op, av), char_flags))
+    if op is C.SUBPATTERN:
+        group, add, remove, inner = cast(tuple[Any, int, int, list[tuple[object, object]]], av)
+        return ("group", group or 0, _items(list(inner), _scoped(flags, add, remove)))
+    if op is C.BRANCH:
+        return ("alt", tuple(_items(list(alternative), flags) for alternative in av[1]))  # type: ignore[index]
+    if op in (C.MAX_REPEAT, C.MIN_REPEAT):
+        low, high, sub = cast(tuple[int, int, list[tuple[object, object]]], av)
+        return ("rep", low, -1 if high == C.MAXREPEAT else high, _items(list(sub), flags))
+    raise NotModelled(f"{op} in a pattern")
+
+
 class _Nfa:
     """A Thompson automaton: ``edges`` (source, item, target) on one character of the item's
     set, ``eps`` empty moves."""
@@ -152,7 +187,7 @@ class _Nfa:
         self.size = 0
         self.eps: dict[int, list[int]] = {}
         self.edges: list[tuple[int, int, int]] = []
-        self.items: dict[tuple[str, int], int] = {}  # (source, flags) -> item id
+        self.items: dict[Ranges, int] = {}  # the character set -> item id
         self.sets: list[Ranges] = []
 
     def state(self) -> int:
@@ -164,58 +199,41 @@ class _Nfa:
     def empty(self, a: int, b: int) -> None:
         self.eps.setdefault(a, []).append(b)
 
-    def item(self, ranges: Ranges, key: tuple[str, int]) -> int:
-        if key not in self.items:
-            self.items[key] = len(self.sets)
-            self.sets.append(ranges)
-        return self.items[key]
-
-    def char(self, start: int, item: int) -> int:
+    def build(self, start: int, node: Node) -> int:
+        """The automaton of ``node`` from ``start``; its end state."""
+        kind = node[0]
+        if kind == "chars":
+            if node[1] not in self.items:
+                self.items[node[1]] = len(self.sets)
+                self.sets.append(node[1])
+            end = self.state()
+            self.edges.append((start, self.items[node[1]], end))
+            return end
+        if kind == "seq":
+            for item in node[1]:
+                start = self.build(start, item)
+            return start
+        if kind == "group":
+            return self.build(start, node[2])
+        if kind == "alt":
+            end = self.state()
+            for alternative in node[1]:
+                self.empty(self.build(start, alternative), end)
+            return end
+        _, low, high, sub = node
+        for _ in range(low):
+            start = self.build(start, sub)
+        if high < 0:
+            loop = self.state()
+            self.empty(start, loop)
+            self.empty(self.build(loop, sub), loop)
+            return loop
         end = self.state()
-        self.edges.append((start, item, end))
-        return end
-
-    def every_star(self, start: int) -> int:
-        """Σ* from ``start``."""
-        loop = self.state()
-        self.empty(start, loop)
-        self.char(loop, self.item(EVERY, ("%every", 0)))
-        self.empty(self.edges[-1][2], loop)
-        return loop
-
-    def sequence(self, start: int, items: list[tuple[object, object]], flags: int) -> int:
-        for op, av in items:
-            start = self.node(start, op, av, flags)
-        return start
-
-    def node(self, start: int, op: object, av: object, flags: int) -> int:
-        if op in (C.LITERAL, C.NOT_LITERAL, C.ANY, C.IN):
-            key = (_item_source(op, av), flags & _CHAR_FLAGS)
-            return self.char(start, self.item(item_chars(*key), key))
-        if op is C.SUBPATTERN:
-            _group, add, remove, inner = cast(tuple[object, int, int, list[tuple[object, object]]], av)
-            return self.sequence(start, list(inner), _scoped(flags, add, remove))
-        if op is C.BRANCH:
-            end = self.state()
-            for alternative in av[1]:  # type: ignore[index]
-                self.empty(self.sequence(start, list(alternative), flags), end)
-            return end
-        if op in (C.MAX_REPEAT, C.MIN_REPEAT):
-            low, high, sub = cast(tuple[int, int, list[tuple[object, object]]], av)
-            for _ in range(low):
-                start = self.sequence(start, list(sub), flags)
-            if high == C.MAXREPEAT:
-                loop = self.state()
-                self.empty(start, loop)
-                self.empty(self.sequence(loop, list(sub), flags), loop)
-                return loop
-            end = self.state()
-            for _ in range(high - low):
-                self.empty(start, end)
-                start = self.sequence(start, list(sub), flags)
+        for _ in range(high - low):
             self.empty(start, end)
-            return end
-        raise NotModelled(f"{op} in a pattern")
+            start = self.build(start, sub)
+        self.empty(start, end)
+        return end
 
 
 def _scoped(flags: int, add: int, remove: int) -> int:
@@ -238,7 +256,7 @@ def _anchors(items: list[tuple[object, object]], flags: int) -> tuple[bool, str,
     return start, end, items
 
 
-def _minterms(sets: list[Ranges]) -> tuple[tuple[Ranges, ...], list[frozenset[int]], tuple[int, ...], tuple[int, ...]]:
+def _minterms(sets: list[Ranges]) -> Minterms:
     """The classes of code points no item tells apart: their ranges, the items each is in,
     and the segments (first code point, class) for lookups."""
     points = sorted({0} | {lo for r in sets for lo, _ in r} | {hi + 1 for r in sets for _, hi in r if hi < MAX_CODE})
@@ -262,8 +280,8 @@ def _minterms(sets: list[Ranges]) -> tuple[tuple[Ranges, ...], list[frozenset[in
     return tuple(char_classes.union(tuple(m), ()) for m in members), signatures, tuple(points), tuple(seg_class)
 
 
-def _determinize(nfa: _Nfa, start: int, final: int) -> Dfa:
-    classes, signatures, points, seg_class = _minterms(nfa.sets)
+def _determinize(nfa: _Nfa, start: int, final: int, minterms: Minterms | None = None) -> Dfa:
+    classes, signatures, points, seg_class = minterms or _minterms(nfa.sets)
     by_source: dict[int, list[tuple[int, int]]] = {}
     for a, item, b in nfa.edges:
         by_source.setdefault(a, []).append((item, b))
@@ -360,7 +378,11 @@ def explain(pattern: str, flags: int, mode: str) -> str | None:
     return None
 
 
-def _automaton(pattern: str, flags: int, mode: str) -> Dfa:
+@functools.cache
+def language(pattern: str, flags: int, mode: str) -> Node:
+    """The tree of the strings on which ``re.<mode>(pattern, s, flags)`` finds a match (the
+    pattern's own tree with Σ* before it for ``search``, after it for ``match`` and
+    ``search``, or a final newline for a trailing ``$``); raises ``NotModelled``."""
     if mode not in MODES:
         raise NotModelled(f"re.{mode}")
     try:
@@ -371,19 +393,36 @@ def _automaton(pattern: str, flags: int, mode: str) -> Dfa:
     if flags & ~ALLOWED_FLAGS:
         raise NotModelled("flags")
     anchored, end, items = _anchors(list(parsed), flags)
+    parts = [_items(items, flags)]
+    if mode == "search" and not anchored:
+        parts.insert(0, _star(("chars", EVERY)))
+    if mode != "fullmatch" and end == "$":
+        parts.append(("rep", 0, 1, ("chars", ((10, 10),))))
+    elif mode != "fullmatch" and not end:
+        parts.append(_star(("chars", EVERY)))
+    return ("seq", tuple(parts))
+
+
+def _automaton(pattern: str, flags: int, mode: str) -> Dfa:
+    return tree_automaton(language(pattern, flags, mode))
+
+
+@functools.cache
+def tree_automaton(tree: Node) -> Dfa:
+    """The minimal automaton of the strings of ``tree`` (raises ``NotModelled`` past the
+    bounds)."""
     nfa = _Nfa()
     start = nfa.state()
-    at = start if anchored or mode != "search" else nfa.every_star(start)
-    at = nfa.sequence(at, items, flags)
-    if mode != "fullmatch" and end == "$":
-        newline = nfa.item(((10, 10),), ("%newline", 0))
-        after = nfa.state()
-        nfa.empty(at, after)
-        nfa.empty(nfa.char(at, newline), after)
-        at = after
-    elif mode != "fullmatch" and not end:
-        at = nfa.every_star(at)
-    return _determinize(nfa, start, at)
+    return _determinize(nfa, start, nfa.build(start, tree))
+
+
+def automata_pair(x: Node, y: Node) -> tuple[Dfa, Dfa]:
+    """The automata of two trees over the same classes of characters."""
+    nfa = _Nfa()
+    x_start, y_start = nfa.state(), nfa.state()
+    x_end, y_end = nfa.build(x_start, x), nfa.build(y_start, y)
+    minterms = _minterms(nfa.sets)
+    return _determinize(nfa, x_start, x_end, minterms), _determinize(nfa, y_start, y_end, minterms)
 
 
 def run(dfa: Dfa, s: str) -> bool:

@@ -15,11 +15,16 @@ automaton on ``x``, hence CPython's ``re`` answer (``regex_lang``'s invariant).
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 import z3
 
+from pathloom.terms import regex_groups as RG
 from pathloom.terms import regex_lang as RL
 from pathloom.terms.char_classes import Ranges
+from pathloom.terms.expr import Term
+
+NATIVE_RANGES = 24  # classes of at most this many ranges in all: Z3's own regular expressions
 
 
 def _in_ranges(code: z3.ArithRef, ranges: Ranges) -> z3.BoolRef:
@@ -47,12 +52,52 @@ def _step(q: z3.ArithRef, k: z3.ArithRef, dfa: RL.Dfa) -> z3.ArithRef:
     return found
 
 
+def _ranges_in(node: RL.Node) -> int:
+    if node[0] == "chars":
+        return len(node[1])
+    children = node[1] if node[0] in ("seq", "alt") else (node[-1],)
+    return sum(_ranges_in(child) for child in children)
+
+
+def _native(node: RL.Node) -> z3.ReRef:
+    """Z3's regular expression of the tree ``node``."""
+    kind = node[0]
+    if kind == "chars":
+        return z3.Union([z3.Range(chr(lo), chr(hi)) for lo, hi in node[1]]) if len(node[1]) > 1 else z3.Range(chr(node[1][0][0]), chr(node[1][0][1]))
+    if kind in ("seq", "alt"):
+        parts = [_native(child) for child in node[1]]
+        if len(parts) == 1:
+            return parts[0]
+        if not parts:
+            return z3.Re(z3.StringVal("")) if kind == "seq" else z3.Empty(z3.ReSort(z3.StringSort()))
+        return z3.Concat(parts) if kind == "seq" else z3.Union(parts)
+    if kind == "group":
+        return _native(node[2])
+    _, low, high, sub = node
+    inner = _native(sub)
+    if high < 0:
+        return z3.Star(inner) if low == 0 else z3.Concat(z3.Loop(inner, low, low), z3.Star(inner))
+    if high == 0:  # (Z3's loop with an upper bound 0 has none)
+        return z3.Re(z3.StringVal(""))
+    return z3.Loop(inner, low, high)
+
+
+def member_function(pattern: str, flags: int, mode: str) -> Callable[[z3.SeqRef], z3.BoolRef]:
+    """``re.<mode>(pattern, x, flags)`` finds a match, as a function of ``x``."""
+    return tree_function(RL.language(pattern, flags, mode))
+
+
 @functools.cache
-def member_function(pattern: str, flags: int, mode: str) -> z3.FuncDeclRef:
-    """``g(x) = f(x, 0)`` (``f`` of the module docstring) for ``re.<mode>(pattern, x, flags)``."""
-    dfa = RL.automaton(pattern, flags, mode)
-    assert dfa is not None, pattern  # re_member terms are built only for modelled patterns
-    name = f"%re.{mode}.{flags}.{pattern!r}"
+def tree_function(tree: RL.Node) -> Callable[[z3.SeqRef], z3.BoolRef]:
+    """Whether ``x`` is in the language of ``tree``, as a function of ``x``: Z3's ``InRe`` of the
+    tree when its classes have at most ``NATIVE_RANGES`` ranges in all, else ``g(x) = f(x, 0)``
+    (``f`` of the module docstring)."""
+    if _ranges_in(tree) <= NATIVE_RANGES:
+        native = _native(tree)
+        return lambda x: z3.InRe(x, native)
+    dfa = RL.tree_automaton(tree)
+    name = f"%re.{len(_NAMES)}"
+    _NAMES.append(tree)
     x, q = z3.String(f"{name}.x"), z3.Int(f"{name}.q")
     f = z3.RecFunction(name, z3.StringSort(), z3.IntSort(), z3.BoolSort())
     head = z3.StrToCode(z3.SubString(x, 0, 1))
@@ -64,4 +109,30 @@ def member_function(pattern: str, flags: int, mode: str) -> z3.FuncDeclRef:
     z3.RecAddDefinition(f, [x, q], body)
     g = z3.RecFunction(f"{name}.start", z3.StringSort(), z3.BoolSort())
     z3.RecAddDefinition(g, [x], f(x, z3.IntVal(0)))
-    return g
+    return g  # type: ignore[no-any-return]
+
+
+_NAMES: list[RL.Node] = []  # the trees given recursive functions, numbered in order (their Z3 names)
+
+
+def piece(term: Term, s: z3.SeqRef) -> tuple[z3.SeqRef, z3.BoolRef]:
+    """The encoding of ``re_piece(x, pattern, flags, k)`` (``regex_groups``): a constant per
+    piece of ``x`` (shared by the terms of one ``x`` and pattern), and their definition: a
+    matching ``x`` is their concatenation, each in its items' language (a unique split:
+    ``regex_groups.spans`` checked it); all "" when ``x`` does not match."""
+    subject, pattern, flags, k = term.args
+    assert isinstance(subject, Term) and isinstance(pattern, str) and isinstance(flags, int) and isinstance(k, int)
+    key = (subject, pattern, flags)
+    if key not in _PIECES:
+        _, trees = RG.segments(pattern, flags)
+        number = len(_PIECES)
+        pieces = [z3.String(f"%re_piece{number}.{i}") for i in range(len(trees))]
+        whole = z3.Concat(pieces) if len(pieces) > 1 else pieces[0]
+        fits = [tree_function(tree)(part) for tree, part in zip(trees, pieces)]
+        empty = z3.And([part == z3.StringVal("") for part in pieces])
+        _PIECES[key] = (pieces, z3.If(member_function(pattern, flags, "fullmatch")(s), z3.And([s == whole, *fits]), empty))
+    pieces, definition = _PIECES[key]
+    return pieces[k], definition
+
+
+_PIECES: dict[tuple[Term, str, int], tuple[list[z3.SeqRef], z3.BoolRef]] = {}  # (x, pattern, flags) -> its pieces

@@ -21,7 +21,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 
 from pathloom.terms import expr as T
-from pathloom.terms import regex_lang
+from pathloom.terms import regex_groups, regex_lang
 from pathloom.terms import str_ops as SO
 from pathloom.terms.expr import Arg, Term, postorder
 
@@ -127,6 +127,7 @@ _FACTORIES: dict[str, Callable[..., Arg]] = {
     "strip_count": SO.strip_count,
     "ascii_case": SO.ascii_case,
     "re_member": regex_lang.member,
+    "re_piece": regex_groups.piece,
 }
 
 

@@ -391,6 +391,9 @@ def encode(term: Arg) -> z3.ExprRef:
         if t.op == "int_str":
             cache[t], own = _int_str(t, args[0])
             inherited = (own,) + inherited
+        elif t.op == "re_piece":  # a constant and its definition, as int_str (terms.regex_groups)
+            cache[t], own = regex_z3.piece(t, args[0])
+            inherited = (own,) + inherited
         elif t.op in _LITERAL_OPS:
             cache[t] = _LITERAL_OPS[t.op](*t.args[1:])(args[0])
         elif t.op == "str_class" and isinstance(t.args[0], Term) and t.args[0].op in ("at", "from_code"):

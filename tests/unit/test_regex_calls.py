@@ -12,7 +12,7 @@ from pathloom.cli import main
 from pathloom.engines.registry import engine_names
 from tests.unit.verified import explore_source
 
-SOURCE = '''
+SOURCE = """
 import re
 from re import search
 
@@ -42,7 +42,30 @@ def backref(s: str) -> int:
     if re.search(r"(.)\\1", s) is None:
         return 0
     return 1
-'''
+
+
+def version(s: str) -> int:
+    m = re.fullmatch(r"v?(\\d+)\\.(?P<minor>\\d+)", s)
+    if not m:
+        return -1
+    major, minor = m.group(1, "minor")
+    if major == "1" and minor == "٢":
+        return 3
+    if m.groups() == ("2", "0") and m.span(2) == (2, 3):
+        return 2
+    return 1
+
+
+def matched(s: str) -> object:
+    return re.match(r"(a+)b", s)
+
+
+def tail(s: str) -> str:
+    m = re.search(r"(a+)b", s)
+    if m is None:
+        return ""
+    return m.group(1)
+"""
 
 
 def _paths(result: dict[str, object]) -> list[dict[str, object]]:
@@ -68,7 +91,30 @@ def test_a_pattern_outside_the_subset_runs_in_cpython(tmp_path: Path) -> None:
     assert any("search()" in str(site) for site in result["stats"]["concretizations"])  # type: ignore[index]
 
 
-def test_the_planted_bug_of_is_yes_is_found(capsys: pytest.CaptureFixture[str]) -> None:
-    corpus = Path(__file__).parents[1] / "quality" / "corpus" / "regex.py"
-    assert main(["check", f"{corpus}::is_yes", "--timeout", "60"]) == 1
-    assert "AssertionError at line" in capsys.readouterr().out
+@pytest.mark.parametrize("engine", engine_names())
+def test_groups_of_a_fullmatch_are_substrings(tmp_path: Path, engine: str) -> None:
+    result = explore_source(tmp_path, SOURCE, "rx.py", "version", engine, "--timeout", "60")
+    assert _returned(result) == {-1, 1, 2, 3}  # '1.٢' and '2.0' found through the groups' terms
+    assert result["complete"] and not result["stats"]["concretizations"]  # type: ignore[index]
+
+
+@pytest.mark.parametrize("engine", engine_names())
+@pytest.mark.parametrize("target", ["matched", "tail"])
+def test_a_match_used_otherwise_is_cpythons_object(tmp_path: Path, engine: str, target: str) -> None:
+    result = explore_source(tmp_path, SOURCE, "rx.py", target, engine, "--timeout", "60")
+    assert len(_paths(result)) >= 2  # replayed by explore_source: the real Match, its group
+
+
+CORPUS = Path(__file__).parents[1] / "quality" / "corpus" / "regex.py"
+
+
+@pytest.mark.parametrize("target, line", [("is_yes", 124), ("username_ok", 37), ("phone_extension", 54)])
+def test_the_planted_bugs_are_found(capsys: pytest.CaptureFixture[str], target: str, line: int) -> None:
+    assert main(["check", f"{CORPUS}::{target}", "--timeout", "60"]) == 1
+    assert f"AssertionError at line {line}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("target", ["is_zip_code", "is_clock_time"])
+def test_bug_free_targets_are_complete(capsys: pytest.CaptureFixture[str], target: str) -> None:
+    assert main(["check", f"{CORPUS}::{target}", "--timeout", "60"]) == 0
+    assert "complete; 0 bug(s)" in capsys.readouterr().out
