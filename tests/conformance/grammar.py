@@ -70,6 +70,7 @@ HEADER = """\
 import contextlib
 import enum
 import functools
+import itertools
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -1790,6 +1791,36 @@ def g_GeneratorExp_next_of_a_generator_expression_or_call_with_a_default(x: int,
 """,
         MODELLED,
         "generator_next",
+    ),
+    Row(
+        "GeneratorExp",
+        "min or max of a generator expression with default and key",
+        """\
+def g_GeneratorExp_min_or_max_of_a_generator_expression_with_default_and_key(x: int, xs: list[int]) -> int:
+    return max((v for v in xs if v != x), default=x) + min((v for v in xs), key=lambda v: -v, default=0)
+""",
+        MODELLED,
+        "genexp_minmax_default",
+    ),
+    Row(
+        "GeneratorExp",
+        "generator expression unpacked into names",
+        """\
+def g_GeneratorExp_generator_expression_unpacked_into_names(xs: list[int]) -> int:
+    a, b = (v + 1 for v in xs)
+    return a * 3 + b
+""",
+        MODELLED,
+    ),
+    Row(
+        "Call",
+        "islice of a generator call",
+        """\
+def g_Call_islice_of_a_generator_call(x: int) -> int:
+    return sum(itertools.islice(count_up(3), x)) + len(list(itertools.islice(count_up(x), 2)))
+""",
+        MODELLED,
+        "generator_islice",
     ),
     # ------------------------------ statements
     Row(
@@ -3968,6 +3999,7 @@ NOT_NODES: frozenset[str] = frozenset(
 # Modelled rows that no progen feature tag writes yet: the honest gap list, which only shrinks.
 NOT_YET_FUZZED: frozenset[str] = frozenset(
     {
+        "g_GeneratorExp_generator_expression_unpacked_into_names",
         "g_NamedExpr_walrus_unbound_when_its_operand_is_not_evaluated",
         "g_NamedExpr_walrus_in_a_lambda",
         "g_ExceptHandler_except_as_left_by_continue",

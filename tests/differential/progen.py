@@ -266,6 +266,7 @@ FEATURES: frozenset[str] = (
             "generator_sum_call",
             "generator_any",
             "generator_next",
+            "generator_islice",
         }
     )
     | EDGE_FEATURES
@@ -650,7 +651,8 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
         """A generator helper's items consumed whole: summed from ``list()``, counted from
         ``tuple()``, or one of ``sorted()`` (an IndexError when there are too few); or item by
         item: ``sum()`` of the call, ``any()`` over it (which stops the generator early),
-        ``next()`` of it with a default (the first item only)."""
+        ``next()`` of it with a default (the first item only), sometimes of
+        ``itertools.islice`` of it."""
         made = self.call(c, d, sig).text
         k = self.int_in(0, 4)
         if k == 3 or (k == 4 and ":=" in made):  # a walrus in a comprehension's iterable is CPython's SyntaxError
@@ -658,6 +660,9 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
             return _E(f"sum({made})", True)
         if k == 4 and self.flag():
             self.tag("generator_next")
+            if self.flag(1, 3):  # its first items only: itertools.islice (a stop of 0 ends at once)
+                self.tag("generator_islice")
+                made = f"itertools.islice({made}, {self.int_in(0, 3)})"
             return _E(f"next({made}, {self.int_in(-2, 2)})", True)
         if k == 4:
             self.tag("generator_any")
@@ -1440,6 +1445,7 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
             line
             for line, used in (
                 ("import math", "math." in source),
+                ("import itertools", "itertools." in source),
                 ("from dataclasses import dataclass", "@dataclass" in source),
                 ("from enum import Enum", "(Enum):" in source),
                 ("from typing import Optional", "Optional[" in source),

@@ -121,6 +121,7 @@ EDGE_FEATURES: frozenset[str] = frozenset(
         "listcomp",
         "genexp_sum",
         "genexp_minmax",
+        "genexp_minmax_default",
         "genexp_anyall",
         "comprehension_filter",
         # slices of lists and strs (symbolic bounds, negative, stepped, omitted)
@@ -321,7 +322,11 @@ class EdgeBuilder:
             self.tag("genexp_sum")
             return _E(f"sum({elt} {loop})", True)
         self.tag("genexp_minmax")
-        return _E(f"{self.choice(['min', 'max'])}({elt} {loop})", True)
+        fn = self.choice(["min", "max"])
+        if self.flag(1, 3):  # the generator made, then the default evaluated, then the items
+            self.tag("genexp_minmax_default")
+            return _E(f"{fn}(({elt} {loop}), default={_par(self.num(c, d - 1))})", True)
+        return _E(f"{fn}({elt} {loop})", True)
 
     def slice_text(self, c: _Ctx, d: int) -> str:
         """``[a:b]``, ``[a:]``, ``[:b]`` or ``[::k]`` with bounds symbolic, literal or

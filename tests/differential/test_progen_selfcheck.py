@@ -55,6 +55,7 @@ SELF_CHECK = settings(
 # the real-module features allow a few constructs, each only in its place
 IMPORTS = {
     "import math",
+    "import itertools",
     "from dataclasses import dataclass",
     "from enum import Enum",
     "from typing import Optional",
@@ -112,7 +113,7 @@ def _generator_misuse(tree: ast.Module) -> list[str]:
     whole = {id(n.args[0]) for n in ast.walk(tree) if isinstance(n, ast.Call) and ast.unparse(n.func) in ("list", "tuple", "sorted")}
     whole |= {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.YieldFrom)}
     whole |= {id(n.iter) for n in ast.walk(tree) if isinstance(n, (ast.For, ast.comprehension))}
-    whole |= {id(n.args[0]) for n in ast.walk(tree) if isinstance(n, ast.Call) and ast.unparse(n.func) in ("sum", "next") and n.args}
+    whole |= {id(n.args[0]) for n in ast.walk(tree) if isinstance(n, ast.Call) and ast.unparse(n.func) in ("sum", "next", "itertools.islice") and n.args}
     for call in ast.walk(tree):
         if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in generators and id(call) not in whole:
             bad.append(f"{call.func.id}() not consumed whole")

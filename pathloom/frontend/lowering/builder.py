@@ -323,12 +323,16 @@ class Builder(ABC):
         """``library``: ``any``/``all`` of a generator."""
 
     @abstractmethod
-    def _min_max(self, generator: ast.GeneratorExp, name: str) -> Operand:
+    def _min_max(self, generator: ast.GeneratorExp, name: str, keywords: list[ast.keyword]) -> Operand:
         """``library``: ``min``/``max`` of a generator."""
 
     @abstractmethod
     def _inline_plan(self, node: ast.expr) -> Any:
         """``generators``: whether ``node`` is a generator call that can be inlined (None: not)."""
+
+    @abstractmethod
+    def _islice_of(self, node: ast.expr) -> tuple[ast.Call, ast.Call] | None:
+        """``generators``: ``itertools.islice(g(...), stop)`` of a generator call to inline (None: not)."""
 
     @abstractmethod
     def _inline_iterable(self, node: ast.expr) -> tuple[Operand, Operand | None, str] | None:
@@ -361,6 +365,14 @@ class Builder(ABC):
     @abstractmethod
     def _element(self, elt: ast.expr) -> Operand:
         """``comprehensions``: a comprehension's item, evaluated in its frame."""
+
+    @abstractmethod
+    def _generator_made(self, generator: ast.GeneratorExp) -> tuple[Operand, Operand | None, str]:
+        """``comprehensions``: a generator expression's first iterable, ``iter()`` called on it."""
+
+    @abstractmethod
+    def _generator_to_unpack(self, generator: ast.GeneratorExp, target: ast.Tuple | ast.List) -> Operand:
+        """``comprehensions``: the items a generator expression unpacked into ``target`` gives."""
 
     @abstractmethod
     def _for_over_generator_expression(self, node: ast.For) -> None:

@@ -26,6 +26,7 @@ from pathloom.frontend.lowering.desugar import is_item_loop, item_loop, map_filt
 from pathloom.frontend.lowering.generators import inline_call
 
 
+STARTED = "started"  # the iteration kind of a loop whose iterator is made already: (iterator, item, counter)
 _SCOPE_NAMES: dict[type[ast.expr], str] = {ast.ListComp: "<listcomp>", ast.SetComp: "<setcomp>", ast.DictComp: "<dictcomp>", ast.GeneratorExp: "<genexpr>"}
 
 
@@ -146,6 +147,37 @@ class Comprehensions(Builder):
         self.goto(after, loc)
         self.start(after)
 
+    def _generator_to_unpack(self, generator: ast.GeneratorExp, target: ast.Tuple | ast.List) -> Operand:
+        """``a, b, c = (elt for ...)``: the list of the items CPython's unpacking pulls, which
+        the target then unpacks with CPython's checks and messages. Without a starred name it
+        pulls at most one item more than there are names (``too many values to unpack
+        (expected 3)``: the generator is left there, its fourth item never made) and stops
+        at the end (``not enough values to unpack (expected 3, got 2)``); with one
+        (``a, *rest = ...``) it pulls every item, as unpacking into a list does."""
+        if any(isinstance(elt, ast.Starred) for elt in target.elts):
+            return self.expr_ListComp(generator)
+        limit = len(target.elts) + 1
+        loc = node_loc(generator)
+        dst, count = self.temp(), self.temp()
+        self.emit(ir.BuildList(dst, (), loc))
+        self.emit(ir.Assign(count, Const(0), loc))
+        outer = len(self.loops)
+
+        def produce() -> None:
+            value = self._element(generator.elt)
+            self.emit(ir.CallMethod(self.temp(), Var(dst), "append", (value,), (), node_loc(generator.elt)))
+            self.emit(ir.BinOp(count, "+", Var(count), Const(1), loc))
+            full, going_on = self.new_block(), self.new_block()
+            flag = self.temp()
+            self.emit(ir.Compare(flag, ">=", Var(count), Const(limit), loc))
+            self.terminate(ir.Branch(Var(flag), full.label, going_on.label, loc))
+            self.start(full)
+            self.goto(self.blocks[self.loops[outer].exit], loc)
+            self.start(going_on)
+
+        self._comprehension(generator, produce)
+        return Var(dst)
+
     def _element(self, elt: ast.expr) -> Operand:
         """A comprehension's item, ``elt`` evaluated; in a generator expression it is the last
         code of the generator's frame: what the consumer then does with the item (add it, test
@@ -161,6 +193,15 @@ class Comprehensions(Builder):
         self.goto(block, node_loc(elt))
         self.start(block)
         return Var(held)
+
+    def _generator_made(self, generator: ast.GeneratorExp) -> tuple[Operand, Operand | None, str]:
+        """The generator expression's outermost iterable evaluated and ``iter()`` called on it,
+        as CPython does when it makes the generator object, before the consumer's other
+        arguments (``default=``, ``key=``) are evaluated; ``_comprehension``'s ``first``."""
+        iterable = self._iterable(generator.generators[0].iter)
+        if inline_call(iterable) is not None:  # a generator call: making it ran nothing of g
+            return iterable
+        return Const(self._start_iteration(iterable, node_loc(generator.generators[0].iter))), None, STARTED
 
     def _generator_loop(
         self, generators: list[ast.comprehension], level: int, iterable: tuple[Operand, Operand | None, str], produce: Callable[[], None]
@@ -184,7 +225,8 @@ class Comprehensions(Builder):
         if call is not None:  # over a call of a generator function: inlined (``generators``)
             self._inline_loop(call, loc, lambda item: self.assign(generator.target, item), rest, lambda: None)
             return
-        it, item, counter = self._start_iteration(iterable, loc)
+        started = iterable[0].value if iterable[2] == STARTED and isinstance(iterable[0], Const) else None
+        it, item, counter = started if isinstance(started, tuple) else self._start_iteration(iterable, loc)
 
         def body() -> None:
             self.assign(generator.target, self._counted(item, counter, loc))
@@ -221,6 +263,8 @@ class Comprehensions(Builder):
         if name in ("list", "tuple", "sorted") and not rest and (name == "sorted" or not node.keywords):
             items = self.expr_ListComp(generator)
             return items if name == "list" else self._whole_consumer(node, items)
+        if name in ("min", "max") and not rest and all(k.arg in ("key", "default") for k in node.keywords):
+            return self._min_max(generator, name, node.keywords)
         if node.keywords:
             return None
         if name == "set" and not rest:  # set() adds each item as the generator makes it
@@ -229,8 +273,6 @@ class Comprehensions(Builder):
             return self._sum(generator, Const(rest[0].value) if rest else Const(0))  # type: ignore[attr-defined]
         if name in ("any", "all") and not rest:
             return self._any_all(generator, name == "any")
-        if name in ("min", "max") and not rest:
-            return self._min_max(generator, name)
         if name == "next" and len(rest) <= 1 and not any(isinstance(a, ast.Starred) for a in rest):
             return self._next_item(generator, rest[0] if rest else None, node_loc(node))
         return None
@@ -238,14 +280,15 @@ class Comprehensions(Builder):
     def _generator_call_as_loop(self, node: ast.Call) -> ast.Call:
         """``sum(g(...))`` (``min``, ``max``, ``any``, ``all``, ``next``) of a generator call that can be
         inlined (``generators``): ``sum(item for item in g(...))``, so that the items are made
-        one at a time as the builtin takes them (``any`` stops the generator early)."""
+        one at a time as the builtin takes them (``any`` stops the generator early); these and
+        ``list``, ``tuple``, ``sorted``, ``set`` of ``itertools.islice(g(...), stop)`` too (the
+        loop stops once it has taken ``stop`` items: ``generators._islice_stop``)."""
         func = node.func
+        if not (isinstance(func, ast.Name) and self._is_builtin(func.id) and node.args):
+            return node
         if not (
-            isinstance(func, ast.Name)
-            and func.id in ("sum", "min", "max", "any", "all", "next")
-            and self._is_builtin(func.id)
-            and node.args
-            and self._inline_plan(node.args[0]) is not None
+            (func.id in ("sum", "min", "max", "any", "all", "next") and self._inline_plan(node.args[0]) is not None)
+            or (func.id in ("sum", "min", "max", "any", "all", "next", "list", "tuple", "sorted", "set") and self._islice_of(node.args[0]) is not None)
         ):
             return node
         item, loop = item_loop(node.args[0], node.args[0])

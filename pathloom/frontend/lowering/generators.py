@@ -11,7 +11,11 @@ stands (never resumed, as a generator object that is dropped), ``continue`` resu
 loop's ``else`` runs when ``g`` returns or falls off its end; ``yield from it`` inside ``g`` is
 the loop ``for v in it: yield v`` (the same items for a consumer that sends nothing). So the
 items are made one at a time, interleaved with the consumer's effects, and a generator that
-never ends is fine when the consumer breaks out: nothing is made in advance.
+never ends is fine when the consumer breaks out: nothing is made in advance. A loop over
+``itertools.islice(g(...), stop)`` is the same loop with a count: before ``g`` is started or
+resumed for another item, the loop finishes (its ``else`` runs) once ``stop`` items were
+taken, as CPython's ``islice`` checks its count before it pulls; the stop is checked as
+``islice()`` checks it (``_islice_stop``).
 
 Invariants: every block lowered for ``g``'s statements has the hidden handler that turns a
 ``StopIteration`` leaving ``g`` into ``RuntimeError('generator raised StopIteration')`` at the
@@ -35,9 +39,11 @@ with starred arguments or that do not bind (CPython's TypeError is not modelled 
 from __future__ import annotations
 
 import ast
+import itertools
 from dataclasses import dataclass
 from typing import Callable
 
+from pathloom.domain.values import BuiltinVal
 from pathloom.frontend import ir
 from pathloom.frontend.ir import Const, Global, Loc, Operand, Var
 from pathloom.frontend.lowering.builder import Builder, LoopTargets, node_loc
@@ -66,6 +72,7 @@ _SCOPE_FIELDS = (
     "inline_frames",
 )
 _MISSING = object()
+_ISLICE_STOP = "Stop argument for islice() must be None or an integer: 0 <= x <= sys.maxsize."
 
 
 @dataclass
@@ -79,6 +86,7 @@ class _Frame:
     exit: ir.Block
     finished: ir.Block  # where the generator's end joins the loop's else
     name: str  # the generator function inlined
+    gate: Callable[[ir.Block, ir.Block], None] | None  # before each resumption: go on, or finish (islice's stop)
 
 
 INLINE = "inline"  # the iteration kind of a loop over an inlined generator call
@@ -100,6 +108,7 @@ class InlineCall:
 
     plan: _Plan
     values: dict[int, Operand]
+    stop: tuple[Var, Var] | None = None  # ``islice(g(...), stop)``: (a stop is given, the stop), checked
 
 
 def _literal_default(node: ast.expr) -> object:
@@ -171,6 +180,9 @@ class InlinedGenerators(Builder):
         the scope the loop's iterable is evaluated in, in CPython's order), and the marker
         ``(Const(InlineCall), None, INLINE)`` that ``_inline_loop`` takes; else None."""
         plan = self._inline_plan(node)
+        sliced = self._islice_of(node) if plan is None else None
+        if sliced is not None:  # CPython evaluates islice (a module name: no effect), g(...), then the stop
+            node, plan = sliced[1], self._inline_plan(sliced[1])
         if plan is None:
             return None
         values: dict[int, Operand] = {}
@@ -178,7 +190,73 @@ class InlinedGenerators(Builder):
             argument = plan.binding[index][1]
             assert argument is not None
             values[index] = self.expr(argument)
-        return Const(InlineCall(plan, values)), None, INLINE
+        stop = self._islice_stop(sliced[0]) if sliced is not None else None
+        return Const(InlineCall(plan, values, stop)), None, INLINE
+
+    def _islice_of(self, node: ast.expr) -> tuple[ast.Call, ast.Call] | None:
+        """``(node, g(...))`` when ``node`` is ``itertools.islice(g(...), stop)`` (the real
+        ``islice``, through the module's imports) of a generator call that can be inlined."""
+        if not (
+            isinstance(node, ast.Call)
+            and len(node.args) == 2
+            and not node.keywords
+            and not any(isinstance(a, ast.Starred) for a in node.args)
+            and isinstance(node.args[0], ast.Call)
+            and self._names_real(node.func, itertools.islice)
+            and all(self._is_builtin(name) for name in ("TypeError", "ValueError", "OverflowError"))
+            and self._inline_plan(node.args[0]) is not None
+        ):
+            return None
+        return node, node.args[0]
+
+    def _islice_stop(self, node: ast.Call) -> tuple[Var, Var]:
+        """``islice``'s stop (``node.args[1]``) evaluated and checked as CPython's ``islice()``
+        checks it: None (no stop), else ``PyNumber_AsSsize_t`` of it (``%as_length``: an int
+        or bool from 0 to ``sys.maxsize``; an object, whose ``__index__`` is not followed here,
+        is unsupported when it runs), any error of which is CPython's ValueError."""
+        loc = node_loc(node)
+        value = self.expr(node.args[1])
+        limited, stop = Var(self.temp()), Var(self.temp())
+        self.emit(ir.Assign(stop.name, value, loc))
+        self.emit(ir.Assign(limited.name, Const(False), loc))
+        given, done = self.new_block(), self.new_block()
+        self._branch_compare(ir.Compare(self.temp(), "is not", stop, Const(None), loc), given, done)
+        self.start(given)
+        outer = self.handler
+        self.handler = self._islice_error(loc).label
+        checking = self.new_block()  # under the converting handler
+        self.goto(checking, loc)
+        self.start(checking)
+        self.emit(ir.Call(stop.name, Const(BuiltinVal("%as_length")), (stop,), (), loc))
+        self.emit(ir.Assign(limited.name, Const(True), loc))
+        self.handler = outer
+        self.goto(done, loc)
+        self.start(done)
+        return limited, stop
+
+    def _islice_error(self, loc: Loc) -> ir.Block:
+        """The handler of islice's check of its stop: a TypeError, ValueError or OverflowError
+        becomes CPython's ValueError (the message about the stop); another goes on."""
+        here = self.current
+        converter = self.new_block()
+        self.start(converter)
+        exc, flag = self.temp(), self.temp()
+        self.emit(ir.CurrentException(exc, loc))
+        self.emit(ir.ExcMatch(flag, Var(exc), (Global("TypeError"), Global("ValueError"), Global("OverflowError")), loc))
+        convert, other = self.new_block(), self.new_block()
+        self.terminate(ir.Branch(Var(flag), convert.label, other.label, loc, hidden=True))
+        self.start(convert)
+        error = self.temp()
+        self.emit(ir.Call(error, Global("ValueError"), (Const(_ISLICE_STOP),), (), loc))
+        self.terminate(ir.Raise(Var(error), "implicit", loc))
+        self.start(other)
+        self.terminate(ir.Raise(None, "explicit", loc))
+        self.start(here)
+        return converter
+
+    def _branch_compare(self, compare: ir.Compare, then: ir.Block, orelse: ir.Block) -> None:
+        self.emit(compare)
+        self.terminate(ir.Branch(Var(compare.dst), then.label, orelse.label, compare.loc))
 
     def _inline_loop(self, call: InlineCall, loc: Loc, take_item: Callable[[Operand], None], body: Callable[[], None], orelse: Callable[[], None]) -> None:
         """The loop over an inlined generator call (``_inline_iterable``): the generator's
@@ -192,7 +270,13 @@ class InlinedGenerators(Builder):
         consumer = self._scope_state()
         exit_, finished = self.new_block(), self.new_block()
         converter = self._stop_iteration_converter(loc)
-        frame = _Frame(consumer, take_item, body, exit_, finished, plan.name)
+        gate = None
+        if call.stop is not None:  # islice: the count of items taken, checked before each one is made
+            take_item, gate = self._counting(call.stop, take_item, loc)
+            begin = self.new_block()
+            gate(begin, finished)  # islice(g(), 0) never starts g
+            self.start(begin)
+        frame = _Frame(consumer, take_item, body, exit_, finished, plan.name, gate)
         self._set_scope_state(
             {
                 "handler": converter.label,
@@ -265,8 +349,16 @@ class InlinedGenerators(Builder):
         self.goto(body, loc)
         self.start(body)
         frame.take_item(value)
-        frame.body()
-        self.goto(resume, loc)
+        if frame.gate is not None:  # the body's end and its continue go through the gate
+            gate = self.new_block()
+            self.loops[-1] = LoopTargets(gate.label, frame.exit.label, forward=True)
+            frame.body()
+            self.goto(gate, loc)
+            self.start(gate)
+            frame.gate(resume, frame.finished)
+        else:
+            frame.body()
+            self.goto(resume, loc)
         self._set_scope_state(own)
         self.start(resume)
         return True
@@ -305,6 +397,27 @@ class InlinedGenerators(Builder):
         self.terminate(ir.Raise(None, "explicit", loc))
         self.start(here)
         return converter
+
+    def _counting(
+        self, stop: tuple[Var, Var], take_item: Callable[[Operand], None], loc: Loc
+    ) -> tuple[Callable[[Operand], None], Callable[[ir.Block, ir.Block], None]]:
+        """islice's count: ``take_item`` counting each item as it is taken, and the gate that
+        finishes, instead of making another item, once the count reaches the stop."""
+        limited, limit = stop
+        count = self.temp()
+        self.emit(ir.Assign(count, Const(0), loc))
+
+        def counted(item: Operand) -> None:
+            self.emit(ir.BinOp(count, "+", Var(count), Const(1), loc))
+            take_item(item)
+
+        def gate(go_on: ir.Block, finish: ir.Block) -> None:
+            check = self.new_block()
+            self._branch_on(limited, check, go_on, loc)
+            self.start(check)
+            self._branch_compare(ir.Compare(self.temp(), ">=", Var(count), limit, loc), finish, go_on)
+
+        return counted, gate
 
     def _scope_state(self) -> dict[str, object]:
         return {name: getattr(self, name, None) for name in _SCOPE_FIELDS}

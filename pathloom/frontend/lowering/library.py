@@ -176,15 +176,44 @@ class Library(Builder):
         self._comprehension(generator, produce)
         return Var(result)
 
-    def _min_max(self, generator: ast.GeneratorExp, name: str) -> Operand:
+    def _min_max(self, generator: ast.GeneratorExp, name: str, keywords: list[ast.keyword]) -> Operand:
+        """``min``/``max`` of a generator expression, with ``key=`` and ``default=`` keywords:
+        the generator's first iterable is evaluated (``iter()`` called), then the keywords in
+        the order written, as CPython evaluates the call's arguments; then each item is made
+        and, with a key that is not None, ``key(item)`` called at once; an item replaces the
+        best one only when its key is strictly greater (``max``; ``min``: less), so the first
+        of equal ones stays. No item: ``default``, else CPython's ValueError."""
         loc = node_loc(generator)
-        best, empty = self.temp(), self.temp()
+        first = self._generator_made(generator)
+        given = {k.arg: (k.value, self.expr(k.value)) for k in keywords}
+        key = given.get("key")
+        keyed: Var | bool = False  # the key is not None: a lambda always, another expression when it runs
+        if key is not None and not (isinstance(key[0], ast.Constant) and key[0].value is None):
+            keyed = True
+            if not isinstance(key[0], ast.Lambda):
+                keyed = Var(self.temp())
+                self.emit(ir.Compare(keyed.name, "is not", key[1], Const(None), loc))
+        best, best_key, empty = self.temp(), self.temp(), self.temp()
         self.emit(ir.Assign(best, Const(None), loc))
+        self.emit(ir.Assign(best_key, Const(None), loc))
         self.emit(ir.Assign(empty, Const(True), loc))
 
         def produce() -> None:
             value = self.temp()
             self.emit(ir.Assign(value, self._element(generator.elt), node_loc(generator.elt)))
+            this_key = value
+            if keyed is not False and key is not None:
+                this_key = self.temp()
+                if keyed is True:
+                    self.emit(ir.Call(this_key, key[1], (Var(value),), (), node_loc(key[0])))
+                else:
+                    self.emit(ir.Assign(this_key, Var(value), loc))
+                    call, join_key = self.new_block(), self.new_block()
+                    self._branch_on(keyed, call, join_key, loc)
+                    self.start(call)
+                    self.emit(ir.Call(this_key, key[1], (Var(value),), (), node_loc(key[0])))
+                    self.goto(join_key, loc)
+                    self.start(join_key)
             first, compare, take, join = self.new_block(), self.new_block(), self.new_block(), self.new_block()
             self._branch_on(Var(empty), first, compare, loc)
             self.start(first)
@@ -192,21 +221,26 @@ class Library(Builder):
             self.goto(take, loc)
             self.start(compare)
             better, flag = self.temp(), self.temp()
-            self.emit(ir.Compare(better, ">" if name == "max" else "<", Var(value), Var(best), loc))
+            self.emit(ir.Compare(better, ">" if name == "max" else "<", Var(this_key), Var(best_key), loc))
             self.emit(ir.Truth(flag, Var(better), loc))
             self.terminate(ir.Branch(Var(flag), take.label, join.label, loc))
             self.start(take)
             self.emit(ir.Assign(best, Var(value), loc))
+            self.emit(ir.Assign(best_key, Var(this_key), loc))
             self.goto(join, loc)
             self.start(join)
 
-        self._comprehension(generator, produce)
+        self._comprehension(generator, produce, first)
         raising, done = self.new_block(), self.new_block()
         self._branch_on(Var(empty), raising, done, loc)
         self.start(raising)
-        exc = self.temp()
-        self.emit(ir.Call(exc, Global("ValueError"), (Const(f"{name}() arg is an empty sequence"),), (), loc))
-        self.terminate(ir.Raise(Var(exc), "implicit", loc))
+        if "default" in given:
+            self.emit(ir.Assign(best, given["default"][1], loc))
+            self.goto(done, loc)
+        else:
+            exc = self.temp()
+            self.emit(ir.Call(exc, Global("ValueError"), (Const(f"{name}() arg is an empty sequence"),), (), loc))
+            self.terminate(ir.Raise(Var(exc), "implicit", loc))
         self.start(done)
         return Var(best)
 
@@ -214,8 +248,8 @@ class Library(Builder):
         """``next(generator[, default])`` of a fresh generator expression: its first item, made
         by running its loops until one passes the conditions, then leaving them (the rest is
         never made); none: ``default``, else CPython's ``StopIteration`` at the call. The
-        generator's first iterable is evaluated first, then ``default``, as CPython does."""
-        first = self._iterable(generator.generators[0].iter)
+        generator's first iterable is evaluated and ``iter()`` called on it first, then ``default``, as CPython does."""
+        first = self._generator_made(generator)
         fallback = self.expr(default) if default is not None else None
         result, found = self.temp(), self.temp()
         self.emit(ir.Assign(found, Const(False), loc))
