@@ -1,15 +1,24 @@
-"""The Z3 encoding of ``re_member`` terms: the automaton of ``regex_lang`` unfolded along the
-string as a recursive function ``f(x, q)`` (the way ``z3_encode`` encodes ``int_syntax``).
+"""The Z3 encoding of the ``re_member`` and ``re_piece`` terms (``regex_lang``, ``regex_groups``).
 
-``f(x, q)`` is true when state ``q`` is universal, false for ``q = -1``, else: on the empty
-string whether ``q`` accepts, otherwise ``f(tail, step(q, class(head)))``. The class of the
-first character is found once (an if-then-else over the classes' ranges, the largest class
-last, untested), the step is an if-then-else over the states and classes that lead somewhere.
-(Z3's own regular expressions, ``InRe`` over ``Range``s, took seconds on classes of hundreds of
-ranges such as ``\\w``; see ``z3_encode``'s docstring on ``str_class``.)
+Membership in the language of a pattern's tree (``tree_function``) takes one of two forms:
 
-Invariant: for every string ``x`` Z3 can build, ``f(x, 0)`` is ``regex_lang.run`` of the
-automaton on ``x``, hence CPython's ``re`` answer (``regex_lang``'s invariant).
+- classes of at most ``NATIVE_RANGES`` ranges in all (``[+-]?[0-9]+``, ``y|yes``): Z3's own
+  regular expression of the tree, ``InRe`` over ``Range``s, ``Loop``s and ``Star``s;
+- larger classes (``\\d``, ``\\w``: tens to hundreds of ranges, as Z3 regular expressions
+  seconds per query or ``unknown``, see ``z3_encode``'s docstring on ``str_class``): the
+  minimal automaton unfolded along the string as a recursive function ``f(x, q)``, the way
+  ``z3_encode`` encodes ``int_syntax``: true when state ``q`` is universal, false for
+  ``q = -1``, else on the empty string whether ``q`` accepts, otherwise ``f(tail, step(q,
+  class(head)))``. The class of the first character is found once (an if-then-else over the
+  classes' ranges, the largest class last, untested), the step is an if-then-else over the
+  states and classes that lead somewhere.
+
+``re_piece`` terms are string constants, one per piece of a subject and pattern, defined
+together (``piece``): a matching subject is their concatenation, each in its items' language.
+
+Invariant: for every string ``x`` Z3 can build, the membership formula holds exactly when
+``regex_lang.run`` of the tree's automaton accepts ``x``, hence when CPython's ``re`` finds a
+match (``regex_lang``'s invariant); the pieces are CPython's (``regex_groups``' invariant).
 """
 
 from __future__ import annotations
