@@ -117,6 +117,9 @@ def rebuild(record: ObjRec, resolve: Callable[[Ref], object]) -> object:
     if "view" in fields:
         of, kind = cast(tuple[Ref, str], fields["view"])
         return getattr(resolve(of), kind)()
+    if "method" in fields:
+        of, name = cast(tuple[Ref, str], fields["method"])
+        return getattr(resolve(of), name)
     origin, log = fields["origin"], fields["log"]
     assert isinstance(origin, PyObj) and isinstance(log, tuple)
     start, obj = 0, origin.obj
@@ -239,6 +242,19 @@ def view_record(of: Ref, kind: str, type_name: str) -> ObjRec:
     return ObjRec(REPLAYED, (("type", type_name), ("view", (of, kind))))
 
 
+def method_record(of: Ref, name: str, type_name: str) -> ObjRec:
+    """The record of the method ``name`` of the replayed object ``of`` read without a call
+    (``key=c.get``): bound, whenever it is used, to the object as the path has it then. A
+    call of it that changes the object is unsupported (it is not one of its methods' calls)."""
+    return ObjRec(REPLAYED, (("type", type_name), ("method", (of, name))))
+
+
+def iterable(record: ObjRec) -> bool:
+    """Whether ``*obj`` iterates a replayed object (a generator or a method does not)."""
+    fields = dict(record.fields)
+    return "method" not in fields and fields["type"] != "Random"
+
+
 def real(heap: HeapView, ref: Ref) -> object:
     """The real object a replayed record stands for (to show a value the code returns)."""
     record = heap.record(ref)
@@ -253,7 +269,7 @@ def materialize(materializer: Materializer, ref: Ref, record: ObjRec) -> object:
     """The real object for an operation run in CPython (``Materializer``), its state watched."""
     obj = rebuild(record, materializer.value)
     materializer.built[ref.id] = obj
-    if "view" not in dict(record.fields):  # a view does not change by itself: its dict does
+    if "view" not in dict(record.fields) and "method" not in dict(record.fields):  # these do not change by themselves: their object does
         materializer.replayed.append((ref, obj))
     return obj
 
@@ -318,7 +334,11 @@ def adopt(importer: Importer, materializer: Materializer, fn: Callable[..., obje
     docstring); a result that would see one operation's real object is unsupported."""
     mine = [obj for _, obj in materializer.replayed]
     if any(getattr(result, "__self__", None) is obj for obj in mine):
-        raise RuntimeUnsupported(f"a method of a {type(result.__self__).__name__} read without calling it")  # type: ignore[attr-defined]
+        if not (fn is getattr and len(operands) == 2 and operands[0] is getattr(result, "__self__", None) and isinstance(operands[1], str)):
+            raise RuntimeUnsupported(f"a method of a {type(result.__self__).__name__} made in CPython")  # type: ignore[attr-defined]
+        ref = importer.heap.fresh()
+        importer.writes.append((ref, method_record(importer.known[id(operands[0])], operands[1], type(result).__name__)))
+        return ref
     if mine and type(result).__name__.startswith(("odict_", "dict_")):
         if not (isinstance(fn, Method) and fn.name in ("keys", "values", "items") and operands and any(operands[0] is o for o in mine)):
             raise RuntimeUnsupported(f"a {type(result).__name__} view of a dict made in CPython")

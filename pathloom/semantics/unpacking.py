@@ -37,6 +37,7 @@ from pathloom.domain.values import (
     type_name,
 )
 from pathloom.semantics.heapview import HeapView
+from pathloom.semantics.replayed import iterable as replayed_iterable
 from pathloom.semantics.ops import shown_type, with_concrete_length
 from pathloom.terms.expr import BOOL, FLOAT, INT, Term
 
@@ -128,7 +129,7 @@ def iterable(module: Module, heap: HeapView, value: object) -> bool | None:
         if isinstance(record, ObjRec) and record.cls in module.classes:
             return _class_chain_defines(module, record.cls, ("__iter__", "__getitem__"))
         if isinstance(record, ObjRec) and record.cls == REPLAYED:  # a deque, an OrderedDict, a Random...
-            return record.get("type")[1] != "Random"
+            return replayed_iterable(record)
         return None
     if isinstance(value, PyObj):
         real = type(value.obj)
