@@ -310,7 +310,7 @@ def after_call(module: Module, heap: HeapView, pending: Pending, fn: Callable[..
         what = type(obj).__name__
         if raised:
             raise RuntimeUnsupported(f"an operation run in CPython changed a {what} and raised")
-        if not (isinstance(fn, Method) or fn in LOGGED):
+        if not (isinstance(fn, Method) or _among(fn, LOGGED)):
             raise RuntimeUnsupported(f"an operation run in CPython other than its methods changed a {what}")
         if operands is None:
             raise RuntimeUnsupported(
@@ -333,9 +333,10 @@ def adopt(importer: Importer, materializer: Materializer, fn: Callable[..., obje
     is a new object of a replayed type that an operation run in CPython made (see the module
     docstring); a result that would see one operation's real object is unsupported."""
     mine = [obj for _, obj in materializer.replayed]
-    if any(getattr(result, "__self__", None) is obj for obj in mine):
-        if not (fn is getattr and len(operands) == 2 and operands[0] is getattr(result, "__self__", None) and isinstance(operands[1], str)):
-            raise RuntimeUnsupported(f"a method of a {type(result.__self__).__name__} made in CPython")  # type: ignore[attr-defined]
+    owner = result.__self__ if mine and isinstance(result, _BOUND) else None
+    if any(owner is obj for obj in mine):
+        if not (fn is getattr and len(operands) == 2 and operands[0] is owner and isinstance(operands[1], str)):
+            raise RuntimeUnsupported(f"a method of a {type(owner).__name__} made in CPython")
         ref = importer.heap.fresh()
         importer.writes.append((ref, method_record(importer.known[id(operands[0])], operands[1], type(result).__name__)))
         return ref
@@ -351,11 +352,11 @@ def adopt(importer: Importer, materializer: Materializer, fn: Callable[..., obje
                 raise RuntimeUnsupported(f"a {type(held.obj).__name__} over a {type(mine[0]).__name__} made in CPython (it would not see the object change)")
     if not (isinstance(value, PyObj) and value.obj is result and type(result) in TYPES):
         return value
-    name = getattr(fn, "__qualname__", None)
-    made = fn in TYPES or fn is _seeded or (bool(operands) and operands[0] in TYPES and name == "fromkeys")  # a constructor: a new object
+    name = fn.__qualname__ if isinstance(fn, _FUNCTIONS) else None  # (a callable object's own __getattr__ is not run)
+    made = _among(fn, TYPES) or fn is _seeded or (bool(operands) and _among(operands[0], TYPES) and name == "fromkeys")  # a constructor: a new object
     if operands and operands[0] is copy and name in ("copy", "deepcopy"):
         fn, operands = getattr(copy, str(name)), operands[1:]  # copy.deepcopy(x): a method of module copy
-    known = isinstance(fn, Method) or fn in MAKERS or getattr(fn, "__module__", None) == "pathloom.semantics.ops"  # an operator
+    known = isinstance(fn, Method) or _among(fn, MAKERS) or (isinstance(fn, types.FunctionType) and fn.__module__ == "pathloom.semantics.ops")  # an operator
     if not made and not (mine and known and all(_harmless(x, mine) for x in operands) and not _reaches(operands, result)):
         return value  # not known to be new: maybe an object of the module, shared by every path
     record = new_record(result)
@@ -386,6 +387,15 @@ def _opaque_values(importer: Importer, value: object) -> list[PyObj]:
         elif isinstance(v, tuple):
             todo.extend(v)
     return found
+
+
+_BOUND = (types.MethodType, types.BuiltinMethodType, types.MethodWrapperType)
+_FUNCTIONS = (types.FunctionType, types.BuiltinFunctionType)
+
+
+def _among(value: object, group: tuple[object, ...]) -> bool:
+    """``value in group`` by identity (``in`` would call an object's own ``__eq__``)."""
+    return any(value is member for member in group)
 
 
 def _harmless(value: object, mine: list[object]) -> bool:
