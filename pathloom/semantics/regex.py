@@ -11,8 +11,9 @@ compiled pattern ``X`` (a module-level ``re.compile(P, flags)``; no ``pos``/``en
 - a member: the call returns a ``MatchVal``, the match object as a value of the analysis:
   ``m is None`` is false and ``m`` is true without pinning anything; ``m.group(g)`` (several
   groups, names, 0), ``m.groups()``, ``m.start(g)``, ``m.end(g)`` and ``m.span(g)`` of a
-  ``fullmatch`` are substrings and positions of ``s`` (terms) for the top-level groups whose
-  spans ``regex_groups.spans`` determines; any other use (``m[1]``, ``m.string``, a group
+  ``fullmatch`` or ``match`` are substrings and positions of ``s`` (terms) for the top-level
+  groups whose spans ``regex_groups.spans`` determines (group 0 of a ``match`` only starts
+  at 0: where it ends is sre's choice); any other use (``m[1]``, ``m.string``, a group
   ``spans`` does not determine, passing ``m`` on, returning it) makes the real ``Match`` in
   CPython on pinned values of ``s`` (``concretize``: ``MatchVal.rebuild``).
 
@@ -120,8 +121,9 @@ def match_method(module: Module, heap: HeapView, m: MatchVal, name: str, args: t
 
 
 def _groups(m: MatchVal, name: str, args: tuple[object, ...]) -> object | None:
-    """The value of a group method the spans determine, else None."""
-    shape = RG.spans(m.pattern, m.flags) if m.mode == "fullmatch" else None
+    """The value of a group method the spans determine, else None. Group 0 of a ``match`` is
+    not determined (where the match ends is sre's greedy or lazy choice), only its start."""
+    shape = RG.spans(m.pattern, m.flags, m.mode)
     if shape is None:
         return None
     numbers: list[int] = []
@@ -130,21 +132,25 @@ def _groups(m: MatchVal, name: str, args: tuple[object, ...]) -> object | None:
         if number is None or not (number == 0 or number in shape.groups):
             return None
         numbers.append(number)
+    whole_known = m.mode == "fullmatch"
 
     def span(number: int) -> tuple[Arg, Arg, Arg]:
         if number == 0:
             return 0, T.str_len(m.string), m.string
-        return RG.group_span(m.string, m.pattern, m.flags, number, shape)
-
-    def text(number: int) -> Arg:
-        return span(number)[2]
+        return RG.group_span(m.string, m.pattern, m.flags, m.mode, number, shape)
 
     if name == "group":
-        texts = tuple(text(n) for n in numbers or [0])
+        numbers = numbers or [0]
+        if 0 in numbers and not whole_known:
+            return None
+        texts = tuple(span(n)[2] for n in numbers)
         return texts[0] if len(texts) == 1 else texts
     if name == "groups" and not args and len(shape.groups) == shape.count:
-        return tuple(text(n) for n in range(1, shape.count + 1))
+        return tuple(span(n)[2] for n in range(1, shape.count + 1))
     if name in ("start", "end", "span") and len(numbers) <= 1:
-        found = span(numbers[0] if numbers else 0)
+        number = numbers[0] if numbers else 0
+        if number == 0 and not whole_known:
+            return 0 if name == "start" else None
+        found = span(number)
         return found[:2] if name == "span" else found[name == "end"]
     return None

@@ -1,19 +1,21 @@
-"""The groups of ``re.fullmatch(pattern, s, flags)`` as pieces of ``s`` (Str terms), for the
-top-level groups of a pattern whose split at their boundaries is unique.
+"""The groups of ``re.fullmatch(pattern, s, flags)`` and ``re.match`` as pieces of ``s`` (Str
+terms), for the top-level groups of a pattern whose split at their boundaries is unique.
 
 A pattern of the modelled subset (``regex_lang``) is a sequence of top-level items
 ``t_0 ... t_{n-1}``; a capturing group that is one of them (not inside an alternative, a
 repeat or another group) spans from boundary ``i`` to boundary ``i + 1`` of the sequence.
 ``spans`` gives those groups when, at each such boundary ``j``, every string of the pattern's
 language splits in one way only into a string of ``t_0 ... t_{j-1}`` followed by one of
-``t_j ... t_{n-1}`` (``_unambiguous``, decided on the two automata). The boundaries then cut
+``t_j ... t_{n-1}`` (``_unambiguous``, decided on the two automata; for ``match`` the last
+item is Σ*, what may follow the match, or an optional newline after a final ``$``, so the
+groups must end where nothing after them can take part). The boundaries then cut
 a matching ``s`` into pieces in one way only (two such splits would differ at a first
 boundary), and sre's match is one such split (a group's span is where the match entered and
 left it), so it is that split. ``v?(\\d+)\\.(\\d+)`` and ``(\\d{2})-(\\d{2})`` qualify;
-``(a*)(a*)`` does not (sre's greedy choice would have to be modelled), nor does any group
-under ``match``/``search`` (what follows the match is free).
+``(a*)(a*)`` does not (sre's greedy choice would have to be modelled), nor ``re.match(r"(\\d+)",
+s)`` (more digits may follow), nor any group of ``search`` (where the match starts is free).
 
-``piece(s, pattern, flags, k)`` is the text between the ``k``-th boundary and the next (""
+``piece(s, pattern, flags, mode, k)`` is the text between the ``k``-th boundary and the next (""
 when ``s`` does not match); a group is one piece, its start the lengths of the pieces before
 it. The Z3 encoding (``regex_z3.piece``) is a string constant per piece, defined for all the
 pieces of one string together: a matching ``s`` is their concatenation, each in its items'
@@ -57,19 +59,22 @@ class Spans:
         raise KeyError(j)
 
 
-def _items(pattern: str, flags: int) -> tuple[RL.Node, ...]:
-    """The top-level items of ``fullmatch``'s tree (``regex_lang.language``: one sequence)."""
-    tree = RL.language(pattern, flags, "fullmatch")
-    assert tree[0] == "seq" and len(tree[1]) == 1, tree
-    return tuple(tree[1][0][1])
+def _items(pattern: str, flags: int, mode: str) -> tuple[RL.Node, ...]:
+    """The top-level items of the pattern, then for ``match`` what may follow the match (one
+    more item: Σ*, or an optional newline after a final ``$``): ``regex_lang.language``."""
+    tree = RL.language(pattern, flags, mode)
+    assert tree[0] == "seq" and len(tree[1]) == (1 if mode == "fullmatch" else 2), tree
+    return tuple(tree[1][0][1]) + tuple(tree[1][1:])
 
 
 @functools.cache
-def spans(pattern: str, flags: int) -> Spans | None:
-    """The groups whose spans ``cut`` gives, or None (none can be given, or the pattern is
-    outside the subset)."""
+def spans(pattern: str, flags: int, mode: str) -> Spans | None:
+    """The groups whose pieces ``piece`` gives, or None (none can be given, the pattern is
+    outside the subset, or ``mode`` is ``search``, whose start is free)."""
+    if mode not in ("fullmatch", "match"):
+        return None
     try:
-        items = _items(pattern, flags)
+        items = _items(pattern, flags, mode)
         groups = {item[1]: (i, i + 1) for i, item in enumerate(items) if item[0] == "group" and item[1] > 0}
         boundaries = sorted({j for pair in groups.values() for j in pair} - {0, len(items)})
         for j in boundaries:
@@ -116,11 +121,11 @@ def _unambiguous(x: RL.Dfa, y: RL.Dfa) -> bool:
     return True
 
 
-def segments(pattern: str, flags: int) -> tuple[tuple[int, ...], tuple[RL.Node, ...]]:
+def segments(pattern: str, flags: int, mode: str) -> tuple[tuple[int, ...], tuple[RL.Node, ...]]:
     """The inner boundaries of the groups ``spans`` gives, in order, and the trees of the items
     between consecutive boundaries (the first from the start, the last to the end)."""
-    items = _items(pattern, flags)
-    shape = spans(pattern, flags)
+    items = _items(pattern, flags, mode)
+    shape = spans(pattern, flags, mode)
     assert shape is not None, pattern
     inner = tuple(sorted({j for pair in shape.groups.values() for j in pair} - {0, len(items)}))
     edges = (0, *inner, len(items))
@@ -131,13 +136,13 @@ def _edges(shape: Spans) -> tuple[int, ...]:
     return tuple(sorted({0, shape.size} | {j for pair in shape.groups.values() for j in pair}))
 
 
-def py_piece(s: str, pattern: str, flags: int, k: int) -> str:
+def py_piece(s: str, pattern: str, flags: int, mode: str, k: int) -> str:
     """CPython's piece ``k`` of ``s``: the text between the ``k``-th and the next boundary
-    (``segments``), "" when ``s`` does not match."""
-    found = re.fullmatch(pattern, s, flags)
+    (``segments``; the last piece runs to the end of ``s``), "" when ``s`` does not match."""
+    found: re.Match[str] | None = getattr(re.compile(pattern, flags), mode)(s)
     if found is None:
         return ""
-    shape = spans(pattern, flags)
+    shape = spans(pattern, flags, mode)
     assert shape is not None, pattern  # piece terms are built only for such patterns
     edges = _edges(shape)
 
@@ -150,20 +155,20 @@ def py_piece(s: str, pattern: str, flags: int, k: int) -> str:
     return s[at(edges[k]) : at(edges[k + 1])]
 
 
-def piece(s: Arg, pattern: str, flags: int, k: int) -> Arg:
+def piece(s: Arg, pattern: str, flags: int, mode: str, k: int) -> Arg:
     """The term of ``py_piece`` (folds a concrete ``s``)."""
     if not isinstance(s, Term):
-        return py_piece(str(s), pattern, flags, k)
-    return make("re_piece", (s, pattern, int(flags), k), STR)
+        return py_piece(str(s), pattern, flags, mode, k)
+    return make("re_piece", (s, pattern, int(flags), mode, k), STR)
 
 
-def group_span(s: Arg, pattern: str, flags: int, group: int, shape: Spans) -> tuple[Arg, Arg, Arg]:
+def group_span(s: Arg, pattern: str, flags: int, mode: str, group: int, shape: Spans) -> tuple[Arg, Arg, Arg]:
     """(start, end, text) of a group ``spans`` gives, in a matching ``s``: the group is one
     piece; its start the lengths of the pieces before it."""
     edges = _edges(shape)
     k = edges.index(shape.groups[group][0])
     start: Arg = 0
     for before in range(k):
-        start = T.add(start, T.str_len(piece(s, pattern, flags, before)))
-    text = piece(s, pattern, flags, k)
+        start = T.add(start, T.str_len(piece(s, pattern, flags, mode, before)))
+    text = piece(s, pattern, flags, mode, k)
     return start, T.add(start, T.str_len(text)), text

@@ -125,23 +125,23 @@ _NAMES: list[RL.Node] = []  # the trees given recursive functions, numbered in o
 
 
 def piece(term: Term, s: z3.SeqRef) -> tuple[z3.SeqRef, z3.BoolRef]:
-    """The encoding of ``re_piece(x, pattern, flags, k)`` (``regex_groups``): a constant per
+    """The encoding of ``re_piece(x, pattern, flags, mode, k)`` (``regex_groups``): a constant per
     piece of ``x`` (shared by the terms of one ``x`` and pattern), and their definition: a
     matching ``x`` is their concatenation, each in its items' language (a unique split:
     ``regex_groups.spans`` checked it); all "" when ``x`` does not match."""
-    subject, pattern, flags, k = term.args
-    assert isinstance(subject, Term) and isinstance(pattern, str) and isinstance(flags, int) and isinstance(k, int)
-    key = (subject, pattern, flags)
+    subject, pattern, flags, mode, k = term.args
+    assert isinstance(subject, Term) and isinstance(pattern, str) and isinstance(flags, int) and isinstance(mode, str) and isinstance(k, int)
+    key = (subject, pattern, flags, mode)
     if key not in _PIECES:
-        _, trees = RG.segments(pattern, flags)
+        _, trees = RG.segments(pattern, flags, mode)
         number = len(_PIECES)
         pieces = [z3.String(f"%re_piece{number}.{i}") for i in range(len(trees))]
         whole = z3.Concat(pieces) if len(pieces) > 1 else pieces[0]
         fits = [tree_function(tree)(part) for tree, part in zip(trees, pieces)]
         empty = z3.And([part == z3.StringVal("") for part in pieces])
-        _PIECES[key] = (pieces, z3.If(member_function(pattern, flags, "fullmatch")(s), z3.And([s == whole, *fits]), empty))
+        _PIECES[key] = (pieces, z3.If(member_function(pattern, flags, mode)(s), z3.And([s == whole, *fits]), empty))
     pieces, definition = _PIECES[key]
     return pieces[k], definition
 
 
-_PIECES: dict[tuple[Term, str, int], tuple[list[z3.SeqRef], z3.BoolRef]] = {}  # (x, pattern, flags) -> its pieces
+_PIECES: dict[tuple[Term, str, int, str], tuple[list[z3.SeqRef], z3.BoolRef]] = {}  # (x, pattern, flags, mode) -> its pieces

@@ -56,6 +56,15 @@ def version(s: str) -> int:
     return 1
 
 
+def user(s: str) -> int:
+    m = re.match(r"([a-z]+)@", s)
+    if m is None:
+        return 0
+    if m.group(1) == "bob" and m.start() == 0:
+        return 2
+    return 1
+
+
 def matched(s: str) -> object:
     return re.match(r"(a+)b", s)
 
@@ -92,9 +101,10 @@ def test_a_pattern_outside_the_subset_runs_in_cpython(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("engine", engine_names())
-def test_groups_of_a_fullmatch_are_substrings(tmp_path: Path, engine: str) -> None:
-    result = explore_source(tmp_path, SOURCE, "rx.py", "version", engine, "--timeout", "60")
-    assert _returned(result) == {-1, 1, 2, 3}  # '1.٢' and '2.0' found through the groups' terms
+@pytest.mark.parametrize("target, returned", [("version", {-1, 1, 2, 3}), ("user", {0, 1, 2})])
+def test_groups_are_substrings(tmp_path: Path, engine: str, target: str, returned: set[int]) -> None:
+    result = explore_source(tmp_path, SOURCE, "rx.py", target, engine, "--timeout", "60")
+    assert _returned(result) == returned  # '1.٢', '2.0' and 'bob@' found through the groups' terms
     assert result["complete"] and not result["stats"]["concretizations"]  # type: ignore[index]
 
 

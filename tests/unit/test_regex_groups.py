@@ -28,19 +28,23 @@ def _pattern(parts: list[tuple[bool, str]]) -> str:
 patterns = st.lists(st.tuples(st.booleans(), st.sampled_from(ITEMS)), min_size=1, max_size=4).map(_pattern)
 
 
-def _groups(pattern: str, text: str) -> list[str] | None:
-    shape = RG.spans(pattern, 0)
+def _groups(pattern: str, mode: str, text: str) -> list[str] | None:
+    shape = RG.spans(pattern, 0, mode)
     assert shape is not None
-    found = re.fullmatch(pattern, text)
+    found = getattr(re, mode)(pattern, text)
     if found is None:
         return None
     return [found.group(g) for g in sorted(shape.groups)]
 
 
-def _z3_groups(pattern: str, text: str) -> list[str]:
-    shape = RG.spans(pattern, 0)
+def _texts(pattern: str, mode: str, s: T.Term | str) -> list[T.Arg]:
+    shape = RG.spans(pattern, 0, mode)
     assert shape is not None
-    texts = [RG.group_span(S, pattern, 0, g, shape)[2] for g in sorted(shape.groups)]
+    return [RG.group_span(s, pattern, 0, mode, g, shape)[2] for g in sorted(shape.groups)]
+
+
+def _z3_groups(pattern: str, mode: str, text: str) -> list[str]:
+    texts = _texts(pattern, mode, S)
     solver = z3.Solver()
     solver.add(encode(T.eq(S, text)))
     for t in texts:
@@ -55,32 +59,40 @@ def _z3_groups(pattern: str, text: str) -> list[str]:
 
 
 @settings(max_examples=150, deadline=None)
-@given(pattern=patterns, texts=st.lists(st.text(st.sampled_from(CHARS), max_size=5), min_size=1, max_size=4))
-@example(pattern=r"v?(\d+)\.(\d+)", texts=["v1.2", "١٢.3", "1.2.3", ""])
-@example(pattern=r"(\d{2})-(\d{2})", texts=["١2-34", "12-34"])
-@example(pattern=r"(a|ab)(c|bcd)", texts=["abcd", "abc", "ac"])
-def test_the_pieces_are_cpythons_groups(pattern: str, texts: list[str]) -> None:
-    assume(RG.spans(pattern, 0) is not None)
+@given(pattern=patterns, mode=st.sampled_from(["fullmatch", "match"]), texts=st.lists(st.text(st.sampled_from(CHARS), max_size=5), min_size=1, max_size=4))
+@example(pattern=r"v?(\d+)\.(\d+)", mode="fullmatch", texts=["v1.2", "١٢.3", "1.2.3", ""])
+@example(pattern=r"(\d{2})-(\d{2})", mode="fullmatch", texts=["١2-34", "12-34"])
+@example(pattern=r"(a|ab)(c|bcd)", mode="fullmatch", texts=["abcd", "abc", "ac"])
+@example(pattern=r"(\d+)-", mode="match", texts=["12-34", "1-", "-1"])
+@example(pattern=r"(a)b$", mode="match", texts=["ab", "ab\n", "ab\nx"])
+def test_the_pieces_are_cpythons_groups(pattern: str, mode: str, texts: list[str]) -> None:
+    assume(RG.spans(pattern, 0, mode) is not None)
     for text in texts:
-        expected = _groups(pattern, text)
+        expected = _groups(pattern, mode, text)
         if expected is None:
             continue
-        assert _z3_groups(pattern, text) == expected, (pattern, text)
-        shape = RG.spans(pattern, 0)
-        assert shape is not None
-        assert [evaluate(RG.group_span(S, pattern, 0, g, shape)[2], {"s": text}) for g in sorted(shape.groups)] == expected
+        assert _z3_groups(pattern, mode, text) == expected, (pattern, mode, text)
+        assert [evaluate(t, {"s": text}) for t in _texts(pattern, mode, S)] == expected
+        assert _texts(pattern, mode, text) == expected  # folded on a concrete string
 
 
 @pytest.mark.parametrize("pattern", [r"(a*)(a*)", r"(\w+)(\d*)", r"x(?:(y)|z)", r"(a)*", r"(.*)(.*)", r"(a|ab)(b)?c", "(a)", r"\1"])
 def test_groups_not_determined_are_refused(pattern: str) -> None:
-    shape = RG.spans(pattern, 0)
+    assert RG.spans(pattern, 0, "search") is None  # where a search starts is free
+    shape = RG.spans(pattern, 0, "fullmatch")
     assert shape is None or pattern == "(a)"
     if pattern == "(a)":
         assert shape is not None and shape.groups == {1: (0, 1)}
 
 
 def test_an_ambiguous_boundary_is_found() -> None:
-    assert RG.spans(r"(\d+)(\d)", 0) is not None  # greedy or not, the last digit is the second group
-    assert RG.spans(r"(\d+)(\d*)", 0) is None
-    assert RG.spans(r"(a+)(ab)", 0) is not None
-    assert RG.spans(r"(a+)(a*b)", 0) is None
+    assert RG.spans(r"(\d+)(\d)", 0, "fullmatch") is not None  # greedy or not, the last digit is the second group
+    assert RG.spans(r"(\d+)(\d*)", 0, "fullmatch") is None
+    assert RG.spans(r"(a+)(ab)", 0, "fullmatch") is not None
+    assert RG.spans(r"(a+)(a*b)", 0, "fullmatch") is None
+
+
+def test_groups_of_a_match_are_determined_where_what_follows_cannot_take_part() -> None:
+    assert RG.spans(r"(\d+)-", 0, "match") is not None
+    assert RG.spans(r"(\d+)", 0, "match") is None  # the rest of the string may hold more digits
+    assert RG.spans(r"(\d+)$", 0, "match") is not None  # the end or a final newline
