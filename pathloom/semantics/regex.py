@@ -10,10 +10,10 @@ compiled pattern ``X`` (a module-level ``re.compile(P, flags)``; no ``pos``/``en
 - not a member: the call returns None, for every such ``s`` (no pinning);
 - a member: the call returns a ``MatchVal``, the match object as a value of the analysis:
   ``m is None`` is false and ``m`` is true without pinning anything; ``m.group(g)`` (several
-  groups, names, 0), ``m.groups()``, ``m.start(g)``, ``m.end(g)`` and ``m.span(g)`` of a
+  groups, names, 0), ``m[g]``, ``m.groups()``, ``m.start(g)``, ``m.end(g)`` and ``m.span(g)`` of a
   ``fullmatch`` or ``match`` are substrings and positions of ``s`` (terms) for the top-level
   groups whose spans ``regex_groups.spans`` determines (group 0 of a ``match`` only starts
-  at 0: where it ends is sre's choice); any other use (``m[1]``, ``m.string``, a group
+  at 0: where it ends is sre's choice); any other use (``m.string``, ``m.groupdict()``, a group
   ``spans`` does not determine, passing ``m`` on, returning it) makes the real ``Match`` in
   CPython on pinned values of ``s`` (``concretize``: ``MatchVal.rebuild``).
 
@@ -139,7 +139,9 @@ def _groups(m: MatchVal, name: str, args: tuple[object, ...]) -> object | None:
             return 0, T.str_len(m.string), m.string
         return RG.group_span(m.string, m.pattern, m.flags, m.mode, number, shape)
 
-    if name == "group":
+    if name == "__getitem__" and len(numbers) != 1:
+        return None
+    if name in ("group", "__getitem__"):
         numbers = numbers or [0]
         if 0 in numbers and not whole_known:
             return None

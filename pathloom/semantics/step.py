@@ -17,6 +17,7 @@ from pathloom.semantics import calls as C
 from pathloom.semantics import dicts as D
 from pathloom.semantics import comparison
 from pathloom.semantics import ops as O
+from pathloom.semantics import regex as RX
 from pathloom.semantics import sequences as S
 from pathloom.semantics import sets as SETS
 from pathloom.semantics import slicing as SL
@@ -222,6 +223,8 @@ def _build_list(module: Module, heap: HeapView, instr: ir.BuildList, v: list[obj
 
 
 def _getitem(module: Module, heap: HeapView, instr: ir.GetItem, v: list[object]) -> Outcome:
+    if RX.is_match(v[0]):  # m[1] of a match of a modelled pattern (semantics.regex)
+        return RX.match_method(module, heap, v[0], "__getitem__", (v[1],), ())
     record = D.record_of(heap, v[0])
     if record is not None:
         return D.getitem(heap, v[0], record, v[1])  # type: ignore[arg-type]

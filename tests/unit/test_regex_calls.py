@@ -65,6 +65,15 @@ def user(s: str) -> int:
     return 1
 
 
+def indexed(s: str) -> int:
+    m = re.fullmatch(r"(\\d)-(\\w)", s)
+    if m is None:
+        return 0
+    if m[1] == "٣" and m[2] == "_" and m[0] == s:
+        return 2
+    return 1
+
+
 def matched(s: str) -> object:
     return re.match(r"(a+)b", s)
 
@@ -101,7 +110,7 @@ def test_a_pattern_outside_the_subset_runs_in_cpython(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("engine", engine_names())
-@pytest.mark.parametrize("target, returned", [("version", {-1, 1, 2, 3}), ("user", {0, 1, 2})])
+@pytest.mark.parametrize("target, returned", [("version", {-1, 1, 2, 3}), ("user", {0, 1, 2}), ("indexed", {0, 1, 2})])
 def test_groups_are_substrings(tmp_path: Path, engine: str, target: str, returned: set[int]) -> None:
     result = explore_source(tmp_path, SOURCE, "rx.py", target, engine, "--timeout", "60")
     assert _returned(result) == returned  # '1.٢', '2.0' and 'bob@' found through the groups' terms
