@@ -385,10 +385,12 @@ def language(pattern: str, flags: int, mode: str) -> Node:
     ``search``, or a final newline for a trailing ``$``); raises ``NotModelled``."""
     if mode not in MODES:
         raise NotModelled(f"re.{mode}")
+    if flags & ~ALLOWED_FLAGS:
+        raise NotModelled("flags")  # (DEBUG would print the parse, LOCALE is CPython's ValueError)
     try:
         parsed = P.parse(pattern, flags)
-    except re.error as exc:
-        raise NotModelled(f"re.error: {exc}") from None
+    except (re.error, ValueError) as exc:
+        raise NotModelled(f"{type(exc).__name__}: {exc}") from None
     flags = parsed.state.flags
     if flags & ~ALLOWED_FLAGS:
         raise NotModelled("flags")

@@ -31,6 +31,7 @@ def _grow(children: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
         pair.map(lambda t: t[0] + t[1]),
         pair.map(lambda t: f"(?:{t[0]}|{t[1]})"),
         children.map(lambda c: f"({c})"),
+        st.tuples(st.sampled_from(["i", "a", "s", "-i"]), children).map(lambda t: f"(?{t[0]}:{t[1]})"),
         st.tuples(children, st.sampled_from(QUANTIFIERS)).map(lambda t: f"(?:{t[0]}){t[1]}"),
     )
 
@@ -94,12 +95,16 @@ def test_the_z3_encoding_is_cpythons_answer(pattern: str, flags: int, s: str) ->
         (r"(?(1)a|b)", 0),
         (r"a{1000}{1000}", 0),
         (r"[", 0),
+        (r"a", re.LOCALE),
+        (r"a", re.DEBUG),
+        (r"a", re.ASCII | re.UNICODE),
     ],
 )
-def test_patterns_outside_the_subset_are_refused(pattern: str, flags: int) -> None:
+def test_patterns_outside_the_subset_are_refused(pattern: str, flags: int, capsys: pytest.CaptureFixture[str]) -> None:
     for mode in RL.MODES:
         assert RL.automaton(pattern, flags, mode) is None
         assert RL.explain(pattern, flags, mode)
+    assert capsys.readouterr().out == ""  # (re.DEBUG's dump is CPython's to print, when it runs)
 
 
 def _witness(constraint: z3.BoolRef) -> str | None:
