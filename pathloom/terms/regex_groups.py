@@ -61,9 +61,9 @@ class Spans:
 
 def _items(pattern: str, flags: int, mode: str) -> tuple[RL.Node, ...]:
     """The top-level items of the pattern, then for ``match`` what may follow the match (one
-    more item: Σ*, or an optional newline after a final ``$``): ``regex_lang.language``."""
-    tree = RL.language(pattern, flags, mode)
-    assert tree[0] == "seq" and len(tree[1]) == (1 if mode == "fullmatch" else 2), tree
+    more item: Σ*, or an optional newline after a final ``$``; none after ``\\Z``):
+    ``regex_lang.language``."""
+    tree = RL.language(pattern, flags, mode)  # the pattern's items, then what may follow (none after \Z)
     return tuple(tree[1][0][1]) + tuple(tree[1][1:])
 
 

@@ -18,14 +18,15 @@ from pathloom.terms.z3_encode import decode, definitions, encode
 
 S = T.sym("s", T.STR)
 ITEMS = r"a b \d \w . [a-c] [^a] \d+ a* \w+? (?:a|bc) \.? [ab]{1,2} x|y".split()
-CHARS = "ab1c.x_١ſ-"
+CHARS = "ab1c.x_١ſ-\n"
 
 
 def _pattern(parts: list[tuple[bool, str]]) -> str:
     return "".join(f"({p})" if group else f"(?:{p})" for group, p in parts)
 
 
-patterns = st.lists(st.tuples(st.booleans(), st.sampled_from(ITEMS)), min_size=1, max_size=4).map(_pattern)
+bodies = st.lists(st.tuples(st.booleans(), st.sampled_from(ITEMS)), min_size=1, max_size=4).map(_pattern)
+patterns = st.tuples(st.sampled_from(["", "^"]), bodies, st.sampled_from(["", "$", r"\Z"])).map("".join)
 
 
 def _groups(pattern: str, mode: str, text: str) -> list[str] | None:
@@ -65,6 +66,7 @@ def _z3_groups(pattern: str, mode: str, text: str) -> list[str]:
 @example(pattern=r"(a|ab)(c|bcd)", mode="fullmatch", texts=["abcd", "abc", "ac"])
 @example(pattern=r"(\d+)-", mode="match", texts=["12-34", "1-", "-1"])
 @example(pattern=r"(a)b$", mode="match", texts=["ab", "ab\n", "ab\nx"])
+@example(pattern=r"(a)(b)\Z", mode="match", texts=["ab", "ab\n"])
 def test_the_pieces_are_cpythons_groups(pattern: str, mode: str, texts: list[str]) -> None:
     assume(RG.spans(pattern, 0, mode) is not None)
     for text in texts:
@@ -96,3 +98,5 @@ def test_groups_of_a_match_are_determined_where_what_follows_cannot_take_part() 
     assert RG.spans(r"(\d+)-", 0, "match") is not None
     assert RG.spans(r"(\d+)", 0, "match") is None  # the rest of the string may hold more digits
     assert RG.spans(r"(\d+)$", 0, "match") is not None  # the end or a final newline
+    assert RG.spans(r"(\d+)\Z", 0, "match") is not None  # the end only
+    assert RG.spans(r"^(\d+)", 0, "match") is None
