@@ -427,6 +427,33 @@ def automata_pair(x: Node, y: Node) -> tuple[Dfa, Dfa]:
     return _determinize(nfa, x_start, x_end, minterms), _determinize(nfa, y_start, y_end, minterms)
 
 
+def included(a: Node, b: Node) -> bool:
+    """Whether every string of tree ``a`` is one of tree ``b`` (no pair of states reachable on
+    one string with ``a`` accepting and ``b`` not; -1 is ``b``'s dead state)."""
+    x, y = automata_pair(a, b)
+    seen: set[tuple[int, int]] = set()
+    todo = [(0, 0)]
+    while todo:
+        p, q = todo.pop()
+        if (p, q) in seen:
+            continue
+        seen.add((p, q))
+        if p in x.accepting and q not in y.accepting:
+            return False
+        todo.extend((x.step[p][c], y.step[q][c] if q >= 0 else -1) for c in range(len(x.classes)) if x.step[p][c] >= 0)
+    return True
+
+
+@functools.cache
+def ascii_integers_only(pattern: str, flags: int, mode: str) -> bool:
+    """Whether every string on which the call finds a match is a sign and ASCII digits
+    (``[+-]?[0-9]+``: what ``int(s)``'s model takes symbolically, ``semantics.strings``)."""
+    try:
+        return mode == "fullmatch" and included(language(pattern, flags, mode), language("[+-]?[0-9]+", 0, "fullmatch"))
+    except NotModelled:
+        return False
+
+
 def run(dfa: Dfa, s: str) -> bool:
     """Whether the automaton accepts ``s`` (the Python twin of the Z3 encoding)."""
     q = 0

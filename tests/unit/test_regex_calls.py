@@ -127,9 +127,9 @@ def test_a_match_used_otherwise_is_cpythons_object(tmp_path: Path, engine: str, 
 CORPUS = Path(__file__).parents[1] / "quality" / "corpus" / "regex.py"
 
 
-@pytest.mark.parametrize("target, line", [("is_yes", 124), ("username_ok", 37), ("phone_extension", 54)])
+@pytest.mark.parametrize("target, line", [("is_yes", 124), ("username_ok", 37), ("phone_extension", 54), ("signed_int", 140)])
 def test_the_planted_bugs_are_found(capsys: pytest.CaptureFixture[str], target: str, line: int) -> None:
-    assert main(["check", f"{CORPUS}::{target}", "--timeout", "60"]) == 1
+    assert main(["check", f"{CORPUS}::{target}", "--timeout", "30"]) == 1
     assert f"AssertionError at line {line}" in capsys.readouterr().out
 
 

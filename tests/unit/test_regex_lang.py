@@ -134,3 +134,30 @@ def test_a_concrete_subject_folds() -> None:
     assert RL.member("12", r"\d+", 0, "fullmatch") is True
     assert RL.member("a12", r"\d+", 0, "match") is False
     assert RL.member("a12", r"\d+", 0, "search") is True
+
+
+@pytest.mark.parametrize(
+    "pattern, flags, expected",
+    [
+        (r"[+-]?[0-9]+", 0, True),
+        (r"-?\d{1,3}", re.ASCII, True),
+        (r"0|[1-9][0-9]*", 0, True),
+        (r"\d+", 0, False),  # '١' is no ASCII digit
+        (r"\d*", re.ASCII, False),  # nor is the empty string an int
+        (r"[0-9a-f]+", 0, False),
+        (r"\+?\d+", re.ASCII, True),
+    ],
+)
+def test_patterns_of_ascii_integers_are_recognised(pattern: str, flags: int, expected: bool) -> None:
+    assert RL.ascii_integers_only(pattern, flags, "fullmatch") is expected
+    assert not RL.ascii_integers_only(pattern, flags, "match")
+
+
+@settings(max_examples=100, deadline=None)
+@given(s=st.text(st.sampled_from("+-0123١a"), max_size=5))
+def test_the_int_lemma_holds_on_every_member(s: str) -> None:
+    from pathloom.semantics.regex import _int_digits
+
+    for pattern, flags in [(r"[+-]?[0-9]+", 0), (r"-?\d{1,3}", re.ASCII), (r"0|[1-9][0-9]*", 0)]:
+        if re.fullmatch(pattern, s, flags):
+            assert evaluate(_int_digits(S), {"s": s}) is True, (pattern, s)
