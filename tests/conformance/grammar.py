@@ -1598,7 +1598,6 @@ def g_FunctionDef_top_level_def_under_a_decorator_returning_a_wrapper(x: int) ->
         MODELLED,
         "wrapper_decorator",
     ),
-    # refused: decorator that returns a wrapper function other than one that passes on *args and **kwargs (twice.<locals>.wrapped)
     Row(
         "FunctionDef",
         "decorated top-level def",
@@ -1607,7 +1606,8 @@ def g_FunctionDef_top_level_def_under_a_decorator_returning_a_wrapper(x: int) ->
 def g_FunctionDef_decorated_top_level_def(x: int) -> int:
     return x + 1
 """,
-        REFUSED,
+        MODELLED,
+        "wrapper_own_params",
     ),
     Row(
         "FunctionDef",

@@ -59,6 +59,7 @@ SYNTAX_FEATURES: frozenset[str] = frozenset(
         "lru_helper",  # cf0 under @functools.lru_cache or @functools.lru_cache(k)
         "identity_decorator",  # keep, an identity decorator, on cf0 or kp0
         "wrapper_decorator",  # wrap, a decorator returning a wrapper that passes on *args and **kwargs, on kp0
+        "wrapper_own_params",  # or a wrapper inner(a, b) that calls f with arguments of its choosing
         "param:Hue",  # an entry parameter of the Enum class Hue
         "param:Fz",  # an entry parameter of the frozen dataclass Fz
         "enum_param",  # a Hue parameter read
@@ -117,7 +118,11 @@ class SyntaxBuilder:
         if wrap:
             self.tag("wrapper_decorator")
             inner = ["@functools.wraps(f)"] if self.flag() else []
-            inner += ["def inner(*args: int, **kwargs: int) -> int:", f"    return f(*args, **kwargs) + {self.int_in(0, 3)}"]
+            if self.flag(1, 3):  # a wrapper with parameters of its own, calling f as it likes
+                self.tag("wrapper_own_params")
+                inner += ["def inner(a: int, b: int) -> int:", f"    return f(b, a) if a > {self.int_in(-2, 2)} else f(a, a) + 1"]
+            else:
+                inner += ["def inner(*args: int, **kwargs: int) -> int:", f"    return f(*args, **kwargs) + {self.int_in(0, 3)}"]
             lines += ["def wrap(f: Callable[..., int]) -> Callable[..., int]:"] + _indent(inner) + ["    return inner", "", ""]
             decorators.append("@wrap")
         if wrap or (keep and self.flag(1, 3)):

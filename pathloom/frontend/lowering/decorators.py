@@ -11,8 +11,9 @@ target module:
   cache does and calls the undecorated function, registered as ``f~body``
   (``CACHE_WRAPPER``: errors of the wrapper are the caller's line, as CPython's C code's);
 - a wrapper function made by a decorator of the module that passes on ``*args, **kwargs``
-  untouched (``functools.wraps`` or not): its body in place of the function's
-  (``wrappers.transparent_wrapper``).
+  untouched, or that has plain parameters of its own and calls the function as it likes
+  (``functools.wraps`` or not; its closure holding the function alone): its body in place of
+  the function's (``wrappers.transparent_wrapper``).
 
 Invariant: a cached function's results are the uncached function's only when the cache cannot
 change what the program observes, so the cache is accepted only when (checked statically)
@@ -101,11 +102,31 @@ def undecorated(module: Module, local: str, node: ast.FunctionDef) -> ast.Functi
     wrapper = transparent_wrapper(module, local, node, real, lambda obj: _is_this_def(module, obj, node))
     if wrapper is not None:
         return wrapper
-    if isinstance(real, types.FunctionType):
+    if isinstance(real, types.FunctionType) and len(real.__code__.co_freevars) > 1:
+        state = ", ".join(repr(name) for name in real.__code__.co_freevars if name not in _wrapped_names(real, node))
+        what = (
+            f"decorator that returns a wrapper function holding {state} besides the function (state made once when the decorator ran and shared "
+            f"by every call: not modelled) ({real.__code__.co_qualname})"
+        )
+    elif isinstance(real, types.FunctionType):
         what = f"decorator that returns a wrapper function other than one that passes on *args and **kwargs ({real.__code__.co_qualname})"
     else:
         what = f"decorator whose result is a {type(real).__name__}, not the function"
     raise module.unsupported(first, what)
+
+
+def _wrapped_names(real: types.FunctionType, node: ast.FunctionDef) -> set[str]:
+    """The free variables of the wrapper ``real`` that hold the decorated function itself."""
+    cells = zip(real.__code__.co_freevars, real.__closure__ or ())
+    found = set()
+    for name, cell in cells:
+        try:
+            contents = cell.cell_contents
+        except ValueError:  # an empty cell
+            continue
+        if isinstance(contents, types.FunctionType) and contents.__qualname__ == node.name:
+            found.add(name)
+    return found
 
 
 def _is_this_def(module: Module, real: object, node: ast.FunctionDef) -> bool:

@@ -13,7 +13,11 @@ bound to the closure ``D.<locals>.W`` made by the module's own undecorated funct
 
 and gives the ``def`` to lower for ``g``: ``g``'s own parameters (so its inputs are the
 undecorated function's) and W's body, each ``f(*args, **kwargs)`` there calling the
-undecorated ``def`` (registered as ``g~orig``) with ``g``'s parameters by position.
+undecorated ``def`` (registered as ``g~orig``) with ``g``'s parameters by position. A W with
+plain parameters of its own (``def W(n, k=2)``, literal defaults) may run any code calling
+``f`` as it likes: then the ``def`` lowered for ``g`` is W's, parameters and body, each
+``f(...)`` calling ``g~orig``. In both, ``f.__name__`` and ``f.__qualname__`` are the strings
+the undecorated ``def`` has (only W holds ``f``, and W rebinds nothing of it).
 
 Invariant: exact, since ``D`` ran once at import and did nothing but make W (its body is only
 that), W's closure holds the undecorated function alone, and W passes on the arguments it got
@@ -22,7 +26,8 @@ untouched: calling the undecorated function with ``g``'s parameters by position 
 lines and reads no name ``g``'s parameters shadow. Every other wrapper is refused by the caller
 (``decorators.undecorated``): a call of ``g`` that ``g``'s parameters would not bind (CPython's
 TypeError would come from W's forwarding call, after W's body ran) is then refused, as is
-reading an attribute of ``g`` (``__wrapped__``, ``__name__``).
+reading an attribute of ``g`` (``__wrapped__``, ``__name__``); for a W with its own parameters,
+a use of ``g`` other than a call (W's binding errors would name W, not ``g``).
 """
 
 from __future__ import annotations
@@ -40,6 +45,8 @@ if TYPE_CHECKING:
     from pathloom.frontend.module import Module
 
 ORIGINAL = "~orig"  # the suffix of the undecorated def's qualname
+# what W may read of the function it wraps: the strings its def gave it (only W could rebind them)
+_NAME_ATTRIBUTES = ("__name__", "__qualname__")
 
 
 def transparent_wrapper(module: Module, local: str, node: ast.FunctionDef, real: object, is_this_def: Callable[[object], bool]) -> ast.FunctionDef | None:
@@ -56,11 +63,18 @@ def transparent_wrapper(module: Module, local: str, node: ast.FunctionDef, real:
     if real.__code__.co_freevars != (fparam,) or len(closure) != 1 or not is_this_def(closure[0].cell_contents):
         return None
     wrapper = next(s for s in maker.body if isinstance(s, ast.FunctionDef) and s.name == inner)
-    args = node.args
-    if args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs:
-        return None
-    params = [a.arg for a in args.args]
-    body = _forwarding_body(wrapper, fparam, f"{local}{ORIGINAL}", params)
+    original = closure[0].cell_contents
+    names = {attr: getattr(original, attr) for attr in _NAME_ATTRIBUTES}
+    if _plain_parameters(wrapper.args):  # def W(a, b=1): its own parameters, f called as it likes
+        args = wrapper.args
+        body = _calling_body(wrapper, fparam, f"{local}{ORIGINAL}", names)
+        returns = wrapper.returns
+    else:  # def W(*args, **kwargs): g's parameters, passed on untouched
+        args = node.args
+        if args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs:
+            return None
+        body = _forwarding_body(wrapper, fparam, f"{local}{ORIGINAL}", [a.arg for a in args.args], names)
+        returns = node.returns
     if body is None:
         return None
     for use in ast.walk(module.tree):
@@ -68,11 +82,16 @@ def transparent_wrapper(module: Module, local: str, node: ast.FunctionDef, real:
             raise module.unsupported(use, f"attribute {use.attr!r} of the decorated function {local!r}")
         if isinstance(use, ast.Call) and isinstance(use.func, ast.Name) and use.func.id == local and not _binds(use, args):
             raise module.unsupported(use, f"a call of the decorated function {local!r} that its parameters may not bind (the wrapper would run first)")
+    if args is wrapper.args:
+        called = {id(use.func) for use in ast.walk(module.tree) if isinstance(use, ast.Call)}
+        for use in ast.walk(module.tree):
+            if isinstance(use, ast.Name) and use.id == local and isinstance(use.ctx, ast.Load) and id(use) not in called:
+                raise module.unsupported(use, f"the decorated function {local!r} used other than called (its wrapper's own parameters bind the calls)")
     bare = copy.copy(node)
     bare.decorator_list = []
     module.function_defs[f"{local}{ORIGINAL}"] = bare
     module.synthesized.add(f"{local}{ORIGINAL}")
-    made = ast.FunctionDef(node.name, copy.deepcopy(args), body, [], node.returns, node.type_comment)
+    made = ast.FunctionDef(node.name, copy.deepcopy(args), body, [], returns, node.type_comment)
     ast.copy_location(made, node)
     made.end_lineno, made.end_col_offset = node.end_lineno, node.end_col_offset
     return made
@@ -106,9 +125,10 @@ def _only_makes(module: Module, maker: ast.FunctionDef, inner: str) -> bool:
     return True
 
 
-def _forwarding_body(wrapper: ast.FunctionDef, fparam: str, original: str, params: list[str]) -> list[ast.stmt] | None:
+def _forwarding_body(wrapper: ast.FunctionDef, fparam: str, original: str, params: list[str], names: dict[str, str]) -> list[ast.stmt] | None:
     """The wrapper's body with each ``f(*args, **kwargs)`` calling ``original`` with
-    ``params`` by position; None unless the wrapper takes ``*args, **kwargs`` alone and uses
+    ``params`` by position and each ``f.__name__`` (``f.__qualname__``) the undecorated
+    function's (``names``); None unless the wrapper takes ``*args, **kwargs`` alone and uses
     them and ``f`` only so, and reads or binds none of ``params``."""
     a = wrapper.args
     if a.args or a.posonlyargs or a.kwonlyargs or a.vararg is None or a.kwarg is None:
@@ -135,12 +155,58 @@ def _forwarding_body(wrapper: ast.FunctionDef, fparam: str, original: str, param
             node.keywords = []
             forwarding |= {id(node.func), *(id(arg) for arg in node.args)}
     for node in (n for stmt in body for n in ast.walk(stmt)):
+        for field, value in ast.iter_fields(node):  # f.__name__ read: the string itself
+            if _reads_name_of(value, fparam, names):
+                setattr(node, field, ast.copy_location(ast.Constant(names[value.attr]), value))
+            elif isinstance(value, list):
+                value[:] = [ast.copy_location(ast.Constant(names[v.attr]), v) if _reads_name_of(v, fparam, names) else v for v in value]
+    for node in (n for stmt in body for n in ast.walk(stmt)):
         if isinstance(node, ast.Name) and node.id in (fparam, star, double, *params) and id(node) not in forwarding:
             return None
         if isinstance(node, ast.arg) and node.arg in params:
             return None
         if isinstance(node, (ast.Nonlocal, ast.Global)) or (isinstance(node, ast.FunctionDef) and node.name in params):
             return None
+    return body
+
+
+def _reads_name_of(node: object, fparam: str, names: dict[str, str]) -> bool:
+    return (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.ctx, ast.Load)
+        and node.attr in names
+        and isinstance(node.value, ast.Name)
+        and node.value.id == fparam
+    )
+
+
+def _plain_parameters(args: ast.arguments) -> bool:
+    """Plain positional parameters alone, their defaults literals (the values ``D`` made)."""
+    return not (args.posonlyargs or args.vararg or args.kwonlyargs or args.kwarg) and all(isinstance(d, ast.Constant) for d in args.defaults)
+
+
+def _calling_body(wrapper: ast.FunctionDef, fparam: str, original: str, names: dict[str, str]) -> list[ast.stmt] | None:
+    """The body of a wrapper ``W(a, b)`` with each call ``f(...)`` calling ``original`` (with
+    the arguments W gives) and each ``f.__name__`` (``f.__qualname__``) the undecorated
+    function's; None when W uses ``f`` otherwise, binds it (a parameter, an assignment, a
+    nested function's parameter) or declares a name ``nonlocal`` or ``global``."""
+    body = copy.deepcopy(wrapper.body)
+    if any(a.arg == fparam for a in wrapper.args.args):
+        return None
+    for node in (n for stmt in body for n in ast.walk(stmt)):
+        if isinstance(node, (ast.Nonlocal, ast.Global)) or (isinstance(node, ast.arg) and node.arg == fparam):
+            return None
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == fparam:
+            return None
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == fparam:
+            node.func = ast.copy_location(ast.Name(original, ast.Load()), node.func)
+        for field, value in ast.iter_fields(node):
+            if _reads_name_of(value, fparam, names):
+                setattr(node, field, ast.copy_location(ast.Constant(names[value.attr]), value))
+            elif isinstance(value, list):
+                value[:] = [ast.copy_location(ast.Constant(names[v.attr]), v) if _reads_name_of(v, fparam, names) else v for v in value]
+    if any(isinstance(n, ast.Name) and n.id == fparam for stmt in body for n in ast.walk(stmt)):
+        return None
     return body
 
 
