@@ -3,7 +3,8 @@
 Job: list, set and dict comprehensions as the loops they run, and a generator expression (or a
 call of a generator function) passed to a builtin that consumes it whole: ``list``, ``tuple``,
 ``sorted``, ``set``, ``'sep'.join`` build its items first; ``sum``, ``min``, ``max``, ``any`` and
-``all`` become loops too (``library``). No generator object is ever made.
+``all`` become loops too (``library``), ``collections.Counter`` counts each item as it is made,
+and names unpack the items the unpacking pulls. No generator object is ever made.
 
 Invariants: a comprehension has a scope of its own (every target name is a fresh local, a name
 with a dot that cannot clash, through ``renames``) and its outermost iterable is evaluated in
@@ -17,6 +18,7 @@ lowering writes itself (``desugar.item_loop``) are no scope.
 from __future__ import annotations
 
 import ast
+import collections
 from typing import Callable
 
 from pathloom.frontend import ir
@@ -257,6 +259,8 @@ class Comprehensions(Builder):
             dst = self.temp()
             self.emit(ir.CallMethod(dst, Const(func.value.value), "join", (items,), (), node_loc(node)))
             return Var(dst)
+        if len(node.args) == 1 and not node.keywords and self._names_real(func, collections.Counter):
+            return self._counter(generator, node)
         if not isinstance(func, ast.Name) or not self._is_builtin(func.id):
             return None
         name, rest = func.id, node.args[1:]
@@ -276,6 +280,25 @@ class Comprehensions(Builder):
         if name == "next" and len(rest) <= 1 and not any(isinstance(a, ast.Starred) for a in rest):
             return self._next_item(generator, rest[0] if rest else None, node_loc(node))
         return None
+
+    def _counter(self, generator: ast.GeneratorExp, node: ast.Call) -> Operand:
+        """``collections.Counter(generator)``: the generator made, then the empty Counter, then
+        each item counted as it is made (``c.update((item,))``: the C helper CPython's
+        ``Counter.update`` runs over the generator, one item at a time), so an unhashable item
+        raises CPython's TypeError before a later item is made."""
+        loc = node_loc(node)
+        counter = self.expr(node.func)
+        first = self._generator_made(generator)
+        made = self.temp()
+        self.emit(ir.Call(made, counter, (), (), loc))
+
+        def produce() -> None:
+            one = self.temp()
+            self.emit(ir.BuildTuple(one, (self._element(generator.elt),), loc))
+            self.emit(ir.CallMethod(self.temp(), Var(made), "update", (Var(one),), (), loc))
+
+        self._comprehension(generator, produce, first)
+        return Var(made)
 
     def _generator_call_as_loop(self, node: ast.Call) -> ast.Call:
         """``sum(g(...))`` (``min``, ``max``, ``any``, ``all``, ``next``) of a generator call that can be
