@@ -24,6 +24,8 @@ When every string the pattern fully matches is a sign and ASCII digits
 (``regex_lang.ascii_integers_only``), the membership also states the consequence ``int(s)``'s
 model asks about (``_int_digits``): valid, so the split means the same, and Z3 no longer
 takes seconds to refute ``int(s)``'s other cases after ``re.fullmatch(r"[+-]?[0-9]+", s)``.
+Reading a group adds the same for every group whose strings are ASCII integers or ``int``'s
+syntax (``\\d+``), each a disjunction with the non-membership (``_group_lemmas``).
 
 Invariant: each case is what CPython's call gives on every input of the case: the
 membership term is true exactly when CPython finds a match (``regex_lang``'s invariant), the
@@ -108,7 +110,7 @@ def call(module: Module, heap: HeapView, fn: object, args: tuple[object, ...], k
     return split([(T.not_(member), Ok(None)), (member, Ok(MatchVal(pattern, flags, mode, subject)))])
 
 
-def _int_digits(s: T.Term) -> Arg:
+def _int_digits(s: Arg) -> Arg:
     """A consequence of ``s`` being a sign and ASCII digits, stated as ``int(s)``'s model
     (``strings.int_of_str``) states the condition of its symbolic case, so that Z3 sees the
     same term: the digits after the sign read as a number (not -1). Valid, hence added to the
@@ -117,6 +119,27 @@ def _int_digits(s: T.Term) -> Arg:
     size = T.str_len(s)
     signed = T.or_(T.prefix_of("-", s), T.prefix_of("+", s))
     return T.le(0, SO.str_to_int(T.ite(signed, T.substr(s, 1, T.sub(size, 1)), s)))
+
+
+def _group_lemmas(m: MatchVal) -> Arg:
+    """For each group whose strings are all ASCII integers, or all ``int``'s syntax (``\\d+``),
+    what ``int()``'s model asks about it (``_int_digits``, ``int_syntax``), as the same terms.
+    Each holds wherever ``m``'s string matches (the group is then a string of its items), so
+    the path condition means the same with them (the membership is the first disjunct)."""
+    shape = RG.spans(m.pattern, m.flags, m.mode)
+    assert shape is not None
+    member = RL.member(m.string, m.pattern, m.flags, m.mode)
+    _, trees = RG.segments(m.pattern, m.flags, m.mode)
+    edges = sorted({0, shape.size} | {j for pair in shape.groups.values() for j in pair})
+    found: Arg = True
+    for start, _ in sorted(shape.groups.values()):
+        k = edges.index(start)
+        text = RG.piece(m.string, m.pattern, m.flags, m.mode, k)
+        if RL.included(trees[k], RL.INT_PLAIN):
+            found = T.and_(found, T.or_(T.not_(member), _int_digits(text)))
+        elif RL.included(trees[k], RL.int_syntax_tree()):
+            found = T.and_(found, T.or_(T.not_(member), SO.int_syntax(text)))
+    return found
 
 
 def is_match(value: object) -> TypeGuard[MatchVal]:
@@ -135,7 +158,7 @@ def match_method(module: Module, heap: HeapView, m: MatchVal, name: str, args: t
     """``m.name(*args, **kwargs)`` of a match of the analysis (the module docstring)."""
     found = None if kwargs else _groups(m, name, args)
     if found is not None:
-        return Ok(found)
+        return split([(_group_lemmas(m), Ok(found))])
     return run_concretely(module, heap, f"re.Match.{name}()", _caller(name), (m,) + args, kwargs)
 
 

@@ -444,12 +444,21 @@ def included(a: Node, b: Node) -> bool:
     return True
 
 
+INT_PLAIN: Node = ("seq", (("rep", 0, 1, ("chars", ((43, 43), (45, 45)))), ("rep", 1, -1, ("chars", ((48, 57),)))))  # [+-]?[0-9]+
+
+
+@functools.cache
+def int_syntax_tree() -> Node:
+    """CPython's base-10 ``int`` syntax (``char_classes.int_syntax_pattern``) as a tree."""
+    return language(char_classes.int_syntax_pattern().pattern, 0, "fullmatch")
+
+
 @functools.cache
 def ascii_integers_only(pattern: str, flags: int, mode: str) -> bool:
     """Whether every string on which the call finds a match is a sign and ASCII digits
     (``[+-]?[0-9]+``: what ``int(s)``'s model takes symbolically, ``semantics.strings``)."""
     try:
-        return mode == "fullmatch" and included(language(pattern, flags, mode), language("[+-]?[0-9]+", 0, "fullmatch"))
+        return mode == "fullmatch" and included(language(pattern, flags, mode), INT_PLAIN)
     except NotModelled:
         return False
 

@@ -100,3 +100,17 @@ def test_groups_of_a_match_are_determined_where_what_follows_cannot_take_part() 
     assert RG.spans(r"(\d+)$", 0, "match") is not None  # the end or a final newline
     assert RG.spans(r"(\d+)\Z", 0, "match") is not None  # the end only
     assert RG.spans(r"^(\d+)", 0, "match") is None
+
+
+@settings(max_examples=100, deadline=None)
+@given(text=st.text(st.sampled_from("v1.٢-+0a"), max_size=6))
+@example(text="v1.2")
+@example(text="١.0")
+def test_the_group_lemmas_hold_on_every_string(text: str) -> None:
+    from pathloom.domain.values import MatchVal
+    from pathloom.semantics.regex import _group_lemmas
+
+    for pattern in [r"v?(\d+)\.(\d+)", r"([+-]?[0-9]+)-(\d)", r"(\d+)\.", r"(a)(\d{2})"]:
+        for mode in ("fullmatch", "match"):
+            if RG.spans(pattern, 0, mode) is not None:
+                assert evaluate(_group_lemmas(MatchVal(pattern, 0, mode, S)), {"s": text}) is True, (pattern, mode, text)
