@@ -173,6 +173,7 @@ FEATURES: frozenset[str] = (
             "unpack_one",
             "unpack_one_for",
             "unpack_one_comp",
+            "genexp_unpack",
             "unpack_star",
             "swap",
             "augassign:+=",
@@ -968,12 +969,14 @@ class _Builder(BreadthBuilder, EdgeBuilder, HeapBuilder):
 
     def unpack_one(self, c: _Ctx, a: _Var) -> str:
         """Unpacking into one name, in each target and source shape: ``a, = (e,)``,
-        ``(a,) = [e]``, ``[a] = (e,)``, ``a, = [e]``."""
+        ``(a,) = [e]``, ``[a] = (e,)``, ``a, = [e]``, or ``a, = (e for _ in range(k))``."""
         self.tag("unpack_one")
         self.note_write(a)
         target = self.choice([f"{a.text},", f"({a.text},)", f"[{a.text}]"])
         e = self.typed(c, a.ty, 1).text
-        source = self.choice([f"({e},)", f"[{e}]"])
+        source = self.choice([f"({e},)", f"[{e}]", f"({e} for _ in range(1))"])  # (a generator expression: one item more is pulled)
+        if source.endswith("range(1))"):
+            self.tag("genexp_unpack")
         return f"{target} = {source}"
 
     def unpack_star(self, c: _Ctx, a: _Var) -> str:

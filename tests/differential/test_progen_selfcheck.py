@@ -133,6 +133,8 @@ def _forbidden_constructs(tree: ast.Module, heap: bool = False) -> list[str]:
     floor_args = {id(node.args[0]) for node in ast.walk(tree) if isinstance(node, ast.Call) and ast.unparse(node.func) in ("math.floor", "math.ceil")}
     consumed = {id(node.args[0]) for node in ast.walk(tree) if isinstance(node, ast.Call) and ast.unparse(node.func) in ("sum", "min", "max", "any", "all")}
     consumed |= {id(node.iter) for node in ast.walk(tree) if isinstance(node, ast.For)}  # for_genexp
+    unpackings = [node for node in ast.walk(tree) if isinstance(node, ast.Assign) and isinstance(node.targets[0], (ast.Tuple, ast.List))]
+    consumed |= {id(node.value) for node in unpackings}  # genexp_unpack
     reducers = {id(node.args[0]) for node in ast.walk(tree) if isinstance(node, ast.Call) and ast.unparse(node.func) in REDUCE and len(node.args) == 3}
     ticks = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == "tick"]
     allowed_nonlocal = {id(t.body[0]) for t in ticks if ast.unparse(t.body[0]) == "nonlocal cnt0"}
@@ -159,7 +161,7 @@ def _forbidden_constructs(tree: ast.Module, heap: bool = False) -> list[str]:
         if isinstance(node, ast.Global) and ast.unparse(node) != "global gc0":
             bad.append("global other than gc0")
         if isinstance(node, ast.GeneratorExp) and id(node) not in consumed:
-            bad.append("generator expression outside sum/min/max/any/all and a for loop")
+            bad.append("generator expression outside sum/min/max/any/all, a for loop and an unpacking")
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             allowed_here = IMPORTS if id(node) in top_level else LOCAL_IMPORT_LINES  # progen_syntax's imports inside the entry
             if ast.unparse(node) not in allowed_here:
