@@ -139,3 +139,34 @@ def test_generated_tests_pass(tmp_path: Path) -> None:
     assert main(["explore", f"{path}::use_halve", "--tests", str(tests), "--quiet", "--max-iterations", "4"]) in (0, 1)
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tests)], cwd=tmp_path, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+REBINDING = """\
+def deco(f):
+    def w(*args, **kwargs):
+        try:
+            raise ValueError(5)
+        except ValueError as args:
+            pass
+        return f(*args, **kwargs)
+
+    return w
+
+
+@deco
+def g(x: int) -> int:
+    return x
+
+
+def use(x: int) -> int:
+    return g(x)
+"""
+
+
+def test_a_wrapper_rebinding_args_by_except_as_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``except ... as args`` rebinds (then unbinds) ``args``: CPython's forwarding call raises
+    UnboundLocalError; the wrapper was taken as passing ``args`` on untouched (returns x: a
+    wrong answer)."""
+    path = tmp_path / "rebinding.py"
+    path.write_text(REBINDING, encoding="utf-8")
+    assert "decorator that returns a wrapper function other than one that passes on *args and **kwargs (deco.<locals>.w)" in refusal(path, "use", "dse", capsys)

@@ -163,11 +163,27 @@ def _forwarding_body(wrapper: ast.FunctionDef, fparam: str, original: str, param
     for node in (n for stmt in body for n in ast.walk(stmt)):
         if isinstance(node, ast.Name) and node.id in (fparam, star, double, *params) and id(node) not in forwarding:
             return None
-        if isinstance(node, ast.arg) and node.arg in params:
-            return None
-        if isinstance(node, (ast.Nonlocal, ast.Global)) or (isinstance(node, ast.FunctionDef) and node.name in params):
+        if isinstance(node, (ast.Nonlocal, ast.Global)) or _binds_name(node, {fparam, star, double, *params}):
             return None
     return body
+
+
+def _binds_name(node: ast.AST, names: set[str]) -> bool:
+    """``node`` binds one of ``names`` other than as an ``ast.Name`` (a parameter, a ``def`` or
+    ``class``, ``except ... as``, an import, a ``match`` capture)."""
+    if isinstance(node, ast.arg):
+        return node.arg in names
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return node.name in names
+    if isinstance(node, ast.ExceptHandler):
+        return node.name in names
+    if isinstance(node, ast.alias):
+        return (node.asname or node.name.partition(".")[0]) in names
+    if isinstance(node, (ast.MatchAs, ast.MatchStar)):
+        return node.name in names
+    if isinstance(node, ast.MatchMapping):
+        return node.rest in names
+    return False
 
 
 def _reads_name_of(node: object, fparam: str, names: dict[str, str]) -> bool:
@@ -194,9 +210,7 @@ def _calling_body(wrapper: ast.FunctionDef, fparam: str, original: str, names: d
     if any(a.arg == fparam for a in wrapper.args.args):
         return None
     for node in (n for stmt in body for n in ast.walk(stmt)):
-        if isinstance(node, (ast.Nonlocal, ast.Global)) or (isinstance(node, ast.arg) and node.arg == fparam):
-            return None
-        if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == fparam:
+        if isinstance(node, (ast.Nonlocal, ast.Global)) or _binds_name(node, {fparam}):
             return None
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == fparam:
             node.func = ast.copy_location(ast.Name(original, ast.Load()), node.func)
