@@ -6,11 +6,18 @@ condition of Euclid's algorithm six steps deep (nested ``%``) ends ``unknown`` a
 timeout. Its models are small (consecutive Fibonacci numbers), so this module enumerates the
 assignments of the query's int, bool and float symbols shell by shell (ints of absolute value
 at most r, for r = 0, 1, 2, ...; floats: the zeros, then +-1, +-0.5, the infinities and NaN,
-then whole and half values) and evaluates every constraint with ``terms.evaluate``, the
-Python semantics of terms (IEEE for floats). It answers only ``sat`` with a model every constraint evaluates
-true on, which is sound whatever Z3 would say; running out of values or time leaves the answer
-``unknown`` (never ``unsat``: a larger model may exist). Queries over strs, or with formulas in
-Z3's own form, are not searched.
+then whole and half values; strs: the strings of length r over a small alphabet, the
+characters of the query's own str constants first, then one of each common class: ``a A 0``,
+space, ``_``, ``é``, ``١``) and evaluates every constraint with ``terms.evaluate``, the Python
+semantics of terms (IEEE for floats). It answers only ``sat`` with a model every constraint
+evaluates true on, which is sound whatever Z3 would say; running out of values or time leaves
+the answer ``unknown`` (never ``unsat``: a larger model may exist). Queries with formulas in
+Z3's own form are not searched.
+
+Strs are searched because Z3's sequence solver is slow on per-character tests: ``name[0].isupper()
+and name[1].isupper()`` took it 10 s (``isupper`` is 650 ranges of code points), a string a
+path of a loop over ``name`` asks for at every step; the search finds ``"AA"`` at once. A query
+over a str with such tests (``str_hard``) is searched first for ``FIRST_TRY_STR_S``.
 
 On a non-linear query (``hard``) with a huge constant (``huge_constant``) only the search runs,
 for the query's whole timeout: Z3 did not stop at its timeout or interrupt on one. On the other
@@ -28,9 +35,14 @@ import time
 from collections.abc import Callable, Iterator
 
 from pathloom.terms.evaluate import evaluate
-from pathloom.terms.expr import BOOL, FLOAT, INT, Concrete, Term, postorder, symbols
+from pathloom.terms.expr import BOOL, FLOAT, INT, STR, Concrete, Term, postorder, symbols
 
 MAX_SYMBOLS = 6  # queries over more symbols are not searched
+FIRST_TRY_STR_S = 0.05  # search before Z3, on a query over a str with per-character tests
+STR_REPRESENTATIVES = "aA0 _é١"  # a lowercase, an uppercase, a digit, a space, '_', non-ASCII ones
+MAX_ALPHABET = 12
+MAX_STR_LENGTH = 3  # strs searched are at most this long (1,885 candidates for one str)
+_STR_HARD = frozenset({"str_class", "ascii_case", "strip_count", "replace", "count", "int_syntax", "str_to_int", "re_member"})
 MAX_EVALUATIONS = 200_000  # candidate models tried per query, at most
 FIRST_TRY_S = 0.2  # search before Z3, on a non-linear query (then Z3, then the rest of the search)
 _NON_LINEAR = frozenset({"mul", "floordiv", "mod", "fmul", "fdiv", "itruediv"})
@@ -67,6 +79,33 @@ def huge_constant(constraints: frozenset[Term]) -> bool:
     return False
 
 
+def str_hard(constraints: frozenset[Term]) -> bool:
+    """Whether a constraint tests the characters of a str in a way Z3's sequence solver is slow
+    on (a character class, a case mapping, stripping, counting, ``int`` syntax, a regex)."""
+    seen: set[Term] = set()
+    for c in constraints:
+        for t in postorder(c, seen):
+            seen.add(t)
+            if t.op in _STR_HARD:
+                return True
+    return False
+
+
+def _alphabet(constraints: list[Term]) -> str:
+    """The characters of the query's str constants (in order, each once), then the
+    representatives, at most ``MAX_ALPHABET``."""
+    found: dict[str, None] = {}
+    seen: set[Term] = set()
+    for c in constraints:
+        for t in postorder(c, seen):
+            seen.add(t)
+            for a in t.args:
+                if type(a) is str and t.op not in ("sym", "str_class", "re_member"):
+                    found.update(dict.fromkeys(a))
+    found.update(dict.fromkeys(STR_REPRESENTATIVES))
+    return "".join(list(found)[:MAX_ALPHABET])
+
+
 class Search:
     """The search for one query, resumable: a second ``run`` goes on from the candidate where the
     first stopped (the brief try before Z3, then the rest after Z3's unknown), never trying one
@@ -76,9 +115,10 @@ class Search:
         names: set[Term] = set(extra_symbols)
         for c in constraints:
             names |= symbols(c)
-        self.searchable = bool(names) and len(names) <= MAX_SYMBOLS and all(s.sort in _SHELLS for s in names)
+        self.searchable = bool(names) and len(names) <= MAX_SYMBOLS and all(s.sort in _SHELLS or s.sort == STR for s in names)
         self.constraints = sorted(constraints, key=lambda t: t.serial)
-        self.candidates = _candidates(sorted((str(s.args[0]), s.sort) for s in names)) if self.searchable else iter(())
+        shells = {**_SHELLS, STR: _str_shell(_alphabet(self.constraints))}
+        self.candidates = _candidates(sorted((str(s.args[0]), s.sort) for s in names), shells) if self.searchable else iter(())
 
     def run(self, seconds: float) -> dict[str, Concrete] | None:
         """A model found within ``seconds`` and ``MAX_EVALUATIONS`` more candidates, or None."""
@@ -124,19 +164,28 @@ def _float_shell(r: int) -> list[Concrete]:
     return [float(r), float(-r), r - 0.5, 0.5 - r]
 
 
+def _str_shell(alphabet: str) -> Callable[[int], list[Concrete]]:
+    """Strs of radius ``r``: every string of length ``r`` over ``alphabet`` (none past
+    ``MAX_STR_LENGTH``)."""
+    return lambda r: ["".join(chars) for chars in itertools.product(alphabet, repeat=r)] if r <= MAX_STR_LENGTH else []
+
+
+_LAST_RADIUS = {BOOL: 0, STR: MAX_STR_LENGTH}  # the largest radius with values, for the sorts that have one
+
+
 _SHELLS: dict[str, Callable[[int], list[Concrete]]] = {INT: _int_shell, BOOL: _bool_shell, FLOAT: _float_shell}
 
 
-def _candidates(typed: list[tuple[str, str]]) -> Iterator[dict[str, Concrete]]:
+def _candidates(typed: list[tuple[str, str]], kinds: dict[str, Callable[[int], list[Concrete]]]) -> Iterator[dict[str, Concrete]]:
     """Every assignment, by growing radius: the largest radius of its values (an int's is its
     absolute value); each assignment once, at the radius of its largest value."""
     names = [name for name, _ in typed]
     shells: list[list[list[Concrete]]] = [[] for _ in typed]  # per symbol: its values by radius
     for radius in itertools.count():
         for i, (_, sort) in enumerate(typed):
-            shells[i].append(_SHELLS[sort](radius))
-        if radius and all(sort == BOOL for _, sort in typed):
-            return
+            shells[i].append(kinds[sort](radius))
+        if radius > max(_LAST_RADIUS.get(sort, radius) for _, sort in typed):
+            return  # every symbol's values are exhausted (bools, strs up to their longest)
         for pick in itertools.product(range(radius + 1), repeat=len(typed)):
             if max(pick, default=0) != radius:
                 continue

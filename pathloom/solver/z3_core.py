@@ -10,8 +10,9 @@ import time
 import z3
 
 from pathloom.solver import small_models
+from pathloom.solver.char_lemmas import char_lemmas
 from pathloom.solver.base import SAT, UNKNOWN, UNSAT, Query, Result, SolverStats
-from pathloom.terms.expr import Concrete, Term, symbols
+from pathloom.terms.expr import Concrete, Term, postorder, symbols
 from pathloom.terms.z3_encode import assertion, decode, z3_symbol
 
 
@@ -40,10 +41,21 @@ class Z3Solver:
                 if found is None:
                     self.stats.unknowns += 1
                 return found or Result(UNKNOWN)
-        solver = self.solver
+        elif search is not None and search.searchable and small_models.str_hard(query.constraints):
+            found = self._small_model(search, min(small_models.FIRST_TRY_STR_S, self._search_seconds(timeout)))
+            if found is not None:
+                self.stats.z3_time_s += time.perf_counter() - start
+                return found
+        # A query over a regular-expression membership gets a fresh solver: on the one reused
+        # with push/pop, version_key's planted bug ('0.0') was missed at --timeout 10 (found with
+        # a fresh one in 7 s). The others keep the shared solver: what it retains from earlier
+        # queries helps there (str(x) == str(-x) was refuted in 0.05 s, a fresh solver gave
+        # unknown after 10 s).
+        fresh = _uses_regex(query.constraints)
+        solver = z3.Solver() if fresh else self.solver
         # Z3 does not always honour its own timeout (e.g. in non-linear arithmetic): a watchdog
         # interrupts the context shortly after the deadline, which also yields `unknown`.
-        # An interrupt cancels the whole context until the next check: one that lands outside
+        # An interrupt cancels the whole context (every solver) until the next check: one that lands outside
         # ``check`` (a late timer under load) left every later ``push`` raising "push canceled"
         # (a fuzzing run: every program after the first). So once the watchdog has fired, its
         # solver is dropped unpopped and a check on a fresh solver clears the cancellation.
@@ -58,11 +70,14 @@ class Z3Solver:
         watchdog.start()
         pushed = False
         try:
-            solver.push()
-            pushed = True
+            if not fresh:
+                solver.push()
+                pushed = True
             solver.set("timeout", timeout)
             for constraint in sorted(query.constraints, key=lambda t: t.serial):  # deterministic
                 solver.add(assertion(constraint))
+            for lemma in char_lemmas(query.constraints):  # valid: the answer is the same, found sooner
+                solver.add(assertion(lemma))
             for extra in query.extras:
                 solver.add(extra)
             answer = solver.check()
@@ -128,3 +143,14 @@ def _gave_up(exc: z3.Z3Exception) -> bool:
     """Whether Z3 raised instead of answering unknown: its bound on unfolding recursive
     function definitions was reached (the query is undecided, not wrong)."""
     return "max unfolding" in str(exc.value if isinstance(exc.value, str) else exc.value.decode(errors="replace"))
+
+
+def _uses_regex(constraints: frozenset[Term]) -> bool:
+    """Whether a constraint holds a regular-expression membership or a group of a match."""
+    seen: set[Term] = set()
+    for c in constraints:
+        for t in postorder(c, seen):
+            seen.add(t)
+            if t.op in ("re_member", "re_piece"):
+                return True
+    return False

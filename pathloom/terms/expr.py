@@ -438,10 +438,22 @@ def str_len(s: Arg) -> Arg:
     return make("len", (s,), INT)
 
 
+SHORT_LITERAL = 64  # a literal str this long or shorter is indexed and searched case by case
+
+
 def char_at(s: Arg, i: Arg) -> Arg:
-    """``s[i]`` for ``0 <= i < len(s)`` (the caller has checked the bounds)."""
+    """``s[i]`` for ``0 <= i < len(s)`` (the caller has checked the bounds). In a short literal
+    at a symbolic index: the choice among its characters (``ite`` on ``i``; "" past its end,
+    as ``at``): Z3 took 8.6 s to refute ``not ascii_lowercase[(k + j) % 26].isalpha()`` with
+    ``at`` of the constant, which the choice makes a constant of each case."""
     if not isinstance(s, Term) and not isinstance(i, Term):
         return str(s)[int(i)]
+    if not isinstance(s, Term) and len(str(s)) <= SHORT_LITERAL:
+        text = str(s)
+        chosen: Arg = ""
+        for j in range(len(text) - 1, -1, -1):
+            chosen = ite(eq(i, j), text[j], chosen)
+        return chosen
     return make("at", (s, i), STR)
 
 
@@ -505,6 +517,13 @@ def index_of(s: Arg, sub: Arg) -> Arg:
     the empty ``sub``)."""
     if not isinstance(s, Term) and not isinstance(sub, Term):
         return str(s).find(str(sub))
+    if not isinstance(s, Term) and isinstance(sub, Term) and sub.op in ("at", "from_code") and len(str(s)) <= SHORT_LITERAL:
+        # one character or none (``s[i]``, ``chr(i)``) in a short literal: where it first is
+        text = str(s)
+        found: Arg = -1
+        for char in sorted(set(text), key=text.index, reverse=True):
+            found = ite(eq(sub, char), text.index(char), found)
+        return ite(eq(sub, ""), 0, found)
     return make("indexof", (s, sub), INT)
 
 
@@ -521,6 +540,8 @@ def str_class(s: Arg, method: str) -> Arg:
     ``isalpha``, ``islower``...): CPython's answer (the method's name is a constant argument)."""
     if not isinstance(s, Term):
         return bool(getattr(str(s), method)())
+    if s.op == "ite":  # a choice of strs (``char_at`` of a literal): the test of each
+        return ite(s.args[0], str_class(s.args[1], method), str_class(s.args[2], method))
     return make("str_class", (s, method), BOOL)
 
 

@@ -295,6 +295,15 @@ def _case_function(to: str) -> z3.FuncDeclRef:
     return _rec(f"%case.{to}", body, z3.StringSort())
 
 
+def _char_case(c: z3.SeqRef, to: str) -> z3.SeqRef:
+    """``_case_function`` of a string of at most one character (``s[i]``), without recursion:
+    a loop lowering ``name[i]`` made Z3 unfold the function at each character (4.6 s to refute
+    ``'__' in name[0].lower() + '_' + name[1].lower()`` with both characters uppercase)."""
+    lo, shift = (ord("A"), 32) if to == "lower" else (ord("a"), -32)
+    code = z3.StrToCode(c)
+    return z3.If(z3.And(lo <= code, code <= lo + 25), z3.StrFromCode(code + shift), c)
+
+
 @functools.cache
 def _int_syntax_function() -> z3.FuncDeclRef:
     """CPython's base-10 ``int`` syntax (``char_classes.int_syntax``) as an automaton unfolded
@@ -394,6 +403,8 @@ def encode(term: Arg) -> z3.ExprRef:
         elif t.op == "re_piece":  # a constant and its definition, as int_str (terms.regex_groups)
             cache[t], own = regex_z3.piece(t, args[0])
             inherited = (own,) + inherited
+        elif t.op == "ascii_case" and isinstance(t.args[0], Term) and t.args[0].op == "at":
+            cache[t] = _char_case(args[0], str(t.args[1]))  # one character: no unfolding
         elif t.op in _LITERAL_OPS:
             cache[t] = _LITERAL_OPS[t.op](*t.args[1:])(args[0])
         elif t.op == "str_class" and isinstance(t.args[0], Term) and t.args[0].op in ("at", "from_code"):

@@ -77,6 +77,8 @@ def test_a_property_target_is_read_and_raises_at_its_line(tmp_path: Path) -> Non
     assert all("self" in p["inputs"] for p in result["paths"])  # type: ignore[union-attr]
 
 
-def test_a_property_with_a_setter_runs_in_cpython(tmp_path: Path) -> None:
+def test_a_property_with_a_setter_is_analysed(tmp_path: Path) -> None:
+    """The setter is analysed like a method (``test_property_setters.py`` has the rest)."""
     result = explore_source(tmp_path, SOURCE, "descriptors.py", "with_setter", "dse")
-    assert result["stats"]["concretizations"]  # type: ignore[index]
+    assert not result["stats"]["concretizations"] and result["complete"]  # type: ignore[index]
+    assert all(p["returned"] == p["inputs"]["v"] + 1 for p in result["paths"])  # type: ignore[union-attr]

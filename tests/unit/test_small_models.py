@@ -29,7 +29,7 @@ def test_the_search_never_claims_what_it_did_not_find() -> None:
     none = frozenset({T.eq(T.mul(a, a), 2)})  # no int squares to 2: not sat, and not claimed unsat
     assert small_models.search(none, frozenset(), 0.5) is None
     s = T.sym("s", T.STR)
-    assert small_models.search(frozenset({T.eq(T.str_len(s), 3)}), frozenset(), 0.5) is None  # strs are not searched
+    assert small_models.search(frozenset({T.eq(T.str_len(s), 9)}), frozenset(), 0.5) is None  # past the longest str searched
     assert not small_models.hard(frozenset({T.lt(T.add(a, 3), 7)}))
 
 
@@ -92,3 +92,15 @@ def test_a_non_linear_query_with_a_huge_constant_is_left_to_the_search() -> None
     assert found.status == SAT and all(evaluate(c, found.model) is True for c in domain + [within])
     assert solver.check(Query(frozenset(domain + [T.not_(within)]))).status == UNKNOWN
     assert stats.unknowns == 1
+
+
+def test_strs_are_searched_over_the_querys_characters_and_class_representatives() -> None:
+    """Z3 took 10 s on two uppercase characters (``isupper`` is 650 ranges); the search finds a
+    model at once, over the query's own characters first."""
+    name = T.sym("name", T.STR)
+    upper = [T.str_class(T.char_at(name, i), "isupper") for i in (0, 1)]
+    constraints = frozenset(upper + [T.lt(1, T.str_len(name)), T.contains(T.concat(name, "_x"), "B_")])
+    assert small_models.str_hard(constraints)
+    model = small_models.search(constraints, frozenset(), 5.0)
+    assert model is not None and all(evaluate(c, model) is True for c in constraints)
+    assert model["name"] == "BB"  # the constants' characters ('_', 'x', 'B') before the representatives
