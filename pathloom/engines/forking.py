@@ -416,7 +416,10 @@ class ForkingEngine:
                 self._goto(f, term.body, False)
             return None
 
-        return self._fork(state, [(cond, (advanced, item)) for cond, advanced, item in cases], go, schedule)
+        # the loop's end first: a depth-first search then finishes the shortest inputs' paths
+        # before it takes the loop once more (short witnesses; no dive to the iteration bound)
+        ordered = sorted(cases, key=lambda case: case[1] is not None)
+        return self._fork(state, [(cond, (advanced, item)) for cond, advanced, item in ordered], go, schedule)
 
     def _fork(self, state: State, cases: list[tuple[Arg, _Case]], apply: Callable[[State, _Case], object], schedule: Callable[[list[State]], None]) -> object:
         """A decision (the ``decide`` hook point; ``split`` is the same fork without hooks)."""
