@@ -75,3 +75,5 @@ NONDETERMINISTIC_MODULES = frozenset(
         "sys",
     }
 )
+
+CACHE_ARGUMENTS = "%arguments"  # first operand of ``%cache_plain`` when the others are a cached call's arguments

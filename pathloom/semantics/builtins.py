@@ -39,6 +39,7 @@ from pathloom.semantics.concretize import run_concretely
 from pathloom.semantics.heapview import HeapView
 from pathloom.semantics.comparison import compare
 from pathloom.semantics.ops import as_int, is_list, is_plain, kind, protocol_call, shown_type, truth_outcome, with_concrete_length
+from pathloom.domain.names import CACHE_ARGUMENTS
 from pathloom.domain.outcome import Cut, NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, map_ok, split, throw
 from pathloom.semantics import input_heap as IN
 from pathloom.domain.values import (
@@ -108,7 +109,15 @@ def call_builtin(module: Module, heap: HeapView, name: str, args: tuple[object, 
     if name == "%cache_plain":  # a top-level cached function's arguments or result: frontend.lowering.decorators
         from pathloom.semantics.control import plain_arguments
 
-        if not plain_arguments(tuple(args)):
+        values = tuple(args)
+        if values and values[0] == CACHE_ARGUMENTS:  # the arguments, not the result
+            values = values[1:]
+            if any(_equal_across_types(v) for v in values):
+                raise RuntimeUnsupported(
+                    "a cached function called with a bool or float argument (True == 1 == 1.0 share one cache entry, "
+                    "so a call can return what an earlier call with an equal argument of another type computed)"
+                )
+        if not plain_arguments(values):
             raise RuntimeUnsupported("a cached function called with or returning a mutable value (the cache could keep it across calls)")
         return Ok(None)
     if name == "abs":
@@ -522,6 +531,13 @@ def _digit_limit_message(limit: int) -> str:
     except ValueError as exc:
         return str(exc)
     raise AssertionError("the digit limit did not apply")
+
+
+def _equal_across_types(value: object) -> bool:
+    """A bool or float (in a tuple too): equal to a key of another type (``True == 1 == 1.0``)."""
+    if isinstance(value, tuple):
+        return any(_equal_across_types(v) for v in value)
+    return kind(value) in ("bool", "float")
 
 
 def format_value(module: Module, heap: HeapView, value: object, conversion: str, spec: object) -> Outcome:

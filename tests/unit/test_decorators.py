@@ -209,3 +209,28 @@ def test_generated_tests_pass(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     )
     output = proc.stdout + proc.stderr
     assert re.search(r"\d+ passed", output) and not re.search(r"\d+ (failed|errors?)", output), output
+
+
+BOOL_KEYS = textwrap.dedent("""
+    from functools import cache
+
+
+    @cache
+    def show(a, b):
+        return str(a) + str(b)
+
+
+    def target(x: int) -> str:
+        first = show(x > 0, 2)
+        return first + show(1, 2)
+""")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_cached_function_called_with_a_bool_is_unsupported(tmp_path: Path, capsys: pytest.CaptureFixture[str], engine: str) -> None:
+    """A wrong answer before: after ``show(True, 2)`` CPython's ``show(1, 2)`` is the cached
+    ``'True2'`` (``True == 1`` is one key); the cache modelled as the body alone said ``'12'``."""
+    path = tmp_path / "boolkeys.py"
+    path.write_text(BOOL_KEYS, encoding="utf-8")
+    assert main(["explore", f"{path}::target", "--engine", engine, "--quiet"]) == 2
+    assert "unsupported: a cached function called with a bool or float argument" in capsys.readouterr().err

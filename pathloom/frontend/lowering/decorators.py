@@ -23,7 +23,9 @@ module-level object, class or import), and no code of the module reads an attrib
 (``cache_info()``); and (checked when it runs) its arguments hash as the cache hashes them
 (a list: CPython's ``TypeError: unhashable type``) and its arguments and result are immutable
 values (``%cache_plain``: a hashable mutable object, whose state the cached result could
-outlive, is unsupported). Anything else, a wrapper function among them, is ``Unsupported``
+outlive, is unsupported), and no argument is a bool or a float: ``True == 1 == 1.0`` are one
+key, so after ``f(True, 2)`` CPython's ``f(1, 2)`` is the cached ``f(True, 2)`` (``'True2'``
+where the function computes ``'12'``), which a per-call model would get wrong. Anything else, a wrapper function among them, is ``Unsupported``
 with one line; without the real module nothing is known of a decorator's result.
 """
 
@@ -38,6 +40,7 @@ from typing import TYPE_CHECKING
 
 from pathloom.domain.names import EXCEPTION_BASES
 from pathloom.frontend.lowering.desugar import CACHE_WRAPPER
+from pathloom.domain.names import CACHE_ARGUMENTS as ARGUMENTS
 from pathloom.frontend.lowering.wrappers import transparent_wrapper
 
 if TYPE_CHECKING:
@@ -150,7 +153,7 @@ def _cache_wrapper(module: Module, local: str, node: ast.FunctionDef) -> ast.Fun
 
     def f(a: A, b: B) -> R:         # CACHE_WRAPPER: its errors are the caller's line
         %cache_key(a, b) in {}      # hashed as the cache hashes: TypeError for a list
-        %cache_plain(a, b)          # immutable arguments, else unsupported
+        %cache_plain(ARGUMENTS, a, b)  # immutable arguments, no bool or float, else unsupported
         f~value = f~body(a, b)      # the undecorated def, registered as f~body
         %cache_plain(f~value)
         return f~value
@@ -181,7 +184,7 @@ def _cache_wrapper(module: Module, local: str, node: ast.FunctionDef) -> ast.Fun
     value = "f~value"
     body: list[ast.stmt] = [
         ast.Expr(ast.Compare(key, [ast.In()], [ast.Dict([], [])])),
-        ast.Expr(call("%cache_plain", [load(p) for p in params])),
+        ast.Expr(call("%cache_plain", [ast.Constant(ARGUMENTS)] + [load(p) for p in params])),
         ast.Assign([ast.Name(value, ast.Store())], call(name, [load(p) for p in params])),
         ast.Expr(call("%cache_plain", [load(value)])),
         ast.Return(load(value)),
