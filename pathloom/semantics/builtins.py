@@ -497,14 +497,19 @@ _MAGNITUDE_LEAVES: dict[str, int] = {
 
 def _magnitude_bound(value: Arg, depth: int = 12) -> int | None:
     """An upper bound of ``abs(value)`` on every input, from the term's shape alone (lengths
-    and code points are bounded, constants are known); None when a part is unbounded (an
-    input) or the term is deeper than ``depth``."""
+    and code points are bounded, constants are known, an int input is within the limit on
+    digits: ``int_text``); None when the term is deeper than ``depth`` or of another kind."""
     if not isinstance(value, Term):
         return abs(int(value))
     if value.op in _MAGNITUDE_LEAVES:
         return _MAGNITUDE_LEAVES[value.op]
+    if value.op == "sym" and value.sort == INT:
+        limit = sys.get_int_max_str_digits()
+        return 10**limit - 1 if limit else None
     if depth == 0 or value.op not in ("add", "sub", "mul", "neg", "floordiv", "mod", "ite"):
         return None
+    if value.op == "mod":  # |a % b| < |b|, whatever a is
+        return _magnitude_bound(value.args[1], depth - 1)
     parts = value.args[1:] if value.op == "ite" else value.args
     bounds = [_magnitude_bound(a, depth - 1) for a in parts]
     if any(b is None for b in bounds):
@@ -515,9 +520,9 @@ def _magnitude_bound(value: Arg, depth: int = 12) -> int | None:
     if value.op == "mul":
         return known[0] * known[1]
     if value.op == "floordiv":
-        return known[0] + 1  # |a // b| <= |a| + 1 for b != 0
-    if value.op == "mod":
-        return known[1]  # |a % b| < |b|
+        # |a // b| <= |a| for an int b != 0 (b == 0 raised before): |floor(a / b)| is at most
+        # ceil(|a| / |b|), which is at most |a| for |b| >= 1
+        return known[0]
     return max(known)  # neg, ite
 
 
