@@ -522,9 +522,9 @@ def _tail(text: str, n: int = 3) -> list[str]:
     return [line for line in text.splitlines() if line.strip()][-n:]
 
 
-def run_pathloom(t: CorpusTarget, rundir: str, env: dict[str, str], timeout: float) -> PathloomRun:
+def run_pathloom(t: CorpusTarget, rundir: str, env: dict[str, str], timeout: float, extra: Sequence[str] = ()) -> PathloomRun:
     out = os.path.join(rundir, "json", f"{t.module[:-3]}.{t.name}.json")
-    cmd = [sys.executable, "-m", "pathloom", "check", f"{t.path}::{t.name}", "--timeout", f"{timeout:g}", "--json", out]
+    cmd = [sys.executable, "-m", "pathloom", "check", f"{t.path}::{t.name}", "--timeout", f"{timeout:g}", "--json", out, *extra]
     with open(os.path.join(rundir, "stdout", f"{t.module[:-3]}.{t.name}.txt"), "w", encoding="utf-8") as stdout:
         # cwd: ``python -m`` puts the working directory first on sys.path, before the snapshot
         code, stderr, elapsed = run_child(cmd, rundir, env, timeout + HARD_KILL_GRACE_S, stdout=stdout)
@@ -569,6 +569,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workdir", default=os.path.join(ROOT, "out", "quality"), help="scratch directory: the venv and the run's files (default out/quality)")
     parser.add_argument("--filter", default=None, help="only targets whose MODULE::NAME contains SUBSTR")
     parser.add_argument("--no-crosshair", action="store_true", help="pathloom only")
+    parser.add_argument(
+        "--pathloom-arg",
+        action="append",
+        default=[],
+        help="one more option for pathloom check, repeatable (e.g. --pathloom-arg=--strategy --pathloom-arg=bfs)",
+    )
     parser.add_argument("--timeout", type=float, default=10.0, help="pathloom --timeout per target (default 10)")
     parser.add_argument("--crosshair-timeout", type=float, default=300.0, help="wall seconds before a CrossHair run is killed (default 300)")
     parser.add_argument("--worktree", action="store_true", help="run pathloom from the working tree instead of a snapshot of HEAD")
@@ -603,7 +609,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     log(f"{len(targets)} target(s), pathloom from {revision}")
     rows = []
     for i, t in enumerate(targets, 1):
-        pl = run_pathloom(t, rundir, env, args.timeout)
+        pl = run_pathloom(t, rundir, env, args.timeout, args.pathloom_arg)
         xh = None if args.no_crosshair else run_crosshair(t, xh_python, rundir, xh_env, args.crosshair_timeout)
         rows.append(Row(t, pl, xh))
         planted = ", ".join(str(b.line) for b in t.planted) or "-"
