@@ -32,6 +32,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
+from dataclasses import dataclass
 from collections.abc import Callable, Iterator
 
 from pathloom.terms.evaluate import evaluate
@@ -48,47 +49,61 @@ FIRST_TRY_S = 0.2  # search before Z3, on a non-linear query (then Z3, then the 
 _NON_LINEAR = frozenset({"mul", "floordiv", "mod", "fmul", "fdiv", "itruediv"})
 
 
-def hard(constraints: frozenset[Term]) -> bool:
-    """Whether a constraint multiplies, divides or takes the remainder of two symbolic numbers,
-    or takes a square root of one: what Z3 may spend its whole timeout on."""
+HUGE = 2**256  # a non-linear query with a constant beyond this is not given to Z3 (``Traits.huge_constant``)
+
+
+@dataclass(frozen=True)
+class Traits:
+    """What one scan of a query's terms tells the solver about it (``traits``)."""
+
+    # it multiplies, divides or takes the remainder of two symbolic numbers, or takes a square
+    # root of one: what Z3 may spend its whole timeout on
+    non_linear: bool = False
+    # an int constant beyond ``HUGE`` (e.g. CPython's limit on the digits of ``str(n)``,
+    # ``10**4300 - 1``): on such a non-linear query Z3 ignored its timeout and its interrupt for
+    # 28 s (``100 * part // total`` past that limit, a 1 s timeout), so the caller answers it by
+    # this search alone, ``unknown`` when no model is found
+    huge_constant: bool = False
+    # it tests the characters of a str in a way Z3's sequence solver is slow on (a character
+    # class, a case mapping, stripping, counting, ``int`` syntax, a regex)
+    str_tests: bool = False
+    regex: bool = False  # a regular-expression membership or a group of a match
+    char_classes: bool = False  # a character-class test (``solver.char_lemmas`` has work)
+
+
+def traits(constraints: frozenset[Term]) -> Traits:
+    """The ``Traits`` of a query, from one walk over its terms."""
+    found: set[str] = set()
     seen: set[Term] = set()
     for c in constraints:
         for t in postorder(c, seen):
             seen.add(t)
-            if t.op == "fsqrt" and isinstance(t.args[0], Term):
-                return True
-            if t.op in _NON_LINEAR and isinstance(t.args[0], Term) and isinstance(t.args[1], Term):
-                return True
-    return False
+            if (t.op == "fsqrt" and isinstance(t.args[0], Term)) or (t.op in _NON_LINEAR and isinstance(t.args[0], Term) and isinstance(t.args[1], Term)):
+                found.add("non_linear")
+            if any(type(a) is int and abs(a) > HUGE for a in t.args):
+                found.add("huge_constant")
+            if t.op in _STR_HARD:
+                found.add("str_tests")
+            if t.op in ("re_member", "re_piece"):
+                found.add("regex")
+            if t.op == "str_class":
+                found.add("char_classes")
+    return Traits(**dict.fromkeys(found, True))
 
 
-HUGE = 2**256  # a non-linear query with a constant beyond this is not given to Z3 (``huge_constant``)
+def hard(constraints: frozenset[Term]) -> bool:
+    """``Traits.non_linear`` of the query."""
+    return traits(constraints).non_linear
 
 
 def huge_constant(constraints: frozenset[Term]) -> bool:
-    """Whether a constraint holds an int constant beyond ``HUGE`` (e.g. CPython's limit on the
-    digits of ``str(n)``, ``10**4300 - 1``). On such a non-linear query Z3 ignored its timeout
-    and its interrupt for 28 s (``100 * part // total`` past that limit, a 1 s timeout): the
-    caller answers it by this search alone, ``unknown`` when no model is found."""
-    seen: set[Term] = set()
-    for c in constraints:
-        for t in postorder(c, seen):
-            seen.add(t)
-            if any(type(a) is int and abs(a) > HUGE for a in t.args):
-                return True
-    return False
+    """``Traits.huge_constant`` of the query."""
+    return traits(constraints).huge_constant
 
 
 def str_hard(constraints: frozenset[Term]) -> bool:
-    """Whether a constraint tests the characters of a str in a way Z3's sequence solver is slow
-    on (a character class, a case mapping, stripping, counting, ``int`` syntax, a regex)."""
-    seen: set[Term] = set()
-    for c in constraints:
-        for t in postorder(c, seen):
-            seen.add(t)
-            if t.op in _STR_HARD:
-                return True
-    return False
+    """``Traits.str_tests`` of the query."""
+    return traits(constraints).str_tests
 
 
 def _alphabet(constraints: list[Term]) -> str:
@@ -117,8 +132,17 @@ class Search:
             names |= symbols(c)
         self.searchable = bool(names) and len(names) <= MAX_SYMBOLS and all(s.sort in _SHELLS or s.sort == STR for s in names)
         self.constraints = sorted(constraints, key=lambda t: t.serial)
-        shells = {**_SHELLS, STR: _str_shell(_alphabet(self.constraints))}
-        self.candidates = _candidates(sorted((str(s.args[0]), s.sort) for s in names), shells) if self.searchable else iter(())
+        self._typed = sorted((str(s.args[0]), s.sort) for s in names)
+        self._candidates: Iterator[dict[str, Concrete]] | None = None  # made on the first run
+
+    @property
+    def candidates(self) -> Iterator[dict[str, Concrete]]:
+        """The assignments in search order, resumed where the last run stopped (made when first
+        asked for: most queries are never searched)."""
+        if self._candidates is None:
+            shells = {**_SHELLS, STR: _str_shell(_alphabet(self.constraints))}
+            self._candidates = _candidates(self._typed, shells) if self.searchable else iter(())
+        return self._candidates
 
     def run(self, seconds: float) -> dict[str, Concrete] | None:
         """A model found within ``seconds`` and ``MAX_EVALUATIONS`` more candidates, or None."""

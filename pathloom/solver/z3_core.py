@@ -12,7 +12,7 @@ import z3
 from pathloom.solver import small_models
 from pathloom.solver.char_lemmas import char_lemmas
 from pathloom.solver.base import SAT, UNKNOWN, UNSAT, Query, Result, SolverStats
-from pathloom.terms.expr import Concrete, Term, postorder, symbols
+from pathloom.terms.expr import Concrete, Term, symbols
 from pathloom.terms.z3_encode import assertion, decode, z3_symbol
 
 
@@ -31,9 +31,10 @@ class Z3Solver:
             remaining = int((self.deadline - time.monotonic()) * 1000)
             timeout = max(1, min(timeout, remaining))
         start = time.perf_counter()
+        shape = small_models.traits(query.constraints)
         search = small_models.Search(query.constraints, query.extra_symbols) if not query.extras else None
-        if search is not None and search.searchable and small_models.hard(query.constraints):
-            uninterruptible = small_models.huge_constant(query.constraints)
+        if search is not None and search.searchable and shape.non_linear:
+            uninterruptible = shape.huge_constant
             first = self._search_seconds(timeout) if uninterruptible else min(small_models.FIRST_TRY_S, self._search_seconds(timeout))
             found = self._small_model(search, first)
             if found is not None or uninterruptible:  # Z3 would not stop at its timeout there
@@ -41,7 +42,7 @@ class Z3Solver:
                 if found is None:
                     self.stats.unknowns += 1
                 return found or Result(UNKNOWN)
-        elif search is not None and search.searchable and small_models.str_hard(query.constraints):
+        elif search is not None and search.searchable and shape.str_tests:
             found = self._small_model(search, min(small_models.FIRST_TRY_STR_S, self._search_seconds(timeout)))
             if found is not None:
                 self.stats.z3_time_s += time.perf_counter() - start
@@ -51,7 +52,7 @@ class Z3Solver:
         # a fresh one in 7 s). The others keep the shared solver: what it retains from earlier
         # queries helps there (str(x) == str(-x) was refuted in 0.05 s, a fresh solver gave
         # unknown after 10 s).
-        fresh = _uses_regex(query.constraints)
+        fresh = shape.regex
         solver = z3.Solver() if fresh else self.solver
         # Z3 does not always honour its own timeout (e.g. in non-linear arithmetic): a watchdog
         # interrupts the context shortly after the deadline, which also yields `unknown`.
@@ -76,7 +77,7 @@ class Z3Solver:
             solver.set("timeout", timeout)
             for constraint in sorted(query.constraints, key=lambda t: t.serial):  # deterministic
                 solver.add(assertion(constraint))
-            for lemma in char_lemmas(query.constraints):  # valid: the answer is the same, found sooner
+            for lemma in char_lemmas(query.constraints) if shape.char_classes else ():  # valid: the same answer, sooner
                 solver.add(assertion(lemma))
             for extra in query.extras:
                 solver.add(extra)
@@ -143,14 +144,3 @@ def _gave_up(exc: z3.Z3Exception) -> bool:
     """Whether Z3 raised instead of answering unknown: its bound on unfolding recursive
     function definitions was reached (the query is undecided, not wrong)."""
     return "max unfolding" in str(exc.value if isinstance(exc.value, str) else exc.value.decode(errors="replace"))
-
-
-def _uses_regex(constraints: frozenset[Term]) -> bool:
-    """Whether a constraint holds a regular-expression membership or a group of a match."""
-    seen: set[Term] = set()
-    for c in constraints:
-        for t in postorder(c, seen):
-            seen.add(t)
-            if t.op in ("re_member", "re_piece"):
-                return True
-    return False
