@@ -326,7 +326,9 @@ class ForkingEngine:
             answer = self.solver.check(Query(constraints, excluded[-1] if excluded and isinstance(excluded[-1], Term) else None))
             return answer.status, {**state.model, **answer.model}
 
-        models, exhausted = enumerate_models(state.model, terms, self.options.max_concretizations, solve, where, self.module.literals)
+        own = [f for f in state.frames if f.function.foreign_file is None]  # the user's code: its literals first
+        literals = self.module.literals_near(_current_line(own[-1]) if own else None)
+        models, exhausted = enumerate_models(state.model, terms, self.options.max_concretizations, solve, where, literals)
         if models or not exhausted:
             frame = state.frames[-1]
             key = control.concretization_site(frame.function, _current_line(frame), site)

@@ -43,7 +43,7 @@ def branch_edges(function: ir.Function) -> list[tuple[str, int, bool]]:
     edges = []
     for label in reachable(function):
         term = function.blocks[label].terminator
-        if isinstance(term, ir.ForIter) or (isinstance(term, ir.Branch) and not term.hidden):
+        if isinstance(term, (ir.ForIter, ir.Branch)) and not term.hidden:
             edges += [(function.qualname, label, True), (function.qualname, label, False)]
     return edges
 

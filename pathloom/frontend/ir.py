@@ -373,6 +373,7 @@ class ForIter:
     body: int
     exit: int
     loc: Loc
+    hidden: bool = False  # a library model's loop (``lowering.generators``): not a branch of the user's code
 
 
 @dataclass(frozen=True)

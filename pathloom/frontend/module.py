@@ -62,6 +62,7 @@ class Module:
     # ("import~<n>", no Python identifier), resolved like a module-level name
     local_imports: dict[str, object] = field(default_factory=dict)
     _lowered: dict[str, Function] = field(default_factory=dict)
+    _span_literals: dict[tuple[int, int], tuple[str | int, ...]] = field(default_factory=dict)  # literals_near, by function span
 
     @functools.cached_property
     def literals(self) -> tuple[str | int, ...]:
@@ -88,6 +89,49 @@ class Module:
             if len(found) >= MAX_LITERALS:
                 break
         return tuple(found.values())
+
+    def literals_near(self, line: int | None) -> tuple[str | int, ...]:
+        """``literals`` with those written in the innermost function whose source spans
+        ``line`` first (in source order): a pinned operand is tried first at the values its
+        own function compares against (``"<" not in re.sub(P, "", html)`` tries ``html='<'``),
+        not at the constants of functions written above it."""
+        if line is None:
+            return self.literals
+        return self._literals_of_span(self._innermost_def(line))
+
+    def _innermost_def(self, line: int) -> tuple[int, int]:
+        spans = [
+            (node.lineno, node.end_lineno or node.lineno)
+            for node in ast.walk(self.tree)
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno <= line <= (node.end_lineno or node.lineno)
+        ]
+        return min(spans, key=lambda span: span[1] - span[0]) if spans else (0, 0)
+
+    def _literals_of_span(self, span: tuple[int, int]) -> tuple[str | int, ...]:
+        cached = self._span_literals.get(span)
+        if cached is not None:
+            return cached
+        first, last = span
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(self.tree)
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.body and isinstance(node.body[0], ast.Expr)
+        }
+        own = sorted(
+            (
+                node
+                for node in ast.walk(self.tree)
+                if isinstance(node, ast.Constant) and first <= node.lineno <= last and id(node) not in docstrings and type(node.value) in (str, int)
+            ),
+            key=lambda node: (node.lineno, node.col_offset),
+        )
+        merged: dict[tuple[type, object], str | int] = {}
+        for value in [node.value for node in own] + list(self.literals):
+            if isinstance(value, (str, int)):
+                merged.setdefault((type(value), value), value)
+        found = tuple(merged.values())[:MAX_LITERALS]
+        self._span_literals[span] = found
+        return found
 
     def unsupported(self, node: ast.AST, what: str) -> Unsupported:
         line = getattr(node, "lineno", 1)

@@ -79,3 +79,23 @@ def str_partition(s: str, sep: str) -> tuple[str, str, str]:
     if i < 0:
         return (s, "", "")
     return (s[:i], sep, s[i + len(sep) :])
+
+
+def accumulate(iterator, func=None):  # type: ignore[no-untyped-def]
+    """``itertools.accumulate(iterable, func)`` (no ``initial``), consumed item by item: the
+    lowering inlines it into its consuming loop (``frontend.lowering.generators``) and hands it
+    ``iter(iterable)``, made at the call as CPython's ``accumulate`` makes it. ``func`` is None
+    (``+``, as ``PyNumber_Add``) or a builtin the lowering checked (``max``, ``min``), which
+    never raises ``StopIteration`` (a generator would turn that into RuntimeError; CPython's
+    ``accumulate`` passes it on)."""
+    started = False
+    total = None
+    for item in iterator:
+        if not started:
+            total = item
+            started = True
+        elif func is None:
+            total = total + item
+        else:
+            total = func(total, item)
+        yield total

@@ -132,7 +132,7 @@ def call_builtin(module: Module, heap: HeapView, name: str, args: tuple[object, 
         _arity(name, args, 1)
         return _chr(args[0])
     if name == "range":
-        return _range(args)
+        return _range(module, heap, args)
     if name == "bool":
         if len(args) > 1:
             raise NotModeled("bool() with several arguments")  # CPython's TypeError
@@ -292,7 +292,7 @@ def _chr(i: object) -> Outcome:
     )
 
 
-def _range(args: tuple[object, ...]) -> Outcome:
+def _range(module: Module, heap: HeapView, args: tuple[object, ...]) -> Outcome:
     if not 1 <= len(args) <= 3:
         return throw("TypeError", f"range expected at most 3 arguments, got {len(args)}")
     for a in args:
@@ -300,8 +300,9 @@ def _range(args: tuple[object, ...]) -> Outcome:
             return throw("TypeError", f"'{type_name(a)}' object cannot be interpreted as an integer")
     ints = [as_int(a) for a in args]
     start, stop, step = (0, ints[0], 1) if len(ints) == 1 else (ints[0], ints[1], ints[2] if len(ints) == 3 else 1)
-    if isinstance(step, Term):
-        raise RuntimeUnsupported("range() with a symbolic step")
+    if isinstance(step, Term):  # the step's values pinned one by one (a range's length needs a constant step); start and stop stay symbolic
+        pinned = run_concretely(module, heap, "range() step", lambda value: value, (step,))
+        return map_ok(pinned, lambda ok: _range(module, heap, (start, stop, ok.value)))
     if step == 0:
         return throw("ValueError", "range() arg 3 must not be zero")
     return Ok(RangeVal(start, stop, int(step)))

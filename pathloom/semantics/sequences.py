@@ -315,6 +315,8 @@ def length(heap: HeapView, obj: object) -> Outcome:
 
 
 def get_iter(heap: HeapView, obj: object) -> Outcome:
+    if isinstance(obj, (RangeIter, SeqIter, RevIter, ZipIter, DictIter, SetIter)):  # an iterator the lowering made (a library model's argument): itself
+        return Ok(obj)
     if isinstance(obj, RangeVal):
         return Ok(RangeIter(obj.start, obj.stop, obj.step))
     if isinstance(obj, Ref) and isinstance(heap.record(obj), ListRec):

@@ -123,3 +123,63 @@ def test_a_models_error_is_the_librarys_a_bug_at_the_callers_line(tmp_path: Path
     bugs = [p for p in result["paths"] if p["outcome"] == "raise"]
     assert [(p["exception"], p["message"], p["line"], p["kind"], p["inputs"]["sep"]) for p in bugs] == [("ValueError", "empty separator", 2, "implicit", "")]
     assert result["stats"]["branches_total"] == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(-5, 5), max_size=5), st.sampled_from([None, max, min]))
+def test_accumulate_equals_itertools_accumulate(xs: list[int], func: object) -> None:
+    import itertools
+
+    assert list(M.accumulate(iter(xs), func)) == list(itertools.accumulate(xs, func))  # type: ignore[arg-type]
+
+
+ACCUMULATE = textwrap.dedent("""
+    import itertools
+    from itertools import accumulate
+
+
+    def best_prefix(xs: list[int]) -> int:
+        best = 0
+        for t in accumulate(xs):
+            best = max(best, t)
+        if best != max(itertools.accumulate(xs), default=0):
+            return 1
+        return 0
+
+
+    def peaks(xs: list[int]) -> int:
+        return len([t for t in accumulate(xs, max) if t > 3])
+
+
+    def totals(xs: list[int]) -> list[int]:
+        return list(accumulate(xs))
+
+
+    def not_iterable(n: int) -> int:
+        for t in accumulate(n):
+            return t
+        return 0
+""")
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_accumulate_is_inlined_as_a_generator(tmp_path: Path, engine: str) -> None:
+    """``itertools.accumulate`` (no ``initial``; ``func`` None, ``max`` or ``min``) consumed by a
+    loop, comprehension or builtin runs its model item by item: the all-negative prefix is
+    found, nothing is pinned, the model's own loop is not a branch of the user's, and
+    ``accumulate(5)`` raises CPython's TypeError at the call."""
+    results = {
+        target: explore_source(tmp_path, ACCUMULATE, "acc.py", target, engine, "--timeout", "20", "--max-iterations", "4")
+        for target in ("best_prefix", "peaks", "totals", "not_iterable")
+    }
+    for target, result in results.items():
+        for p in [p for p in result["paths"] if p["outcome"] != "cut"]:  # type: ignore[union-attr]
+            expected = python_outcome(ACCUMULATE, target, p["inputs"])
+            assert (p["returned"] if p["outcome"] == "return" else p["exception"]) == expected, (target, p)
+    assert any(p["outcome"] == "return" and p["returned"] == 1 for p in results["best_prefix"]["paths"])  # type: ignore[union-attr]
+    for target in ("best_prefix", "peaks", "totals"):
+        assert results[target]["complete"] and not results[target]["stats"]["concretizations"], target  # type: ignore[index]
+    assert results["totals"]["stats"]["branches_total"] == 0  # type: ignore[index]
+    assert {(p["exception"], p["message"]) for p in results["not_iterable"]["paths"] if p["outcome"] == "raise"} == {
+        ("TypeError", "'int' object is not iterable")
+    }  # type: ignore[union-attr]

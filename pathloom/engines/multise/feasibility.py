@@ -179,7 +179,9 @@ class Feasibility(MultiSECore):
         def solve(excluded: list[Arg]) -> tuple[str, dict[str, Any]]:
             return self._solve(guard, excluded)
 
-        models, exhausted = enumerate_models(None, terms, self.options.max_concretizations, solve, where, self.module.literals)
+        own = [f for f in self.current_loc if f.label >= 0 and self._function(f.qualname).foreign_file is None]  # the user's code
+        literals = self.module.literals_near(self._frame_line(own[-1]) if own else None)
+        models, exhausted = enumerate_models(None, terms, self.options.max_concretizations, solve, where, literals)
         if models or not exhausted:
             frame = [f for f in self.current_loc if f.label >= 0][-1]
             key = control.concretization_site(self._function(frame.qualname), self._frame_line(frame), site)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 from abc import ABC, abstractmethod
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -140,6 +141,8 @@ class Builder(ABC):
 
     def terminate(self, term: ir.Terminator) -> None:
         if self.current.terminator is None:
+            if self.inline_frames and self.inline_frames[-1].hidden and isinstance(term, (ir.Branch, ir.ForIter)):
+                term = dataclasses.replace(term, hidden=True)  # a library model's decision (``generators``)
             self.current.terminator = term
 
     def goto(self, target: ir.Block, loc: Loc, back_edge: bool = False) -> None:
@@ -329,6 +332,10 @@ class Builder(ABC):
     @abstractmethod
     def _inline_plan(self, node: ast.expr) -> Any:
         """``generators``: whether ``node`` is a generator call that can be inlined (None: not)."""
+
+    @abstractmethod
+    def _model_plan_of(self, node: ast.expr) -> bool:
+        """``generators``: ``node`` calls a library iterator modelled as an inlined generator."""
 
     @abstractmethod
     def _islice_of(self, node: ast.expr) -> tuple[ast.Call, ast.Call] | None:

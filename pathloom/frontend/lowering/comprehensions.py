@@ -311,6 +311,7 @@ class Comprehensions(Builder):
             return node
         if not (
             (func.id in ("sum", "min", "max", "any", "all", "next") and self._inline_plan(node.args[0]) is not None)
+            or (func.id in ("list", "tuple", "sorted", "set") and len(node.args) == 1 and self._model_plan_of(node.args[0]))
             or (func.id in ("sum", "min", "max", "any", "all", "next", "list", "tuple", "sorted", "set") and self._islice_of(node.args[0]) is not None)
         ):
             return node

@@ -27,6 +27,13 @@ its consuming loop (as compilers do for iterator fusion); no generator object is
 applies only where the generator object is never seen: a ``for`` statement or a
 comprehension's first loop over the call itself.
 
+Library iterators written as generators in ``models.library`` (``itertools.accumulate``:
+``_MODEL_GENERATORS``) are inlined the same way, each node of the model's definition placed at
+the user's call (an error or cut inside is reported there), ``iter()`` of the iterable made at
+the call as CPython makes it, and the model's decisions hidden from the user's branch coverage.
+Arguments the model is not written for (``initial=``, a ``func`` that could raise
+``StopIteration``) leave the call to CPython on pinned values.
+
 What is not inlined keeps today's model (a call of a generator function outside ``list()``,
 ``tuple()``, ``sorted()``, ``yield from`` is refused when it runs): a generator method, a nested
 or decorated generator function, a recursive one, or a ``g`` whose code this lowering cannot
@@ -39,8 +46,12 @@ with starred arguments or that do not bind (CPython's TypeError is not modelled 
 from __future__ import annotations
 
 import ast
+import copy
+import dataclasses
+import functools
 import itertools
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable
 
 from pathloom.domain.values import BuiltinVal
@@ -87,6 +98,7 @@ class _Frame:
     finished: ir.Block  # where the generator's end joins the loop's else
     name: str  # the generator function inlined
     gate: Callable[[ir.Block, ir.Block], None] | None  # before each resumption: go on, or finish (islice's stop)
+    hidden: bool = False  # a library model's: its decisions are not the user's branches (coverage)
 
 
 INLINE = "inline"  # the iteration kind of a loop over an inlined generator call
@@ -100,6 +112,8 @@ class _Plan:
     node: ast.FunctionDef
     binding: tuple[tuple[str, ast.expr | None, object], ...]  # (param, argument or None, default)
     order: tuple[int, ...]  # the indices into ``binding`` in the order CPython evaluates the arguments
+    model: bool = False  # a generator of ``models.library`` standing for a library iterator
+    eager_iter: int | None = None  # the binding whose argument ``iter()`` is called on at the call (the model's)
 
 
 @dataclass(frozen=True)
@@ -146,12 +160,62 @@ def _region(node: ast.Try | ast.TryStar | ast.With) -> list[list[ast.stmt]]:
     return [node.body, *(h.body for h in node.handlers), node.orelse, node.finalbody]
 
 
+# library iterators written as generators in ``models.library``, inlined like the user's own:
+# the real function -> (the model's name, the parameter made ``iter()`` of at the call)
+_MODEL_GENERATORS: dict[object, tuple[str, str]] = {itertools.accumulate: ("accumulate", "iterator")}
+_ACCUMULATE_FUNCS = ("max", "min")  # builtins that never raise StopIteration (see ``models.library.accumulate``)
+
+
+@functools.cache
+def _model_defs() -> dict[str, ast.FunctionDef]:
+    from pathloom.models import library
+
+    source = Path(str(library.__file__)).read_text(encoding="utf-8")
+    return {node.name: node for node in ast.parse(source).body if isinstance(node, ast.FunctionDef)}
+
+
+def _placed(fdef: ast.FunctionDef, call: ast.Call) -> ast.FunctionDef:
+    """A copy of a model's definition with every node at ``call``'s position: what happens in
+    the model (an error, a cut) is reported at the user's call."""
+    placed = copy.deepcopy(fdef)
+    for sub in ast.walk(placed):
+        if isinstance(sub, (ast.stmt, ast.expr, ast.arg, ast.excepthandler, ast.keyword)):
+            sub.lineno, sub.col_offset = call.lineno, call.col_offset
+            sub.end_lineno, sub.end_col_offset = call.end_lineno, call.end_col_offset
+    return placed
+
+
 class InlinedGenerators(Builder):
     """Loops over a call of a generator function, lowered with the generator inlined."""
 
+    def _model_plan(self, node: ast.Call) -> _Plan | None:
+        """The plan when ``node`` calls a library iterator modelled as a generator
+        (``_MODEL_GENERATORS``) with arguments the model is exact for, else None."""
+        for real, (name, eager) in _MODEL_GENERATORS.items():
+            if not self._names_real(node.func, real):
+                continue
+            plan = _bind(node, _placed(_model_defs()[name], node), f"%model.{name}")
+            if plan is None:
+                return None
+            params = [param for param, _, _ in plan.binding]
+            func = plan.binding[params.index("func")][1] if "func" in params else None
+            plain = func is None or (isinstance(func, ast.Constant) and func.value is None)
+            if not (plain or (isinstance(func, ast.Name) and func.id in _ACCUMULATE_FUNCS and self._is_builtin(func.id))):
+                return None
+            return dataclasses.replace(plan, model=True, eager_iter=params.index(eager))
+        return None
+
+    def _model_plan_of(self, node: ast.expr) -> bool:
+        return isinstance(node, ast.Call) and self._model_plan(node) is not None
+
     def _inline_plan(self, node: ast.expr) -> _Plan | None:
         """The plan when ``node`` is a call of a top-level generator function of this module
-        that can run in place (see the module docstring), else None."""
+        that can run in place (see the module docstring), or of a library iterator modelled
+        as one, else None."""
+        if isinstance(node, ast.Call):
+            modelled = self._model_plan(node)
+            if modelled is not None:
+                return modelled
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
             return None
         name, module = node.func.id, self.module
@@ -190,6 +254,10 @@ class InlinedGenerators(Builder):
             argument = plan.binding[index][1]
             assert argument is not None
             values[index] = self.expr(argument)
+        if plan.eager_iter is not None:  # the library iterator calls iter() on its argument when made
+            made = self.temp()
+            self.emit(ir.GetIter(made, values[plan.eager_iter], node_loc(node)))
+            values[plan.eager_iter] = Var(made)
         stop = self._islice_stop(sliced[0]) if sliced is not None else None
         return Const(InlineCall(plan, values, stop)), None, INLINE
 
@@ -276,7 +344,7 @@ class InlinedGenerators(Builder):
             begin = self.new_block()
             gate(begin, finished)  # islice(g(), 0) never starts g
             self.start(begin)
-        frame = _Frame(consumer, take_item, body, exit_, finished, plan.name, gate)
+        frame = _Frame(consumer, take_item, body, exit_, finished, plan.name, gate, hidden=plan.model)
         self._set_scope_state(
             {
                 "handler": converter.label,
