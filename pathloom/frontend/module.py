@@ -94,7 +94,9 @@ class Module:
         """``literals`` with those written in the innermost function whose source spans
         ``line`` first (in source order): a pinned operand is tried first at the values its
         own function compares against (``"<" not in re.sub(P, "", html)`` tries ``html='<'``),
-        not at the constants of functions written above it."""
+        not at the constants of functions written above it. A ``re`` pattern literal of the
+        function is tried as a shortest string it matches (``r"\\s\\s"`` as ``'\\t\\t'``,
+        ``terms.regex_lang.shortest_member``), the pattern's own text after the others."""
         if line is None:
             return self.literals
         return self._literals_of_span(self._innermost_def(line))
@@ -125,8 +127,13 @@ class Module:
             ),
             key=lambda node: (node.lineno, node.col_offset),
         )
+        from pathloom.terms.regex_lang import shortest_member  # its automata only when a pattern is near
+
+        patterns = _regex_patterns(self.tree, first, last)
+        witnesses = {id(node): shortest_member(str(node.value)) for node in own if id(node) in patterns}
+        values = [witnesses.get(id(node)) or node.value for node in own] + [node.value for node in own if id(node) in patterns]
         merged: dict[tuple[type, object], str | int] = {}
-        for value in [node.value for node in own] + list(self.literals):
+        for value in values + list(self.literals):
             if isinstance(value, (str, int)):
                 merged.setdefault((type(value), value), value)
         found = tuple(merged.values())[:MAX_LITERALS]
@@ -591,3 +598,27 @@ def _literal(node: ast.expr) -> object:
         items = tuple(_literal(e) for e in node.elts)
         return _NOT_LITERAL if any(i is _NOT_LITERAL for i in items) else items
     return _NOT_LITERAL
+
+
+_RE_FUNCTIONS = frozenset({"compile", "findall", "finditer", "fullmatch", "match", "search", "split", "sub", "subn"})
+
+
+def _regex_patterns(tree: ast.Module, first: int, last: int) -> set[int]:
+    """The ids of the str constants between lines ``first`` and ``last`` written as the pattern
+    (first argument) of a call of a ``re`` function (``re.sub(P, ...)``, ``fullmatch(P, s)``):
+    a syntactic guess, used only to choose values to try."""
+    found: set[int] = set()
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and first <= node.lineno <= last and node.args and isinstance(node.args[0], ast.Constant)):
+            continue
+        func = node.func
+        name = (
+            func.attr
+            if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "re"
+            else func.id
+            if isinstance(func, ast.Name)
+            else None
+        )
+        if name in _RE_FUNCTIONS and isinstance(node.args[0].value, str):
+            found.add(id(node.args[0]))
+    return found

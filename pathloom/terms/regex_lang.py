@@ -485,3 +485,26 @@ def member(s: Arg, pattern: str, flags: int, mode: str) -> Arg:
     if not isinstance(s, Term):
         return py_member(str(s), pattern, flags, mode)
     return make("re_member", (s, pattern, int(flags), mode), BOOL)
+
+
+def shortest_member(pattern: str, flags: int = 0) -> str | None:
+    """A shortest string ``re.fullmatch(pattern, s, flags)`` accepts, each character the least
+    code point of its automaton class (``\\s\\s`` gives ``'\\t\\t'``, ``<[^>]*>`` gives
+    ``'<>'``): a value the code's own pattern describes, for concretization to try (``Module.
+    literals_near``). None when the pattern is outside the subset or accepts nothing."""
+    dfa = automaton(pattern, flags, "fullmatch")
+    if dfa is None:
+        return None
+    found: dict[int, str] = {0: ""}
+    frontier = [0]
+    while frontier:
+        following = []
+        for state in frontier:
+            if state in dfa.accepting:
+                return found[state]
+            for k, target in enumerate(dfa.step[state]):
+                if target >= 0 and target not in found and dfa.classes[k]:
+                    found[target] = found[state] + chr(dfa.classes[k][0][0])
+                    following.append(target)
+        frontier = following
+    return None

@@ -2,7 +2,8 @@
 the step alone (its start and stop stay symbolic, so a step of 1 to 3 is three cases and the
 run is complete), and a pinned str is first tried at the literals of its own function
 (``"<" not in re.sub(P, "", html)`` tries ``html='<'``), not those of functions written above
-it. Every reported input is replayed in CPython (``--verify``)."""
+it, and a ``re`` pattern of the function as a shortest string it matches (``\\s\\s`` as two
+tabs). Every reported input is replayed in CPython (``--verify``)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pathloom.engines.registry import engine_names
 
 from .verified import explore_source, python_outcome
 
-SOURCE = """
+SOURCE = r"""
 import re
 
 
@@ -33,6 +34,14 @@ def chunked(xs: list[int], size: int) -> int:
             return -1
         count += 1
     return count
+
+
+def squeeze(s: str) -> int:
+    assert len(s) <= 6
+    out = re.sub(r" +", " ", s)
+    if re.search(r"\s\s", out):
+        return 1
+    return 0
 
 
 def strip_tags(html: str) -> int:
@@ -62,3 +71,25 @@ def test_a_pinned_str_tries_its_own_functions_literals_first(tmp_path: Path, eng
     found = [p for p in result["paths"] if p["outcome"] == "return" and p["returned"] == 1]  # type: ignore[union-attr]
     assert found, result["paths"]
     assert all(python_outcome(SOURCE, "strip_tags", p["inputs"]) == 1 for p in found)
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_a_pinned_str_tries_a_string_its_functions_pattern_matches(tmp_path: Path, engine: str) -> None:
+    result = explore_source(tmp_path, SOURCE, "pin.py", "squeeze", engine, "--timeout", "20")
+    found = [p for p in result["paths"] if p["outcome"] == "return" and p["returned"] == 1]  # type: ignore[union-attr]
+    assert found, result["paths"]
+    assert all(python_outcome(SOURCE, "squeeze", p["inputs"]) == 1 for p in found)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "shortest"),
+    [(r"\s\s", "\t\t"), (" +", " "), ("<[^>]*>", "<>"), (r"\d\d:\d\d", "00:00"), ("x{3}|y", "y"), ("(?!a)b", None), ("[^\\s\\S]", None)],
+)
+def test_shortest_member(pattern: str, shortest: str | None) -> None:
+    import re
+
+    from pathloom.terms.regex_lang import shortest_member
+
+    assert shortest_member(pattern) == shortest
+    if shortest is not None:
+        assert re.fullmatch(pattern, shortest)
