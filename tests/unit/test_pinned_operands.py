@@ -66,19 +66,13 @@ def test_a_symbolic_range_step_is_pinned_alone(tmp_path: Path, engine: str) -> N
 
 
 @pytest.mark.parametrize("engine", engine_names())
-def test_a_pinned_str_tries_its_own_functions_literals_first(tmp_path: Path, engine: str) -> None:
-    result = explore_source(tmp_path, SOURCE, "pin.py", "strip_tags", engine, "--timeout", "20")
+@pytest.mark.parametrize("target", ["strip_tags", "squeeze"])
+def test_a_pinned_str_tries_its_own_functions_literals_and_patterns_first(tmp_path: Path, engine: str, target: str) -> None:
+    """``strip_tags``: its literal ``"<"``; ``squeeze``: two tabs, a shortest match of ``\\s\\s``."""
+    result = explore_source(tmp_path, SOURCE, "pin.py", target, engine, "--timeout", "20")
     found = [p for p in result["paths"] if p["outcome"] == "return" and p["returned"] == 1]  # type: ignore[union-attr]
     assert found, result["paths"]
-    assert all(python_outcome(SOURCE, "strip_tags", p["inputs"]) == 1 for p in found)
-
-
-@pytest.mark.parametrize("engine", engine_names())
-def test_a_pinned_str_tries_a_string_its_functions_pattern_matches(tmp_path: Path, engine: str) -> None:
-    result = explore_source(tmp_path, SOURCE, "pin.py", "squeeze", engine, "--timeout", "20")
-    found = [p for p in result["paths"] if p["outcome"] == "return" and p["returned"] == 1]  # type: ignore[union-attr]
-    assert found, result["paths"]
-    assert all(python_outcome(SOURCE, "squeeze", p["inputs"]) == 1 for p in found)
+    assert all(python_outcome(SOURCE, target, p["inputs"]) == 1 for p in found)
 
 
 @pytest.mark.parametrize(
