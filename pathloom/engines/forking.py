@@ -366,6 +366,8 @@ class ForkingEngine:
             assert isinstance(got, Ok)
             cond = cast(Arg, got.value)  # a bool or Bool term (ir.Branch)
             options = [(cond, term.then, True), (T.not_(cond), term.orelse, False)]
+            # a branch that leaves a loop (a ``while`` test, a ``break``) first, as ``_for_iter``
+            options.sort(key=lambda option: len(frame.function.blocks[option[1]].loops))
             return self._decide(state, options, schedule)
         if isinstance(term, ir.ForIter):
             return self._for_iter(state, term, schedule)
