@@ -33,6 +33,11 @@ class Z3Solver:
         start = time.perf_counter()
         shape = small_models.traits(query.constraints)
         search = small_models.Search(query.constraints, query.extra_symbols) if not query.extras else None
+        if search is not None and search.searchable and self.deadline is not None:
+            # Z3 gets at most half of what is left of the run: the search after an unknown needs
+            # the rest (str(n)[::-1] of n >= 0, pinned for int(): Z3 spent the run's last 9.2 s
+            # on a query the search answers with n=1 at once, and had left it no time)
+            timeout = max(1, min(timeout, int((self.deadline - time.monotonic()) * 500)))
         if search is not None and search.searchable and shape.non_linear:
             uninterruptible = shape.huge_constant
             first = self._search_seconds(timeout) if uninterruptible else min(small_models.FIRST_TRY_S, self._search_seconds(timeout))
