@@ -435,7 +435,14 @@ def concat(a: Arg, b: Arg) -> Arg:
 def str_len(s: Arg) -> Arg:
     if not isinstance(s, Term):
         return len(str(s))
+    if _literal_choice(s):  # ``char_at`` of a literal: the length of each (equal lengths fold)
+        return ite(s.args[0], str_len(s.args[1]), str_len(s.args[2]))
     return make("len", (s,), INT)
+
+
+def _literal_choice(s: Arg) -> bool:
+    """``s`` is an ``ite`` whose leaves are all str literals."""
+    return not isinstance(s, Term) or (s.op == "ite" and _literal_choice(s.args[1]) and _literal_choice(s.args[2]))
 
 
 SHORT_LITERAL = 64  # a literal str this long or shorter is indexed and searched case by case
@@ -535,6 +542,9 @@ def int_str(i: Arg) -> Arg:
     return make("int_str", (i,), STR)
 
 
+_ALL_OF_CLASSES = ("isdigit", "isdecimal", "isnumeric", "isalpha", "isalnum", "isspace")  # char_classes.ALL_OF: False of ""
+
+
 def str_class(s: Arg, method: str) -> Arg:
     """``s.method()`` for a character-class test of ``char_classes.METHODS`` (``isdigit``,
     ``isalpha``, ``islower``...): CPython's answer (the method's name is a constant argument)."""
@@ -542,6 +552,12 @@ def str_class(s: Arg, method: str) -> Arg:
         return bool(getattr(str(s), method)())
     if s.op == "ite":  # a choice of strs (``char_at`` of a literal): the test of each
         return ite(s.args[0], str_class(s.args[1], method), str_class(s.args[2], method))
+    if s.op == "concat" and (method == "isascii" or method in _ALL_OF_CLASSES):  # the test of each part
+        a, b = s.args
+        if method == "isascii":  # True of ""
+            return and_(str_class(a, method), str_class(b, method))
+        a_empty, b_empty = eq(str_len(a), 0), eq(str_len(b), 0)  # the others are False of ""
+        return and_(and_(or_(a_empty, str_class(a, method)), or_(b_empty, str_class(b, method))), not_(and_(a_empty, b_empty)))
     return make("str_class", (s, method), BOOL)
 
 
