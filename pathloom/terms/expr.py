@@ -333,7 +333,60 @@ def eq(a: Arg, b: Arg) -> Arg:
             return a if b else not_(a)
         if not isinstance(a, Term):
             return b if a else not_(b)
+    if isinstance(a, str) and isinstance(b, Term) and (_literal_choice(b) or _has_literal_choice(b)):
+        a, b = b, a
+    if isinstance(b, str) and isinstance(a, Term) and (_literal_choice(a) or _has_literal_choice(a)):
+        return _eq_literal(a, b)
     return make("eq", (a, b), BOOL)
+
+
+def _eq_literal(s: Arg, text: str) -> Arg:
+    """``s == text`` for a choice among literals (each case compared: a condition on the
+    choice) or a concatenation whose first or last part has few possible lengths (split at
+    each): ``"100" == DIGITS[a] + DIGITS[b] + DIGITS[c]`` is a test of ``a``, ``b``, ``c``
+    alone, and a literal no case can make is False at once (the concretization's tries of the
+    module's literals each cost Z3 2 s in ``base_repr``)."""
+    if not isinstance(s, Term):
+        return str(s) == text
+    if s.op == "ite" and _literal_choice(s):
+        return ite(s.args[0], _eq_literal(s.args[1], text), _eq_literal(s.args[2], text))
+    if s.op == "concat":
+        head, tail = s.args
+        heads, tails = _lengths(head), _lengths(tail)
+        if heads is not None:
+            cases = [and_(_eq_part(head, text[:n]), _eq_part(tail, text[n:])) for n in sorted(heads) if n <= len(text)]
+        elif tails is not None:
+            cases = [and_(_eq_part(head, text[: len(text) - m]), _eq_part(tail, text[len(text) - m :])) for m in sorted(tails) if m <= len(text)]
+        else:
+            return make("eq", (s, text), BOOL)
+        found: Arg = False
+        for case in cases:
+            found = or_(found, case)
+        return found
+    return make("eq", (s, text), BOOL)
+
+
+MAX_LENGTHS = 8  # a part with more possible lengths is compared whole (``_eq_literal``)
+
+
+def _lengths(s: Arg) -> frozenset[int] | None:
+    """The lengths ``s`` can have, when it is a literal, a choice among literals or a
+    concatenation of such, and they are at most ``MAX_LENGTHS``; else None."""
+    if not isinstance(s, Term):
+        return frozenset({len(str(s))})
+    if s.op == "ite" and _literal_choice(s):
+        a, b = _lengths(s.args[1]), _lengths(s.args[2])
+        found = a | b if a is not None and b is not None else None
+    elif s.op == "concat":
+        a, b = _lengths(s.args[0]), _lengths(s.args[1])
+        found = frozenset(x + y for x in a for y in b) if a is not None and b is not None else None
+    else:
+        return None
+    return found if found is not None and len(found) <= MAX_LENGTHS else None
+
+
+def _eq_part(s: Arg, text: str) -> Arg:
+    return _eq_literal(s, text) if _literal_choice(s) or _has_literal_choice(s) else eq(s, text)
 
 
 def _mixed(op: str, a: Arg, b: Arg) -> Arg | None:
@@ -437,7 +490,14 @@ def str_len(s: Arg) -> Arg:
         return len(str(s))
     if _literal_choice(s):  # ``char_at`` of a literal: the length of each (equal lengths fold)
         return ite(s.args[0], str_len(s.args[1]), str_len(s.args[2]))
+    if _has_literal_choice(s):  # a concatenation with such a choice: the sum of the lengths
+        return add(str_len(s.args[0]), str_len(s.args[1]))
     return make("len", (s,), INT)
+
+
+def _has_literal_choice(s: Arg) -> bool:
+    """``s`` is a concatenation one of whose parts is (or holds) a choice among literals."""
+    return isinstance(s, Term) and s.op == "concat" and any(_literal_choice(p) and isinstance(p, Term) or _has_literal_choice(p) for p in s.args)
 
 
 def _literal_choice(s: Arg) -> bool:
