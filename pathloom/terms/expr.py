@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 import sys
 import weakref
 from collections.abc import Callable, Container, Sequence
@@ -333,60 +334,53 @@ def eq(a: Arg, b: Arg) -> Arg:
             return a if b else not_(a)
         if not isinstance(a, Term):
             return b if a else not_(b)
-    if isinstance(a, str) and isinstance(b, Term) and (_literal_choice(b) or _has_literal_choice(b)):
+    if isinstance(a, Term) and isinstance(b, Term) and a.op == b.op == "int_str":  # str is one-to-one on ints
+        return eq(a.args[0], b.args[0])
+    if isinstance(a, str) and isinstance(b, Term):
         a, b = b, a
+    if isinstance(b, str) and isinstance(a, Term) and a.op == "int_str":  # only the int's own text
+        return eq(a.args[0], int(b)) if _INT_TEXT.fullmatch(b) else False
     if isinstance(b, str) and isinstance(a, Term) and (_literal_choice(a) or _has_literal_choice(a)):
         return _eq_literal(a, b)
     return make("eq", (a, b), BOOL)
 
 
-def _eq_literal(s: Arg, text: str) -> Arg:
-    """``s == text`` for a choice among literals (each case compared: a condition on the
-    choice) or a concatenation whose first or last part has few possible lengths (split at
-    each): ``"100" == DIGITS[a] + DIGITS[b] + DIGITS[c]`` is a test of ``a``, ``b``, ``c``
-    alone, and a literal no case can make is False at once (the concretization's tries of the
-    module's literals each cost Z3 2 s in ``base_repr``)."""
-    if not isinstance(s, Term):
-        return str(s) == text
+_INT_TEXT = re.compile(r"0|-?[1-9][0-9]{0,4299}", re.ASCII)  # what str() of an int can be (not "-0"; within the digit limit)
+
+
+def _eq_literal(s: Term, text: str) -> Arg:
+    """``s == text`` for a choice among literals (a condition on the choice) or a join whose
+    first or last part has few possible lengths (split at each): ``"100" == D[a] + D[b] + D[c]``
+    tests ``a``, ``b``, ``c`` alone (``base_repr``: Z3 took 2 s on each such join)."""
     if s.op == "ite" and _literal_choice(s):
-        return ite(s.args[0], _eq_literal(s.args[1], text), _eq_literal(s.args[2], text))
-    if s.op == "concat":
-        head, tail = s.args
-        heads, tails = _lengths(head), _lengths(tail)
-        if heads is not None:
-            cases = [and_(_eq_part(head, text[:n]), _eq_part(tail, text[n:])) for n in sorted(heads) if n <= len(text)]
-        elif tails is not None:
-            cases = [and_(_eq_part(head, text[: len(text) - m]), _eq_part(tail, text[len(text) - m :])) for m in sorted(tails) if m <= len(text)]
-        else:
-            return make("eq", (s, text), BOOL)
-        found: Arg = False
-        for case in cases:
-            found = or_(found, case)
-        return found
-    return make("eq", (s, text), BOOL)
+        return ite(s.args[0], eq(s.args[1], text), eq(s.args[2], text))
+    head, tail = s.args
+    heads, tails = _lengths(head), _lengths(tail)
+    if heads is None and tails is None:
+        return make("eq", (s, text), BOOL)
+    cuts = sorted(heads) if heads is not None else [len(text) - m for m in sorted(tails or ())]
+    found: Arg = False
+    for n in cuts:
+        if 0 <= n <= len(text):
+            found = or_(found, and_(eq(head, text[:n]), eq(tail, text[n:])))
+    return found
 
 
 MAX_LENGTHS = 8  # a part with more possible lengths is compared whole (``_eq_literal``)
 
 
 def _lengths(s: Arg) -> frozenset[int] | None:
-    """The lengths ``s`` can have, when it is a literal, a choice among literals or a
-    concatenation of such, and they are at most ``MAX_LENGTHS``; else None."""
+    """The lengths of a literal, a choice among literals or a join of such, when at most
+    ``MAX_LENGTHS``; else None."""
     if not isinstance(s, Term):
         return frozenset({len(str(s))})
-    if s.op == "ite" and _literal_choice(s):
-        a, b = _lengths(s.args[1]), _lengths(s.args[2])
-        found = a | b if a is not None and b is not None else None
-    elif s.op == "concat":
-        a, b = _lengths(s.args[0]), _lengths(s.args[1])
-        found = frozenset(x + y for x in a for y in b) if a is not None and b is not None else None
-    else:
+    if s.op not in ("ite", "concat") or (s.op == "ite" and not _literal_choice(s)):
         return None
-    return found if found is not None and len(found) <= MAX_LENGTHS else None
-
-
-def _eq_part(s: Arg, text: str) -> Arg:
-    return _eq_literal(s, text) if _literal_choice(s) or _has_literal_choice(s) else eq(s, text)
+    a, b = _lengths(s.args[-2]), _lengths(s.args[-1])
+    if a is None or b is None:
+        return None
+    found = a | b if s.op == "ite" else frozenset(x + y for x in a for y in b)
+    return found if len(found) <= MAX_LENGTHS else None
 
 
 def _mixed(op: str, a: Arg, b: Arg) -> Arg | None:
