@@ -61,6 +61,7 @@ from .progen_base import (
 #: classes the analysis runs in CPython, stdlib calls): a subset of ``FEATURES``.
 EDGE_FEATURES: frozenset[str] = frozenset(
     {
+        "property_setter",  # ``n0.big = e`` through the class's ``@big.setter``
         # computed module constants
         "const_computed",
         "bytes_literal",
@@ -855,6 +856,10 @@ class EdgeBuilder:
         if "property" in extras:
             body = self.choice(["self.v * 2", "self.v + 1", "-self.v", "abs(self.v)"])
             method("def big(self) -> int:", f"return {body}", decorator="@property")
+            if self.flag():  # a setter: ``n0.big = e`` (edge_instances)
+                extras.add("property_setter")
+                setter = self.choice([["self.v = value // 2"], ["self.v = value - 1"], ["if value < 0:", "    raise ValueError('negative')", "self.v = value"]])
+                method("def big(self, value: int) -> None:", *setter, decorator="@big.setter")
         if "staticmethod" in extras:
             body = self.choice(["min(max(a, -3), 3)", "a % 4", "abs(a) // 2"])
             method("def clamp(a: int) -> int:", f"return {body}", decorator="@staticmethod")
@@ -902,6 +907,9 @@ class EdgeBuilder:
             name = f"{prefix}{i}"
             if isinstance(cls, _Dunder):
                 lines.append(f"{name} = {cls.name}({self.num(c, 1).text})")
+                if "property_setter" in cls.extras and self.flag():
+                    self.tag("property_setter")
+                    lines.append(f"{name}.big = {self.num(c, 1).text}")
                 objs.append(_Var(f"{name}.v", INT, True))
             else:
                 lines.append(f"{name} = {self.dataclass_new(c, 1, cls).text}")

@@ -221,9 +221,9 @@ def _check_static(program: GeneratedProgram, heap: bool = False) -> ast.Function
     assert not (fn.args.vararg or fn.args.kwarg or fn.args.kwonlyargs or fn.args.defaults)
     assert fn.returns is not None and ast.unparse(fn.returns) == program.returns
     assert program.returns in {"int", "bool", "str"} | ({"Optional[Node]"} if heap else set())
-    # every function (and method) ends with a return
+    # every function (and method) ends with a return (``__init__`` and a property's setter set fields)
     for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef) and node.name != "__init__":
+        if isinstance(node, ast.FunctionDef) and node.name != "__init__" and not any(ast.unparse(d) == "big.setter" for d in node.decorator_list):
             assert isinstance(node.body[-1], ast.Return), node.name
             assert all(a.annotation is not None for a in node.args.args if a.arg not in ("self", "cls"))
     # module level: imports, int constants (K0, K1) and computed ones, the classes C0, N0,
@@ -274,6 +274,7 @@ def _check_static(program: GeneratedProgram, heap: bool = False) -> ast.Function
         "const_dict": "TABLE = {",
         "const_list": "PRIMES = [",
         "property": ".big",
+        "property_setter": "@big.setter",
         "staticmethod": ".clamp(",
         "classmethod": ".make(",
         "math.gcd": "math.gcd(",
