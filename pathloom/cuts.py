@@ -25,6 +25,7 @@ class CutReason(StrEnum):
     MAX_PATHS = "max-paths"
     TIMEOUT = "timeout"
     INTERRUPTED = "interrupted"
+    MEMORY = "memory"
     PRUNED = "pruned"
     CONCRETIZATION_LIMIT = "concretization-limit"
     MODEL_LIMIT = "model-limit"
@@ -41,3 +42,4 @@ class CutCause:
 
 TIMEOUT = CutCause(CutReason.TIMEOUT, "timeout")
 INTERRUPTED = CutCause(CutReason.INTERRUPTED, "interrupted")
+MEMORY = CutCause(CutReason.MEMORY, "memory: the process passed its memory bound (PATHLOOM_MAX_RSS_MB)")

@@ -274,6 +274,8 @@ class ForkingEngine:
             budget += 1
             if budget & 1023 == 0 and self.deadline is not None and time.monotonic() > self.deadline:
                 raise StopExploration(cuts.TIMEOUT)
+            if control.memory_exceeded():
+                raise StopExploration(cuts.MEMORY)
             frame = state.frames[-1]
             block = frame.function.blocks[frame.label]
             self.instructions += 1

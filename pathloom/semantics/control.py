@@ -23,6 +23,9 @@ a ``for`` loop over a sequence of known length (``sequences.items_left``) only p
 from __future__ import annotations
 
 import builtins
+import itertools
+import os
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import PurePath
@@ -260,12 +263,41 @@ def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
 def stop_reason(deadline: float | None) -> CutCause | None:
     """Why an engine's main loop stops before its next step: ``timeout`` once ``deadline``
     (``time.monotonic()``) has passed, ``interrupted`` after a Ctrl-C whose KeyboardInterrupt
-    was swallowed; None to go on."""
+    was swallowed, ``memory`` once the process is past its memory bound; None to go on."""
     if deadline is not None and time.monotonic() > deadline:
         return cuts.TIMEOUT
     if interrupt.requested():
         return cuts.INTERRUPTED
+    if memory_exceeded():
+        return cuts.MEMORY
     return None
+
+
+# The bound on the process's resident memory, in MiB: past it the exploration stops with a
+# ``memory`` cut (reported, the other targets go on). A loop that copies a list it keeps growing
+# (``for v in xs: xs.append(len(xs + [1]))``: CPython itself never ends) keeps every copy in
+# the path's heap, quadratic in the iterations, and reached 11 GB before its timeout in a
+# fuzzing run; the timeout alone does not bound memory.
+MAX_RSS_MB = int(os.environ.get("PATHLOOM_MAX_RSS_MB", "8192"))
+_memory_checks = itertools.count()
+
+
+def memory_exceeded() -> bool:
+    """The process's resident memory is past ``MAX_RSS_MB`` (read on one call in 1,024)."""
+    if next(_memory_checks) & 1023:
+        return False
+    return _resident_mb() > MAX_RSS_MB
+
+
+def _resident_mb() -> float:
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, IndexError):  # not Linux: the peak, which only grows
+        import resource
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak / 2**20 if sys.platform == "darwin" else peak / 2**10
 
 
 def unsupported_at(function: ir.Function, default_file: str, loc: ir.Loc, exc: RuntimeUnsupported) -> Unsupported:
