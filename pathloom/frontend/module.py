@@ -62,13 +62,11 @@ class Module:
     # ("import~<n>", no Python identifier), resolved like a module-level name
     local_imports: dict[str, object] = field(default_factory=dict)
     _lowered: dict[str, Function] = field(default_factory=dict)
-    _span_literals: dict[tuple[int, int], tuple[str | int, ...]] = field(default_factory=dict)  # literals_near, by function span
+    _near_literals: dict[int, tuple[str | int, ...]] = field(default_factory=dict)  # literals_near, by line
 
     @functools.cached_property
-    def literals(self) -> tuple[str | int, ...]:
-        """The str and int constants written in the module (docstrings and bools aside), in
-        source order, each once, at most ``MAX_LITERALS``: the values concretization tries
-        first for a pinned operand, before the solver's arbitrary ones."""
+    def _constants(self) -> list[ast.Constant]:
+        """The str and int constants written in the module, docstrings aside, in source order."""
         docstrings = {
             id(node.body[0].value)
             for node in ast.walk(self.tree)
@@ -77,12 +75,18 @@ class Module:
             and isinstance(node.body[0], ast.Expr)
             and isinstance(node.body[0].value, ast.Constant)
         }
-        constants = sorted(
+        return sorted(
             (node for node in ast.walk(self.tree) if isinstance(node, ast.Constant) and id(node) not in docstrings and type(node.value) in (str, int)),
             key=lambda node: (node.lineno, node.col_offset),
         )
+
+    @functools.cached_property
+    def literals(self) -> tuple[str | int, ...]:
+        """The str and int constants written in the module (docstrings and bools aside), in
+        source order, each once, at most ``MAX_LITERALS``: the values concretization tries
+        first for a pinned operand, before the solver's arbitrary ones."""
         found: dict[tuple[type, str | int], str | int] = {}
-        for node in constants:
+        for node in self._constants:
             value = node.value
             if isinstance(value, (str, int)):
                 found.setdefault((type(value), value), value)
@@ -99,7 +103,10 @@ class Module:
         ``terms.regex_lang.shortest_member``), the pattern's own text after the others."""
         if line is None:
             return self.literals
-        return self._literals_of_span(self._innermost_def(line))
+        cached = self._near_literals.get(line)
+        if cached is None:
+            cached = self._near_literals[line] = self._literals_of_span(*self._innermost_def(line))
+        return cached
 
     def _innermost_def(self, line: int) -> tuple[int, int]:
         spans = [
@@ -109,24 +116,8 @@ class Module:
         ]
         return min(spans, key=lambda span: span[1] - span[0]) if spans else (0, 0)
 
-    def _literals_of_span(self, span: tuple[int, int]) -> tuple[str | int, ...]:
-        cached = self._span_literals.get(span)
-        if cached is not None:
-            return cached
-        first, last = span
-        docstrings = {
-            id(node.body[0].value)
-            for node in ast.walk(self.tree)
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.body and isinstance(node.body[0], ast.Expr)
-        }
-        own = sorted(
-            (
-                node
-                for node in ast.walk(self.tree)
-                if isinstance(node, ast.Constant) and first <= node.lineno <= last and id(node) not in docstrings and type(node.value) in (str, int)
-            ),
-            key=lambda node: (node.lineno, node.col_offset),
-        )
+    def _literals_of_span(self, first: int, last: int) -> tuple[str | int, ...]:
+        own = [node for node in self._constants if first <= node.lineno <= last]
         from pathloom.terms.regex_lang import shortest_member  # its automata only when a pattern is near
 
         patterns = _regex_patterns(self.tree, first, last)
@@ -136,9 +127,7 @@ class Module:
         for value in values + list(self.literals):
             if isinstance(value, (str, int)):
                 merged.setdefault((type(value), value), value)
-        found = tuple(merged.values())[:MAX_LITERALS]
-        self._span_literals[span] = found
-        return found
+        return tuple(merged.values())[:MAX_LITERALS]
 
     def unsupported(self, node: ast.AST, what: str) -> Unsupported:
         line = getattr(node, "lineno", 1)

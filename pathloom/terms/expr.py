@@ -32,6 +32,7 @@ them (as ``floordiv`` needs a nonzero divisor): ``pow2`` (``2 ** n``) needs
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import re
@@ -39,6 +40,8 @@ import sys
 import weakref
 from collections.abc import Callable, Container, Sequence
 from typing import TypeGuard, Union, cast
+
+from pathloom.terms.char_classes import ALL_OF  # the classes False of "" (a string is in one when each character is)
 
 INT = "Int"
 BOOL = "Bool"
@@ -489,11 +492,13 @@ def str_len(s: Arg) -> Arg:
     return make("len", (s,), INT)
 
 
+@functools.lru_cache(maxsize=4096)  # terms hash by identity; asked again and again on one term by eq and str_len
 def _has_literal_choice(s: Arg) -> bool:
     """``s`` is a concatenation one of whose parts is (or holds) a choice among literals."""
     return isinstance(s, Term) and s.op == "concat" and any(_literal_choice(p) and isinstance(p, Term) or _has_literal_choice(p) for p in s.args)
 
 
+@functools.lru_cache(maxsize=4096)
 def _literal_choice(s: Arg) -> bool:
     """``s`` is an ``ite`` whose leaves are all str literals."""
     return not isinstance(s, Term) or (s.op == "ite" and _literal_choice(s.args[1]) and _literal_choice(s.args[2]))
@@ -596,9 +601,6 @@ def int_str(i: Arg) -> Arg:
     return make("int_str", (i,), STR)
 
 
-_ALL_OF_CLASSES = ("isdigit", "isdecimal", "isnumeric", "isalpha", "isalnum", "isspace")  # char_classes.ALL_OF: False of ""
-
-
 def str_class(s: Arg, method: str) -> Arg:
     """``s.method()`` for a character-class test of ``char_classes.METHODS`` (``isdigit``,
     ``isalpha``, ``islower``...): CPython's answer (the method's name is a constant argument)."""
@@ -606,7 +608,7 @@ def str_class(s: Arg, method: str) -> Arg:
         return bool(getattr(str(s), method)())
     if s.op == "ite":  # a choice of strs (``char_at`` of a literal): the test of each
         return ite(s.args[0], str_class(s.args[1], method), str_class(s.args[2], method))
-    if s.op == "concat" and (method == "isascii" or method in _ALL_OF_CLASSES):  # the test of each part
+    if s.op == "concat" and (method == "isascii" or method in ALL_OF):  # the test of each part
         a, b = s.args
         if method == "isascii":  # True of ""
             return and_(str_class(a, method), str_class(b, method))
