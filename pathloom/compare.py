@@ -6,12 +6,17 @@ for the input of every finished path of one engine, the path of the other engine
 condition that input satisfies predicts the same outcome (the same returned value; the same
 exception type, line and, for implicit exceptions, message). A disagreement is an engine
 bug: exit 3.
+
+The prediction check evaluates path conditions for every pair of paths, which grows with
+the square of their number; ``agree`` takes a deadline and raises :class:`ComparisonCut` when
+it passes (the CLI passes ``--timeout``), so a comparison never runs unbounded.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Mapping
 from dataclasses import replace
 
@@ -34,7 +39,13 @@ def outcome_kinds(exploration: Exploration) -> set[tuple[object, ...]]:
     return kinds
 
 
-def agree(a: Exploration, b: Exploration) -> list[str]:
+class ComparisonCut(Exception):
+    """The deadline passed before every prediction was compared: no verdict."""
+
+
+def agree(a: Exploration, b: Exploration, deadline: float | None = None) -> list[str]:
+    """The disagreements between ``a`` and ``b`` ([] when they agree). ``deadline`` is a
+    ``time.monotonic()`` instant; past it, :class:`ComparisonCut` is raised."""
     problems = []
     if outcome_kinds(a) != outcome_kinds(b):
         only_a = sorted(map(str, outcome_kinds(a) - outcome_kinds(b)))
@@ -43,11 +54,11 @@ def agree(a: Exploration, b: Exploration) -> list[str]:
     covered_a, covered_b = _stats(a).branches_covered, _stats(b).branches_covered
     if a.complete and b.complete and covered_a != covered_b:
         problems.append(f"coverage differs: {covered_a} vs {covered_b}")
-    problems += _cross_predictions(a, b) + _cross_predictions(b, a)
+    problems += _cross_predictions(a, b, deadline) + _cross_predictions(b, a, deadline)
     return problems
 
 
-def _cross_predictions(a: Exploration, b: Exploration) -> list[str]:
+def _cross_predictions(a: Exploration, b: Exploration, deadline: float | None) -> list[str]:
     """Where ``b`` predicts another outcome than ``a`` for an input ``a`` reported."""
     from pathloom.replay import json_equal
 
@@ -56,6 +67,8 @@ def _cross_predictions(a: Exploration, b: Exploration) -> list[str]:
     for p in a.paths:
         if p.outcome not in ("return", "raise") or p.inputs is None:
             continue
+        if deadline is not None and time.monotonic() > deadline:
+            raise ComparisonCut(f"{a.engine} vs {b.engine}: the deadline passed before every prediction was compared")
         q = next((q for q in finished if b.holds(q, p.inputs)), None)
         if q is None:
             if b.complete:
@@ -140,7 +153,12 @@ def compare_command(args: argparse.Namespace, options: Options) -> int:
             ratio_t = b.time_s / o.time_s if o.time_s else float("inf")
             ratio_i = b.instructions / o.instructions if o.instructions else float("inf")
             print(f"  {base.engine} vs {other.engine}: time {ratio_t:.2f}x, instructions {ratio_i:.2f}x")
-            problems = agree(base, other)
+            deadline = time.monotonic() + options.timeout if options.timeout else None
+            try:
+                problems = agree(base, other, deadline)
+            except ComparisonCut:
+                print(f"  {base.engine} vs {other.engine}: comparison cut by --timeout {options.timeout:g} s: no verdict")
+                continue
             for problem in problems:
                 sys.stderr.write(f"pathloom: {file}::{target}: {base.engine} and {other.engine} disagree: {problem}\n")
             print("  outcomes agree" if not problems else "  OUTCOMES DISAGREE")

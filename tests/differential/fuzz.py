@@ -52,6 +52,7 @@ from hypothesis import strategies as st
 from pathloom.options import Options
 
 from .harness import (
+    AGREE_SECONDS,
     ENGINES,
     HEAPS,
     REGRESSIONS,
@@ -120,6 +121,7 @@ class Stats:
     features: Counter = field(default_factory=Counter)  # feature tag -> programs
     paths: Counter = field(default_factory=Counter)  # engine -> paths
     oracle_timeouts: int = 0
+    agree_cut: int = 0
     ill_formed: int = 0
     one_sided_unsupported: int = 0  # unsupported for one engine only, the other incomplete
     duplicates: int = 0  # generated again (same source): skipped, not counted
@@ -161,6 +163,7 @@ class Stats:
                 self.slowest.sort(key=lambda t: -t[0])
                 del self.slowest[5:]
         self.oracle_timeouts += report.oracle_timeouts
+        self.agree_cut += report.agree_cut
         self.one_sided_unsupported += report.one_sided_unsupported
         self.ill_formed += report.ill_formed
         if report.failures:
@@ -513,6 +516,7 @@ class Fuzzer:
             top = ", ".join(f"{site} {n}" for site, n in s.concretized.most_common(12))
             print(f"    concretized cut paths by site (both engines): {top}")
         print(f"oracle timeouts:  {s.oracle_timeouts}   ill-formed CPython runs: {s.ill_formed}")
+        print(f"comparisons cut:  {s.agree_cut} (engines' predictions not all compared within {AGREE_SECONDS:g} s)")
         print(f"unsupported:      {sum(s.unsupported.values())} ({s.one_sided_unsupported} programs for one engine only, the other incomplete)")
         for msg, n in s.unsupported.most_common():
             print(f"    {n:5d}  {msg}")

@@ -74,7 +74,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from pathloom.api import explore
-from pathloom.compare import agree
+from pathloom.compare import ComparisonCut, agree
 from pathloom.engines.registry import engine_names
 from pathloom.errors import Unsupported
 from pathloom.frontend.module import Module, parse_module
@@ -111,6 +111,9 @@ HEAPS = ("pose", "lazier", "lazy")
 ALPHABET = "ab"
 REGRESSIONS = Path(__file__).resolve().parent / "regressions"
 ORACLE_TIMEOUT_S = 2.0
+#: Seconds the cross-engine comparison (check 3) of one program may take: it evaluates every
+#: path condition of one engine on every input of the other, quadratic in the paths.
+AGREE_SECONDS = 60.0
 # failures of one (engine, check, kind) kept per program; the rest are only counted
 MAX_FAILURES_PER_KIND = 3
 # Feature tags (progen.FEATURES) whose constructs meet an engine bug that is still open,
@@ -204,6 +207,7 @@ class CheckReport:
     paths: dict[str, int] = field(default_factory=dict)
     seconds: dict[str, float] = field(default_factory=dict)  # exploration wall time
     oracle_timeouts: int = 0  # CPython runs over ORACLE_TIMEOUT_S (a generator problem)
+    agree_cut: int = 0  # cross-engine comparisons past AGREE_SECONDS (no verdict, not counted as checks)
     ill_formed: int = 0  # CPython runs raising NameError, TypeError, ... (a generator problem)
     explorations: dict[str, Exploration] = field(default_factory=dict, repr=False)
     # engine -> cut (and unknown) paths by reason, numbers in the reason replaced by N
@@ -834,7 +838,12 @@ def _check(
             report.checks["agree"] += 1
             report.checks_by[other, "agree"] += 1
             try:
-                problems = agree(base, report.explorations[other])
+                problems = agree(base, report.explorations[other], time.monotonic() + AGREE_SECONDS)
+            except ComparisonCut:  # quadratic in the paths: no verdict past the deadline
+                report.checks["agree"] -= 1
+                report.checks_by[other, "agree"] -= 1
+                report.agree_cut += 1
+                continue
             except Exception as exc:  # noqa: BLE001
                 out.add(Failure(f"{explored[0]}+{other}", "crash", "agree:" + _crash_kind(exc), _crash_message("agree", exc)))
                 continue

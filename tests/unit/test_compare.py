@@ -3,10 +3,13 @@ report the same kinds of outcome."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 
+import pytest
+
 from pathloom.api import explore
-from pathloom.compare import agree
+from pathloom.compare import ComparisonCut, agree
 from pathloom.frontend.module import parse_module
 from pathloom.options import Options
 
@@ -46,3 +49,10 @@ def test_a_different_exception_message_is_a_disagreement() -> None:
     dse.paths[i] = replace(dse.paths[i], message="something else")
     problems = agree(dse, multise)
     assert any("messages differ" in problem for problem in problems), problems
+
+
+def test_a_passed_deadline_gives_no_verdict_instead_of_running_on() -> None:
+    dse, multise = _both()
+    with pytest.raises(ComparisonCut):
+        agree(dse, multise, deadline=time.monotonic() - 1)
+    assert agree(dse, multise, deadline=time.monotonic() + 60) == []
