@@ -734,8 +734,9 @@ def enumerate_models(
     ``where``; else the solver's first model), then models where a term equals one of the module's ``literals`` of its sort
     (the values the code compares against: ``s.lower() == "stop"`` needs ``s`` to be a case of
     ``"stop"``, which an arbitrary model never is; a float term tries ``inf``, ``-inf``, ``nan``
-    and ``-0.0``, where CPython's float operations raise or differ), at most ``LITERAL_TRIES``
-    solver calls,
+    and ``-0.0``, where CPython's float operations raise or differ; a str term first tries a
+    value with a character past ASCII, where ``encode``, ``upper`` and their kin differ), at
+    most ``LITERAL_TRIES`` solver calls,
     then what ``solve`` (the path's constraints plus the given ones: ``sat``/``unsat``/
     ``unknown`` and a model) answers with ``where`` and the values found so far excluded.
     Exhausted only when ``solve`` proves no other value."""
@@ -755,6 +756,13 @@ def enumerate_models(
         models.append(first)
         excluded.append(T.not_(pin(terms, first)))
     tries = 0
+    for term in terms:  # a str with a character past ASCII, where str operations differ most
+        if term.sort == T.STR and len(models) < limit and tries < LITERAL_TRIES:
+            tries += 1
+            status, model = solve([*excluded, T.not_(T.str_class(term, "isascii"))])
+            if status == "sat":
+                models.append(model)
+                excluded.append(T.not_(pin(terms, model)))
     for term in terms:
         for value in FLOAT_CANDIDATES if term.sort == T.FLOAT else literals:
             if len(models) >= limit or tries >= LITERAL_TRIES:

@@ -581,3 +581,21 @@ def test_a_pinned_float_tries_inf_nan_and_negative_zero_first(tmp_path: Path, en
     result = explore_source(tmp_path, ROUNDED, "rounded.py", "rounded", engine)
     raised = {p["exception"] for p in result["paths"] if p["outcome"] == "raise"}  # type: ignore[union-attr,index]
     assert raised == {"OverflowError", "ValueError"}
+
+
+ENCODED = """
+def encoded(s: str) -> int:
+    data = s.encode("utf-8")
+    if len(data) != len(s):
+        raise ValueError("not ASCII")
+    return len(data)
+"""
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_a_pinned_str_tries_a_character_past_ascii(tmp_path: Path, engine: str) -> None:
+    """``s.encode()`` runs in CPython: a value with a character past ASCII, where the encoded
+    length differs, is tried besides the literals, so the ValueError is found and replayed."""
+    result = explore_source(tmp_path, ENCODED, "encoded.py", "encoded", engine)
+    raised = [p["inputs"]["s"] for p in result["paths"] if p["outcome"] == "raise"]  # type: ignore[union-attr,index]
+    assert raised and all(not s.isascii() for s in raised)  # type: ignore[attr-defined]
