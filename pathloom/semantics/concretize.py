@@ -76,6 +76,7 @@ from pathloom.domain.values import (
     table_function,
 )
 from pathloom.terms import expr as T
+from pathloom.terms import str_ops as SO
 from pathloom.terms.evaluate import evaluate
 from pathloom.terms.expr import Arg, Term
 
@@ -757,7 +758,8 @@ def enumerate_models(
         excluded.append(T.not_(pin(terms, first)))
     tries = 0
     for term in terms:  # a str with a character past ASCII, where str operations differ most
-        if term.sort == T.STR and len(models) < limit and tries < LITERAL_TRIES:
+        chars = SO.alphabet(term) if term.sort == T.STR else None
+        if term.sort == T.STR and (chars is None or not all(c.isascii() for c in chars)) and len(models) < limit and tries < LITERAL_TRIES:
             tries += 1
             status, model = solve([*excluded, T.not_(T.str_class(term, "isascii"))])
             if status == "sat":

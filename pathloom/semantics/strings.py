@@ -94,6 +94,9 @@ def zfill(s: Arg, width: int) -> Arg:
     return T.ite(signed, after_sign, T.concat(zeros, s))
 
 
+_SIGNS_AND_DIGITS = frozenset("+-0123456789")
+
+
 def int_of_str(module: Module, heap: HeapView, s: Arg) -> Outcome:
     """``int(s)`` of a symbolic str, in base 10: three cases, pairwise disjoint.
 
@@ -102,15 +105,29 @@ def int_of_str(module: Module, heap: HeapView, s: Arg) -> Outcome:
     - ``s`` is not CPython's int syntax (``SO.int_syntax``), at most that long: CPython's
       ValueError, its message the repr of ``s`` cut at 200 characters (``%.200R``);
     - the rest (whitespace, underscores, non-ASCII digits; longer strings, which may raise the
-      limit's ValueError first): CPython's ``int`` on pinned values (concretization)."""
+      limit's ValueError first): CPython's ``int`` on pinned values (concretization). When
+      ``s`` is built from ``str`` of ints and literals of signs and ASCII digits
+      (``SO.alphabet``), this is only the long strings."""
     limit = sys.get_int_max_str_digits()
     size = T.str_len(s)
-    short = T.le(size, limit) if limit else True
+    longest = SO.max_length(s)
+    short = T.le(size, limit) if limit and (longest is None or longest > limit) else True
     negative, positive = T.prefix_of("-", s), T.prefix_of("+", s)
     digits = SO.str_to_int(T.ite(T.or_(negative, positive), T.substr(s, 1, T.sub(size, 1)), s))
     plain = T.and_(short, T.le(0, digits))
     invalid = T.and_(short, T.not_(SO.int_syntax(s)))
-    rest = T.and_(T.not_(plain), T.not_(invalid))
+    chars = SO.alphabet(s)
+    if chars is not None and chars <= _SIGNS_AND_DIGITS:
+        # no whitespace, underscore or other digit: short, it is plain or else invalid, and
+        # the int syntax need not be asked (Z3 could not refute either other case for
+        # ``str(n)[::-1]``, and spent the run there)
+        unsigned = T.ite(T.or_(negative, positive), T.substr(s, 1, T.sub(size, 1)), s)
+        digits_only = T.and_(T.lt(0, T.str_len(unsigned)), T.and_(T.not_(T.contains(unsigned, "-")), T.not_(T.contains(unsigned, "+"))))
+        plain = T.and_(short, digits_only)
+        invalid = T.and_(short, T.not_(digits_only))
+        rest: Arg = T.not_(short)
+    else:
+        rest = T.and_(T.not_(plain), T.not_(invalid))
     message = Message("invalid literal for int() with base 10: {!r:.200}", (s,))
     return split(
         [

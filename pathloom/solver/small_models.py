@@ -68,6 +68,7 @@ class Traits:
     # class, a case mapping, stripping, counting, ``int`` syntax, a regex)
     str_tests: bool = False
     regex: bool = False  # a regular-expression membership or a group of a match
+    str_int: bool = False  # ``str(n)`` or ``int(s)``'s digits (``int_str``, ``str_to_int``)
     char_classes: bool = False  # a character-class test (``solver.char_lemmas`` has work)
 
 
@@ -86,6 +87,8 @@ def traits(constraints: frozenset[Term]) -> Traits:
                 found.add("str_tests")
             if t.op in ("re_member", "re_piece"):
                 found.add("regex")
+            if t.op in ("int_str", "str_to_int"):
+                found.add("str_int")
             if t.op == "str_class":
                 found.add("char_classes")
     return Traits(**dict.fromkeys(found, True))

@@ -10,6 +10,10 @@ arguments, and each operator has CPython's meaning on the domain the semantics l
 - ``ascii_case(s, to)``: ASCII letters mapped to lower or upper case, every other character
   kept: CPython's ``lower``/``upper`` exactly on ASCII strings (the semantics layer splits on
   ``isascii``).
+
+``alphabet(s)`` tells from a term's construction which characters it can hold (the digits and
+``-`` for ``str(n)``, kept by slicing, indexing, concatenation and choice), or None;
+``max_length(s)`` how long it can be (a slice of at most 3 characters, a character), or None.
 """
 
 from __future__ import annotations
@@ -97,3 +101,85 @@ def ascii_case(s: Arg, to: str) -> Arg:
     if not isinstance(s, Term):
         return py_ascii_case(str(s), to)
     return make("ascii_case", (s, to), STR)
+
+
+_DIGITS_AND_MINUS = frozenset("-0123456789")
+
+
+def alphabet(s: Arg) -> frozenset[str] | None:
+    """The characters ``s`` can contain, from how it was built (``str(n)``, literals, and the
+    concatenation, choice, indexing and slicing of these), or None when that says nothing
+    (a symbol, or an operation not followed)."""
+    try:
+        return _alphabet(s, {})
+    except RecursionError:
+        return None
+
+
+def _alphabet(s: Arg, memo: dict[Term, frozenset[str] | None]) -> frozenset[str] | None:
+    if not isinstance(s, Term):
+        return frozenset(s) if isinstance(s, str) else None
+    if s in memo:
+        return memo[s]
+    found: frozenset[str] | None = None
+    if s.op == "int_str":
+        found = _DIGITS_AND_MINUS
+    elif s.op in ("at", "substr"):
+        found = _alphabet(s.args[0], memo)
+    elif s.op in ("concat", "ite", "replace"):
+        parts = [s.args[1], s.args[2]] if s.op == "ite" else [s.args[0], s.args[2]] if s.op == "replace" else list(s.args)
+        found = frozenset()
+        for part in parts:
+            chars = _alphabet(part, memo)
+            if chars is None:
+                found = None
+                break
+            found |= chars
+    memo[s] = found
+    return found
+
+
+def max_length(s: Arg) -> int | None:
+    """An upper bound of ``len(s)`` from how ``s`` was built (literals, characters, slices of
+    a constant count, and their concatenations and choices), or None (Z3 could not refute
+    ``len('-' + str(n)[:3]) > 4300`` within 10 s)."""
+    try:
+        return _max_length(s, {})
+    except RecursionError:
+        return None
+
+
+def _max_length(s: Arg, memo: dict[Term, int | None]) -> int | None:
+    if not isinstance(s, Term):
+        return len(s) if isinstance(s, str) else None
+    if s in memo:
+        return memo[s]
+    found: int | None = None
+    if s.op == "at":
+        found = 1
+    elif s.op == "substr":
+        whole, count = _max_length(s.args[0], memo), _max_int(s.args[2])
+        found = count if whole is None else whole if count is None else min(whole, count)
+    elif s.op in ("concat", "ite"):
+        parts = [_max_length(part, memo) for part in (s.args[1:] if s.op == "ite" else s.args)]
+        if all(part is not None for part in parts):
+            found = sum(parts) if s.op == "concat" else max(parts)  # type: ignore[arg-type,type-var]
+    memo[s] = found
+    return found
+
+
+def _max_int(n: Arg) -> int | None:
+    """An upper bound of an int term that is a constant or a choice of constants and terms
+    bounded by one (``len(t) if len(t) <= 3 else 3``), or None."""
+    if isinstance(n, bool) or not isinstance(n, (int, Term)):
+        return None
+    if isinstance(n, int):
+        return n
+    if n.op == "ite":
+        cond, then, orelse = n.args
+        if isinstance(cond, Term) and cond.op == "le" and cond.args[0] == then and isinstance(cond.args[1], int):
+            bound = _max_int(orelse)
+            return None if bound is None else max(cond.args[1], bound)  # then <= the constant there
+        a, b = _max_int(then), _max_int(orelse)
+        return None if a is None or b is None else max(a, b)
+    return None

@@ -119,6 +119,18 @@ def cased(s: str) -> int:
     if s.upper() == "NO":
         return 3
     return 0
+
+
+def reversed_digits(n: int) -> int:
+    assert n >= 0
+    r = int(str(n)[::-1])
+    if len(str(r)) != len(str(n)):
+        return 1
+    return 0
+
+
+def negated(n: int) -> int:
+    return int("-" + str(n)[:3])
 """
 
 
@@ -165,6 +177,30 @@ def test_int_of_a_str_is_symbolic(tmp_path: Path, engine: str) -> None:
     assert 1 in _returned(signed)
     errors = [p for p in _paths(signed) if p["exception"] == "ValueError"]
     assert errors and all(str(p["message"]).startswith("invalid literal for int() with base 10: ") for p in errors)
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_int_of_strs_of_ints_is_plain_or_invalid(tmp_path: Path, engine: str) -> None:
+    """A str built from ``str`` of ints (reversed, joined) holds only signs and ASCII digits:
+    ``int`` of it is its value or the ValueError, nothing left to CPython, and Z3 is not
+    asked the int syntax (it spent the whole run there on ``str(n)[::-1]``)."""
+    reversed_ = _explore(tmp_path, "reversed_digits", engine)
+    assert _returned(reversed_) >= {1} and "int()" not in str(_concretized(reversed_))  # n=10: the zero is lost
+    negated = _explore(tmp_path, "negated", engine)
+    errors = [p for p in _paths(negated) if p["exception"] == "ValueError"]  # n < 0: "--5"
+    assert negated["complete"] and _returned(negated) and errors and not _concretized(negated)
+
+
+def test_the_alphabet_of_strs_built_from_ints() -> None:
+    n = T.sym("n", T.INT)
+    text = T.int_str(n)
+    assert SO.alphabet(T.concat(T.char_at(text, 2), "+7")) == frozenset("-0123456789+7")
+    assert SO.alphabet(T.ite(T.lt(n, 0), text, "x")) == frozenset("-0123456789x")
+    assert SO.alphabet(T.concat(text, S)) is None  # a str symbol may hold anything
+    head = T.substr(text, 0, T.ite(T.le(T.str_len(text), 3), T.str_len(text), 3))  # str(n)[:3]
+    assert SO.max_length(T.concat("-", head)) == 4
+    assert SO.max_length(T.ite(T.lt(n, 0), T.char_at(text, 0), "xy")) == 2
+    assert SO.max_length(text) is None and SO.max_length(T.concat(head, S)) is None
 
 
 @pytest.mark.parametrize("engine", engine_names())
