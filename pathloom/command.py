@@ -367,6 +367,13 @@ class _Session:
             self._finish(run, progress)
         if self.args.verify and not self.interrupted:
             self.mismatches += _verify(exploration, self.file, run.target)
+        if not self.interrupted and any(f.observes_cut_paths and f.flag is not None and getattr(self.args, f.dest) for f in output_formats()):
+            from pathloom.replay import observe_cut_paths
+
+            try:
+                observe_cut_paths(exploration, self.file, run.target)
+            except KeyboardInterrupt:
+                self.interrupted = True
 
     def _finish(self, run: object, progress: _Progress | None) -> None:
         from pathloom.api import Run

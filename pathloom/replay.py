@@ -173,6 +173,22 @@ def verify(exploration: Exploration, filename: str, target: str, timeout_s: floa
     return problems
 
 
+MAX_OBSERVED = 100  # cut paths per target whose inputs are run for a test (observe_cut_paths)
+
+
+def observe_cut_paths(exploration: Exploration, filename: str, target: str, timeout_s: float = REPLAY_TIMEOUT_S) -> int:
+    """Run the inputs of the cut paths (the first ``MAX_OBSERVED``) in CPython and keep, in
+    ``exploration.observed``, each that returned or raised: a path a bound, a timeout or an
+    unsupported construct stopped still has an input, and what CPython does on it is a test
+    (pathloom predicts nothing there, so nothing is compared). Returns how many were kept."""
+    cut = [(i, p) for i, p in enumerate(exploration.paths) if p.outcome == "cut" and p.inputs is not None][:MAX_OBSERVED]
+    observed = replay(filename, target, [p.inputs for _, p in cut], timeout_s, exploration.module_globals)  # type: ignore[misc]
+    for (index, _), obs in zip(cut, observed):
+        if obs.outcome in ("return", "raise"):
+            exploration.observed[index] = {"outcome": obs.outcome, "exception": obs.exception, "line": obs.line, "returned": obs.returned}
+    return len(exploration.observed)
+
+
 def confirm_bugs(exploration: Exploration, filename: str, target: str, timeout_s: float = REPLAY_TIMEOUT_S) -> tuple[list[tuple[Bug, str]], list[Bug]]:
     """Replay the input of each distinct bug of ``exploration`` in CPython: (the bugs CPython
     contradicts, each with why; the bugs it gave no answer for within ``timeout_s``)."""

@@ -142,6 +142,10 @@ class Exploration:
     # the module-level names the code may rebind with ``global``, at the values every path
     # starts from (JSON value encoding): the replay and the generated tests set them first
     module_globals: dict[str, JSON] = field(default_factory=dict)
+    # what CPython did on the input of a cut path (by its index in ``paths``): "outcome"
+    # (return or raise), "exception", "line", "returned" (the value encoding); filled by
+    # ``replay.observe_cut_paths`` when tests are written, so a cut path still gets a test
+    observed: dict[int, dict[str, JSON]] = field(default_factory=dict)
 
     def stop(self, stopped_by: str, error: str) -> None:
         """Record why the exploration stopped before its end (``error``, ``stopped_by``)."""

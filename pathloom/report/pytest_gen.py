@@ -1,8 +1,11 @@
 """Generate a pytest file: one readable test per finished path.
 
 Returns are checked with ``==`` against a literal (instances field by field, functions by
-``callable``), raises with ``pytest.raises``. Cut and unknown paths get no test (their inputs do
-not finish a path); the header says how many there were.
+``callable``), raises with ``pytest.raises``. A cut path whose input CPython ran
+(``Exploration.observed``: it returned, or raised a builtin exception) gets a test of what
+CPython did, named ``..._observed_...`` and saying where exploration stopped; pathloom
+predicted nothing there. Unknown paths and the other cut paths get no test; the header says
+how many there were.
 
 The file imports the analysed module as pytest imports a test module, found relative to the
 test file so that it runs with plain ``pytest`` from anywhere: by its package path (the package
@@ -18,12 +21,13 @@ from __future__ import annotations
 import math
 import os
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from pathloom.frontend.realmodule import import_plan
 from pathloom.encoding.values import is_long_int
-from pathloom.results import Exploration, PathResult
+from pathloom.results import Exploration, PathOutcome, PathResult
 
 JSON = Any
 
@@ -248,14 +252,27 @@ def _exception(name: str | None) -> str:
 _RAISE_KINDS = {"explicit": "explicit raise", "assert": "assertion failed", "precondition": "precondition violated (not a bug)"}
 
 
-def _test(exploration: Exploration, target: str, index: int, path: PathResult) -> str:
-    base = target.replace(".", "_")
+def _observable(observed: dict[str, JSON]) -> bool:
+    """Whether a test can state what CPython did: a return, or a raise of a builtin exception
+    (another's class may not be reachable from the module)."""
+    return observed["outcome"] == "return" or observed["exception"] in _BUILTIN_EXCEPTIONS
+
+
+def _test(exploration: Exploration, target: str, index: int, path: PathResult, cut: PathResult | None = None) -> str:
+    """The test of ``path``; ``cut``: the path as explored, cut before its end, when ``path``'s
+    outcome is what CPython did on its input (no prediction of pathloom's), which the test says."""
+    observed = cut is not None
+    base = target.replace(".", "_") + ("_observed" if observed else "")
     setup, inputs = _object_setup(dict(path.inputs or {}))
     call = _call(exploration, target, path, inputs)
+    if cut is not None:
+        where_cut = f" at line {cut.line}" if cut.line is not None else ""
+        setup = [f"# what CPython does: pathloom's exploration of this path was cut{where_cut} ({cut.reason})", *setup]
     first = "".join(f"    {line}\n" for line in setup)
     if path.outcome == "raise":
         name = f"test_{base}_{index}_raises_{_slug(path.exception or '')}"
-        where = f"  # line {path.line}: {_RAISE_KINDS.get(path.kind or '', 'raised by the code (bug?)')}"
+        said = "observed in CPython" if observed else _RAISE_KINDS.get(path.kind or "", "raised by the code (bug?)")
+        where = f"  # {said}" if path.line is None else f"  # line {path.line}: {said}"
         return f"def {name}():\n{first}    with pytest.raises({_exception(path.exception)}):{where}\n        {call}\n"
     shown = _is_literal(path.returned) or _is_float(path.returned)
     name = f"test_{base}_{index}_returns_{_slug(literal(path.returned) if shown else 'object')}"
@@ -331,12 +348,25 @@ def generate(explorations: list[Exploration], source_file: str, test_file: str) 
     for exploration in explorations:
         target = exploration.target.rsplit("::", 1)[1]
         index = 0
-        for path in exploration.paths:
-            if path.outcome not in ("return", "raise") or path.inputs is None:
+        for number, path in enumerate(exploration.paths):
+            observed = exploration.observed.get(number)
+            cut: PathResult | None = None
+            if observed is not None and _observable(observed):
+                cut = path
+                path = replace(
+                    path,
+                    outcome=PathOutcome(observed["outcome"]),
+                    returned=observed["returned"],
+                    exception=observed["exception"],
+                    line=observed["line"],
+                    cut=None,
+                    kind=None,
+                )
+            elif path.outcome not in ("return", "raise") or path.inputs is None:
                 skipped += 1
                 continue
             index += 1
-            test = _test(exploration, target, index, path)
+            test = _test(exploration, target, index, path, cut)
             uses_math = uses_math or "math." in test
             body.append(test)
     imports = _import_lines(source, test_file)
@@ -356,6 +386,6 @@ def generate(explorations: list[Exploration], source_file: str, test_file: str) 
     ]
     header += _globals_fixture(explorations)
     if skipped:
-        header.append(f"# {skipped} path(s) were cut by a bound or left unknown by the solver: no test for them.")
+        header.append(f"# {skipped} path(s) were left unknown by the solver, or cut with no outcome CPython gave for their input: no test for them.")
         header.append("")
     return "\n".join(header) + "\n\n" + "\n\n".join(body)

@@ -24,6 +24,7 @@ class OutputFormat:
     factory: str  # "module:attribute"
     streaming: bool
     keeps_paths: bool = False  # needs every path of an exploration kept, not only the counts
+    observes_cut_paths: bool = False  # needs what CPython does on the cut paths' inputs (``Exploration.observed``)
 
     @property
     def dest(self) -> str:
@@ -59,6 +60,13 @@ register(OutputFormat("text", None, "", "the paths or bugs on stdout", "pathloom
 register(OutputFormat("json", "--json", "OUT.json", "write the machine-readable result", "pathloom.report.json_report:open_json", streaming=True))
 register(
     OutputFormat(
-        "pytest", "--tests", "OUT.py", "write a pytest file, one test per path", "pathloom.report.pytest_gen:generate", streaming=False, keeps_paths=True
+        "pytest",
+        "--tests",
+        "OUT.py",
+        "write a pytest file, one test per path",
+        "pathloom.report.pytest_gen:generate",
+        streaming=False,
+        keeps_paths=True,
+        observes_cut_paths=True,
     )
 )

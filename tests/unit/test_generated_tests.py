@@ -162,3 +162,32 @@ def test_a_user_exception_and_a_receiver_are_read_from_the_module(tmp_path: Path
     assert "pytest.raises(_module.Overdrawn)" in text and "_module.Account(balance=" in text
     code, output = _pytest(tmp_path, tests)
     assert code == 0 and _passed(output) == 2, output
+
+
+def test_a_cut_path_gets_a_test_of_what_cpython_does(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``x.encode()`` runs in CPython on a few pinned values and the rest of the inputs is a
+    cut path (more values than ``--max-concretizations``); a loop past ``--max-iterations`` is
+    cut too. Their inputs still get tests, of what CPython did on them, which pass and say so."""
+    module = _write(
+        tmp_path / "cuts.py",
+        """
+        def size(s: str) -> int:
+            return len(s.encode("utf-8"))
+
+
+        def steps(n: int) -> int:
+            k = 0
+            while n > 1:
+                n = n // 2
+                k += 1
+            if k > 5:
+                raise ValueError("deep")
+            return k
+        """,
+    )
+    text = _generate(capsys, str(module), tmp_path / "test_cuts.py", "--max-concretizations", "1", "--max-iterations", "3")
+    observed = re.findall(r"def (test_\w+_observed_\w+)\(\):\n    # what CPython does: pathloom's exploration of this path was cut at line (\d+) \((.+)\)", text)
+    assert {name.split("_observed_")[0] for name, _, _ in observed} == {"test_size", "test_steps"}, text
+    assert any("more values than --max-concretizations" in why for _, _, why in observed), observed
+    assert any("max-iterations" in why for _, _, why in observed), observed
+    assert _passed(_pytest(tmp_path, tmp_path / "test_cuts.py")[1]) >= len(observed) + 2
