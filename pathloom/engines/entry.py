@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 from collections import ChainMap
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 from pathloom.heap.input_objects import ObjectEnvironment, ObjectGraph, fallback_values, heap_axioms
@@ -207,9 +207,17 @@ class _Builder:
                 param.line, param.col, f"positional-only parameter '{param.name}' of a constructor that builds an input (its JSON form names each argument)"
             )
         if annotation is None:
-            if param.default is not None:
-                return param.default.value, None  # type: ignore[union-attr]
-            raise self.module.unsupported_at(param.line, param.col, f"parameter '{param.name}' has no type annotation (and no default)")
+            from pathloom.engines.inferred_types import infer
+
+            inferred = infer(self.module, function, param)
+            if inferred is None:
+                if param.default is not None:
+                    return param.default.value, None  # type: ignore[union-attr]
+                raise self.module.unsupported_at(
+                    param.line, param.col, f"parameter '{param.name}' has no type annotation (and no default or isinstance test to infer one from)"
+                )
+            self.untried.append(f"{name}: no annotation; only {inferred[0].replace('|', ' | ')} tried ({inferred[1]})")
+            return self.value(function, replace(param, annotation=inferred[0]), prefix)
         from pathloom.engines.enum_inputs import enum_param  # it imports InputChoice from here
 
         member = enum_param(self.module, param, name)
