@@ -7,7 +7,8 @@ growing), ``depth-bound`` (``--max-depth``), ``max-paths`` (``--max-paths``), ``
 out), ``concretization-limit`` (an operation run in CPython on more values than
 ``--max-concretizations``) and ``model-limit`` (a value past a size the semantics models: an
 int past its bit cap, a list or str past its cap, a code point past the solver's range, a sort
-key that changes the list it sorts).
+key that changes the list it sorts), ``memory`` (the process's memory bound) and
+``unsupported`` (a statement pathloom does not model, ``ir.Unmodelled``).
 
 Invariant: every cut path carries exactly one kind; a path that is not cut carries none
 (``results.PathResult`` checks both).
@@ -28,6 +29,7 @@ class CutReason(StrEnum):
     MEMORY = "memory"
     PRUNED = "pruned"
     CONCRETIZATION_LIMIT = "concretization-limit"
+    UNSUPPORTED = "unsupported"
     MODEL_LIMIT = "model-limit"
 
 

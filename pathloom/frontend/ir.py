@@ -311,7 +311,19 @@ class Unbind:
     loc: Loc
 
 
+@dataclass(frozen=True)
+class Unmodelled:
+    """A statement of an explored function that pathloom does not model (``what``, as the
+    refusal would say it): executing it cuts the path (``CutReason.UNSUPPORTED``, reason
+    ``unsupported: <what>``), whose input still drives the real code there. The frontend emits
+    it in place of the whole statement, so the rest of the function is explored."""
+
+    what: str
+    loc: Loc
+
+
 Instruction = Union[
+    Unmodelled,
     Assign,
     BinOp,
     UnaryOp,
@@ -439,6 +451,11 @@ class Function:
     # list that every ``return`` returns, which is ``list(f(...))`` exactly (nothing runs
     # between two items); it may be called only where its value is consumed whole (``Call.whole``)
     generator: bool = False
+
+    @property
+    def unmodelled(self) -> bool:
+        """Whether a statement of it is ``Unmodelled`` (a path that reaches it is cut)."""
+        return any(isinstance(i, Unmodelled) for b in self.blocks.values() for i in b.instrs)
 
     def block(self, label: int) -> Block:
         return self.blocks[label]

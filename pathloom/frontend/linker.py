@@ -98,7 +98,8 @@ def _link(target: Module, fn: types.FunctionType) -> str | None:
         return None
     qualname = linked.namespace + fn.__name__
     try:
-        target.function(qualname)
+        if target.function(qualname).unmodelled:  # CPython runs it whole rather than cut paths in it
+            return None
     except Unsupported:
         return None
     return qualname

@@ -78,6 +78,8 @@ def instruction(i: ir.Instruction) -> str:
         return f"cell {operand(i.cell)} = {operand(i.value)}"
     if isinstance(i, ir.LoadCell):
         return f"{i.dst} = cell {operand(i.cell)} ({i.name})"
+    if isinstance(i, ir.Unmodelled):
+        return f"unmodelled: {i.what}"
     assert isinstance(i, ir.Unbind)
     return f"del {i.name}"
 

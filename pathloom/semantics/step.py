@@ -26,7 +26,8 @@ import itertools
 import operator
 
 from pathloom.semantics.concretize import clone_iterator, iteration_watch, run_concretely
-from pathloom.domain.outcome import NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, map_ok, throw
+from pathloom.cuts import CutReason
+from pathloom.domain.outcome import Cut, NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, map_ok, throw
 from pathloom.domain.values import EMPTY_CELL, UNBOUND, FuncVal, ListRec, Ref, SeqIter, SliceVal, is_value
 
 if TYPE_CHECKING:
@@ -309,6 +310,7 @@ _HANDLERS: dict[type, _Handler] = {
     ir.CurrentException: lambda m, h, i, v: Ok(v[0]),
     ir.ExcMatch: lambda m, h, i, v: C.exc_match(m, v[0], tuple(v[1:])),
     ir.Unbind: lambda m, h, i, v: Ok(UNBOUND),
+    ir.Unmodelled: lambda m, h, i, v: Cut(f"unsupported: {i.what} (column {i.loc.col})", CutReason.UNSUPPORTED),  # type: ignore[attr-defined]
     ir.MakeCell: _make_cell,  # type: ignore[dict-item]
     ir.StoreCell: lambda m, h, i, v: Ok(None, ((cast(Ref, v[0]), ListRec(1, (v[1],))),)),
     ir.LoadCell: _load_cell,  # type: ignore[dict-item]

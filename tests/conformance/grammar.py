@@ -10,6 +10,9 @@ Invariant (checked by ``test_grammar.py``):
   CPython) or refused with the one line ``rows.py:LINE:COL: unsupported: <what>`` (status
   "unsupported"), by the engines its ``refused_by`` names; a row that some engines refuse
   and others model names the refusing ones in ``refused_by`` and the others must model it;
+  or cut (status "cut": a statement pathloom does not model, inside a function it explores:
+  every engine explores the function, a path that reaches the form is cut with kind
+  ``unsupported`` and reason ``unsupported: <what>``, and its input replays in CPython);
 * the random-program generator (``tests.differential.progen``) writes every modelled row's
   form: ``row.fuzz`` is the feature tag under which it does (a tag may stand for a choice
   among a few forms, e.g. ``compare`` for the six comparison operators), except the rows
@@ -23,7 +26,7 @@ does today, found by running all rows as one module (``module_source()``) with e
     pathloom explore rows.py --engine ENGINE --verify --json ENGINE.json --quiet \\
         --timeout 20 --max-iterations 4 --max-list-len 3
 
-A refused row carries the refusal's text in a comment above it. When pathloom learns a form,
+A refused or cut row carries the refusal's text in a comment above it. When pathloom learns a form,
 flip its row to ``MODELLED`` and give it a ``fuzz`` tag once progen writes it (or add its name
 to ``NOT_YET_FUZZED``); when a new Python adds node classes, the coverage test names them.
 """
@@ -37,6 +40,7 @@ from pathloom.engines.registry import engine_names
 ENGINES: tuple[str, ...] = tuple(engine_names())
 MODELLED = "modelled"
 REFUSED = "refused"
+CUT = "cut"
 
 
 def slug(shape: str) -> str:
@@ -49,7 +53,7 @@ class Row:
     node: str  # the ast class name in Python 3.11, e.g. "Assign", "Starred", "MatchClass", "Add"
     shape: str  # which form of it, e.g. "one-name tuple target"
     source: str  # one top-level function named self.name that uses the form (HEADER in scope)
-    status: str  # MODELLED or REFUSED
+    status: str  # MODELLED, REFUSED or CUT
     fuzz: str | None = None  # the progen feature tag under which the generator writes this form
     refused_by: tuple[str, ...] = ENGINES  # REFUSED rows: the engines that refuse it (the others model it)
 
@@ -551,7 +555,7 @@ def g_AugAssign_str_concatenation(s: str, t: str) -> int:
 """,
         MODELLED,
     ),
-    # refused: augmented assignment to a slice (xs[a:b] += ...)
+    # cut: augmented assignment to a slice (xs[a:b] += ...)
     Row(
         "AugAssign",
         "slice target",
@@ -560,7 +564,7 @@ def g_AugAssign_slice_target(x: int, xs: list[int]) -> int:
     xs[1:] += [x]
     return len(xs) + xs[-1]
 """,
-        REFUSED,
+        CUT,
     ),
     Row(
         "AugAssign",
@@ -1081,7 +1085,7 @@ def g_GeneratorExp_for_over_a_generator_expression(x: int, xs: list[int]) -> int
         MODELLED,
         "for_genexp",
     ),
-    # refused: generator expression outside list(), tuple(), set(), sorted(), sum(), min(), max(), any(), all() and 'sep'.join()
+    # cut: generator expression outside list(), tuple(), set(), sorted(), sum(), min(), max(), any(), all() and 'sep'.join()
     Row(
         "GeneratorExp",
         "generator expression bound to a name",
@@ -1090,7 +1094,7 @@ def g_GeneratorExp_generator_expression_bound_to_a_name(xs: list[int]) -> int:
     g = (v + 1 for v in xs)
     return sum(g) + sum(g)
 """,
-        REFUSED,
+        CUT,
     ),
     Row(
         "comprehension",
@@ -1469,7 +1473,7 @@ def g_Lambda_lambda_as_a_sort_key(xs: list[int]) -> int:
 """,
         MODELLED,
     ),
-    # refused: a function that closes over the comprehension variable 'v'
+    # cut: a function that closes over the comprehension variable 'v'
     Row(
         "Lambda",
         "lambdas closing over a comprehension variable",
@@ -1478,7 +1482,7 @@ def g_Lambda_lambdas_closing_over_a_comprehension_variable(x: int) -> int:
     fs = [lambda: v for v in range(3)]
     return fs[0]() + x
 """,
-        REFUSED,
+        CUT,
     ),
     # refused: default value that is not a literal constant (the real function's is unknown)
     Row(
@@ -1521,7 +1525,7 @@ def g_FunctionDef_recursive_nested_def(x: int) -> int:
 """,
         MODELLED,
     ),
-    # refused: decorator on a nested function
+    # cut: decorator on a nested function
     Row(
         "FunctionDef",
         "decorated nested def",
@@ -1532,7 +1536,7 @@ def g_FunctionDef_decorated_nested_def(x: int) -> int:
         return a + 1
     return inc(x)
 """,
-        REFUSED,
+        CUT,
     ),
     Row(
         "FunctionDef",
@@ -1632,7 +1636,7 @@ def g_FunctionDef_closure_reading_a_later_assigned_local(x: int) -> int:
 """,
         MODELLED,
     ),
-    # refused: nested class
+    # cut: nested class
     Row(
         "ClassDef",
         "class inside a function",
@@ -1648,9 +1652,9 @@ def g_ClassDef_class_inside_a_function(x: int) -> int:
     a = Acc(x)
     return a.bump()
 """,
-        REFUSED,
+        CUT,
     ),
-    # refused: nested class
+    # cut: nested class
     Row(
         "ClassDef",
         "subclass using super() inside a function",
@@ -1661,7 +1665,7 @@ def g_ClassDef_subclass_using_super_inside_a_function(x: int) -> int:
             return super().size() + 10
     return Sub(x).size()
 """,
-        REFUSED,
+        CUT,
     ),
     Row(
         "Return",
@@ -1946,7 +1950,7 @@ def g_Raise_bare_re_raise(x: int, xs: list[int]) -> int:
 """,
         MODELLED,
     ),
-    # refused: bare raise outside an except clause
+    # cut: bare raise outside an except clause
     Row(
         "Raise",
         "bare raise outside an except clause",
@@ -1956,9 +1960,9 @@ def g_Raise_bare_raise_outside_an_except_clause(x: int) -> int:
         raise
     return x
 """,
-        REFUSED,
+        CUT,
     ),
-    # refused: bare raise after a try or with statement inside its except clause
+    # cut: bare raise after a try or with statement inside its except clause
     Row(
         "Raise",
         "bare re-raise after a nested try",
@@ -1973,7 +1977,7 @@ def g_Raise_bare_re_raise_after_a_nested_try(x: int) -> int:
             pass
         raise
 """,
-        REFUSED,
+        CUT,
     ),
     Row(
         "ExceptHandler",
@@ -2107,7 +2111,7 @@ def g_Try_break_in_finally_swallows_the_exception(x: int) -> int:
         MODELLED,
         "finally",
     ),
-    # refused: a try statement inside a finally body
+    # cut: a try statement inside a finally body
     Row(
         "Try",
         "try inside a finally body",
@@ -2121,7 +2125,7 @@ def g_Try_try_inside_a_finally_body(x: int) -> int:
         except ValueError:
             pass
 """,
-        REFUSED,
+        CUT,
     ),
     Row(
         "Try",
@@ -2244,7 +2248,7 @@ def g_ExceptHandler_user_exception_class(x: int) -> int:
 """,
         MODELLED,
     ),
-    # refused: try/except*
+    # cut: try/except*
     Row(
         "TryStar",
         "except star",
@@ -2257,7 +2261,7 @@ def g_TryStar_except_star(x: int) -> int:
         x = 0
     return x
 """,
-        REFUSED,
+        CUT,
     ),
     Row(
         "Assert",
@@ -2305,7 +2309,7 @@ def g_Delete_subscript(xs: list[int]) -> int:
         MODELLED,
         "del_item",
     ),
-    # refused: del of an attribute
+    # cut: del of an attribute
     Row(
         "Delete",
         "attribute",
@@ -2316,9 +2320,9 @@ def g_Delete_attribute(x: int) -> int:
     b.v = 2
     return b.v
 """,
-        REFUSED,
+        CUT,
     ),
-    # refused: del of a slice
+    # cut: del of a slice
     Row(
         "Delete",
         "slice",
@@ -2327,7 +2331,7 @@ def g_Delete_slice(x: int, xs: list[int]) -> int:
     del xs[1:x]
     return len(xs)
 """,
-        REFUSED,
+        CUT,
     ),
     Row(
         "Delete",
@@ -2518,7 +2522,7 @@ def g_With_contextlib_suppress(x: int, xs: list[int]) -> int:
 """,
         MODELLED,
     ),
-    # refused: with statement over a context manager other than a class of the analysed code or contextlib.suppress
+    # cut: with statement over a context manager other than a class of the analysed code or contextlib.suppress
     Row(
         "With",
         "with a file",
@@ -2527,7 +2531,7 @@ def g_With_with_a_file(x: int) -> int:
     with open("rows.txt") as f:
         return len(f.read()) + x
 """,
-        REFUSED,
+        CUT,
     ),
     # refused: async function
     Row(
@@ -2949,7 +2953,7 @@ def g_Mult_str_repetition(s: str, x: int) -> int:
 """,
         MODELLED,
     ),
-    # refused: operator MatMult
+    # cut: operator MatMult
     Row(
         "MatMult",
         "matrix multiplication operator",
@@ -2957,7 +2961,7 @@ def g_Mult_str_repetition(s: str, x: int) -> int:
 def g_MatMult_matrix_multiplication_operator(x: int) -> int:
     return Vec(x) @ Vec(2)
 """,
-        REFUSED,
+        CUT,
     ),
     Row(
         "Div",
@@ -3523,7 +3527,7 @@ def g_NamedExpr_walrus_unbound_when_its_operand_is_not_evaluated(x: int) -> int:
 """,
         MODELLED,
     ),
-    # refused: assignment expression in a default value of a nested function or lambda
+    # cut: assignment expression in a default value of a nested function or lambda
     Row(
         "NamedExpr",
         "walrus in a lambda default",
@@ -3532,7 +3536,7 @@ def g_NamedExpr_walrus_in_a_lambda_default(x: int) -> int:
     f = lambda a=(b := 3): a
     return b + x + f()
 """,
-        REFUSED,
+        CUT,
     ),
     Row(
         "NamedExpr",
@@ -3666,7 +3670,7 @@ def g_Constant_bytes_literal(x: int) -> int:
         MODELLED,
         "bytes_literal",
     ),
-    # refused: ellipsis literal
+    # cut: ellipsis literal
     Row(
         "Constant",
         "ellipsis",
@@ -3677,9 +3681,9 @@ def g_Constant_ellipsis(x: int) -> int:
         ...
     return x if e is Ellipsis else 0
 """,
-        REFUSED,
+        CUT,
     ),
-    # refused: complex literal
+    # cut: complex literal
     Row(
         "Constant",
         "complex literal",
@@ -3690,7 +3694,7 @@ def g_Constant_complex_literal(x: int) -> int:
         return 1
     return 0
 """,
-        REFUSED,
+        CUT,
     ),
     Row(
         "Constant",

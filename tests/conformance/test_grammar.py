@@ -13,6 +13,7 @@ import pytest
 
 from pathloom.cli import main
 from tests.conformance.grammar import (
+    CUT,
     ENGINES,
     MODELLED,
     NOT_NODES,
@@ -87,7 +88,7 @@ def test_rows_use_their_node() -> None:
             wrong.append(f"{row.name}: the source is not one top-level function of that name")
         if not any(type(n).__name__ == row.node for n in ast.walk(tree)):
             wrong.append(f"{row.name}: no {row.node} node in the source")
-        if row.status not in (MODELLED, REFUSED):
+        if row.status not in (MODELLED, REFUSED, CUT):
             wrong.append(f"{row.name}: status {row.status!r}")
         if row.status == REFUSED and (not row.refused_by or not set(row.refused_by) <= set(ENGINES)):
             wrong.append(f"{row.name}: refused_by {row.refused_by!r}")
@@ -113,6 +114,10 @@ def test_every_row_behaves_as_its_status_says(engine: str, tmp_path: Path) -> No
         if row.status == REFUSED and engine in row.refused_by:
             if status != "unsupported" or not REFUSAL.search(error):
                 wrong.append(f"{row.name}: expected refused, got {status!r} {error!r}")
+        elif row.status == CUT:
+            cuts = [p["reason"] for p in entry.get("paths", ()) if p["outcome"] == "cut" and p["cut"] == "unsupported"]
+            if status != "incomplete" or not cuts or not all(str(r).startswith("unsupported: ") for r in cuts):
+                wrong.append(f"{row.name}: expected a path cut at the unmodelled form, got {status!r} {error!r} {cuts!r}")
         elif status not in ("complete", "incomplete"):
             wrong.append(f"{row.name}: expected modelled, got {status!r} {error!r}")
     assert wrong == [], f"{engine}: {len(wrong)} row(s) not as their status says:\n" + "\n".join(wrong)
@@ -124,5 +129,5 @@ def test_modelled_rows_are_fuzzed() -> None:
     assert unfuzzed == [], "modelled rows neither fuzzed (a progen feature tag) nor listed in NOT_YET_FUZZED"
     stale = sorted(n for n in NOT_YET_FUZZED if n not in modelled or modelled[n].fuzz is not None)
     assert stale == [], "NOT_YET_FUZZED names that are no modelled row without a fuzz tag"
-    tagged_refused = [row.name for row in ROWS if row.status == REFUSED and row.fuzz is not None]
+    tagged_refused = [row.name for row in ROWS if row.status in (REFUSED, CUT) and row.fuzz is not None]
     assert tagged_refused == [], "refused rows with a fuzz tag"

@@ -24,7 +24,9 @@
   dataclass's ``__match_args__``), or over an int (maybe or a str) with int and str
   literals, ``|``, ``int(mc0)``, ``int(3)``, ``bool()``, ``int() as mc0``, ``str() as mc0``;
   each case maybe guarded, maybe a last ``case _``. Captures are fresh names ``mcN`` (and
-  ``len(mrN)`` of a ``**mrN``), read only in their case's guard and body; no pattern raises.
+  ``len(mrN)`` of a ``**mrN``), read only in their case's guard and body; no pattern raises;
+* in a branch, a statement pathloom does not model (``class LcN: pass``, ``zcN = 2j``): the
+  paths that reach it are cut there (``unsupported``), the others go on.
 """
 
 from __future__ import annotations
@@ -77,6 +79,7 @@ SYNTAX_FEATURES: frozenset[str] = frozenset(
         "match_as",  # str() as name
         "match_guard",  # case ... if cond
         "match_wildcard",  # a last case _
+        "unmodelled_stmt",  # a statement pathloom does not model (a nested class, a complex literal), in a branch: its paths are cut
     }
 )
 
@@ -201,7 +204,21 @@ class SyntaxBuilder:
 
     # -- match statements ---------------------------------------------------------------
     def syntax_stmts(self, c: _Ctx, compound_ok: bool) -> list[tuple[int, Callable[[], tuple[list[str], bool]]]]:
-        return [(2, lambda: (self.match_stmt(c), False))] if compound_ok else []
+        opts: list[tuple[int, Callable[[], tuple[list[str], bool]]]] = [(2, lambda: (self.match_stmt(c), False))] if compound_ok else []
+        if c.in_branch:
+            opts.append((1, lambda: ([self.unmodelled_stmt()], False)))
+        return opts
+
+    unmodelled = 0  # names made by unmodelled statements so far
+
+    def unmodelled_stmt(self) -> str:
+        """A statement pathloom does not model, in a branch: ``class LcN: pass`` or ``zcN = 2j``
+        (a name nothing reads). The path that reaches it is cut there (``unsupported``), the
+        others explored as usual."""
+        self.tag("unmodelled_stmt")
+        n = self.unmodelled
+        self.unmodelled += 1
+        return f"class Lc{n}: pass" if self.flag() else f"zc{n} = {self.int_in(1, 3)}j"
 
     def match_stmt(self, c: _Ctx) -> list[str]:
         """``match`` over a dict display, an instance of D0 or Fz, or an int (see the module

@@ -186,7 +186,9 @@ def test_a_cut_path_gets_a_test_of_what_cpython_does(tmp_path: Path, capsys: pyt
         """,
     )
     text = _generate(capsys, str(module), tmp_path / "test_cuts.py", "--max-concretizations", "1", "--max-iterations", "3")
-    observed = re.findall(r"def (test_\w+_observed_\w+)\(\):\n    # what CPython does: pathloom's exploration of this path was cut at line (\d+) \((.+)\)", text)
+    observed = re.findall(
+        r"def (test_\w+_observed_\w+)\(\):\n    # what CPython does: pathloom's exploration of this path was cut at line (\d+) \((.+)\)", text
+    )
     assert {name.split("_observed_")[0] for name, _, _ in observed} == {"test_size", "test_steps"}, text
     assert any("more values than --max-concretizations" in why for _, _, why in observed), observed
     assert any("max-iterations" in why for _, _, why in observed), observed

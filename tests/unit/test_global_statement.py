@@ -14,7 +14,7 @@ import pytest
 
 from pathloom.cli import main
 
-from .verified import explore_source
+from .verified import explore_source, refusal
 from pathloom.engines.registry import engine_names
 
 ENGINES = tuple(engine_names())
@@ -131,9 +131,8 @@ def test_generated_tests_start_every_test_from_the_module_values(tmp_path: Path)
 def test_a_global_not_bound_to_a_literal_is_unsupported(tmp_path: Path, capsys: pytest.CaptureFixture[str], target: str, line: int, name: str) -> None:
     source = tmp_path / "counter.py"
     source.write_text(SOURCE, encoding="utf-8")
-    assert main(["explore", f"{source}::{target}", "--quiet"]) == 2
-    err = capsys.readouterr().err
-    assert f"counter.py:{line}:5: unsupported: global {name!r}, which the module does not bind to a literal constant" in err
+    said = refusal(source, target, "dse", capsys)
+    assert f"counter.py:{line}:5: unsupported: global {name!r}, which the module does not bind to a literal constant" in said
 
 
 def test_a_function_run_in_cpython_that_rebinds_a_global_is_unsupported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

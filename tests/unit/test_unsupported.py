@@ -3,7 +3,9 @@
 Product rule: any construct outside the supported subset, inside the explored function (or in
 code it reaches), is reported as exactly one stderr line
 ``file.py:LINE:COL: unsupported: <what>`` (COL is the 1-based ``col_offset + 1`` of the
-offending node) and exit code 2, for ``explore`` and ``check`` alike. A construct in a function
+offending node) and exit code 2, for ``explore`` and ``check`` alike; or, for a statement of
+the explored code, as the paths that reach it cut there (cut kind ``unsupported``, the path's
+line the statement's, the reason ``unsupported: <what>``), the rest explored. A construct in a function
 that the analysis never reaches does not matter; ``explore FILE`` skips a function whose
 parameters cannot be made symbolic with a one-line note and explores the others.
 
@@ -16,6 +18,7 @@ agree before running pathloom, so a typo in a case cannot make it pass.
 from __future__ import annotations
 
 import ast
+import json
 import re
 import subprocess
 import sys
@@ -621,8 +624,17 @@ def test_unsupported_construct(tmp_path: Path, capsys: pytest.CaptureFixture[str
     if alt is not None:
         expected.add(locate(source, scope, alt[0], alt[1]))  # type: ignore[index]
 
-    code, _out, err = run_cli(capsys, command, f"{path}::{case.target}")
+    report = tmp_path / "report.json"
+    code, _out, err = run_cli(capsys, command, f"{path}::{case.target}", "--json", str(report))
 
+    if code != 2:  # a statement of the explored code: the path that reaches it is cut there
+        assert "Traceback" not in err and code in (0, 1), (code, err)
+        entry = json.loads(report.read_text(encoding="utf-8"))
+        cuts = [(p["line"], p["reason"]) for p in entry["paths"] if p["outcome"] == "cut" and p["cut"] == "unsupported"]
+        assert cuts, f"neither refused nor a path cut at the construct: {entry['paths']}"
+        assert all(line == case.line for line, _ in cuts), f"cut at {cuts}, expected line {case.line}"
+        assert all(re.search(case.what, reason, re.IGNORECASE) for _, reason in cuts), f"the reason does not name the construct: {cuts}"
+        return
     line = one_line(err)
     match = unsupported_re(path).match(line)
     assert match, f"not 'FILE:LINE:COL: unsupported: <what>': {line!r}"
@@ -763,7 +775,7 @@ def _pathloom_executable() -> Path:
     pytest.skip("no pathloom console script next to the interpreter")
 
 
-@pytest.mark.parametrize(("case_id", "command"), [("with-statement", "check"), ("del-attribute", "explore")])
+@pytest.mark.parametrize(("case_id", "command"), [("async-def-target", "check"), ("star-args-parameter", "explore")])
 def test_unsupported_through_the_console_script(tmp_path: Path, case_id: str, command: str) -> None:
     case = next(c for c in CASES if c.id == case_id)
     path = write_program(tmp_path, case.source)

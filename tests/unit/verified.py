@@ -42,9 +42,20 @@ def python_outcome(source: str, target: str, inputs: dict[str, object]) -> objec
 
 
 def refusal(path: Path, target: str, engine: str, capsys: object) -> str:
-    """The one line ``explore FILE::target`` refuses it with (exit 2 required)."""
-    assert main(["explore", f"{path}::{target}", "--engine", engine, "--quiet"]) == 2
+    """``FILE:LINE:COL: unsupported: <what>``: the one line ``explore FILE::target`` refuses it
+    with (exit 2), or, for a statement of the explored code, where the paths that reach it are
+    cut (kind ``unsupported``, reason ``unsupported: <what> (column COL)``), all at one place."""
+    report = path.parent / f"{target}-{engine}-refusal.json"
+    code = main(["explore", f"{path}::{target}", "--engine", engine, "--quiet", "--json", str(report)])
     err: str = capsys.readouterr().err  # type: ignore[attr-defined]
+    if code != 2:
+        assert code in (0, 1), (code, err)
+        entry = json.loads(report.read_text(encoding="utf-8"))
+        cuts = {(p["line"], p["reason"]) for p in entry["paths"] if p["outcome"] == "cut" and p["cut"] == "unsupported"}
+        assert len(cuts) == 1, f"neither refused nor cut at one unmodelled statement: {entry['paths']}"
+        line, reason = cuts.pop()
+        what, _, column = reason.removeprefix("unsupported: ").rpartition(" (column ")
+        return f"{path}:{line}:{column.rstrip(')')}: unsupported: {what}"
     lines = err.strip().splitlines()
     assert len(lines) == 1, lines
     return lines[0]

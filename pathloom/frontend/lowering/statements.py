@@ -13,8 +13,10 @@ iterated lists' own items (``_iterable``).
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
 from typing import Callable
 
+from pathloom.errors import Unsupported
 from pathloom.frontend import ir
 from pathloom.frontend.ir import Const, Global, Loc, Operand, Var
 from pathloom.frontend.lowering.builder import YIELDED, Builder, Cleanup, node_loc
@@ -29,6 +31,20 @@ _UNSUPPORTED_STMT = {
 }
 
 
+@dataclass(frozen=True)
+class _Saved:
+    """The lowering state before a statement (``Statements._saved``)."""
+
+    blocks: int  # how many blocks there were
+    current: ir.Block
+    instrs: int  # how many instructions the current block had
+    terminator: ir.Terminator | None
+    handler: int | None
+    loop_headers: tuple[int, ...]
+    renames: dict[str, str]
+    stacks: tuple[list[object], ...]  # the lists of ``Statements._STACKS``, copied
+
+
 class Statements(Builder):
     """The ``stmt_*`` methods and conditions (``branch``)."""
 
@@ -37,11 +53,38 @@ class Statements(Builder):
             self.stmt(stmt)
 
     def stmt(self, node: ast.stmt) -> None:
-        method = getattr(self, f"stmt_{type(node).__name__}", None)
-        if method is None:
-            what = _UNSUPPORTED_STMT.get(type(node), f"{type(node).__name__} statement")
-            raise self.unsupported(node, what)
-        method(node)
+        """Lower one statement; one outside the supported subset becomes ``ir.Unmodelled`` (the
+        path that reaches it is cut there; the rest of the function is lowered as usual), with
+        the lowering state as it was before the statement (``_saved``/``_restore``)."""
+        saved = self._saved()
+        try:
+            method = getattr(self, f"stmt_{type(node).__name__}", None)
+            if method is None:
+                what = _UNSUPPORTED_STMT.get(type(node), f"{type(node).__name__} statement")
+                raise self.unsupported(node, what)
+            method(node)
+        except Unsupported as exc:
+            self._restore(saved)
+            self.emit(ir.Unmodelled(exc.what, Loc(exc.line, exc.col)))
+            self.terminate(ir.Return(Const(None), Loc(exc.line, exc.col)))  # never reached: the path is cut
+            self.dead_block()
+
+    _STACKS = ("caught", "loops", "cleanups", "reraisable", "comprehension_scopes", "inline_frames", "element_handlers")
+
+    def _saved(self) -> _Saved:
+        """What lowering a statement may change and ``_restore`` puts back when it fails."""
+        current = self.current
+        stacks = tuple(list(getattr(self, name)) for name in self._STACKS)
+        return _Saved(len(self.blocks), current, len(current.instrs), current.terminator, self.handler, self.loop_headers, dict(self.renames), stacks)
+
+    def _restore(self, saved: _Saved) -> None:
+        for label in [label for label in self.blocks if label >= saved.blocks]:
+            del self.blocks[label]
+        del saved.current.instrs[saved.instrs :]
+        saved.current.terminator = saved.terminator
+        self.current, self.handler, self.loop_headers, self.renames = saved.current, saved.handler, saved.loop_headers, saved.renames
+        for name, stack in zip(self._STACKS, saved.stacks):
+            setattr(self, name, stack)
 
     def stmt_Pass(self, node: ast.Pass) -> None:
         pass
