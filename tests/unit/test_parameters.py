@@ -314,9 +314,13 @@ def test_keyword_only_and_positional_only_parameters_of_the_target_are_inputs(tm
             assert (a <= b and c == d, path["message"]) == (True, "c is d")
         else:
             assert path["returned"] == (a - c if a > b else b + d)
-    # skipped_default: its first positional-only parameter is no input (its default), the second is
-    for target in ("Acc.add", "Acc.__init__", "only_keywords", "skipped_default"):
+    for target in ("Acc.add", "Acc.__init__", "only_keywords"):
         assert explore_source(tmp_path, TARGETS, "targets.py", target, engine)["complete"], target
+    # skipped_default: its unannotated first positional-only parameter is an int input (its
+    # default's type), reported as a type inferred; both are passed by position
+    skipped = explore_source(tmp_path, TARGETS, "targets.py", "skipped_default", engine)
+    assert skipped["untried"] == ["a: no annotation; only int tried (from its default 5)"]
+    assert {p["returned"] == max(p["inputs"]["a"], p["inputs"]["b"]) for p in skipped["paths"]} == {True}  # type: ignore[index, union-attr, attr-defined]
     # a keyword-only parameter its class's constructor builds (with a keyword-only argument)
     paths = explore_source(tmp_path, TARGETS, "targets.py", "use", engine)["paths"]
     assert sorted(p["returned"] for p in paths) == [0, 1]  # type: ignore[index, union-attr, attr-defined]
