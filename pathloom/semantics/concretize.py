@@ -491,7 +491,8 @@ def run_concretely(
         cases.append((pin(terms, model), _call_under(module, heap, model, fn, args, kwargs)))
     if not exhausted:
         others = T.conj([T.not_(c) for c, _ in cases])
-        cases.append((others, Cut(f"concretized: {site} (more values than --max-concretizations)", CutReason.CONCRETIZATION_LIMIT)))
+        why = "more values than --max-concretizations" if models else "no value found: the solver answered unknown"
+        cases.append((others, Cut(f"concretized: {site} ({why})", CutReason.CONCRETIZATION_LIMIT)))
     return split(cases)
 
 
