@@ -17,8 +17,9 @@ from pathloom.engines.entry import InputChoice, InputSizes
 from pathloom.engines.multise.heap import (
     cell_writes,
 )
+from pathloom.guards.bdd import GuardMemoryExceeded
 from pathloom.guards.summary import ValueSummary
-from pathloom.results import PathResult
+from pathloom.results import PathOutcome, PathResult
 from pathloom.engines.multise import limits
 from pathloom.engines.multise.state import (
     FrameLoc,
@@ -59,8 +60,8 @@ class MultiSEEngine(Results):
                     self._collect(guard)
                 try:
                     self._step(real, guard, model)
-                except _StepTimeout:
-                    stop = cuts.TIMEOUT
+                except _StepTimeout as exc:
+                    stop = cuts.MEMORY if exc.memory else cuts.TIMEOUT
                     self.finals.append((guard, ("cut", stop, self._line(real))))
                     break
                 if self.progress is not None and time.monotonic() - self.last_progress > 0.2:
@@ -68,13 +69,19 @@ class MultiSEEngine(Results):
                     self.progress(self.stats(final=False))
         except KeyboardInterrupt:
             stop = cuts.INTERRUPTED
+        except GuardMemoryExceeded:  # guard algebra outside a step (a join, a collection)
+            stop = cuts.MEMORY
         if stop is not None:
             self.complete = False
             if self.inline is not None:
                 self.pending[self.inline[0]] = self.inline[1]
             for loc, guard in self.pending.items():
                 self.finals.append((guard, ("cut", stop, self._line(loc))))
-        yield from self._results()
+        try:
+            yield from self._results()
+        except GuardMemoryExceeded:  # the results not yet given are one cut, without an input
+            self.complete = False
+            yield PathResult(PathOutcome.CUT, None, reason=cuts.MEMORY.text, cut=cuts.MEMORY.kind)
 
     def _init_state(self) -> None:
         function = self.entry.function

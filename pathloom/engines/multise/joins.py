@@ -20,7 +20,7 @@ from pathloom.engines.multise.heap import (
 )
 from pathloom.frontend import ir
 from pathloom.frontend.cfg import reverse_postorder
-from pathloom.guards.bdd import Guard, GuardTimeout
+from pathloom.guards.bdd import Guard, GuardMemoryExceeded, GuardTimeout
 from pathloom.guards.summary import ValueSummary
 from pathloom.results import PathOutcome, PathResult
 from pathloom.semantics import control
@@ -158,9 +158,10 @@ class Joins(Feasibility):
         for i, (t, new_model) in enumerate(feasible):
             try:
                 temps = self._apply(loc, t)
-            except _StepTimeout:  # this transition and the later ones end as cut paths
+            except _StepTimeout as exc:  # this transition and the later ones end as cut paths
                 self.complete = False
-                self.finals += [(later.guard, ("cut", cuts.TIMEOUT, self._line(loc))) for later, _ in feasible[i:]]
+                stop = cuts.MEMORY if exc.memory else cuts.TIMEOUT
+                self.finals += [(later.guard, ("cut", stop, self._line(loc))) for later, _ in feasible[i:]]
                 return
             for g, outcome in t.final:
                 if outcome[0] == "direction":
@@ -306,8 +307,8 @@ class Joins(Feasibility):
                     new_cells[cell] = before.assign_summary(mgr, pc, ValueSummary(tuple(values)), join=self.join)
                 for key, values in t.assigns:
                     self._assign(loc, key, t.guard, values, temps, new_vars)
-        except GuardTimeout:
-            raise _StepTimeout() from None
+        except GuardTimeout as exc:
+            raise _StepTimeout(isinstance(exc, GuardMemoryExceeded)) from None
         self.cells.update(new_cells)
         self.vars.update(new_vars)
         return temps

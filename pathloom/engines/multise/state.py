@@ -78,8 +78,13 @@ class Transition:
 
 
 class _StepTimeout(Exception):
-    """The time limit passed inside one step (its heap-cell splits can take minutes): the step's
-    entry becomes a cut path; nothing of the step was committed."""
+    """The time limit passed inside one step (its heap-cell splits can take minutes), or its
+    guard algebra passed the BDD's memory bound (``memory``): the step's entry becomes a cut
+    path; nothing of the step was committed."""
+
+    def __init__(self, memory: bool = False) -> None:
+        super().__init__()
+        self.memory = memory
 
 
 class _AskedModel(dict):  # type: ignore[type-arg]

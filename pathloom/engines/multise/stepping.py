@@ -20,7 +20,7 @@ from pathloom.engines.multise.heap import (
     cell_writes,
 )
 from pathloom.frontend import ir
-from pathloom.guards.bdd import Guard, GuardTimeout
+from pathloom.guards.bdd import Guard, GuardMemoryExceeded, GuardTimeout
 from pathloom.guards.summary import ValueSummary, value_key
 from pathloom.semantics import control
 from pathloom.domain.outcome import (
@@ -171,8 +171,8 @@ class Stepping(Joins):
                     transitions = self._instruction(loc, guard, instr)
                 else:
                     transitions = self._terminator(loc, guard, model, block)
-        except GuardTimeout:
-            raise _StepTimeout() from None
+        except GuardTimeout as exc:
+            raise _StepTimeout(isinstance(exc, GuardMemoryExceeded)) from None
         self._commit(loc, guard, model, transitions)
 
     def _simple_step(self, loc: Loc, guard: Guard, model: dict[str, Any], instr: ir.Instruction) -> bool:
