@@ -141,9 +141,10 @@ _Node = tuple[str, Guard, Guard]
 #: CUDD only: the most memory one manager may take; an operation that needs more fails
 #: (``GuardMemoryExceeded``) instead of growing. One ``or`` of two MultiSE guards grew to
 #: 19.5 GB in 11 minutes of a single native call in a fuzzing run, where neither the deadline
-#: (checked between operations) nor the process's memory bound could stop it. Half of
-#: ``PATHLOOM_MAX_RSS_MB`` (the process's bound, ``semantics.control.MAX_RSS_MB``).
-CUDD_MAX_MEMORY = int(os.environ.get("PATHLOOM_MAX_RSS_MB", "8192")) * 2**20 // 2
+#: (checked between operations) nor the process's memory bound could stop it. 1 GiB (at about
+#: 30 MB/s of growth, such a call fails within about 35 s), or half of ``PATHLOOM_MAX_RSS_MB``
+#: (the process's bound, ``semantics.control.MAX_RSS_MB``) when that is less.
+CUDD_MAX_MEMORY = min(2**30, int(os.environ.get("PATHLOOM_MAX_RSS_MB", "8192")) * 2**20 // 2)
 
 
 def _cudd_memory_estimate() -> int:
