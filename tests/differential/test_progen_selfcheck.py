@@ -130,6 +130,9 @@ def _forbidden_constructs(tree: ast.Module, heap: bool = False) -> list[str]:
         ast.AsyncFunctionDef,
     )
     top_level = set(map(id, tree.body))
+    unmodelled_literals = {
+        id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Assign) and re.fullmatch(r"zc\d+", ast.unparse(node.targets[0])) is not None
+    }
     floor_args = {id(node.args[0]) for node in ast.walk(tree) if isinstance(node, ast.Call) and ast.unparse(node.func) in ("math.floor", "math.ceil")}
     consumed = {id(node.args[0]) for node in ast.walk(tree) if isinstance(node, ast.Call) and ast.unparse(node.func) in ("sum", "min", "max", "any", "all")}
     consumed |= {id(node.iter) for node in ast.walk(tree) if isinstance(node, ast.For)}  # for_genexp
@@ -179,7 +182,8 @@ def _forbidden_constructs(tree: ast.Module, heap: bool = False) -> list[str]:
             if not all(ast.unparse(c).startswith(("Color.", "Hue.")) or ast.unparse(c) == "None" for c in node.comparators) and not heap:
                 bad.append("is (other than with a Color or Hue member or None, or references of input objects)")
         if isinstance(node, ast.Constant) and isinstance(node.value, (float, complex)):  # bytes literals: progen_edges writes them
-            bad.append(f"{type(node.value).__name__} literal")
+            if not (isinstance(node.value, complex) and id(node) in unmodelled_literals):  # ``zcN = 2j``: progen_syntax's unmodelled_stmt
+                bad.append(f"{type(node.value).__name__} literal")
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):
             exp = node.right
             if not (isinstance(exp, ast.Constant) and exp.value in (0, 1, 2, 3)):
@@ -192,13 +196,15 @@ def _forbidden_constructs(tree: ast.Module, heap: bool = False) -> list[str]:
             bad.append(type(node.op).__name__)
     bad += _generator_misuse(tree)
     # no nested functions but the entry's tick, in its top-level statements, and wrap's inner
+    # (and the unmodelled statement ``class LcN: pass``, whose paths are cut)
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef):
             for inner in ast.walk(node):
                 if inner is not node and isinstance(inner, (ast.FunctionDef, ast.ClassDef)):
                     tick = isinstance(inner, ast.FunctionDef) and inner.name == "tick" and inner in node.body and node.name == "f"
                     wrapper = isinstance(inner, ast.FunctionDef) and inner.name == "inner" and inner in node.body and node.name == "wrap"  # progen_syntax's
-                    if not (tick or wrapper):
+                    unmodelled = isinstance(inner, ast.ClassDef) and re.fullmatch(r"Lc\d+", inner.name) is not None  # progen_syntax's unmodelled_stmt
+                    if not (tick or wrapper or unmodelled):
                         bad.append("nested def")
     return bad
 
