@@ -443,6 +443,11 @@ class ForkingEngine:
             if cond is True or evaluate(cond, state.model, memo) is True:  # type: ignore[arg-type]
                 feasible.append((cond, payload, state.model))
                 continue
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                # checked here too, not only every 1,024 instructions: with large terms each
+                # query's preparation (pinning, slicing) takes seconds, and a fuzzed program ran
+                # 80 s past a 20-s timeout between two checks
+                raise StopExploration(cuts.TIMEOUT)
             self.solver_stats.queries += 1
             answer = self.solver.check(Query(frozenset(state.pc) | {cond}, cond))  # type: ignore[arg-type]
             if answer.status == SAT:

@@ -52,3 +52,15 @@ def test_a_guard_deadline_raises_only_inside_its_block() -> None:
             g = mgr.or_(g, mgr.atom("b"))
     for _ in range(1000):  # no deadline outside the block
         g = mgr.and_(g, mgr.atom("a"))
+
+
+@pytest.mark.parametrize("engine", [e for e in engine_names() if e != "multise"])
+def test_slow_queries_stop_at_the_timeout(engine: str) -> None:
+    """Each branch query of this fuzzed program takes seconds to prepare (terms over aliased
+    lists that nested loops keep rewriting); the deadline is checked before every query, not
+    only every 1,024 instructions, so the run ends near its timeout (it ran 80 s past a 20-s
+    one)."""
+    start = time.monotonic()
+    exploration = explore(str(PROGRAM.parent / "slow_queries_loop.py"), "f", Options(engine=engine, timeout=5))
+    assert time.monotonic() - start < 12  # 17 s with the check every 1,024 instructions alone; about 5.3 s now
+    assert exploration.complete is False
