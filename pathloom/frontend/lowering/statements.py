@@ -64,6 +64,8 @@ class Statements(Builder):
                 raise self.unsupported(node, what)
             method(node)
         except Unsupported as exc:
+            if exc.filename != self.module.filename:  # about another file (a linked module's class): refused as before
+                raise
             self._restore(saved)
             self.emit(ir.Unmodelled(exc.what, Loc(exc.line, exc.col)))
             self.terminate(ir.Return(Const(None), Loc(exc.line, exc.col)))  # never reached: the path is cut
