@@ -47,15 +47,13 @@ def infer(module: Module, function: ir.Function, param: ir.Param) -> tuple[str, 
     if isinstance(literal, (bool, int, float, str)):
         name = type(literal).__name__
         return name, f"from its default {literal!r}"
-    tested = _tested_types(module, function, param.name)
-    if tested:
-        union = "|".join(dict.fromkeys(_TESTED[t] for t in tested))
-        if literal is None:
-            return f"{union}|None", "from the isinstance tests of its body, and its default None"
-        if literal is _NO_DEFAULT:
-            return union, "from the isinstance tests of its body"
+    tested = _tested_types(module, function, param.name) if literal is None or literal is _NO_DEFAULT else []
+    if not tested:
         return None
-    return None
+    union = "|".join(dict.fromkeys(_TESTED[t] for t in tested))
+    if literal is None:
+        return f"{union}|None", "from the isinstance tests of its body, and its default None"
+    return union, "from the isinstance tests of its body"
 
 
 _NO_DEFAULT = object()

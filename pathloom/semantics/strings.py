@@ -113,20 +113,20 @@ def int_of_str(module: Module, heap: HeapView, s: Arg) -> Outcome:
     longest = SO.max_length(s)
     short = T.le(size, limit) if limit and (longest is None or longest > limit) else True
     negative, positive = T.prefix_of("-", s), T.prefix_of("+", s)
-    digits = SO.str_to_int(T.ite(T.or_(negative, positive), T.substr(s, 1, T.sub(size, 1)), s))
-    plain = T.and_(short, T.le(0, digits))
-    invalid = T.and_(short, T.not_(SO.int_syntax(s)))
+    unsigned = T.ite(T.or_(negative, positive), T.substr(s, 1, T.sub(size, 1)), s)
+    digits = SO.str_to_int(unsigned)
     chars = SO.alphabet(s)
     if chars is not None and chars <= _SIGNS_AND_DIGITS:
         # no whitespace, underscore or other digit: short, it is plain or else invalid, and
         # the int syntax need not be asked (Z3 could not refute either other case for
         # ``str(n)[::-1]``, and spent the run there)
-        unsigned = T.ite(T.or_(negative, positive), T.substr(s, 1, T.sub(size, 1)), s)
         digits_only = T.and_(T.lt(0, T.str_len(unsigned)), T.and_(T.not_(T.contains(unsigned, "-")), T.not_(T.contains(unsigned, "+"))))
         plain = T.and_(short, digits_only)
         invalid = T.and_(short, T.not_(digits_only))
         rest: Arg = T.not_(short)
     else:
+        plain = T.and_(short, T.le(0, digits))
+        invalid = T.and_(short, T.not_(SO.int_syntax(s)))
         rest = T.and_(T.not_(plain), T.not_(invalid))
     message = Message("invalid literal for int() with base 10: {!r:.200}", (s,))
     return split(
