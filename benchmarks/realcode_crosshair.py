@@ -131,18 +131,26 @@ def explicit_raises(source: str) -> set[str]:
     }
 
 
-def expected_exceptions(test_source: str) -> dict[str, str]:
-    """Test function name to the exception type its ``with pytest.raises(X...)`` expects."""
-    found: dict[str, str] = {}
+def expected_exceptions(test_source: str) -> dict[str, tuple[str, str]]:
+    """Test function name to the exception type its ``with pytest.raises(X...)`` or its
+    ``@pytest.mark.xfail(strict=True, raises=X)`` (pathloom's form of a possible bug) expects,
+    with the JUnit outcome that confirms it (``passed``; ``skipped`` for an xfail)."""
+    found: dict[str, tuple[str, str]] = {}
     for node in ast.parse(test_source).body:
         if not (isinstance(node, ast.FunctionDef) and node.name.startswith("test")):
             continue
+        for mark in node.decorator_list:
+            if isinstance(mark, ast.Call) and _name(mark.func) == "xfail":
+                keywords = {k.arg: k.value for k in mark.keywords}
+                strict = keywords.get("strict")
+                if isinstance(strict, ast.Constant) and strict.value is True and "raises" in keywords and (name := _name(keywords["raises"])) is not None:
+                    found[node.name] = (name, "skipped")
         for sub in ast.walk(node):
             if isinstance(sub, (ast.With, ast.AsyncWith)):
                 for item in sub.items:
                     call = item.context_expr
                     if isinstance(call, ast.Call) and _name(call.func) == "raises" and call.args and (name := _name(call.args[0])) is not None:
-                        found.setdefault(node.name, name)
+                        found.setdefault(node.name, (name, "passed"))
     return found
 
 
@@ -171,8 +179,11 @@ def junit_outcomes(xml_text: str) -> dict[str, str]:
 
 
 def bugs_found(test_source: str, outcomes: dict[str, str], explicit: set[str]) -> list[str]:
-    """Distinct exception types of the passing ``pytest.raises`` tests that are bugs."""
-    return sorted({exc for test, exc in expected_exceptions(test_source).items() if outcomes.get(test) == "passed" and is_implicit_builtin(exc, explicit)})
+    """Distinct exception types of the passing ``pytest.raises`` tests (the xfailed strict
+    ``xfail(raises=...)`` tests) that are bugs."""
+    return sorted(
+        {exc for test, (exc, confirmed) in expected_exceptions(test_source).items() if outcomes.get(test) == confirmed and is_implicit_builtin(exc, explicit)}
+    )
 
 
 def ratio(a: float, b: float) -> str:

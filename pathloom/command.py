@@ -113,6 +113,10 @@ def build_parser() -> argparse.ArgumentParser:
         for fmt in output_formats():
             if fmt.flag is not None:
                 p.add_argument(fmt.flag, metavar=fmt.metavar, help=fmt.help)
+        p.add_argument(
+            "--all-paths", action="store_true", help="--tests: one test per path (default: a minimal suite covering the same outcomes, lines and branches)"
+        )
+        p.add_argument("--raises-for-bugs", action="store_true", help="--tests: a bug's test expects its exception (default: a strict xfail, 'possible bug')")
         p.add_argument("--verify", action="store_true", help="replay every input in CPython and compare")
         p.add_argument("--no-preconditions", action="store_true", help="the asserts that open the target are bugs too (default: preconditions)")
         p.add_argument("--quiet", action="store_true", help="no per-path lines on stdout")
@@ -248,7 +252,8 @@ class _Session:
             for fmt in output_formats():
                 out = getattr(self.args, fmt.dest) if fmt.flag is not None else None
                 if not fmt.streaming and out and self.explorations:
-                    Path(out).write_text(fmt.load()(self.explorations, self.file, out), encoding="utf-8")
+                    options = {name: getattr(self.args, name) for name in fmt.options}
+                    Path(out).write_text(fmt.load()(self.explorations, self.file, out, **options), encoding="utf-8")
         return self._exit_code()
 
     def _exit_code(self) -> int:
@@ -367,11 +372,11 @@ class _Session:
             self._finish(run, progress)
         if self.args.verify and not self.interrupted:
             self.mismatches += _verify(exploration, self.file, run.target)
-        if not self.interrupted and any(f.observes_cut_paths and f.flag is not None and getattr(self.args, f.dest) for f in output_formats()):
-            from pathloom.replay import observe_cut_paths
+        if not self.interrupted and any(f.observes_paths and f.flag is not None and getattr(self.args, f.dest) for f in output_formats()):
+            from pathloom.replay import observe_for_tests
 
             try:
-                observe_cut_paths(exploration, self.file, run.target)
+                observe_for_tests(exploration, self.file, run.target)
             except KeyboardInterrupt:
                 self.interrupted = True
 

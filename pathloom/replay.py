@@ -39,17 +39,31 @@ class Observed:
     returned: JSON = None
     detail: str | None = None
     message: str | None = None  # str() of the exception raised
+    arcs: list[list[int]] | None = None  # (line, next line) pairs run in the target's file, when asked
 
 
 def replay(
-    filename: str, target: str, inputs: list[dict[str, JSON]], timeout_s: float = REPLAY_TIMEOUT_S, module_globals: dict[str, JSON] | None = None
+    filename: str,
+    target: str,
+    inputs: list[dict[str, JSON]],
+    timeout_s: float = REPLAY_TIMEOUT_S,
+    module_globals: dict[str, JSON] | None = None,
+    arcs: bool = False,
 ) -> list[Observed]:
     """Run each of ``inputs`` on ``target``, each call after the module-level names of
-    ``module_globals`` (the ones the code rebinds with ``global``) are set to their values."""
+    ``module_globals`` (the ones the code rebinds with ``global``) are set to their values;
+    ``arcs``: also record the arcs each call ran in the target's file (``Observed.arcs``)."""
     if not inputs:
         return []
     request = json.dumps(
-        {"file": os.path.abspath(filename), "target": target, "inputs": json_safe(inputs), "timeout": timeout_s, "globals": json_safe(module_globals or {})}
+        {
+            "file": os.path.abspath(filename),
+            "target": target,
+            "inputs": json_safe(inputs),
+            "timeout": timeout_s,
+            "globals": json_safe(module_globals or {}),
+            "arcs": arcs,
+        }
     )
     env = dict(os.environ)
     package_root = str(Path(__file__).resolve().parent.parent)
@@ -173,18 +187,25 @@ def verify(exploration: Exploration, filename: str, target: str, timeout_s: floa
     return problems
 
 
-MAX_OBSERVED = 100  # cut paths per target whose inputs are run for a test (observe_cut_paths)
+MAX_OBSERVED = 100  # cut paths per target whose inputs are run for a test (observe_for_tests)
 
 
-def observe_cut_paths(exploration: Exploration, filename: str, target: str, timeout_s: float = REPLAY_TIMEOUT_S) -> int:
-    """Run the inputs of the cut paths (the first ``MAX_OBSERVED``) in CPython and keep, in
-    ``exploration.observed``, each that returned or raised: a path a bound, a timeout or an
-    unsupported construct stopped still has an input, and what CPython does on it is a test
-    (pathloom predicts nothing there, so nothing is compared). Returns how many were kept."""
-    cut = [(i, p) for i, p in enumerate(exploration.paths) if p.outcome == "cut" and p.inputs is not None][:MAX_OBSERVED]
-    observed = replay(filename, target, [p.inputs for _, p in cut], timeout_s, exploration.module_globals)  # type: ignore[misc]
-    for (index, _), obs in zip(cut, observed):
-        if obs.outcome in ("return", "raise"):
+def observe_for_tests(exploration: Exploration, filename: str, target: str, timeout_s: float = REPLAY_TIMEOUT_S) -> int:
+    """Run in CPython, recording the arcs each run covers in the target's file
+    (``exploration.arcs``, by path index), the inputs of the finished paths and of the cut
+    paths (the first ``MAX_OBSERVED`` of those); keep, in ``exploration.observed``, each cut
+    path's that returned or raised: a path a bound, a timeout or an unsupported construct
+    stopped still has an input, and what CPython does on it is a test (pathloom predicts
+    nothing there, so nothing is compared). Returns how many cut paths were kept."""
+    runnable = [(i, p) for i, p in enumerate(exploration.paths) if p.inputs is not None and p.outcome in ("return", "raise", "cut")]
+    finished = [(i, p) for i, p in runnable if p.outcome != "cut"]
+    cut = [(i, p) for i, p in runnable if p.outcome == "cut"][:MAX_OBSERVED]
+    chosen = finished + cut
+    observed = replay(filename, target, [p.inputs for _, p in chosen], timeout_s, exploration.module_globals, arcs=True)  # type: ignore[misc]
+    for (index, path), obs in zip(chosen, observed):
+        if obs.arcs is not None:
+            exploration.arcs[index] = frozenset((a, b) for a, b in obs.arcs)
+        if path.outcome == "cut" and obs.outcome in ("return", "raise"):
             exploration.observed[index] = {"outcome": obs.outcome, "exception": obs.exception, "line": obs.line, "returned": obs.returned}
     return len(exploration.observed)
 
@@ -250,7 +271,53 @@ def call_with(function: Any, args: dict[str, Any]) -> Any:
     return function(*positional, **rest)
 
 
-def run_one(module: Any, path: str, target: str, inputs: dict[str, JSON], timeout: float, module_globals: dict[str, JSON] | None = None) -> dict[str, JSON]:
+class ArcRecorder:
+    """Records the arcs run in one file, as coverage.py names them: ``(line, next line)``
+    within a frame, ``(-first line, line)`` on entering a code object and ``(line, -first
+    line)`` on leaving it (a return, a raise out of it, a generator's yield)."""
+
+    def __init__(self, filename: str) -> None:
+        self.filename = filename
+        self.arcs: set[tuple[int, int]] = set()
+        self._last: dict[int, int] = {}  # frame id -> last line run
+
+    def __enter__(self) -> ArcRecorder:
+        sys.settrace(self._global)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        sys.settrace(None)
+
+    def _global(self, frame: Any, event: str, arg: Any) -> Any:
+        if event != "call" or frame.f_code.co_filename != self.filename:
+            return None
+        self._last[id(frame)] = -frame.f_code.co_firstlineno
+        return self._local
+
+    def _local(self, frame: Any, event: str, arg: Any) -> Any:
+        key = id(frame)
+        if event == "line":
+            self.arcs.add((self._last.get(key, -frame.f_code.co_firstlineno), frame.f_lineno))
+            self._last[key] = frame.f_lineno
+        elif event == "return":
+            self.arcs.add((self._last.pop(key, frame.f_lineno), -frame.f_code.co_firstlineno))
+        return self._local
+
+
+def run_one(
+    module: Any, path: str, target: str, inputs: dict[str, JSON], timeout: float, module_globals: dict[str, JSON] | None = None, arcs: bool = False
+) -> dict[str, JSON]:
+    """The observation of one call (``Observed``'s fields); ``arcs``: with the arcs it ran in ``path``."""
+    if not arcs:
+        return _run_one(module, path, target, inputs, timeout, module_globals)
+    recorder = ArcRecorder(getattr(module, "__file__", None) or path)
+    with recorder:
+        answer = _run_one(module, path, target, inputs, timeout, module_globals)
+    answer["arcs"] = sorted([a, b] for a, b in recorder.arcs)
+    return answer
+
+
+def _run_one(module: Any, path: str, target: str, inputs: dict[str, JSON], timeout: float, module_globals: dict[str, JSON] | None) -> dict[str, JSON]:
     namespace = vars(module)
     namespace.update(decode_inputs(module_globals or {}, namespace))  # the values every path starts from
     signal.setitimer(signal.ITIMER_REAL, timeout)
@@ -294,7 +361,8 @@ def _child_main() -> None:
     real_stdout = sys.stdout
     sys.stdout = sys.stderr  # the analyzed code's prints must not mix with the answer
     module = load(path)
-    answers = [run_one(module, path, request["target"], inputs, request["timeout"], request.get("globals")) for inputs in request["inputs"]]
+    arcs = bool(request.get("arcs"))
+    answers = [run_one(module, path, request["target"], inputs, request["timeout"], request.get("globals"), arcs) for inputs in request["inputs"]]
     sys.stdout = real_stdout
     sys.stdout.write("\n" + json.dumps(json_safe(answers)) + "\n")
 

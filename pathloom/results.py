@@ -144,8 +144,11 @@ class Exploration:
     module_globals: dict[str, JSON] = field(default_factory=dict)
     # what CPython did on the input of a cut path (by its index in ``paths``): "outcome"
     # (return or raise), "exception", "line", "returned" (the value encoding); filled by
-    # ``replay.observe_cut_paths`` when tests are written, so a cut path still gets a test
+    # ``replay.observe_for_tests`` when tests are written, so a cut path still gets a test
     observed: dict[int, dict[str, JSON]] = field(default_factory=dict)
+    # the arcs ``(line, next line)`` CPython ran in the target's file on a path's input (by
+    # its index in ``paths``; coverage.py's arcs): filled by ``replay.observe_for_tests``
+    arcs: dict[int, frozenset[tuple[int, int]]] = field(default_factory=dict)
 
     def stop(self, stopped_by: str, error: str) -> None:
         """Record why the exploration stopped before its end (``error``, ``stopped_by``)."""

@@ -1,4 +1,6 @@
-"""Generate a pytest file: one readable test per finished path.
+"""Generate a pytest file: readable tests of the finished paths, a minimal suite by default
+(``test_selection``: one per distinct outcome, more until every arc CPython ran is covered),
+one per path with ``all_paths``.
 
 Returns are checked with ``==`` against a literal (instances field by field, functions by
 ``callable``), raises with ``pytest.raises``. A cut path whose input CPython ran
@@ -27,6 +29,7 @@ from typing import Any
 
 from pathloom.frontend.realmodule import import_plan
 from pathloom.encoding.values import is_long_int
+from pathloom.report.test_selection import Candidate, minimal, outcome_key
 from pathloom.results import Exploration, PathOutcome, PathResult
 
 JSON = Any
@@ -258,9 +261,11 @@ def _observable(observed: dict[str, JSON]) -> bool:
     return observed["outcome"] == "return" or observed["exception"] in _BUILTIN_EXCEPTIONS
 
 
-def _test(exploration: Exploration, target: str, index: int, path: PathResult, cut: PathResult | None = None) -> str:
+def _test(exploration: Exploration, target: str, index: int, path: PathResult, cut: PathResult | None = None, raises_for_bugs: bool = False) -> str:
     """The test of ``path``; ``cut``: the path as explored, cut before its end, when ``path``'s
-    outcome is what CPython did on its input (no prediction of pathloom's), which the test says."""
+    outcome is what CPython did on its input (no prediction of pathloom's), which the test says.
+    A bug (an exception the code raises implicitly, a failed assert) is a strict ``xfail``
+    expecting that exception, not expected behaviour; ``raises_for_bugs``: ``pytest.raises`` too."""
     observed = cut is not None
     base = target.replace(".", "_") + ("_observed" if observed else "")
     setup, inputs = _object_setup(dict(path.inputs or {}))
@@ -271,6 +276,11 @@ def _test(exploration: Exploration, target: str, index: int, path: PathResult, c
     first = "".join(f"    {line}\n" for line in setup)
     if path.outcome == "raise":
         name = f"test_{base}_{index}_raises_{_slug(path.exception or '')}"
+        if path.is_bug and not observed and not raises_for_bugs:
+            where = "" if path.line is None else f" at line {path.line}"
+            reason = f"possible bug: {'assertion failed' if path.kind == 'assert' else f'{path.exception} raised by the code'}{where}"
+            mark = f"@pytest.mark.xfail(strict=True, raises={_exception(path.exception)}, reason={reason!r})\n"
+            return f"{mark}def {name}():\n{first}    {call}\n"
         said = "observed in CPython" if observed else _RAISE_KINDS.get(path.kind or "", "raised by the code (bug?)")
         where = f"  # {said}" if path.line is None else f"  # line {path.line}: {said}"
         return f"def {name}():\n{first}    with pytest.raises({_exception(path.exception)}):{where}\n        {call}\n"
@@ -282,6 +292,12 @@ def _test(exploration: Exploration, target: str, index: int, path: PathResult, c
         return f"def {name}():\n{first}    assert {call} == {literal(path.returned)}\n"
     lines = [f"result = {call}"] + _checks("result", path.returned, {})
     return f"def {name}():\n{first}" + "".join(f"    {line}\n" for line in lines)
+
+
+def _what(all_paths: bool) -> str:
+    if all_paths:
+        return "one test per explored path"
+    return "a minimal suite, covering each outcome, line and branch of the explored paths"
 
 
 _BUILTIN_EXCEPTIONS = frozenset(dir(__builtins__) if not isinstance(__builtins__, dict) else __builtins__)
@@ -340,33 +356,55 @@ def _globals_fixture(explorations: list[Exploration]) -> list[str]:
     return lines + [""]
 
 
-def generate(explorations: list[Exploration], source_file: str, test_file: str) -> str:
+def _testable(exploration: Exploration) -> tuple[list[tuple[int, PathResult, PathResult | None]], int]:
+    """The paths that can have a test, each ``(index, path as the test states it, the path
+    as explored when it was cut and its outcome is CPython's)``; and how many cannot."""
+    testable: list[tuple[int, PathResult, PathResult | None]] = []
+    skipped = 0
+    for number, path in enumerate(exploration.paths):
+        observed = exploration.observed.get(number)
+        if observed is not None and _observable(observed):
+            stated = replace(
+                path,
+                outcome=PathOutcome(observed["outcome"]),
+                returned=observed["returned"],
+                exception=observed["exception"],
+                line=observed["line"],
+                cut=None,
+                kind=None,
+            )
+            testable.append((number, stated, path))
+        elif path.outcome not in ("return", "raise") or path.inputs is None:
+            skipped += 1
+        else:
+            testable.append((number, path, None))
+    return testable, skipped
+
+
+def _chosen(exploration: Exploration, testable: list[tuple[int, PathResult, PathResult | None]]) -> set[int]:
+    candidates = [Candidate(n, outcome_key(p.outcome, p.returned, p.exception, p.line), exploration.arcs.get(n), dict(p.inputs or {})) for n, p, _ in testable]
+    return set(minimal(candidates))
+
+
+def generate(explorations: list[Exploration], source_file: str, test_file: str, all_paths: bool = False, raises_for_bugs: bool = False) -> str:
+    """The pytest file: a minimal suite (``test_selection``), or one test per path that can
+    have one (``all_paths``); bugs as strict xfails, or as ``pytest.raises`` (``raises_for_bugs``)."""
     source = Path(source_file).resolve()
     body: list[str] = []
-    skipped = 0
+    skipped = left_out = 0
     uses_math = False
     for exploration in explorations:
         target = exploration.target.rsplit("::", 1)[1]
+        testable, unknown = _testable(exploration)
+        skipped += unknown
+        chosen = {n for n, _, _ in testable} if all_paths else _chosen(exploration, testable)
+        left_out += len(testable) - len(chosen)
         index = 0
-        for number, path in enumerate(exploration.paths):
-            observed = exploration.observed.get(number)
-            cut: PathResult | None = None
-            if observed is not None and _observable(observed):
-                cut = path
-                path = replace(
-                    path,
-                    outcome=PathOutcome(observed["outcome"]),
-                    returned=observed["returned"],
-                    exception=observed["exception"],
-                    line=observed["line"],
-                    cut=None,
-                    kind=None,
-                )
-            elif path.outcome not in ("return", "raise") or path.inputs is None:
-                skipped += 1
+        for number, path, cut in testable:
+            if number not in chosen:
                 continue
             index += 1
-            test = _test(exploration, target, index, path, cut)
+            test = _test(exploration, target, index, path, cut, raises_for_bugs)
             uses_math = uses_math or "math." in test
             body.append(test)
     imports = _import_lines(source, test_file)
@@ -375,7 +413,7 @@ def generate(explorations: list[Exploration], source_file: str, test_file: str) 
         modules.append("math")
     header = [
         MARKER,
-        f'"""Tests generated by pathloom from {source.name}: one test per explored path."""',
+        f'"""Tests generated by pathloom from {source.name}: {_what(all_paths)}."""',
         "",
         *(f"import {m}" for m in sorted(modules)),
         "",
@@ -385,6 +423,9 @@ def generate(explorations: list[Exploration], source_file: str, test_file: str) 
         "",
     ]
     header += _globals_fixture(explorations)
+    if left_out:
+        header.append(f"# {left_out} path(s) left out: each covers only outcomes and arcs the tests here cover (--all-paths: one test per path).")
+        header.append("")
     if skipped:
         header.append(f"# {skipped} path(s) were left unknown by the solver, or cut with no outcome CPython gave for their input: no test for them.")
         header.append("")

@@ -4,7 +4,8 @@
 A *streaming* format is a ``Reporter`` (``report.base``) fed every event as it happens (the text
 on stdout, the JSON file); its factory takes a ``ReporterContext``. A *file* format is written
 once at the end from every exploration (the pytest file); its factory is
-``write(explorations, source_file, out_path) -> text``. Factories are imported only when their
+``write(explorations, source_file, out_path, **options) -> text``, ``options`` the values of
+the command-line options it names. Factories are imported only when their
 format is used. Invariant: names and flags are unique, and the text format (no flag) is always on.
 """
 
@@ -24,7 +25,8 @@ class OutputFormat:
     factory: str  # "module:attribute"
     streaming: bool
     keeps_paths: bool = False  # needs every path of an exploration kept, not only the counts
-    observes_cut_paths: bool = False  # needs what CPython does on the cut paths' inputs (``Exploration.observed``)
+    options: tuple[str, ...] = ()  # command-line options (their dests) a file format's factory takes as keywords
+    observes_paths: bool = False  # needs what CPython does on the paths' inputs (``Exploration.observed``, ``.arcs``)
 
     @property
     def dest(self) -> str:
@@ -63,10 +65,11 @@ register(
         "pytest",
         "--tests",
         "OUT.py",
-        "write a pytest file, one test per path",
+        "write a pytest file: a minimal suite (--all-paths: one test per path)",
         "pathloom.report.pytest_gen:generate",
         streaming=False,
         keeps_paths=True,
-        observes_cut_paths=True,
+        options=("all_paths", "raises_for_bugs"),
+        observes_paths=True,
     )
 )

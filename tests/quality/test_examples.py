@@ -5,9 +5,6 @@ with coverage.py on the generated tests."""
 from __future__ import annotations
 
 import ast
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,6 +16,7 @@ from pathloom.options import Options
 from pathloom.replay import verify
 from pathloom.report.pytest_gen import generate
 from tests.conftest import EXAMPLES
+from tests.coverage_measure import branch_coverage
 from pathloom.engines.registry import engine_names
 
 ENGINES = tuple(engine_names())
@@ -74,35 +72,8 @@ def test_generated_tests_pass_and_cover_branches(explored: tuple[Path, list], tm
     path, explorations = explored
     test_file = tmp_path / f"test_gen_{path.stem}.py"
     test_file.write_text(generate(explorations, str(path), str(test_file)))
-    report = tmp_path / "coverage.json"
-    run = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "coverage",
-            "run",
-            "--branch",
-            f"--include={path}",
-            f"--data-file={tmp_path / '.cov'}",
-            "-m",
-            "pytest",
-            "-q",
-            "-p",
-            "no:cacheprovider",
-            str(test_file),
-        ],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-    )
-    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
-    subprocess.run(
-        [sys.executable, "-m", "coverage", "json", f"--data-file={tmp_path / '.cov'}", "-o", str(report)], check=True, capture_output=True, cwd=tmp_path
-    )
-    data = json.loads(report.read_text())
-    files = list(data["files"].values())
-    assert files
-    missing = files[0]["missing_branches"]
+    measured, _ = branch_coverage(test_file, path, tmp_path)
+    missing = measured["missing_branches"]
     ranges = _function_ranges(path)
     complete = {e.target.rsplit("::", 1)[1] for e in explorations if e.complete}
     for name, (first, last) in ranges.items():

@@ -292,7 +292,7 @@ def test_generated_tests_check_sets_dicts_and_opaque_values(tmp_path: Path) -> N
         """,
     )
     tests = tmp_path / "test_containers.py"
-    assert main(["explore", str(path), "--tests", str(tests), "--verify", "--quiet"]) == 0
+    assert main(["explore", str(path), "--tests", str(tests), "--verify", "--quiet", "--all-paths"]) == 0
     text = tests.read_text()
     assert "== {1, 2}" in text and "== {'a': 1, 'b': True}" in text and "repr(" in text
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tests)], capture_output=True, text=True, cwd=tmp_path)

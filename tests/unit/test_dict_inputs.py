@@ -71,7 +71,7 @@ def test_generated_tests_for_dict_inputs_pass(program: Path, tmp_path: Path) -> 
         assert main(["explore", f"{program}::{target}", "--tests", str(tmp_path / f"test_gen_{target}.py"), "--quiet"]) in (0, 1)
     run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", str(tmp_path)], capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
-    assert " passed" in run.stdout and "failed" not in run.stdout
+    assert " passed" in run.stdout and " failed" not in run.stdout
 
 
 NESTED = """

@@ -185,7 +185,7 @@ def test_a_cut_path_gets_a_test_of_what_cpython_does(tmp_path: Path, capsys: pyt
             return k
         """,
     )
-    text = _generate(capsys, str(module), tmp_path / "test_cuts.py", "--max-concretizations", "1", "--max-iterations", "3")
+    text = _generate(capsys, str(module), tmp_path / "test_cuts.py", "--max-concretizations", "1", "--max-iterations", "3", "--all-paths")
     observed = re.findall(
         r"def (test_\w+_observed_\w+)\(\):\n    # what CPython does: pathloom's exploration of this path was cut at line (\d+) \((.+)\)", text
     )

@@ -119,7 +119,7 @@ def test_generated_tests_start_every_test_from_the_module_values(tmp_path: Path)
     source = tmp_path / "counter.py"
     source.write_text(SOURCE, encoding="utf-8")
     tests = tmp_path / "test_counter.py"
-    assert main(["explore", f"{source}::twice", "--tests", str(tests), "--quiet"]) == 1
+    assert main(["explore", f"{source}::twice", "--tests", str(tests), "--quiet", "--all-paths"]) == 1
     text = tests.read_text(encoding="utf-8")
     assert "_module.count = 0" in text and "_module.label = 'n'" in text
     assert text.count("def test_") >= 3  # later tests would see the earlier ones' count without the fixture

@@ -82,7 +82,7 @@ def test_generated_test_passes_one_list_twice(tmp_path: Path) -> None:
     assert main(["explore", f"{tmp_path / 'lists.py'}::distinct", "--tests", str(out), "--quiet"]) == 1
     assert "_module.distinct(a=a, b=a)" in out.read_text()
     run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", str(out)], capture_output=True, text=True)
-    assert run.returncode == 0 and "2 passed" in run.stdout, run.stdout
+    assert run.returncode == 0 and "1 passed, 1 xfailed" in run.stdout, run.stdout  # the bug: a strict xfail
 
 
 @pytest.mark.parametrize(
@@ -103,4 +103,4 @@ def test_generated_tests_resolve_chains_of_shared_lists(tmp_path: Path, target: 
     assert main(["explore", f"{tmp_path / 'lists.py'}::{target}", "--tests", str(out), "--verify", "--quiet", "--max-list-len", "1"]) == 0
     assert expected in out.read_text()
     run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", str(out)], capture_output=True, text=True)
-    assert run.returncode == 0 and " passed" in run.stdout and "failed" not in run.stdout, run.stdout
+    assert run.returncode == 0 and " passed" in run.stdout and " failed" not in run.stdout, run.stdout

@@ -86,6 +86,14 @@ TESTS = textwrap.dedent(
     def test_f():
         with pytest.raises(KeyError):
             f()
+
+    @pytest.mark.xfail(strict=True, raises=ZeroDivisionError, reason="possible bug")
+    def test_g():
+        f()
+
+    @pytest.mark.xfail(strict=True, raises=TypeError, reason="possible bug")
+    def test_h():
+        f()
     """
 )
 
@@ -94,16 +102,20 @@ JUNIT = """<?xml version="1.0" encoding="utf-8"?><testsuites><testsuite name="py
 <testcase classname="t" name="test_c" /><testcase classname="t" name="test_d" />
 <testcase classname="t" name="test_e"><failure message="x" /></testcase>
 <testcase classname="t" name="test_f"><failure message="did not raise" /></testcase>
+<testcase classname="t" name="test_g"><skipped type="pytest.xfail" message="possible bug" /></testcase>
+<testcase classname="t" name="test_h"><failure message="[XPASS(strict)] possible bug" /></testcase>
 </testsuite></testsuites>"""
 
 
 def test_bug_rule() -> None:
     assert rx.expected_exceptions(TESTS) == {
-        "test_a": "IndexError",
-        "test_b": "ValueError",
-        "test_c": "OwnError",
-        "test_d": "AssertionError",
-        "test_f": "KeyError",
+        "test_a": ("IndexError", "passed"),
+        "test_b": ("ValueError", "passed"),
+        "test_c": ("OwnError", "passed"),
+        "test_d": ("AssertionError", "passed"),
+        "test_f": ("KeyError", "passed"),
+        "test_g": ("ZeroDivisionError", "skipped"),  # pathloom's strict xfail of a possible bug
+        "test_h": ("TypeError", "skipped"),
     }
     outcomes = rx.junit_outcomes(JUNIT)
     assert outcomes["test_a"] == "passed" and outcomes["test_e"] == "failed"
@@ -111,8 +123,9 @@ def test_bug_rule() -> None:
     assert explicit == {"ValueError"}
     # IndexError: builtin, passes, not raised explicitly. ValueError: raised explicitly.
     # OwnError: not builtin. AssertionError: left out. KeyError: its test fails.
-    assert rx.bugs_found(TESTS, outcomes, explicit) == ["IndexError"]
-    assert rx.count_tests(TESTS) == 6
+    # ZeroDivisionError: its strict xfail xfailed (raised). TypeError: its strict xfail passed (not raised).
+    assert rx.bugs_found(TESTS, outcomes, explicit) == ["IndexError", "ZeroDivisionError"]
+    assert rx.count_tests(TESTS) == 8
 
 
 def test_crosshair_target_names() -> None:
