@@ -24,6 +24,8 @@ from pathloom.options import DEFAULT_TIMEOUT_S, Options, chosen_timeout
 from pathloom.report.registry import ReporterContext
 from pathloom.report.registry import formats as output_formats
 
+DEFAULT_SEARCH_S = 5.0  # seconds of coverage-guided search per target with a gap (--search-timeout)
+
 if TYPE_CHECKING:
     from pathloom.frontend.module import Module
     from pathloom.report.base import Reporter
@@ -86,7 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
             help="search order (dse default dfs; multise default topo: reverse post-order)",
         )
         p.add_argument("--no-compaction", action="store_true", help="multise: never join values or merge states")
-        p.add_argument("--seed", type=int, default=0, help="seed of --strategy random")
+        p.add_argument("--seed", type=int, default=0, help="seed of --strategy random and of the search in CPython")
         p.add_argument("--timeout", type=_positive_float, default=None, help=f"seconds for each target (default {DEFAULT_TIMEOUT_S:g})")
         p.add_argument("--no-timeout", action="store_true", help="no time limit (an infinite loop runs forever)")
         p.add_argument("--solver-timeout", type=_positive_float, default=10.0, help="seconds per solver query")
@@ -117,6 +119,13 @@ def build_parser() -> argparse.ArgumentParser:
             "--all-paths", action="store_true", help="--tests: one test per path (default: a minimal suite covering the same outcomes, lines and branches)"
         )
         p.add_argument("--raises-for-bugs", action="store_true", help="--tests: a bug's test expects its exception (default: a strict xfail, 'possible bug')")
+        p.add_argument(
+            "--search-timeout",
+            type=float,
+            default=DEFAULT_SEARCH_S,
+            metavar="S",
+            help=f"--tests: seconds of coverage-guided search in CPython where the paths left a gap (default {DEFAULT_SEARCH_S:g}; 0: none)",
+        )
         p.add_argument("--verify", action="store_true", help="replay every input in CPython and compare")
         p.add_argument("--no-preconditions", action="store_true", help="the asserts that open the target are bugs too (default: preconditions)")
         p.add_argument("--quiet", action="store_true", help="no per-path lines on stdout")
@@ -377,8 +386,24 @@ class _Session:
 
             try:
                 observe_for_tests(exploration, self.file, run.target)
+                self._search(exploration, run.target)
             except KeyboardInterrupt:
                 self.interrupted = True
+
+    def _search(self, exploration: Exploration, target: str) -> None:
+        """The coverage-guided search in CPython, where the paths left a gap (``search.driver``)."""
+        from pathloom.search.driver import has_gap, run_search
+
+        budget = self.args.search_timeout
+        if budget <= 0 or not has_gap(exploration):
+            return
+        report = run_search(exploration, self.file, target, budget, self.args.seed)
+        if self.args.quiet:
+            return
+        if report.skipped is not None:
+            print(f"  search in CPython: not run ({report.skipped})")
+        else:
+            print(f"  search in CPython ({budget:g} s): {report.runs} inputs run, {report.confirmed} kept (new lines, branches or outcomes)")
 
     def _finish(self, run: object, progress: _Progress | None) -> None:
         from pathloom.api import Run

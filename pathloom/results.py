@@ -149,6 +149,10 @@ class Exploration:
     # the arcs ``(line, next line)`` CPython ran in the target's file on a path's input (by
     # its index in ``paths``; coverage.py's arcs): filled by ``replay.observe_for_tests``
     arcs: dict[int, frozenset[tuple[int, int]]] = field(default_factory=dict)
+    # inputs the coverage-guided search found in CPython where the paths left a gap
+    # (``search.driver``): each ``inputs``, ``outcome``, ``returned``, ``exception``, ``line``,
+    # ``arcs``; what two CPython runs agreed on, no prediction of pathloom's
+    searched: list[dict[str, JSON]] = field(default_factory=list)
 
     def stop(self, stopped_by: str, error: str) -> None:
         """Record why the exploration stopped before its end (``error``, ``stopped_by``)."""

@@ -79,11 +79,11 @@ def _tracer(path: str, span: tuple[int, int], lines: set[int], raised: set[tuple
 
 
 def _child_main() -> None:
-    from pathloom.replay import _on_alarm, load, run_one
+    from pathloom.replay import load, on_alarm, run_one
 
     request = json.loads(sys.stdin.read())
     path, span = request["file"], (request["span"][0], request["span"][1])
-    signal.signal(signal.SIGALRM, _on_alarm)
+    signal.signal(signal.SIGALRM, on_alarm)
     real_stdout = sys.stdout
     sys.stdout = sys.stderr  # the analysed code's prints must not mix with the answer
     module = load(path)

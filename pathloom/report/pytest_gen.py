@@ -261,16 +261,19 @@ def _observable(observed: dict[str, JSON]) -> bool:
     return observed["outcome"] == "return" or observed["exception"] in _BUILTIN_EXCEPTIONS
 
 
-def _test(exploration: Exploration, target: str, index: int, path: PathResult, cut: PathResult | None = None, raises_for_bugs: bool = False) -> str:
+def _test(exploration: Exploration, target: str, index: int, path: PathResult, cut: PathResult | str | None = None, raises_for_bugs: bool = False) -> str:
     """The test of ``path``; ``cut``: the path as explored, cut before its end, when ``path``'s
-    outcome is what CPython did on its input (no prediction of pathloom's), which the test says.
+    outcome is what CPython did on its input (no prediction of pathloom's), which the test says;
+    or the comment saying where such an input came from.
     A bug (an exception the code raises implicitly, a failed assert) is a strict ``xfail``
     expecting that exception, not expected behaviour; ``raises_for_bugs``: ``pytest.raises`` too."""
     observed = cut is not None
-    base = target.replace(".", "_") + ("_observed" if observed else "")
+    base = target.replace(".", "_") + ("_searched" if isinstance(cut, str) else "_observed" if observed else "")
     setup, inputs = _object_setup(dict(path.inputs or {}))
     call = _call(exploration, target, path, inputs)
-    if cut is not None:
+    if isinstance(cut, str):
+        setup = [cut, *setup]
+    elif cut is not None:
         where_cut = f" at line {cut.line}" if cut.line is not None else ""
         setup = [f"# what CPython does: pathloom's exploration of this path was cut{where_cut} ({cut.reason})", *setup]
     first = "".join(f"    {line}\n" for line in setup)
@@ -356,10 +359,14 @@ def _globals_fixture(explorations: list[Exploration]) -> list[str]:
     return lines + [""]
 
 
-def _testable(exploration: Exploration) -> tuple[list[tuple[int, PathResult, PathResult | None]], int]:
+SEARCHED = "# what CPython does: an input the coverage-guided search found, covering what the explored paths did not"
+
+
+def _testable(exploration: Exploration) -> tuple[list[tuple[int, PathResult, PathResult | str | None]], int]:
     """The paths that can have a test, each ``(index, path as the test states it, the path
-    as explored when it was cut and its outcome is CPython's)``; and how many cannot."""
-    testable: list[tuple[int, PathResult, PathResult | None]] = []
+    as explored when it was cut and its outcome is CPython's, or a comment)``, then the inputs
+    the search found (indices after the paths'); and how many paths cannot."""
+    testable: list[tuple[int, PathResult, PathResult | str | None]] = []
     skipped = 0
     for number, path in enumerate(exploration.paths):
         observed = exploration.observed.get(number)
@@ -378,11 +385,18 @@ def _testable(exploration: Exploration) -> tuple[list[tuple[int, PathResult, Pat
             skipped += 1
         else:
             testable.append((number, path, None))
+    for k, found in enumerate(exploration.searched):
+        stated = PathResult(
+            PathOutcome(found["outcome"]), found["inputs"], returned=found.get("returned"), exception=found.get("exception"), line=found.get("line")
+        )
+        testable.append((len(exploration.paths) + k, stated, SEARCHED))
     return testable, skipped
 
 
-def _chosen(exploration: Exploration, testable: list[tuple[int, PathResult, PathResult | None]]) -> set[int]:
-    candidates = [Candidate(n, outcome_key(p.outcome, p.returned, p.exception, p.line), exploration.arcs.get(n), dict(p.inputs or {})) for n, p, _ in testable]
+def _chosen(exploration: Exploration, testable: list[tuple[int, PathResult, PathResult | str | None]]) -> set[int]:
+    searched = {len(exploration.paths) + k: frozenset((a, b) for a, b in found["arcs"]) for k, found in enumerate(exploration.searched)}
+    arcs = {**exploration.arcs, **searched}
+    candidates = [Candidate(n, outcome_key(p.outcome, p.returned, p.exception, p.line), arcs.get(n), dict(p.inputs or {})) for n, p, _ in testable]
     return set(minimal(candidates))
 
 
