@@ -13,6 +13,8 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+import time
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
@@ -25,6 +27,8 @@ from pathloom.report.registry import ReporterContext
 from pathloom.report.registry import formats as output_formats
 
 DEFAULT_SEARCH_S = 5.0  # seconds of coverage-guided search per target with a gap (--search-timeout)
+EXPLORE_SHARE = 0.7  # of a target's share of --file-timeout, to explore when tests are written (the rest: search)
+MIN_SHARE_S = 0.5  # less time than this left: a target is not started, a search not run
 
 if TYPE_CHECKING:
     from pathloom.frontend.module import Module
@@ -119,6 +123,13 @@ def build_parser() -> argparse.ArgumentParser:
             "--all-paths", action="store_true", help="--tests: one test per path (default: a minimal suite covering the same outcomes, lines and branches)"
         )
         p.add_argument("--raises-for-bugs", action="store_true", help="--tests: a bug's test expects its exception (default: a strict xfail, 'possible bug')")
+        p.add_argument(
+            "--file-timeout",
+            type=_positive_float,
+            default=None,
+            metavar="S",
+            help="seconds for all the targets of the file, shared fairly (each gets what is left over the targets left; --timeout still bounds each)",
+        )
         p.add_argument(
             "--search-timeout",
             type=float,
@@ -243,6 +254,8 @@ class _Session:
         self.unsupported = 0  # targets skipped or stopped by an unsupported construct
         self.interrupted = False
         self.mismatches: list[str] = []
+        self.target_options = options  # this target's: its share of --file-timeout, if given
+        self.slot_end: float | None = None  # when this target's share of --file-timeout ends
 
     def run(self) -> int:
         try:
@@ -317,10 +330,33 @@ class _Session:
         if not names:
             raise UsageError(f"{self.file}: no functions to analyze")
         self._open_reporters()
-        for target in names:
+        budget_end = None if self.args.file_timeout is None else time.monotonic() + self.args.file_timeout
+        for done, target in enumerate(names):
+            if budget_end is not None and not self._share(budget_end, len(names) - done, target):
+                continue
             self._run_target(module, target)
             if self.interrupted:
                 break
+
+    def _share(self, budget_end: float, targets_left: int, target: str) -> bool:
+        """Give ``target`` its fair share of what is left of ``--file-timeout`` (what a target
+        before did not use goes to the ones after): ``EXPLORE_SHARE`` of it to explore when tests
+        are written (the rest to search), all of it otherwise, never more than ``--timeout``.
+        False (the target reported as not explored) when nothing is left."""
+        from pathloom.results import Exploration
+
+        left = budget_end - time.monotonic()
+        if left < MIN_SHARE_S:
+            skipped = Exploration(f"{self.file}::{target}", self.options.engine)
+            skipped.complete, skipped.error = False, f"the --file-timeout of {self.args.file_timeout:g} s was spent"
+            self._show(skipped)
+            return False
+        slot = left / targets_left
+        self.slot_end = time.monotonic() + slot
+        explore = slot * EXPLORE_SHARE if self.args.tests and self.args.search_timeout > 0 else slot
+        limit = self.options.timeout
+        self.target_options = replace(self.options, timeout=explore if limit is None else min(limit, explore))
+        return True
 
     def _run_target(self, module: Module, target: str) -> None:
         progress = _Progress(f"{self.file}::{target}") if sys.stderr.isatty() else None
@@ -331,7 +367,7 @@ class _Session:
                 run = Run(
                     module,
                     target,
-                    self.options,
+                    self.target_options,
                     progress,
                     keep_paths=self.args.verify or any(f.keeps_paths and f.flag is not None and getattr(self.args, f.dest) for f in output_formats()),
                 )
@@ -395,7 +431,9 @@ class _Session:
         from pathloom.search.driver import has_gap, run_search
 
         budget = self.args.search_timeout
-        if budget <= 0 or not has_gap(exploration):
+        if self.slot_end is not None and budget > 0:
+            budget = self.slot_end - time.monotonic()  # the rest of this target's share of --file-timeout
+        if budget < MIN_SHARE_S or not has_gap(exploration):
             return
         report = run_search(exploration, self.file, target, budget, self.args.seed)
         if self.args.quiet:

@@ -127,3 +127,17 @@ def test_the_pool_holds_the_module_literals_and_their_neighbours() -> None:
     pool = module_pool('UNITS = {"km": 1000}\nif x < 10 and y == 2.5: pass\n', [{"s": "found", "n": 41}])
     assert {9, 10, 11, 999, 1000, 1001, 41} <= set(pool.ints) and 2.5 in pool.floats
     assert {"km", "found"} <= set(pool.strs)
+
+
+def test_a_file_budget_is_shared_and_a_target_past_it_is_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--file-timeout``: the first target (a loop that never ends) gets half of 1 s; what is
+    left after it is too little to start the second, which is reported as not explored."""
+    import json
+
+    source = tmp_path / "two.py"
+    source.write_text("def spin(n: int) -> int:\n    while True:\n        n += 1\n\n\ndef inc(n: int) -> int:\n    return n + 1\n", encoding="utf-8")
+    out = tmp_path / "two.json"
+    assert main(["explore", str(source), "--file-timeout", "1", "--json", str(out), "--quiet"]) == 0
+    spin, inc = json.loads(out.read_text())
+    assert spin["status"] == "incomplete" and inc["status"] == "incomplete", (spin, inc)
+    assert inc["error"] == "the --file-timeout of 1 s was spent" and inc["paths"] == []
