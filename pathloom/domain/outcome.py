@@ -75,7 +75,14 @@ Leaf = Union[Ok, Throw, Invoke, Cut, Refine]
 
 
 class RuntimeUnsupported(Exception):
-    """An operation outside the supported subset, met while executing an instruction."""
+    """An operation outside the supported subset, met while executing an instruction: the
+    path that meets it is cut there (``semantics.step.execute``)."""
+
+
+class InterpreterStateLost(RuntimeUnsupported):
+    """An operation run in CPython changed state every path shares (a module-level object) and
+    it could not be put back: no later path could be trusted, so the exploration of the target
+    stops here, refused with the construct's line (``control.unsupported_at``)."""
 
 
 class NotModeled(RuntimeUnsupported):

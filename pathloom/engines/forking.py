@@ -37,19 +37,19 @@ from pathloom.encoding.values import encode_symbolic
 from pathloom.results import PathOutcome, PathResult, RaiseKind
 from pathloom.domain.outcome import (
     Cut,
+    InterpreterStateLost,
     Invoke,
     Ok,
     Outcome,
     Refine,
-    RuntimeUnsupported,
     Split,
     Throw,
     flatten,
 )
 from pathloom.semantics import control
 from pathloom.semantics.concretize import enumerate_models
-from pathloom.semantics.sequences import items_left, next_item
-from pathloom.semantics.step import EXC_VAR, bindings, destinations, execute, raise_value, read_operand
+from pathloom.semantics.sequences import items_left
+from pathloom.semantics.step import EXC_VAR, advance, bindings, destinations, execute, raise_value, read_operand
 from pathloom.domain.values import ExcVal
 from pathloom.solver.base import SAT, UNSAT, Query, SolverStats
 from pathloom.solver.chain import build_chain
@@ -283,7 +283,7 @@ class ForkingEngine:
                 instr = block.instrs[frame.index]
                 try:
                     outcome = execute(self.module, state.heap, frame.locals, instr)
-                except RuntimeUnsupported as exc:
+                except InterpreterStateLost as exc:
                     raise control.unsupported_at(frame.function, self.module.filename, instr.loc, exc) from None
                 result = self._apply(state, outcome, instr, instr.loc, schedule)
             else:
@@ -404,10 +404,9 @@ class ForkingEngine:
     def _for_iter(self, state: State, term: ir.ForIter, schedule: Callable[[list[State]], None]) -> object:
         frame = state.frames[-1]
         qualname, label = frame.function.qualname, frame.label
-        try:
-            cases = next_item(state.heap, frame.locals[term.it])
-        except RuntimeUnsupported as exc:
-            raise control.unsupported_at(frame.function, self.module.filename, term.loc, exc) from None
+        cases = advance(state.heap, frame.locals[term.it], term.loc)
+        if isinstance(cases, Cut):
+            return self.cut(state, cases.cause)
 
         def go(s: State, case: tuple[object | None, object]) -> object:
             advanced, item = case

@@ -6,6 +6,7 @@ import json
 import sys
 from typing import IO, Any
 
+from pathloom.cuts import CutReason
 from pathloom.engine_stats import MultiSEStats
 from pathloom.report.pytest_gen import literal
 from pathloom.report.registry import ReporterContext
@@ -45,13 +46,18 @@ class TextReporter:
         self.out = out
         self.bugs_only = bugs_only
         self.index = 0
+        self.unmodelled: dict[tuple[int | None, str], int] = {}  # (line, what) -> paths cut there
 
     def start(self, exploration: Exploration) -> None:
         self.index = 0
+        self.unmodelled = {}
         self.out.write(f"{exploration.target}\n")
 
     def path(self, exploration: Exploration, result: PathResult) -> None:
         self.index += 1
+        if result.cut == CutReason.UNSUPPORTED:
+            key = (result.line, (result.reason or "").removeprefix("unsupported: "))
+            self.unmodelled[key] = self.unmodelled.get(key, 0) + 1
         if self.bugs_only and result.outcome not in ("cut", "unknown"):
             return
         self.out.write(f"  path {self.index:<3} {describe(result)}\n           input: {_inputs(result.inputs)}\n")
@@ -83,6 +89,9 @@ class TextReporter:
         )
         for phrase in exploration.untried:
             self.out.write(f"  input type tried in part: {phrase}\n")
+        if self.unmodelled:
+            sites = "; ".join(f"line {line}: {what} (x{count})" for (line, what), count in self.unmodelled.items())
+            self.out.write(f"  not modelled, the paths that reach it cut there (the others explored): {sites}\n")
         if s.concretizations:
             sites = ", ".join(f"{site} (x{count})" for site, count in s.concretizations.items())
             self.out.write(f"  run in CPython on pinned values (concretized): {sites}\n")

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence, cast
 from pathloom.semantics import replayed as REPLAY
 from pathloom.semantics.heapview import HeapView
 from pathloom.cuts import CutReason
-from pathloom.domain.outcome import Cut, Ok, Outcome, RuntimeUnsupported, Throw, split
+from pathloom.domain.outcome import Cut, InterpreterStateLost, Ok, Outcome, RuntimeUnsupported, Throw, split
 from pathloom.domain.values import (
     DEFAULT_FACTORIES,
     ITERATOR,
@@ -697,7 +697,7 @@ def _restore(obj: object, before: object) -> None:
         elif hasattr(obj, "__dict__") and not isinstance(obj, type):
             vars(obj).clear()
             vars(obj).update(vars(before))
-    except Exception:  # noqa: BLE001 - best effort: the run stops as unsupported anyway
+    except Exception:  # noqa: BLE001 - best effort: the caller checks whether it worked
         pass
 
 
@@ -706,9 +706,10 @@ def _check_unchanged(materializer: Materializer) -> None:
     for obj, before in materializer.opaque:
         if not same_state(obj, before):
             _restore(obj, before)
-            raise RuntimeUnsupported(
-                f"an operation run in CPython changed a {type(obj).__name__} (module-level dicts, sets and opaque objects are shared by every path)"
-            )
+            what = f"an operation run in CPython changed a {type(obj).__name__} (module-level dicts, sets and opaque objects are shared by every path)"
+            if not same_state(obj, before):
+                raise InterpreterStateLost(what + "; it could not be put back")
+            raise RuntimeUnsupported(what)
 
 
 def _line_in(module: Module, exc: BaseException) -> int | None:

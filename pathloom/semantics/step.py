@@ -22,12 +22,13 @@ from pathloom.semantics import sequences as S
 from pathloom.semantics import sets as SETS
 from pathloom.semantics import slicing as SL
 from pathloom.semantics.heapview import HeapView
+from pathloom.terms.expr import Arg
 import itertools
 import operator
 
 from pathloom.semantics.concretize import clone_iterator, iteration_watch, run_concretely
 from pathloom.cuts import CutReason
-from pathloom.domain.outcome import Cut, NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, map_ok, throw
+from pathloom.domain.outcome import Cut, InterpreterStateLost, NotModeled, Ok, Outcome, RuntimeUnsupported, Throw, map_ok, throw
 from pathloom.domain.values import EMPTY_CELL, UNBOUND, FuncVal, ListRec, Ref, SeqIter, SliceVal, is_value
 
 if TYPE_CHECKING:
@@ -125,6 +126,34 @@ def operands(instr: ir.Instruction) -> tuple[ir.Operand, ...]:
 
 
 def execute(module: Module, heap: HeapView, local_vars: Mapping[str, object], instr: ir.Instruction) -> Outcome:
+    """The outcome of ``instr``. What the semantics does not model at run time (and cannot run
+    in CPython) ends the path there: a ``Cut`` of kind ``unsupported`` naming the construct,
+    which every engine reports with the path's input (solved up to there) while it goes on
+    with the other paths; it never stops the whole exploration."""
+    try:
+        return _execute(module, heap, local_vars, instr)
+    except InterpreterStateLost:
+        raise  # no later path could be trusted: the engine refuses the rest of the target
+    except RuntimeUnsupported as exc:
+        return unsupported_cut(exc, instr.loc)
+
+
+def unsupported_cut(exc: RuntimeUnsupported, loc: ir.Loc) -> Cut:
+    """The cut of a path at what the semantics does not model; its reason reads as the
+    statement-level one (``lowering``): ``unsupported: <what> (column C)``."""
+    return Cut(f"unsupported: {exc} (column {loc.col})", CutReason.UNSUPPORTED)
+
+
+def advance(heap: HeapView, it: object, loc: ir.Loc) -> list[tuple[Arg, object | None, object]] | Cut:
+    """The cases of advancing the iterator ``it`` (``sequences.next_item``) at ``loc``, or the
+    ``Cut`` of an iteration the semantics does not model (as ``execute``)."""
+    try:
+        return S.next_item(heap, it)
+    except RuntimeUnsupported as exc:
+        return unsupported_cut(exc, loc)
+
+
+def _execute(module: Module, heap: HeapView, local_vars: Mapping[str, object], instr: ir.Instruction) -> Outcome:
     values: list[object] = []
     for operand in operands(instr):
         got = read_operand(module, local_vars, operand)

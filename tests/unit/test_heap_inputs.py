@@ -206,8 +206,10 @@ def test_len_of_an_optional_input_object_with_len(program: Path, engine: str) ->
 
 def test_input_object_passed_to_cpython_is_one_clear_line(program: Path) -> None:
     run = subprocess.run([sys.executable, "-m", "pathloom", "explore", f"{program}::node_plus"], capture_output=True, text=True)
-    assert run.returncode == 2
-    assert "unsupported: passing an input object (Node) to an operation run in CPython" in run.stderr
+    assert run.returncode in (0, 1), run.stderr
+    said = [line for line in run.stdout.splitlines() if line.startswith("  not modelled, the paths that reach it cut there")]
+    assert len(said) == 1 and "unsupported" not in run.stderr, run.stdout
+    assert "passing an input object (Node) to an operation run in CPython" in said[0]
 
 
 @pytest.mark.parametrize("engine", ENGINES)

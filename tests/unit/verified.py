@@ -43,8 +43,9 @@ def python_outcome(source: str, target: str, inputs: dict[str, object]) -> objec
 
 def refusal(path: Path, target: str, engine: str, capsys: object) -> str:
     """``FILE:LINE:COL: unsupported: <what>``: the one line ``explore FILE::target`` refuses it
-    with (exit 2), or, for a statement of the explored code, where the paths that reach it are
-    cut (kind ``unsupported``, reason ``unsupported: <what> (column COL)``), all at one place."""
+    with (exit 2), or, for a statement of the explored code or an operation the semantics does
+    not model at run time, where the paths that reach it are cut (kind ``unsupported``, reason
+    ``unsupported: <what> (column COL)``), all at one place."""
     report = path.parent / f"{target}-{engine}-refusal.json"
     code = main(["explore", f"{path}::{target}", "--engine", engine, "--quiet", "--json", str(report)])
     err: str = capsys.readouterr().err  # type: ignore[attr-defined]

@@ -25,18 +25,18 @@ from pathloom.guards.summary import ValueSummary, value_key
 from pathloom.semantics import control
 from pathloom.domain.outcome import (
     Cut,
+    InterpreterStateLost,
     Invoke,
     Leaf,
     Ok,
     Refine,
-    RuntimeUnsupported,
     Throw,
     flatten,
 )
-from pathloom.semantics.sequences import next_item
 from pathloom.domain.values import UNBOUND
 from pathloom.semantics.step import (
     EXC_VAR,
+    advance,
     bindings,
     destinations,
     execute,
@@ -194,7 +194,7 @@ class Stepping(Joins):
             outcome = execute(self.module, _GuardedHeap(self, guard), env, instr)
         except NeedSplit:
             return False  # executed again by the general path, which splits (no state changed)
-        except RuntimeUnsupported as exc:
+        except InterpreterStateLost as exc:
             raise control.unsupported_at(self._function(loc[-1].qualname), self.module.filename, instr.loc, exc) from None
         if type(outcome) is not Ok or outcome.writes:
             return False
@@ -224,7 +224,7 @@ class Stepping(Joins):
             def run(heap: _GuardedHeap, env: dict[str, object] = env) -> Any:
                 try:
                     return execute(self.module, heap, env, instr)
-                except RuntimeUnsupported as exc:
+                except InterpreterStateLost as exc:
                     raise control.unsupported_at(self._function(loc[-1].qualname), self.module.filename, instr.loc, exc) from None
 
             leaves += self._leaves(g, run)
@@ -430,19 +430,22 @@ class Stepping(Joins):
         mgr = self.mgr
         body: list[tuple[Guard, object, object]] = []
         exits: list[Guard] = []
+        cut_guards: dict[CutCause, list[Guard]] = {}
         for g, env in self._combinations(depth, [term.it], guard):
             it = env[term.it]
 
             def run(heap: _GuardedHeap, it: object = it) -> Any:
                 from pathloom.domain.outcome import Split
 
-                try:
-                    cases = next_item(heap, it)
-                except RuntimeUnsupported as exc:
-                    raise control.unsupported_at(self._function(frame.qualname), self.module.filename, term.loc, exc) from None
+                cases = advance(heap, it, term.loc)
+                if isinstance(cases, Cut):
+                    return cases
                 return Split(tuple((cond, Ok((advanced, item))) for cond, advanced, item in cases))
 
             for h, leaf, _ in self._leaves(g, run):
+                if isinstance(leaf, Cut):
+                    cut_guards.setdefault(leaf.cause, []).append(h)
+                    continue
                 advanced, item = leaf.value  # type: ignore[union-attr, misc]
                 if advanced is None:
                     exits.append(h)
@@ -461,6 +464,9 @@ class Stepping(Joins):
             t = Transition(g, loc[:-1] + (self._goto_frame(frame, term.exit, False),))
             t.final = [(g, ("direction", (frame.qualname, frame.label, False)))]
             result.append(t)
+        for cause, guards in cut_guards.items():
+            g = mgr.or_all(guards)
+            result.append(Transition(g, None, final=[(g, ("cut", cause, term.loc.line))]))
         return result
 
     def _return(self, loc: Loc, returned: list[tuple[Guard, object]]) -> Transition:
