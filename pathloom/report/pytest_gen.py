@@ -360,6 +360,7 @@ def _globals_fixture(explorations: list[Exploration]) -> list[str]:
 
 
 SEARCHED = "# what CPython does: an input the coverage-guided search found, covering what the explored paths did not"
+SEARCHED_OUTSIDE = "# what CPython does: {0} is outside its annotation, for the code's own type check (found by the search)"
 
 
 def _testable(exploration: Exploration) -> tuple[list[tuple[int, PathResult, PathResult | str | None]], int]:
@@ -389,7 +390,8 @@ def _testable(exploration: Exploration) -> tuple[list[tuple[int, PathResult, Pat
         stated = PathResult(
             PathOutcome(found["outcome"]), found["inputs"], returned=found.get("returned"), exception=found.get("exception"), line=found.get("line")
         )
-        testable.append((len(exploration.paths) + k, stated, SEARCHED))
+        note = SEARCHED if not found.get("outside") else SEARCHED_OUTSIDE.format(found["outside"])
+        testable.append((len(exploration.paths) + k, stated, note))
     return testable, skipped
 
 

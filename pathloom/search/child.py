@@ -8,7 +8,10 @@ pool with the module's constants and the symbolic inputs' parts (``seeds``), the
 is spent: takes an input of the corpus (the symbolic inputs, then every input kept) and mutates
 one or two of its arguments, or generates a fresh one; runs it on the real function with a line
 tracer (``replay.run_one``, 1 s per call); keeps it when it covers an arc or gives an outcome
-(returned value kind; exception type and line) not covered before. An input whose arguments
+(returned value kind; exception type and line) not covered before. A tenth of the candidates,
+where the target tests a parameter's type itself, give that parameter a value outside its
+annotation (``validation``); such an input is kept labelled (``outside``: the parameter) and
+never seeds further mutations. An input whose arguments
 cannot be built (a constructor that raises on them) is no input of the function and is skipped.
 Answer (JSON, last line of stdout): ``runs``, ``kept`` (each: ``inputs`` and the observation) and
 ``skipped`` (why the target cannot be searched, or null).
@@ -34,6 +37,7 @@ from pathloom.replay import load, on_alarm, run_one
 from pathloom.report.test_selection import outcome_key
 from pathloom.search.seeds import module_pool
 from pathloom.search.shapes import ChoiceShape, IntShape, NewShape, NotSearchable, Pool, Shape, StrShape, shape_of
+from pathloom.search.validation import outside_shape, type_checked
 
 JSON = Any
 
@@ -42,10 +46,12 @@ MAX_KEPT = 200  # inputs kept per target
 MAX_REPEATS = 2000  # candidates in a row already tried: the search space is exhausted
 
 
-def parameter_shapes(module: Any, target: str) -> dict[str, Shape]:
+def parameter_shapes(module: Any, target: str) -> tuple[dict[str, Shape], dict[str, Shape]]:
     """A shape per parameter the search passes (``self`` of a method: its class, built by its
     constructor); a parameter with a default and no annotation keeps its default, one with
-    neither is an int or a str. Raises ``NotSearchable``."""
+    neither is an int or a str. And, for the parameters whose type the target's own code
+    tests, the shape of values outside their annotation (``validation``). Raises
+    ``NotSearchable``."""
     namespace = vars(module)
     cls_name, _, method = target.rpartition(".")
     if cls_name:
@@ -67,6 +73,8 @@ def parameter_shapes(module: Any, target: str) -> dict[str, Shape]:
     except Exception as exc:  # noqa: BLE001 - a hint that does not resolve
         raise NotSearchable(f"{target}: its annotations ({exc})") from None
     shapes: dict[str, Shape] = {}
+    outside: dict[str, Shape] = {}
+    checked = type_checked(function)
     if needs_self:
         receiver = shape_of(cls, namespace, f"{target}: self")
         if not isinstance(receiver, NewShape):
@@ -77,12 +85,30 @@ def parameter_shapes(module: Any, target: str) -> dict[str, Shape]:
             continue
         if p.name in hints:
             shapes[p.name] = shape_of(hints[p.name], namespace, f"{target}: parameter {p.name}")
+            other = outside_shape(hints[p.name]) if p.name in checked else None
+            if other is not None:
+                outside[p.name] = other
         elif p.default is p.empty:
             shapes[p.name] = ChoiceShape([IntShape(), StrShape()])  # no annotation, no default: int or str
-    return shapes
+    return shapes, outside
 
 
-def candidate(shapes: dict[str, Shape], corpus: list[dict[str, JSON]], rng: random.Random, pool: Pool) -> dict[str, JSON]:
+OUTSIDE_SHARE = 0.1  # of the candidates, with one argument outside its annotation (when any can be)
+
+
+def candidate(
+    shapes: dict[str, Shape], outside: dict[str, Shape], corpus: list[dict[str, JSON]], rng: random.Random, pool: Pool
+) -> tuple[dict[str, JSON], str | None]:
+    """The next input to try, and the parameter given a value outside its annotation (or None)."""
+    if outside and rng.random() < OUTSIDE_SHARE:
+        chosen = dict(rng.choice(corpus)) if corpus else {name: shape.generate(rng, pool) for name, shape in shapes.items()}
+        name = rng.choice(sorted(outside))
+        chosen[name] = outside[name].generate(rng, pool)
+        return {n: chosen[n] for n in shapes if n in chosen}, name
+    return _well_typed(shapes, corpus, rng, pool), None
+
+
+def _well_typed(shapes: dict[str, Shape], corpus: list[dict[str, JSON]], rng: random.Random, pool: Pool) -> dict[str, JSON]:
     if corpus and shapes and rng.random() < 0.75:
         chosen = dict(rng.choice(corpus))
         for _ in range(rng.choice((1, 1, 1, 2))):
@@ -97,7 +123,7 @@ def search(request: dict[str, Any]) -> dict[str, JSON]:
     deadline = time.monotonic() + float(request["budget"])
     module = load(path)
     try:
-        shapes = parameter_shapes(module, target)
+        shapes, outside = parameter_shapes(module, target)
     except NotSearchable as exc:
         return {"runs": 0, "kept": [], "skipped": str(exc)}
     namespace = vars(module)
@@ -112,7 +138,7 @@ def search(request: dict[str, Any]) -> dict[str, JSON]:
     kept: list[dict[str, JSON]] = []
     runs = repeats = 0
     while time.monotonic() < deadline and len(kept) < MAX_KEPT and repeats < MAX_REPEATS:
-        chosen = candidate(shapes, corpus, rng, pool)
+        chosen, outside_name = candidate(shapes, outside, corpus, rng, pool)
         key = json.dumps(json_safe(chosen), sort_keys=True)
         if key in tried:
             repeats += 1
@@ -130,10 +156,11 @@ def search(request: dict[str, Any]) -> dict[str, JSON]:
         arcs = {(a, b) for a, b in answer["arcs"]}
         outcome = outcome_key(answer["outcome"], answer.get("returned"), answer.get("exception"), answer.get("line"))
         if arcs - covered or outcome not in outcomes:
-            kept.append({"inputs": chosen, **answer})
+            kept.append({"inputs": chosen, **answer, "outside": outside_name})
             covered |= arcs
             outcomes.add(outcome)
-            corpus.append(chosen)
+            if outside_name is None:  # the corpus stays well typed: mutations of it are too
+                corpus.append(chosen)
     return {"runs": runs, "kept": kept, "skipped": None}
 
 

@@ -141,3 +141,44 @@ def test_a_file_budget_is_shared_and_a_target_past_it_is_reported(tmp_path: Path
     spin, inc = json.loads(out.read_text())
     assert spin["status"] == "incomplete" and inc["status"] == "incomplete", (spin, inc)
     assert inc["error"] == "the --file-timeout of 1 s was spent" and inc["paths"] == []
+
+
+VALIDATED = """
+def greet(name: str, times: int = 1) -> str:
+    if not isinstance(name, str):
+        raise TypeError("name must be a str")
+    if type(times) is not int:
+        raise TypeError("times must be an int")
+    return "hi " * times + name
+"""
+
+
+def test_a_type_check_of_the_code_is_covered_by_values_outside_the_annotations(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "valid.py"
+    source.write_text(textwrap.dedent(VALIDATED), encoding="utf-8")
+    tests = tmp_path / "test_valid.py"
+    main(["explore", str(source), "--tests", str(tests), "--search-timeout", "3"])
+    capsys.readouterr()
+    text = tests.read_text()
+    for name, line in (("name", 4), ("times", 6)):
+        said = f"# what CPython does: {name} is outside its annotation, for the code's own type check (found by the search)"
+        assert f"{said}\n    with pytest.raises(TypeError):  # line {line}: observed in CPython" in text, text
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tests)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout
+
+
+def test_outside_values_only_for_parameters_the_code_type_checks() -> None:
+    from pathloom.search.validation import outside_shape, type_checked
+
+    def f(a: int, b: str, c: float) -> None:
+        if isinstance(a, bool) or type(b) != str:
+            raise TypeError
+
+    assert type_checked(f) == {"a", "b"}
+    rng, pool = random.Random(0), Pool([1], [], ["x"])
+    for hint, accepted in ((int, (int,)), (float, (int, float)), (str, (str,)), (list[int], (list,))):
+        shape = outside_shape(hint)
+        assert shape is not None
+        values = [decode_input(shape.generate(rng, pool), {}) for _ in range(50)]
+        assert not any(type(v) in accepted for v in values), (hint, values)
+    assert outside_shape(Optional[int]) is None and outside_shape(Point) is None
