@@ -171,7 +171,7 @@ def test_outside_values_only_for_parameters_the_code_type_checks() -> None:
     from pathloom.search.validation import outside_shape, type_checked
 
     def f(a: int, b: str, c: float) -> None:
-        if isinstance(a, bool) or type(b) != str:
+        if isinstance(a, bool) or type(b) != str:  # noqa: E721 - the form the search must recognize
             raise TypeError
 
     assert type_checked(f) == {"a", "b"}
