@@ -22,6 +22,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("encoding",),
     ("engines",),
     ("report", "replay"),
+    ("search",),
     ("api",),
     ("navigation", "compare"),
     ("command",),
