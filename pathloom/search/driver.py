@@ -2,8 +2,9 @@
 left a gap (it is incomplete, or some branch direction has no input), a coverage-guided search
 runs on the real code in a child process (``search.child``) for a bounded time, starting from
 the arcs and outcomes the symbolic inputs covered; each input it keeps is replayed once more in
-a fresh process (``replay.replay``) and becomes a test only if CPython gives the same outcome
-again (a flaky or state-dependent input is dropped). Symbolic execution stays first: the search
+a fresh process (``replay.replay``), the kept inputs in the reverse order of their finding, and
+becomes a test only if CPython gives the same outcome again (a flaky input, or one whose
+outcome depends on module-level state the calls before it changed, is dropped). Symbolic execution stays first: the search
 only adds inputs that cover what the symbolic ones did not.
 
 Invariant: ``Exploration.searched`` holds only inputs whose outcome two CPython runs agreed on;
@@ -80,8 +81,10 @@ def run_search(exploration: Exploration, filename: str, target: str, budget_s: f
         return SearchReport(0, 0, 0, f"the search process failed: {last}")
     answer = json.loads(proc.stdout.strip().splitlines()[-1])
     kept: list[dict[str, JSON]] = answer["kept"]
-    again = replay(filename, target, [k["inputs"] for k in kept], module_globals=exploration.module_globals, arcs=True)
-    for found, observed in zip(kept, again):
+    # in a fresh process and in the reverse order: an outcome that depends on what ran before
+    # (module-level state a call changes) shows as a disagreement, and that input is dropped
+    again = replay(filename, target, [k["inputs"] for k in reversed(kept)], module_globals=exploration.module_globals, arcs=True)
+    for found, observed in zip(kept, reversed(again)):
         if _same(found, observed):
             exploration.searched.append({**found, "arcs": observed.arcs or []})
     return SearchReport(answer["runs"], len(kept), len(exploration.searched), answer["skipped"])
