@@ -382,6 +382,11 @@ class _Session:
                 raise
             sys.stderr.write(f"{exc.one_line()} (target {target} skipped)\n")
             self.unsupported += 1
+            if self._writes_tests():
+                try:
+                    self._search(skipped, target)  # no symbolic path: the search alone gives its tests
+                except KeyboardInterrupt:
+                    self.interrupted = True
             return
         except KeyboardInterrupt:
             self.interrupted = True
@@ -417,7 +422,7 @@ class _Session:
             self._finish(run, progress)
         if self.args.verify and not self.interrupted:
             self.mismatches += _verify(exploration, self.file, run.target)
-        if not self.interrupted and any(f.observes_paths and f.flag is not None and getattr(self.args, f.dest) for f in output_formats()):
+        if not self.interrupted and self._writes_tests():
             from pathloom.replay import observe_for_tests
 
             try:
@@ -425,6 +430,10 @@ class _Session:
                 self._search(exploration, run.target)
             except KeyboardInterrupt:
                 self.interrupted = True
+
+    def _writes_tests(self) -> bool:
+        """Whether an output needs what CPython does on the inputs (the pytest file)."""
+        return any(f.observes_paths and f.flag is not None and getattr(self.args, f.dest) for f in output_formats())
 
     def _search(self, exploration: Exploration, target: str) -> None:
         """The coverage-guided search in CPython, where the paths left a gap (``search.driver``)."""

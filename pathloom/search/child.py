@@ -67,6 +67,8 @@ def parameter_shapes(module: Any, target: str) -> tuple[dict[str, Shape], dict[s
         function, needs_self = namespace.get(target), False
     if not callable(function):
         raise NotSearchable(f"{target}: not a function of the module")
+    if inspect.iscoroutinefunction(function) or inspect.isasyncgenfunction(function):
+        raise NotSearchable(f"{target}: an async function (its calls only make coroutines)")
     try:
         hints = typing.get_type_hints(function)
         parameters = list(inspect.signature(function).parameters.values())

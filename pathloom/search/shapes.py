@@ -5,7 +5,7 @@ what the test will build.
 
 Shapes: ``int``, ``bool``, ``float`` (inf, -inf, nan and -0.0 always among the candidates),
 ``str``, ``None``, ``list``/``Sequence``/``Iterable``/``Collection``, ``tuple`` (fixed or ``...``),
-``set``/``frozenset``/``AbstractSet``, ``dict``/``Mapping``, unions and ``Optional``, ``Literal``,
+``set``/``AbstractSet``, ``dict``/``Mapping``, unions and ``Optional``, ``Literal``,
 ``Enum`` classes of the module (``$enum``) and classes of the module built by their constructor
 (``$new``, from the constructor's own hints). Anything else (``bytes``, ``Callable``, a class
 of another module, a missing hint) raises ``NotSearchable``: the search skips the target rather
@@ -249,7 +249,7 @@ class NewShape(Shape):
 
 
 _SEQUENCES = {list, collections.abc.Sequence, collections.abc.MutableSequence, collections.abc.Iterable, collections.abc.Collection}
-_SETS = {set, frozenset, collections.abc.Set, collections.abc.MutableSet}
+_SETS = {set, collections.abc.Set, collections.abc.MutableSet}  # not frozenset: the encoding has no frozenset
 _MAPPINGS = {dict, collections.abc.Mapping, collections.abc.MutableMapping}
 
 

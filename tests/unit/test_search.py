@@ -21,6 +21,7 @@ from pathloom.cli import main
 from pathloom.encoding.values import decode_input
 from pathloom.search.seeds import module_pool
 from pathloom.search.shapes import NotSearchable, Pool, shape_of
+from tests.coverage_measure import branch_coverage
 
 SOURCE = """
 import hashlib
@@ -70,6 +71,23 @@ def test_no_search_where_the_paths_left_no_gap(tmp_path: Path, capsys: pytest.Ca
     assert "search in CPython" not in out and "_searched_" not in text, out
 
 
+def test_a_refused_function_still_gets_the_search_s_tests(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A decorator pathloom refuses: no symbolic path, but the search in CPython covers both branches."""
+    source = tmp_path / "decorated.py"
+    source.write_text(
+        "import functools\n\n\ndef logged(f):\n    @functools.wraps(f)\n    def inner(*args, **kwargs):\n        return f(*args, **kwargs)\n"
+        "    inner.calls = 0\n    return inner\n\n\n@logged\ndef double(n: int) -> int:\n    if n > 5:\n        return n * 2\n    return n\n\n\n"
+        "def other(n: int) -> int:\n    return n\n",
+        encoding="utf-8",
+    )
+    tests = tmp_path / "test_decorated.py"
+    main(["explore", str(source), "--tests", str(tests), "--search-timeout", "2"])
+    out, err = capsys.readouterr()
+    assert "(target double skipped)" in err and "search in CPython (2 s):" in out, (out, err)
+    measured, _ = branch_coverage(tests, source, tmp_path)
+    assert not [arc for arc in measured["missing_branches"] if arc[0] == 14], measured["missing_branches"]
+
+
 def test_a_parameter_without_a_search_shape_is_said(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out, _ = _explore(tmp_path, capsys, "apply")
     assert "search in CPython: not run (apply: parameter f: values of" in out, out
@@ -117,7 +135,7 @@ def test_shapes_build_values_of_the_type(seed: int, case: tuple[object, type | t
     assert isinstance(decode_input(value, NAMESPACE), expected), value
 
 
-@pytest.mark.parametrize("hint", [bytes, "Callable", object, list[bytes]])
+@pytest.mark.parametrize("hint", [bytes, "Callable", object, list[bytes], frozenset[int]])
 def test_types_without_a_shape_are_refused(hint: object) -> None:
     with pytest.raises(NotSearchable):
         shape_of(hint, NAMESPACE, "p")
