@@ -23,7 +23,8 @@ pathloom reports with what CPython does:
   holds (exactly one when the exploration is complete) and its prediction is CPython's
   answer, unless that path is a cut; an incomplete exploration says why (cut paths with a
   concretization or bound reason, or an ``unsupported`` error);
-* ``unsupported`` (``pathloom.errors.Unsupported``, one line) is always an acceptable
+* ``unsupported`` (``pathloom.errors.Unsupported``, one line, or a path cut with kind
+  ``unsupported`` and the construct in its reason, the run-time form) is always an acceptable
   answer; any other exception raised by pathloom (a crash, an ``EngineBug``) is not.
 
 Object addresses (``0x7f...``) are replaced by ``0x?`` in strings on both sides: the
@@ -769,6 +770,12 @@ def judge(opmodule: OperationModule, module: Module, case: Case, engine: str) ->
             observed = expected(path.inputs or {})
             if not _agrees(path, observed, path.returned, with_message=True):
                 verdict.problems.append(f"inputs {path.inputs}: pathloom {_describe_path(path)}, CPython {observed}")
+        elif path.outcome == "cut" and path.cut == "unsupported":
+            # the run-time form of a refusal: the path that meets what the semantics does not
+            # model is cut there, with the construct in its reason (one line)
+            if "\n" in (path.reason or "") or not (path.reason or "").startswith("unsupported: "):
+                verdict.problems.append(f"an unsupported cut does not say what on one line: {_describe_path(path)}")
+            verdict.unsupported = verdict.unsupported or path.reason
         elif path.outcome == "cut":
             if not case.symbolic:
                 verdict.problems.append(f"a concrete case has a cut path: {_describe_path(path)}")
@@ -777,7 +784,7 @@ def judge(opmodule: OperationModule, module: Module, case: Case, engine: str) ->
     if not exploration.complete and unsupported is None and not any(p.outcome in ("cut", "unknown") for p in paths):
         verdict.problems.append("incomplete exploration with no cut path and no error saying why")
     if not case.symbolic:
-        if unsupported is None and (len(paths) != 1 or paths[0].outcome not in ("return", "raise")):
+        if verdict.unsupported is None and (len(paths) != 1 or paths[0].outcome not in ("return", "raise")):
             verdict.problems.append(f"a concrete case gives {len(paths)} path(s): {[_describe_path(p) for p in paths]}")
         return verdict
     _check_representatives(verdict, exploration, paths, expected)
