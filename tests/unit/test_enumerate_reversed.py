@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.unit.verified import explore_source
+from tests.unit.verified import explore_source, unsupported_said
 from pathloom.engines.registry import engine_names
 
 SOURCE = """
@@ -151,12 +151,10 @@ def test_zip_draws_from_an_iterator_cpython_made_as_far_as_the_loop_goes(tmp_pat
             assert p["returned"] == sum(i if q is None else i * q for i, q in zip(items, priorities or [None] * len(items)))
 
 
-def test_an_iterator_a_zip_loop_took_over_is_not_used_again(tmp_path: Path) -> None:
-    from pathloom.cli import main
-
+def test_an_iterator_a_zip_loop_took_over_is_not_used_again(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "drawn.py"
     path.write_text(DRAWN, encoding="utf-8")
-    assert main(["explore", f"{path}::counted_again", "--quiet"]) == 2
+    assert "unsupported: " in unsupported_said(path, "counted_again", capsys)
 
 
 GROWING = """
@@ -201,12 +199,11 @@ def test_a_list_changed_under_an_iterator_made_in_cpython_is_unsupported(tmp_pat
     """An iterator CPython made (``enumerate`` with a start that is not a literal) holds a copy
     of the list: once the loop changes the list, CPython's own iterator would see what the
     copy does not, so the run stops as unsupported instead of answering from the copy."""
-    from pathloom.cli import main
 
     path = tmp_path / "growing.py"
     path.write_text(GROWING, encoding="utf-8")
-    assert main(["explore", f"{path}::grows_under_a_cpython_enumerate", "--quiet", "--max-list-len", "2"]) == 2
-    assert "changed while an iterator made in CPython over a copy of it was still in use" in capsys.readouterr().err
+    said = unsupported_said(path, "grows_under_a_cpython_enumerate", capsys, "--max-list-len", "2")
+    assert "changed while an iterator made in CPython over a copy of it was still in use" in said
     result = explore_source(tmp_path, GROWING, "growing.py", "copies_under_a_cpython_enumerate", "dse", "--max-list-len", "2")
     assert result["stats"]["concretizations"]  # type: ignore[index]  # the list is never changed: the copy is exact
 
@@ -253,11 +250,10 @@ def test_a_list_changed_under_a_zip_run_in_cpython_is_unsupported(tmp_path: Path
     """``zip(xs, a_set)`` runs in CPython, which takes the items all at once: once the loop
     changes ``xs`` the items are stale, so the run stops as unsupported; a loop that only
     reads them is exact."""
-    from pathloom.cli import main
 
     path = tmp_path / "zipped.py"
     path.write_text(ZIPPED_WITH_A_MODULE_LIST, encoding="utf-8")
-    assert main(["explore", f"{path}::pops_under_a_cpython_zip", "--quiet", "--max-list-len", "2"]) == 2
-    assert "changed while an iterator made in CPython over a copy of it was still in use" in capsys.readouterr().err
+    said = unsupported_said(path, "pops_under_a_cpython_zip", capsys, "--max-list-len", "2")
+    assert "changed while an iterator made in CPython over a copy of it was still in use" in said
     result = explore_source(tmp_path, ZIPPED_WITH_A_MODULE_LIST, "zipped.py", "reads_under_a_cpython_zip", "dse", "--max-list-len", "2")
     assert result["stats"]["concretizations"] and len(result["paths"]) >= 3  # type: ignore[index, arg-type]

@@ -14,7 +14,7 @@ import pytest
 
 from pathloom.cli import main
 
-from .verified import explore_source, refusal
+from .verified import explore_source, refusal, unsupported_said
 from pathloom.engines.registry import engine_names
 
 ENGINES = tuple(engine_names())
@@ -139,6 +139,5 @@ def test_a_function_run_in_cpython_that_rebinds_a_global_is_unsupported(tmp_path
     (tmp_path / "helper.py").write_text("hits = 0\n\n\ndef hit(n: int) -> int:\n    global hits\n    hits += n\n    return hits\n", encoding="utf-8")
     source = tmp_path / "user.py"
     source.write_text("from helper import hit\n\n\ndef f(n: int) -> int:\n    return hit(n)\n", encoding="utf-8")
-    assert main(["explore", f"{source}::f", "--quiet"]) == 2
-    err = capsys.readouterr().err
-    assert "unsupported: an operation run in CPython rebound the module-level name 'hits' of module helper" in err
+    said = unsupported_said(source, "f", capsys)
+    assert "unsupported: an operation run in CPython rebound the module-level name 'hits' of module helper" in said

@@ -60,3 +60,17 @@ def refusal(path: Path, target: str, engine: str, capsys: object) -> str:
     lines = err.strip().splitlines()
     assert len(lines) == 1, lines
     return lines[0]
+
+
+def unsupported_said(path: Path, target: str, capsys: object, *options: str, engine: str = "dse") -> str:
+    """What ``explore`` says of an unsupported construct ``target`` meets: the refusal on stderr
+    (exit 2: what concerns the function as a whole, or a shared object that could not be put
+    back), else one ``LINE: reason`` per path cut with kind ``unsupported`` (the run-time form)."""
+    report = path.parent / f"{target}-{engine}-said.json"
+    code = main(["explore", f"{path}::{target}", "--engine", engine, "--quiet", "--json", str(report), *options])
+    err: str = capsys.readouterr().err  # type: ignore[attr-defined]
+    if code == 2:
+        return err
+    assert code in (0, 1), (code, err)
+    entry = json.loads(report.read_text(encoding="utf-8"))
+    return "\n".join(f"{p['line']}: {p['reason']}" for p in entry["paths"] if p["outcome"] == "cut" and p["cut"] == "unsupported")
