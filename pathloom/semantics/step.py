@@ -129,19 +129,20 @@ def execute(module: Module, heap: HeapView, local_vars: Mapping[str, object], in
     """The outcome of ``instr``. What the semantics does not model at run time (and cannot run
     in CPython) ends the path there: a ``Cut`` of kind ``unsupported`` naming the construct,
     which every engine reports with the path's input (solved up to there) while it goes on
-    with the other paths; it never stops the whole exploration."""
+    with the other paths. Only ``InterpreterStateLost`` (shared state an operation run in
+    CPython changed and that could not be put back) propagates: the engine refuses the rest."""
     try:
         return _execute(module, heap, local_vars, instr)
     except InterpreterStateLost:
         raise  # no later path could be trusted: the engine refuses the rest of the target
     except RuntimeUnsupported as exc:
-        return unsupported_cut(exc, instr.loc)
+        return unsupported_cut(str(exc), instr.loc)
 
 
-def unsupported_cut(exc: RuntimeUnsupported, loc: ir.Loc) -> Cut:
-    """The cut of a path at what the semantics does not model; its reason reads as the
-    statement-level one (``lowering``): ``unsupported: <what> (column C)``."""
-    return Cut(f"unsupported: {exc} (column {loc.col})", CutReason.UNSUPPORTED)
+def unsupported_cut(what: str, loc: ir.Loc) -> Cut:
+    """The cut of a path at what the semantics does not model, met at run time or lowered as a
+    statement outside the subset (``ir.Unmodelled``): ``unsupported: <what> (column C)``."""
+    return Cut(f"unsupported: {what} (column {loc.col})", CutReason.UNSUPPORTED)
 
 
 def advance(heap: HeapView, it: object, loc: ir.Loc) -> list[tuple[Arg, object | None, object]] | Cut:
@@ -150,7 +151,7 @@ def advance(heap: HeapView, it: object, loc: ir.Loc) -> list[tuple[Arg, object |
     try:
         return S.next_item(heap, it)
     except RuntimeUnsupported as exc:
-        return unsupported_cut(exc, loc)
+        return unsupported_cut(str(exc), loc)
 
 
 def _execute(module: Module, heap: HeapView, local_vars: Mapping[str, object], instr: ir.Instruction) -> Outcome:
@@ -339,7 +340,7 @@ _HANDLERS: dict[type, _Handler] = {
     ir.CurrentException: lambda m, h, i, v: Ok(v[0]),
     ir.ExcMatch: lambda m, h, i, v: C.exc_match(m, v[0], tuple(v[1:])),
     ir.Unbind: lambda m, h, i, v: Ok(UNBOUND),
-    ir.Unmodelled: lambda m, h, i, v: Cut(f"unsupported: {i.what} (column {i.loc.col})", CutReason.UNSUPPORTED),  # type: ignore[attr-defined]
+    ir.Unmodelled: lambda m, h, i, v: unsupported_cut(i.what, i.loc),  # type: ignore[attr-defined]
     ir.MakeCell: _make_cell,  # type: ignore[dict-item]
     ir.StoreCell: lambda m, h, i, v: Ok(None, ((cast(Ref, v[0]), ListRec(1, (v[1],))),)),
     ir.LoadCell: _load_cell,  # type: ignore[dict-item]

@@ -284,10 +284,15 @@ class Stepping(Joins):
         for g, leaf, _ in leaves:
             if isinstance(leaf, Cut):
                 cut_guards.setdefault(leaf.cause, []).append(g)
+        return transitions + self._cuts(cut_guards, where.line)
+
+    def _cuts(self, cut_guards: dict[CutCause, list[Guard]], line: int | None) -> list[Transition]:
+        """The transitions that end the paths under each cause's guards, cut at ``line``."""
+        ended = []
         for cause, guards in cut_guards.items():
-            g = mgr.or_all(guards)
-            transitions.append(Transition(g, None, final=[(g, ("cut", cause, where.line))]))
-        return transitions
+            g = self.mgr.or_all(guards)
+            ended.append(Transition(g, None, final=[(g, ("cut", cause, line))]))
+        return ended
 
     def _self_recursive(self, qualname: str) -> bool:
         """Whether a top-level function calls itself by name (then its frames keep the
@@ -464,10 +469,7 @@ class Stepping(Joins):
             t = Transition(g, loc[:-1] + (self._goto_frame(frame, term.exit, False),))
             t.final = [(g, ("direction", (frame.qualname, frame.label, False)))]
             result.append(t)
-        for cause, guards in cut_guards.items():
-            g = mgr.or_all(guards)
-            result.append(Transition(g, None, final=[(g, ("cut", cause, term.loc.line))]))
-        return result
+        return result + self._cuts(cut_guards, term.loc.line)
 
     def _return(self, loc: Loc, returned: list[tuple[Guard, object]]) -> Transition:
         guard = self.mgr.or_all(g for g, _ in returned)
