@@ -27,6 +27,7 @@ from pathloom.report.registry import ReporterContext
 from pathloom.report.registry import formats as output_formats
 
 DEFAULT_SEARCH_S = 5.0  # seconds of coverage-guided search per target with a gap (--search-timeout)
+CUT_REPLAY_FLOOR_S = 2.0  # --tests: the cut paths' inputs are run in what is left of --timeout, at least this long
 EXPLORE_SHARE = 0.7  # of a target's share of --file-timeout, to explore when tests are written (the rest: search)
 MIN_SHARE_S = 0.5  # less time than this left: a target is not started, a search not run
 
@@ -359,6 +360,7 @@ class _Session:
         return True
 
     def _run_target(self, module: Module, target: str) -> None:
+        started = time.monotonic()
         progress = _Progress(f"{self.file}::{target}") if sys.stderr.isatty() else None
         try:
             with interrupt.deferred():  # the engine's imports and its Z3 objects are built whole
@@ -426,7 +428,9 @@ class _Session:
             from pathloom.replay import observe_for_tests
 
             try:
-                observe_for_tests(exploration, self.file, run.target)
+                timeout = self.target_options.timeout
+                left = None if timeout is None else max(CUT_REPLAY_FLOOR_S, started + timeout - time.monotonic())
+                observe_for_tests(exploration, self.file, run.target, cut_budget_s=left)
                 self._search(exploration, run.target)
             except KeyboardInterrupt:
                 self.interrupted = True

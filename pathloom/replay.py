@@ -18,6 +18,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +30,8 @@ from pathloom.results import Bug, Exploration, PathResult
 JSON = Any
 
 REPLAY_TIMEOUT_S = 5.0  # per input: past it, CPython's answer is a timeout
+MIN_CALL_S = 0.05  # a call given less of a replay's budget than this is not run
+NOT_RUN = "not run: the replay's time budget was spent"
 
 
 @dataclass(frozen=True)
@@ -49,10 +52,14 @@ def replay(
     timeout_s: float = REPLAY_TIMEOUT_S,
     module_globals: dict[str, JSON] | None = None,
     arcs: bool = False,
+    budget_s: float | None = None,
 ) -> list[Observed]:
     """Run each of ``inputs`` on ``target``, each call after the module-level names of
     ``module_globals`` (the ones the code rebinds with ``global``) are set to their values;
-    ``arcs``: also record the arcs each call ran in the target's file (``Observed.arcs``)."""
+    ``arcs``: also record the arcs each call ran in the target's file (``Observed.arcs``);
+    ``budget_s``: the calls together get at most that long (from the child's start), each
+    at most ``timeout_s``; the inputs left when it is spent are not run (``Observed("timeout",
+    detail=NOT_RUN)``)."""
     if not inputs:
         return []
     request = json.dumps(
@@ -63,12 +70,13 @@ def replay(
             "timeout": timeout_s,
             "globals": json_safe(module_globals or {}),
             "arcs": arcs,
+            "budget": budget_s,
         }
     )
     env = dict(os.environ)
     package_root = str(Path(__file__).resolve().parent.parent)
     env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
-    total = timeout_s * len(inputs) + 30
+    total = (timeout_s * len(inputs) if budget_s is None else budget_s) + 30  # + the child's start-up
     try:
         proc = subprocess.run(
             [sys.executable, "-m", "pathloom.replay"],
@@ -190,19 +198,22 @@ def verify(exploration: Exploration, filename: str, target: str, timeout_s: floa
 MAX_OBSERVED = 100  # cut paths per target whose inputs are run for a test (observe_for_tests)
 
 
-def observe_for_tests(exploration: Exploration, filename: str, target: str, timeout_s: float = REPLAY_TIMEOUT_S) -> int:
+def observe_for_tests(exploration: Exploration, filename: str, target: str, timeout_s: float = REPLAY_TIMEOUT_S, cut_budget_s: float | None = None) -> int:
     """Run in CPython, recording the arcs each run covers in the target's file
     (``exploration.arcs``, by path index), the inputs of the finished paths and of the cut
-    paths (the first ``MAX_OBSERVED`` of those); keep, in ``exploration.observed``, each cut
-    path's that returned or raised: a path a bound, a timeout or an unsupported construct
-    stopped still has an input, and what CPython does on it is a test (pathloom predicts
-    nothing there, so nothing is compared). Returns how many cut paths were kept."""
+    paths (the first ``MAX_OBSERVED`` of those, within ``cut_budget_s`` together: a path cut by
+    the timeout may loop forever, and each would take ``timeout_s``); keep, in
+    ``exploration.observed``, each cut path's that returned or raised: a path a bound, a
+    timeout or an unsupported construct stopped still has an input, and what CPython does on
+    it is a test (pathloom predicts nothing there, so nothing is compared). Returns how many
+    cut paths were kept."""
     runnable = [(i, p) for i, p in enumerate(exploration.paths) if p.inputs is not None and p.outcome in ("return", "raise", "cut")]
     finished = [(i, p) for i, p in runnable if p.outcome != "cut"]
     cut = [(i, p) for i, p in runnable if p.outcome == "cut"][:MAX_OBSERVED]
-    chosen = finished + cut
-    observed = replay(filename, target, [p.inputs for _, p in chosen], timeout_s, exploration.module_globals, arcs=True)  # type: ignore[misc]
-    for (index, path), obs in zip(chosen, observed):
+    observed = replay(filename, target, [p.inputs for _, p in finished], timeout_s, exploration.module_globals, arcs=True)  # type: ignore[misc]
+    if cut and (cut_budget_s is None or cut_budget_s > MIN_CALL_S):
+        observed += replay(filename, target, [p.inputs for _, p in cut], timeout_s, exploration.module_globals, arcs=True, budget_s=cut_budget_s)  # type: ignore[misc]
+    for (index, path), obs in zip(finished + cut, observed):
         if obs.arcs is not None:
             exploration.arcs[index] = frozenset((a, b) for a, b in obs.arcs)
         if path.outcome == "cut" and obs.outcome in ("return", "raise"):
@@ -355,6 +366,7 @@ def _run_one(module: Any, path: str, target: str, inputs: dict[str, JSON], timeo
 
 
 def _child_main() -> None:
+    started = time.monotonic()
     request = json.loads(sys.stdin.read())
     path = request["file"]
     signal.signal(signal.SIGALRM, on_alarm)
@@ -362,7 +374,14 @@ def _child_main() -> None:
     sys.stdout = sys.stderr  # the analyzed code's prints must not mix with the answer
     module = load(path)
     arcs = bool(request.get("arcs"))
-    answers = [run_one(module, path, request["target"], inputs, request["timeout"], request.get("globals"), arcs) for inputs in request["inputs"]]
+    end = None if request.get("budget") is None else started + float(request["budget"])
+    answers = []
+    for inputs in request["inputs"]:
+        left = math.inf if end is None else end - time.monotonic()
+        if left < MIN_CALL_S:
+            answers.append({"outcome": "timeout", "detail": NOT_RUN})
+            continue
+        answers.append(run_one(module, path, request["target"], inputs, min(float(request["timeout"]), left), request.get("globals"), arcs))
     sys.stdout = real_stdout
     sys.stdout.write("\n" + json.dumps(json_safe(answers)) + "\n")
 

@@ -155,8 +155,24 @@ def test_deep_terms_print_without_recursion() -> None:
     t: T.Arg = x
     for i in range(3_000):  # deeper than Python's recursion limit
         t = T.add(T.mul(t, 3), T.sym(f"y{i}", T.INT))
-    text = show(t)
+    text = show(t, limit=10**6)
     assert text.count("(3 * ") == 3_000 and "let" not in text  # nothing shared: a tree
+
+
+def test_long_texts_are_cut_and_say_so() -> None:
+    """A path condition of thousands of conjuncts (a loop cut by the timeout) is written up to
+    ``MAX_CHARS`` characters: writing a 234-KB condition into --json took 7 s past --timeout."""
+    from pathloom.terms.printer import MAX_CHARS, show
+
+    t: T.Arg = T.lt(x, 0)
+    for i in range(20_000):
+        t = T.and_(t, T.lt(T.sym(f"y{i}", T.INT), i))
+    whole = show(t, limit=10**7)
+    assert whole.count(" and ") == 20_000
+    text = show(t)
+    assert text == whole[:MAX_CHARS] + f" ... (cut: longer than {MAX_CHARS} characters)"
+    named = show(_ite_chain(3_000), limit=500)
+    assert named.startswith("let @1 = (x if (x < 0) else (1 + x));") and named.endswith("(cut: longer than 500 characters)")
 
 
 @settings(max_examples=60)
