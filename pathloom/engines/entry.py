@@ -214,7 +214,9 @@ class _Builder:
                 if param.default is not None:
                     return param.default.value, None  # type: ignore[union-attr]
                 raise self.module.unsupported_at(
-                    param.line, param.col, f"parameter '{param.name}' has no type annotation (and no default, isinstance test, doctest example or call with a literal to infer one from)"
+                    param.line,
+                    param.col,
+                    f"parameter '{param.name}' has no type annotation (and no default, isinstance test, doctest example or call with a literal to infer one from)",
                 )
             self.untried.append(f"{name}: no annotation; only {inferred[0].replace('|', ' | ')} tried ({inferred[1]})")
             return self.value(function, replace(param, annotation=inferred[0]), prefix)

@@ -9,26 +9,34 @@ CPython did, named ``..._observed_...`` and saying where exploration stopped; pa
 predicted nothing there. Unknown paths and the other cut paths get no test; the header says
 how many there were.
 
-The file imports the analysed module as pytest imports a test module, found relative to the
-test file so that it runs with plain ``pytest`` from anywhere: by its package path (the package
-root first on ``sys.path``) when it is inside a package, else from its path under a name unique
-to that path (two ``sol1.py`` of different folders never collide; ``my-script.py`` and
-``string.py`` work). Invariant: the module's names are read as attributes of that module object
-(``_module.f``), never imported into the test file's namespace, where pytest would collect a
-``test_something`` function or a ``TestData`` class of the module as tests.
+Where the analysed module is importable by its dotted name from where it was found (its package
+root on ``sys.path``, not as the working directory: an installed package, a ``PYTHONPATH``
+entry), the file imports what the tests use as a user would, ``from pkg.mod import f, Node``.
+Otherwise it imports the module as pytest imports a test module, found relative to the test
+file so that it runs with plain ``pytest`` from anywhere: by its package path (the package root
+first on ``sys.path``) when it is inside a package, else from its path under a name unique to
+that path (two ``sol1.py`` of different folders never collide; ``my-script.py`` and
+``string.py`` work), and the tests read its names as attributes (``_module.f``). Invariant: no
+name whose pytest would collect it (``test_something``, ``TestData``) and none a test also uses
+as a variable is imported into the test file's namespace; those stay ``_module.NAME``.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import io
 import math
 import os
 import re
+import sys
+import tokenize
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from pathloom.frontend.realmodule import import_plan
 from pathloom.encoding.values import is_long_int
+from pathloom.report.constructors import constructor_fields
 from pathloom.report.test_selection import Candidate, minimal, outcome_key
 from pathloom.results import Exploration, PathOutcome, PathResult
 
@@ -163,14 +171,21 @@ def _slug(text: str) -> str:
 MODULE = "_module"  # the generated file's name for the analysed module
 
 
-def _object_setup(inputs: dict[str, JSON]) -> tuple[list[str], dict[str, JSON]]:
+def _object_setup(inputs: dict[str, JSON], constructors: dict[str, list[str]] | None = None) -> tuple[list[str], dict[str, JSON]]:
     """Statements that build the input objects (``$object``/``$ref``: shared and cyclic
-    graphs), as the replay does: each object made without ``__init__``, then its fields set;
-    and the inputs with every object replaced by the name of its variable."""
+    graphs), and the inputs with every object replaced by its variable or its expression.
+    Where every object's class is in ``constructors`` (``report.constructors``: its fields, in
+    the order its constructor takes them) with exactly those fields and the graph has no
+    cycle, each object is its constructor call, ``Node(1, Node(2, None))``, and an object
+    given to several places a variable made first; otherwise, as the replay does, each object
+    is made without ``__init__`` and its fields are set."""
+    objects = _objects(inputs)
+    by_constructor = constructors is not None and _constructible(objects, constructors)
     names: dict[int, str] = {}
     made: list[str] = []
     assigned: list[str] = []
     lists: list[str] = []  # a list given for several parameters: one variable
+    shared = {i for i, count in _references(inputs).items() if count > 0}
 
     def name_of(value: JSON) -> JSON:
         if isinstance(value, list):
@@ -189,6 +204,15 @@ def _object_setup(inputs: dict[str, JSON]) -> tuple[list[str], dict[str, JSON]]:
             return value
         cls = value["$object"]
         var = f"{_slug(cls)}{value['$id']}"
+        if by_constructor:
+            assert constructors is not None
+            texts = {k: literal(name_of(v)) for k, v in value["fields"].items()}  # in the encoding's order: a $ref follows its $object
+            call = f"{MODULE}.{cls}({', '.join(texts[f] for f in constructors[cls])})"
+            if value["$id"] not in shared:
+                return {"$name": call}
+            names[value["$id"]] = var
+            made.append(f"{var} = {call}")  # after the objects its fields name (made while rendering them)
+            return {"$name": var}
         names[value["$id"]] = var
         made.append(f"{var} = object.__new__({MODULE}.{cls})")
         fields = [(k, name_of(v)) for k, v in value["fields"].items()]
@@ -214,6 +238,70 @@ def _object_setup(inputs: dict[str, JSON]) -> tuple[list[str], dict[str, JSON]]:
 
     renamed = shared_lists(inputs)
     return made + assigned + lists, renamed
+
+
+def _walk(value: JSON) -> list[dict[str, JSON]]:
+    """The ``$object`` and ``$ref`` nodes inside ``value``, in the order the encoding lists them."""
+    found: list[dict[str, JSON]] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        children: list[JSON] = []
+        if isinstance(item, list):
+            children = item
+        elif isinstance(item, dict):
+            if "$object" in item or "$ref" in item:
+                found.append(item)
+            if "$tuple" in item or "$set" in item:
+                children = list(item["$tuple"] if "$tuple" in item else item["$set"])
+            elif "$dict" in item or "$table" in item:
+                children = [v for pair in (item["$dict"] if "$dict" in item else item["$table"]) for v in pair] + [item.get("default")]
+            elif "$object" in item:
+                children = list(item["fields"].values())
+            elif "$new" in item:
+                children = list(item["args"].values())
+        stack.extend(reversed(children))
+    return found
+
+
+def _objects(inputs: dict[str, JSON]) -> dict[int, dict[str, JSON]]:
+    return {node["$id"]: node for node in _walk(list(inputs.values())) if "$object" in node}
+
+
+def _references(inputs: dict[str, JSON]) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for node in _walk(list(inputs.values())):
+        if "$ref" in node:
+            counts[node["$ref"]] = counts.get(node["$ref"], 0) + 1
+    return counts
+
+
+def _constructible(objects: dict[int, dict[str, JSON]], constructors: dict[str, list[str]]) -> bool:
+    """Whether every object's class builds it by its constructor and no object reaches itself."""
+    edges: dict[int, list[int]] = {}
+    for ident, node in objects.items():
+        wanted = constructors.get(node["$object"])
+        if wanted is None or sorted(wanted) != sorted(node["fields"]):
+            return False
+        edges[ident] = [n["$id"] if "$object" in n else n["$ref"] for n in _walk(list(node["fields"].values()))]
+    state: dict[int, int] = {}  # 1: on the path, 2: done
+    for start in objects:
+        stack = [(start, iter(edges[start]))]
+        if state.get(start):
+            continue
+        state[start] = 1
+        while stack:
+            ident, children = stack[-1]
+            child = next(children, None)
+            if child is None:
+                state[ident] = 2
+                stack.pop()
+            elif state.get(child) == 1:
+                return False
+            elif not state.get(child):
+                state[child] = 1
+                stack.append((child, iter(edges.get(child, []))))
+    return True
 
 
 def _call(exploration: Exploration, target: str, path: PathResult, inputs: dict[str, JSON] | None = None) -> str:
@@ -261,15 +349,24 @@ def _observable(observed: dict[str, JSON]) -> bool:
     return observed["outcome"] == "return" or observed["exception"] in _BUILTIN_EXCEPTIONS
 
 
-def _test(exploration: Exploration, target: str, index: int, path: PathResult, cut: PathResult | str | None = None, raises_for_bugs: bool = False) -> str:
+def _test(
+    exploration: Exploration,
+    target: str,
+    index: int,
+    path: PathResult,
+    cut: PathResult | str | None = None,
+    raises_for_bugs: bool = False,
+    constructors: dict[str, list[str]] | None = None,
+) -> str:
     """The test of ``path``; ``cut``: the path as explored, cut before its end, when ``path``'s
     outcome is what CPython did on its input (no prediction of pathloom's), which the test says;
     or the comment saying where such an input came from.
     A bug (an exception the code raises implicitly, a failed assert) is a strict ``xfail``
-    expecting that exception, not expected behaviour; ``raises_for_bugs``: ``pytest.raises`` too."""
+    expecting that exception, not expected behaviour; ``raises_for_bugs``: ``pytest.raises`` too.
+    ``constructors``: the classes whose input objects are built by calling them (``_object_setup``)."""
     observed = cut is not None
     base = target.replace(".", "_") + ("_searched" if isinstance(cut, str) else "_observed" if observed else "")
-    setup, inputs = _object_setup(dict(path.inputs or {}))
+    setup, inputs = _object_setup(dict(path.inputs or {}), constructors)
     call = _call(exploration, target, path, inputs)
     if isinstance(cut, str):
         setup = [cut, *setup]
@@ -341,6 +438,50 @@ def _import_lines(source: Path, test_file: str) -> list[str]:
     ]
 
 
+def installed_name(source: Path) -> str | None:
+    """The dotted name ``source`` is importable by without a path of its own (its package root,
+    or its folder, is on ``sys.path`` and is not the working directory), else None."""
+    root, name, is_package_path = import_plan(str(source))
+    if not is_package_path:
+        root, name = str(source.parent), source.stem
+        if not name.isidentifier():
+            return None
+    entries = {os.path.realpath(e) for e in sys.path if e not in ("", ".") and os.path.realpath(e) != os.path.realpath(os.getcwd())}
+    if os.path.realpath(root) not in entries:
+        return None
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return None
+    found = spec.origin if spec is not None else None
+    return name if found is not None and os.path.realpath(found) == os.path.realpath(source) else None
+
+
+_QUALIFIED = re.compile(rf"\b{MODULE}\.([A-Za-z_]\w*)")
+
+
+def _plain_names(body: list[str]) -> tuple[list[str], list[str]]:
+    """``body`` with ``_module.NAME`` written ``NAME`` for every name that may be imported (see
+    the invariant), and those names, sorted."""
+    text = "\n\n".join(body)
+    used = set(_QUALIFIED.findall(text))
+    bare = _bare_names(_QUALIFIED.sub("_", text))
+    names = sorted(n for n in used if not n.lower().startswith("test") and n not in bare and n != MODULE)
+    chosen = set(names)
+    return [_QUALIFIED.sub(lambda m: m.group(1) if m.group(1) in chosen else m.group(0), test) for test in body], names
+
+
+def _bare_names(code: str) -> set[str]:
+    """The names ``code`` uses other than as an attribute (strings and comments aside)."""
+    names: set[str] = set()
+    previous = ""
+    for token in tokenize.generate_tokens(io.StringIO(code).readline):
+        if token.type == tokenize.NAME and previous != ".":
+            names.add(token.string)
+        previous = token.string
+    return names
+
+
 def _globals_fixture(explorations: list[Exploration]) -> list[str]:
     """An autouse fixture that sets the module-level names the code rebinds with ``global``
     to the values every explored path starts from (a test before may have changed them)."""
@@ -406,6 +547,7 @@ def generate(explorations: list[Exploration], source_file: str, test_file: str, 
     """The pytest file: a minimal suite (``test_selection``), or one test per path that can
     have one (``all_paths``); bugs as strict xfails, or as ``pytest.raises`` (``raises_for_bugs``)."""
     source = Path(source_file).resolve()
+    constructors = constructor_fields(source.read_text(encoding="utf-8"))
     body: list[str] = []
     skipped = left_out = 0
     uses_math = False
@@ -420,11 +562,21 @@ def generate(explorations: list[Exploration], source_file: str, test_file: str, 
             if number not in chosen:
                 continue
             index += 1
-            test = _test(exploration, target, index, path, cut, raises_for_bugs)
+            test = _test(exploration, target, index, path, cut, raises_for_bugs, constructors)
             uses_math = uses_math or "math." in test
             body.append(test)
-    imports = _import_lines(source, test_file)
-    modules = ["importlib", "pathlib", "sys"] if "_ROOT" in imports[0] else ["hashlib", "importlib.util", "pathlib", "sys"]
+    fixture = _globals_fixture(explorations)
+    installed = installed_name(source)
+    if installed is not None:
+        body, names = _plain_names(body)
+        imports = [f"from {installed} import {', '.join(names)}"] if names else []
+        modules = []
+        if any(MODULE + "." in text for text in body + fixture):  # (``import a.b as m`` reads attribute b of a: a package may rebind it)
+            imports.append(f"{MODULE} = importlib.import_module({installed!r})")
+            modules = ["importlib"]
+    else:
+        imports = _import_lines(source, test_file)
+        modules = ["importlib", "pathlib", "sys"] if "_ROOT" in imports[0] else ["hashlib", "importlib.util", "pathlib", "sys"]
     if uses_math:
         modules.append("math")
     header = [
@@ -432,13 +584,13 @@ def generate(explorations: list[Exploration], source_file: str, test_file: str, 
         f'"""Tests generated by pathloom from {source.name}: {_what(all_paths)}."""',
         "",
         *(f"import {m}" for m in sorted(modules)),
-        "",
+        *([""] if modules else []),
         "import pytest",
         "",
         *imports,
         "",
     ]
-    header += _globals_fixture(explorations)
+    header += fixture
     if left_out:
         header.append(f"# {left_out} path(s) left out: each covers only outcomes and arcs the tests here cover (--all-paths: one test per path).")
         header.append("")
