@@ -9,34 +9,22 @@ CPython did, named ``..._observed_...`` and saying where exploration stopped; pa
 predicted nothing there. Unknown paths and the other cut paths get no test; the header says
 how many there were.
 
-Where the analysed module is importable by its dotted name from where it was found (its package
-root on ``sys.path``, not as the working directory: an installed package, a ``PYTHONPATH``
-entry), the file imports what the tests use as a user would, ``from pkg.mod import f, Node``.
-Otherwise it imports the module as pytest imports a test module, found relative to the test
-file so that it runs with plain ``pytest`` from anywhere: by its package path (the package root
-first on ``sys.path``) when it is inside a package, else from its path under a name unique to
-that path (two ``sol1.py`` of different folders never collide; ``my-script.py`` and
-``string.py`` work), and the tests read its names as attributes (``_module.f``). Invariant: no
-name whose pytest would collect it (``test_something``, ``TestData``) and none a test also uses
-as a variable is imported into the test file's namespace; those stay ``_module.NAME``.
+The file imports the analysed module as ``report.test_imports`` says: ``from pkg.mod import f``
+where the module is importable by its dotted name, else loaded relative to the test file and
+its names read as attributes (``_module.f``).
 """
 
 from __future__ import annotations
 
-import importlib.util
-import io
 import math
-import os
 import re
-import sys
-import tokenize
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from pathloom.frontend.realmodule import import_plan
 from pathloom.encoding.values import is_long_int
 from pathloom.report.constructors import constructor_fields
+from pathloom.report.test_imports import MODULE, import_lines, installed_name, plain_names
 from pathloom.report.test_selection import Candidate, minimal, outcome_key
 from pathloom.results import Exploration, PathOutcome, PathResult
 
@@ -166,9 +154,6 @@ def _slug(text: str) -> str:
     text = re.sub(r"-(?=[0-9])", "minus_", text)  # -1 is "minus_1", not "1"
     slug = re.sub(r"[^0-9a-zA-Z]+", "_", text).strip("_").lower()
     return slug[:40] or "value"
-
-
-MODULE = "_module"  # the generated file's name for the analysed module
 
 
 def _object_setup(inputs: dict[str, JSON], constructors: dict[str, list[str]] | None = None) -> tuple[list[str], dict[str, JSON]]:
@@ -394,6 +379,33 @@ def _test(
     return f"def {name}():\n{first}" + "".join(f"    {line}\n" for line in lines)
 
 
+GROUP_SIZE = 3  # tests of one target returning a literal from the same arguments: one parametrized test
+
+
+def _return_shape(path: PathResult, cut: PathResult | str | None, constructors: dict[str, list[str]]) -> tuple[str, ...] | None:
+    """The argument names of a predicted return checked by one ``==`` with inputs written as
+    literals (no object or shared list to make first), None for any other test."""
+    if cut is not None or path.outcome != "return" or path.returned is None or isinstance(path.returned, bool) or not _is_literal(path.returned):
+        return None
+    setup, _ = _object_setup(dict(path.inputs or {}), constructors)
+    return None if setup else tuple(path.inputs or {})
+
+
+def _parametrized(exploration: Exploration, target: str, members: list[PathResult]) -> str:
+    """One test over ``members`` (same arguments, each returning a literal), a row each."""
+    names = list(members[0].inputs or {})
+    expected = next(n for n in ("expected", "expected_result", "expected_value_") if n not in names)
+    call = _call(exploration, target, members[0], {n: {"$name": n} for n in names})
+    prefix = MODULE + "."  # (an Enum member, a constructed argument)
+    rows = "".join(f"        ({''.join(literal(p.inputs[n], prefix) + ', ' for n in names)}{literal(p.returned)}),\n" for p in members if p.inputs is not None)
+    header = ", ".join(repr(n) for n in [*names, expected])
+    return (
+        f"@pytest.mark.parametrize(\n    ({header}),\n    [\n{rows}    ],\n)\n"
+        f"def test_{target.replace('.', '_')}_returns({', '.join([*names, expected])}):\n"
+        f"    assert {call} == {expected}\n"
+    )
+
+
 def _what(all_paths: bool) -> str:
     if all_paths:
         return "one test per explored path"
@@ -401,85 +413,6 @@ def _what(all_paths: bool) -> str:
 
 
 _BUILTIN_EXCEPTIONS = frozenset(dir(__builtins__) if not isinstance(__builtins__, dict) else __builtins__)
-
-
-def _import_lines(source: Path, test_file: str) -> list[str]:
-    """The lines that bind ``_module`` to the analysed module (see the module docstring)."""
-    root, name, is_package_path = import_plan(str(source))
-    here = Path(test_file).resolve().parent
-    if is_package_path:
-        relative = os.path.relpath(root, here)
-        return [
-            f"_ROOT = str((pathlib.Path(__file__).resolve().parent / {relative!r}).resolve())",
-            "if _ROOT not in sys.path:",
-            "    sys.path.insert(0, _ROOT)  # the package root, first, as pytest puts it",
-            f"{MODULE} = importlib.import_module({name!r})",
-        ]
-    relative = os.path.relpath(source, here)
-    stem = "".join(c if c.isalnum() or c == "_" else "_" for c in source.stem)
-    return [
-        f"_SOURCE = (pathlib.Path(__file__).resolve().parent / {relative!r}).resolve()",
-        f"_NAME = 'pathloom_mod_' + hashlib.sha1(str(_SOURCE).encode()).hexdigest()[:10] + {'_' + stem!r}",
-        "",
-        "",
-        "def _load():",
-        '    """The file outside any package, under a name unique to its path, its folder first."""',
-        "    if str(_SOURCE.parent) not in sys.path:",
-        "        sys.path.insert(0, str(_SOURCE.parent))",
-        "    if _NAME not in sys.modules:",
-        "        spec = importlib.util.spec_from_file_location(_NAME, _SOURCE)",
-        "        module = importlib.util.module_from_spec(spec)",
-        "        sys.modules[_NAME] = module",
-        "        spec.loader.exec_module(module)",
-        "    return sys.modules[_NAME]",
-        "",
-        "",
-        f"{MODULE} = _load()",
-    ]
-
-
-def installed_name(source: Path) -> str | None:
-    """The dotted name ``source`` is importable by without a path of its own (its package root,
-    or its folder, is on ``sys.path`` and is not the working directory), else None."""
-    root, name, is_package_path = import_plan(str(source))
-    if not is_package_path:
-        root, name = str(source.parent), source.stem
-        if not name.isidentifier():
-            return None
-    entries = {os.path.realpath(e) for e in sys.path if e not in ("", ".") and os.path.realpath(e) != os.path.realpath(os.getcwd())}
-    if os.path.realpath(root) not in entries:
-        return None
-    try:
-        spec = importlib.util.find_spec(name)
-    except (ImportError, ValueError):
-        return None
-    found = spec.origin if spec is not None else None
-    return name if found is not None and os.path.realpath(found) == os.path.realpath(source) else None
-
-
-_QUALIFIED = re.compile(rf"\b{MODULE}\.([A-Za-z_]\w*)")
-
-
-def _plain_names(body: list[str]) -> tuple[list[str], list[str]]:
-    """``body`` with ``_module.NAME`` written ``NAME`` for every name that may be imported (see
-    the invariant), and those names, sorted."""
-    text = "\n\n".join(body)
-    used = set(_QUALIFIED.findall(text))
-    bare = _bare_names(_QUALIFIED.sub("_", text))
-    names = sorted(n for n in used if not n.lower().startswith("test") and n not in bare and n != MODULE)
-    chosen = set(names)
-    return [_QUALIFIED.sub(lambda m: m.group(1) if m.group(1) in chosen else m.group(0), test) for test in body], names
-
-
-def _bare_names(code: str) -> set[str]:
-    """The names ``code`` uses other than as an attribute (strings and comments aside)."""
-    names: set[str] = set()
-    previous = ""
-    for token in tokenize.generate_tokens(io.StringIO(code).readline):
-        if token.type == tokenize.NAME and previous != ".":
-            names.add(token.string)
-        previous = token.string
-    return names
 
 
 def _globals_fixture(explorations: list[Exploration]) -> list[str]:
@@ -557,25 +490,34 @@ def generate(explorations: list[Exploration], source_file: str, test_file: str, 
         skipped += unknown
         chosen = {n for n, _, _ in testable} if all_paths else _chosen(exploration, testable)
         left_out += len(testable) - len(chosen)
+        picked = [(path, cut) for number, path, cut in testable if number in chosen]
+        groups: dict[tuple[str, ...], list[PathResult]] = {}
+        for path, cut in picked:
+            shape = _return_shape(path, cut, constructors)
+            if shape is not None:
+                groups.setdefault(shape, []).append(path)
+        groups = {} if all_paths else groups  # --all-paths: one test function per path
+        grouped = {id(p) for members in groups.values() if len(members) >= GROUP_SIZE for p in members}
         index = 0
-        for number, path, cut in testable:
-            if number not in chosen:
+        for path, cut in picked:
+            if id(path) in grouped:
                 continue
             index += 1
             test = _test(exploration, target, index, path, cut, raises_for_bugs, constructors)
             uses_math = uses_math or "math." in test
             body.append(test)
+        body += [_parametrized(exploration, target, members) for members in groups.values() if len(members) >= GROUP_SIZE]
     fixture = _globals_fixture(explorations)
     installed = installed_name(source)
     if installed is not None:
-        body, names = _plain_names(body)
+        body, names = plain_names(body)
         imports = [f"from {installed} import {', '.join(names)}"] if names else []
         modules = []
         if any(MODULE + "." in text for text in body + fixture):  # (``import a.b as m`` reads attribute b of a: a package may rebind it)
             imports.append(f"{MODULE} = importlib.import_module({installed!r})")
             modules = ["importlib"]
     else:
-        imports = _import_lines(source, test_file)
+        imports = import_lines(source, test_file)
         modules = ["importlib", "pathlib", "sys"] if "_ROOT" in imports[0] else ["hashlib", "importlib.util", "pathlib", "sys"]
     if uses_math:
         modules.append("math")

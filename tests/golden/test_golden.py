@@ -194,12 +194,18 @@ def test_generated_tests_file(program: str, explorer: Explorer, pytestconfig: py
     compare_with_golden(pytestconfig, f"test_{program}_generated.py.txt", normalised_tests_file(tests_file, program))
 
 
+def _cases(text: str) -> int:
+    """The test cases of a generated file: its test functions, a parametrized one once per row."""
+    rows = sum(block.count("\n        (") - 1 for block in re.findall(r"@pytest\.mark\.parametrize\(\n.*?\n    \],\n", text, re.S))
+    return text.count("\ndef test_") + rows
+
+
 def test_generated_tests_pass(explorer: Explorer) -> None:
     """Every generated file (a minimal suite) passes under pytest (one run for all): each test
     passes, or is the strict xfail of a bug, which fails unless the bug's exception is raised."""
     explored = [explorer.explore(program, TESTS_ENGINE) for program in PROGRAMS]
     files = [str(e.tests_file) for e in explored if e.tests_file is not None]
-    written = sum(Path(f).read_text(encoding="utf-8").count("\ndef test_") for f in files)
+    written = sum(_cases(Path(f).read_text(encoding="utf-8")) for f in files)
     bugs = sum(Path(f).read_text(encoding="utf-8").count("@pytest.mark.xfail(strict=True") for f in files)
     proc = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *files], cwd=Path(files[0]).parent, capture_output=True, text=True, timeout=300

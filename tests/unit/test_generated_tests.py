@@ -133,7 +133,7 @@ def test_module_names_pytest_would_collect_stay_out_of_the_test_namespace(tmp_pa
 
 def test_a_negative_result_is_named_minus(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     module = _write(tmp_path / "signs.py", NEGATIVE)
-    text = _generate(capsys, f"{module}::sign", tmp_path / "test_signs.py")
+    text = _generate(capsys, f"{module}::sign", tmp_path / "test_signs.py", "--all-paths")  # (not one parametrized test)
     names = re.findall(r"^def (test_\w+)\(", text, re.M)
     assert sorted(n.split("_returns_")[1] for n in names) == ["0", "12", "minus_1"], names
 
