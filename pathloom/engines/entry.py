@@ -23,6 +23,7 @@ from typing import Any, cast
 from pathloom.heap.input_objects import ObjectEnvironment, ObjectGraph, fallback_values, heap_axioms
 from pathloom.frontend.input_types import Shape, input_type
 from pathloom.engines.drivers import Constructed, call_operands, with_constructions
+from pathloom.engines.union_members import fits, member_labels
 from pathloom.errors import Unsupported
 from pathloom.frontend import ir
 from pathloom.frontend.fields import declared_fields, is_reference, reference_shape
@@ -419,7 +420,7 @@ class _Builder:
         """A union input: one value per member (the first named ``name``, the others
         ``name.as_<kind>``), chosen by the Bool flags ``name.is_<kind>`` of all members but the
         last, in the annotation's order (the first flag that holds names the member)."""
-        labels = _member_labels(shapes)
+        labels = member_labels(shapes)
         made = [self._make(s, name if i == 0 else f"{name}.as_{label}") for i, (s, label) in enumerate(zip(shapes, labels))]
         flags = [f"{name}.is_{label}" for label in labels[:-1]]
         value = made[-1][0]
@@ -433,7 +434,7 @@ class _Builder:
             return made[-1][1](model)
 
         def encode_union(v: Any) -> dict[str, Any]:
-            i = next(i for i, s in enumerate(shapes) if _fits(v, s))
+            i = next(i for i, s in enumerate(shapes) if fits(v, s))
             return {**{flag: j == i for j, flag in enumerate(flags[: i + 1])}, **made[i][2](v)}
 
         return value, decode_union, encode_union
@@ -587,34 +588,6 @@ class _Builder:
         return InputSizes(size, tuple(values), tuple(models)), decode_dict, encode_dict
 
 
-def _member_labels(shapes: tuple[Shape, ...]) -> list[str]:
-    """A name for each member of a union: its kind (``int``, ``list``...), numbered when two
-    members share a kind."""
-    kinds = [s if isinstance(s, str) else s[0] for s in shapes]
-    return [k if kinds.count(k) == 1 else f"{k}{kinds[:i].count(k)}" for i, k in enumerate(kinds)]
-
-
-def _fits(value: Any, shape: Shape) -> bool:
-    """Whether the JSON input ``value`` (``encoding.values``) is a value of ``shape``."""
-    if shape == "bool":
-        return isinstance(value, bool)
-    if shape == "int":
-        return (isinstance(value, int) and not isinstance(value, bool)) or (isinstance(value, dict) and "$int" in value)
-    if shape == "float":
-        return isinstance(value, float) or (isinstance(value, dict) and "$float" in value)
-    if shape == "str":
-        return isinstance(value, str)
-    kind = shape[0]
-    if kind == "list":
-        return isinstance(value, list)
-    if kind == "optional":
-        return value is None or _fits(value, shape[1])  # type: ignore[arg-type]
-    if kind == "union":
-        return any(_fits(value, s) for s in cast(tuple[Shape, ...], shape[1]))
-    marker = {"tuple": "$tuple", "vartuple": "$tuple", "set": "$set", "dict": "$dict"}.get(kind)
-    return isinstance(value, dict) and marker in value
-
-
 def _reachable_classes(module: Module, roots: list[str]) -> list[str]:
     found: list[str] = []
     todo = list(roots)
@@ -680,8 +653,15 @@ def _method_entry(module: Module, builder: _Builder, target: str, kind: str = ""
     method = module.function(target)
     if not method.params or (method.params[0].name != "self" and kind != "classmethod"):
         raise module.unsupported_at(method.line, method.col, "method without a 'self' first parameter")
-    if info.abstract and kind != "classmethod":  # CPython's TypeError before the method runs
-        raise module.unsupported_at(method.line, method.col, f"a method of the abstract class {cls_name}, which CPython cannot instantiate")
+    if info.abstract and kind != "classmethod":  # CPython's TypeError before the method runs: an heir's instance
+        heir = _concrete_heir(module, cls_name, method_name, target)
+        if heir is None:
+            raise module.unsupported_at(
+                method.line,
+                method.col,
+                f"a method of the abstract class {cls_name}, which CPython cannot instantiate (and no concrete subclass in the module inherits it)",
+            )
+        cls_name, info = heir, module.classes[heir]
     if method_name == "__init__":
         return _constructor_entry(module, builder, target, method)
     init = module.function(info.methods["__init__"]) if "__init__" in info.methods and kind != "classmethod" else None
@@ -729,6 +709,20 @@ def _method_entry(module: Module, builder: _Builder, target: str, kind: str = ""
         return inputs
 
     return builder.finish(Entry(driver, tuple(args), builder.constraints, builder.records, decode, params, builder.encoders))
+
+
+def _concrete_heir(module: Module, abstract: str, method_name: str, target: str) -> str | None:
+    """The first class of the module, in source order, that derives from ``abstract``, is not
+    abstract and inherits its method unchanged (``methods[name]`` is still ``target``): a
+    method of an abstract class is explored on an instance of it, so that the method CPython
+    runs, through that instance, is the target itself."""
+    for name, info in module.classes.items():
+        base, derives = info.base, False
+        while base is not None and base in module.classes and not derives:
+            derives, base = base == abstract, module.classes[base].base
+        if derives and not info.abstract and info.methods.get(method_name) == target:
+            return name
+    return None
 
 
 def _object_receiver_entry(module: Module, builder: _Builder, target: str, kind: str) -> Entry:

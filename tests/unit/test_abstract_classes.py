@@ -40,6 +40,9 @@ SOURCE = textwrap.dedent("""
         @abstractmethod
         def f(self) -> int: ...
 
+        def g(self) -> int:
+            return 1
+
 
     def compare(s: int, t: int) -> int:
         if Square(s).bigger(t):
@@ -79,14 +82,26 @@ def test_instantiating_an_abstract_class_is_cpythons_typeerror(tmp_path: Path, e
     ]
 
 
-def test_a_method_of_an_abstract_class_is_not_a_target(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """No instance of ``Shape`` can be built (CPython's TypeError before the method runs): the
-    target is refused, not reported as a bug at the class's line (the real-code benchmark's
-    replay mismatches for AbstractStack.is_empty and the like)."""
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_method_of_an_abstract_class_runs_on_a_concrete_heir(tmp_path: Path, engine: str) -> None:
+    """No instance of ``Shape`` can be built (CPython's TypeError before the method runs), so
+    ``Shape.bigger`` is explored on an instance of the first concrete subclass that inherits it
+    unchanged, ``Square``: the method CPython runs through it is the target itself (replayed)."""
+    result = explore_source(tmp_path, SOURCE, "shapes.py", "Shape.bigger", engine)
+    assert result["complete"] and {type(p["returned"]) for p in result["paths"]} == {bool}  # type: ignore[union-attr]
+    assert all(p["inputs"]["self"]["$new"] == "Square" for p in result["paths"])  # type: ignore[index]
+
+
+def test_a_method_of_an_abstract_class_no_heir_inherits_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``Meta`` has no concrete subclass: ``Meta.g`` is refused, not reported as a bug at the
+    class's line (the real-code benchmark's replay mismatches for AbstractStack.is_empty and
+    the like, before heirs were used)."""
     from pathloom.cli import main
 
     path = tmp_path / "shapes.py"
     path.write_text(SOURCE, encoding="utf-8")
-    assert main(["explore", f"{path}::Shape.bigger"]) == 2
-    assert "a method of the abstract class Shape, which CPython cannot instantiate" in capsys.readouterr().err
+    assert main(["explore", f"{path}::Meta.g"]) == 2
+    assert (
+        "a method of the abstract class Meta, which CPython cannot instantiate (and no concrete subclass in the module inherits it)" in capsys.readouterr().err
+    )
     assert main(["explore", f"{path}::Square.area", "--quiet"]) == 0
