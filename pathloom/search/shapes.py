@@ -7,8 +7,9 @@ Shapes: ``int``, ``bool``, ``float`` (inf, -inf, nan and -0.0 always among the c
 ``str``, ``None``, ``list``/``Sequence``/``Iterable``/``Collection``, ``tuple`` (fixed or ``...``),
 ``set``/``AbstractSet``, ``dict``/``Mapping``, unions and ``Optional``, ``Literal``,
 ``Enum`` classes of the module (``$enum``) and classes of the module built by their constructor
-(``$new``, from the constructor's own hints). Anything else (``bytes``, ``Callable``, a class
-of another module, a missing hint) raises ``NotSearchable``: the search skips the target rather
+(``$new``, from the constructor's own hints; a parameter with neither hint nor default: an int
+or a str), ``object`` and ``Any`` (an int, a str, None or a list of ints). Anything else
+(``bytes``, ``Callable``, a class of another module) raises ``NotSearchable``: the search skips the target rather
 than guess a type. Invariant: ``generate`` and ``mutate`` return values of the shape.
 """
 
@@ -261,6 +262,8 @@ def shape_of(hint: object, namespace: dict[str, Any], where: str, depth: int = 0
     simple: dict[object, Shape] = {int: IntShape(), bool: BoolShape(), float: FloatShape(), str: StrShape(), type(None): NoneShape(), None: NoneShape()}
     if hint in simple:
         return simple[hint]
+    if hint is object or hint is typing.Any:  # any value is well typed: the everyday ones
+        return ChoiceShape([IntShape(), StrShape(), NoneShape(), ListShape(IntShape())])
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin is typing.Union or origin is types.UnionType:
         return ChoiceShape([shape_of(a, namespace, where, depth + 1) for a in args])
@@ -300,8 +303,8 @@ def _constructed(cls: type, namespace: dict[str, Any], where: str, depth: int) -
         if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
             continue
         if p.name not in hints:
-            if p.default is p.empty:
-                raise NotSearchable(f"{where}: the constructor of {cls.__name__}: parameter {p.name!r} has no annotation")
+            if p.default is p.empty:  # no annotation, no default: an int or a str, as for the target's own
+                params[p.name] = ChoiceShape([IntShape(), StrShape()])
             continue
         params[p.name] = shape_of(hints[p.name], namespace, f"{where}: {cls.__name__}.{p.name}", depth + 1)
     return NewShape(cls.__name__, params)
