@@ -209,6 +209,7 @@ def evaluate(outcome: Outcome, tests: str, module: Module, ctx: dict[str, str]) 
     except (OSError, ET.ParseError):
         outcomes = {}
     values = list(outcomes.values())
+    outcome.tests = max(outcome.tests, len(outcomes))  # test cases: a parametrized test once per row
     outcome.passed, outcome.failed, outcome.errors = values.count("passed") + values.count("skipped"), values.count("failed"), values.count("error")
     outcome.bugs = bugs_found(source, outcomes, explicit_raises(open(module.path, encoding="utf-8").read()))
     bad = [f"--deselect={tests}::{name}" for name, o in outcomes.items() if o in ("failed", "error")]
@@ -243,7 +244,7 @@ def table(rows: list[Row], tools: Sequence[str], markdown: bool) -> list[str]:
     each("branches covered", lambda t: f"{sum(r.tools[t].covered for r in measured if t in r.tools)} / {total}")
     each("branch coverage", lambda t: f"{100 * sum(r.tools[t].covered for r in measured if t in r.tools) / total:.1f}%" if total else "-")
     each("modules with >= 1 passing test", lambda t: f"{sum(1 for r in rows if t in r.tools and r.tools[t].passed)} / {len(rows)}")
-    each("tests written", lambda t: sum(r.tools[t].tests for r in rows if t in r.tools))
+    each("test cases written", lambda t: sum(r.tools[t].tests for r in rows if t in r.tools))
     each(
         "tests passed / failed / errors",
         lambda t: "{} / {} / {}".format(*(sum(getattr(r.tools[t], k) for r in rows if t in r.tools) for k in ("passed", "failed", "errors"))),
