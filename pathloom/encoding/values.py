@@ -271,11 +271,18 @@ def decode_inputs(inputs: Mapping[str, JSON], namespace: Mapping[str, Any]) -> d
 
 def _decode_arguments(inputs: Mapping[str, JSON], namespace: Mapping[str, Any], objects: dict[int, object]) -> dict[str, object]:
     """The arguments of one call; ``{"$same": "xs"}`` (or ``"self.xs"`` among the constructor
-    arguments of a receiver) is the very object given for the earlier argument ``xs``."""
+    arguments of a receiver) is the very object given for the earlier argument ``xs``, and
+    ``{"$same": "self.xs"}`` beside a receiver ``self`` the one given to its constructor for ``xs``."""
     args: dict[str, object] = {}
+    receiver: dict[str, object] = {}  # the constructor arguments of the receiver ``self``, by ``self.name``
     for name, value in inputs.items():
         if isinstance(value, dict) and "$same" in value:
-            args[name] = args[value["$same"].rpartition(".")[2]]
+            same = value["$same"]
+            args[name] = receiver[same] if same in receiver else args[same.rpartition(".")[2]]
+        elif name == "self" and isinstance(value, dict) and "$new" in value:
+            made = _decode_arguments(value["args"], namespace, objects)
+            receiver = {f"self.{k}": v for k, v in made.items()}
+            args[name] = namespace[value["$new"]](**made)
         else:
             args[name] = decode_input(value, namespace, objects)
     return args

@@ -184,7 +184,7 @@ def _object_setup(inputs: dict[str, JSON], constructors: dict[str, list[str]] | 
         if "$ref" in value:
             return {"$name": names[value["$ref"]]}
         if "$new" in value:  # a receiver built by its constructor, from arguments that may be objects
-            return {"$new": value["$new"], "args": shared_lists(value["args"], "receiver_")}
+            return {"$new": value["$new"], "args": shared_lists(value["args"], "receiver_", from_receiver)}
         if "$object" not in value:
             return value
         cls = value["$object"]
@@ -204,23 +204,35 @@ def _object_setup(inputs: dict[str, JSON], constructors: dict[str, list[str]] | 
         assigned.extend(f"{var}.{k} = {literal(v)}" for k, v in fields)
         return {"$name": var}
 
-    def shared_lists(args: dict[str, JSON], prefix: str = "") -> dict[str, JSON]:
+    def shared_lists(args: dict[str, JSON], prefix: str = "", also: frozenset[str] = frozenset()) -> dict[str, JSON]:
         """The arguments with each list given for several of them (``{"$same": name}``, maybe
-        through another ``$same``, ``name`` maybe qualified as ``self.name``) made one variable."""
+        through another ``$same``; among a receiver's constructor arguments ``name`` is
+        ``self.name``) made one variable; ``also``: more of them to make variables (the
+        receiver's arguments a parameter is given too, ``{"$same": "self.name"}`` at the top)."""
+
+        def sibling(v: dict[str, JSON]) -> str | None:
+            same = str(v["$same"])
+            return None if not prefix and same.startswith("self.") else same.rpartition(".")[2]
 
         def root(k: str) -> str:
-            while isinstance(args[k], dict) and "$same" in args[k]:
-                k = args[k]["$same"].rpartition(".")[2]
+            seen: set[str] = set()
+            while isinstance(args[k], dict) and "$same" in args[k] and sibling(args[k]) is not None and k not in seen:
+                seen.add(k)
+                k = str(sibling(args[k]))
             return k
 
-        shared = {root(k) for k, v in args.items() if isinstance(v, dict) and "$same" in v}
+        shared = {root(k) for k, v in args.items() if isinstance(v, dict) and "$same" in v and sibling(v) is not None} | also
         renamed: dict[str, JSON] = {}
         for k, v in args.items():
+            if isinstance(v, dict) and "$same" in v and sibling(v) is None:  # the receiver's constructor argument
+                renamed[k] = {"$name": f"receiver_{str(v['$same'])[len('self.') :]}"}
+                continue
             if k in shared:
                 lists.append(f"{prefix}{k} = {literal(name_of(v), MODULE + '.')}")
             renamed[k] = {"$name": f"{prefix}{root(k)}"} if root(k) in shared else name_of(v)
         return renamed
 
+    from_receiver = frozenset(str(v["$same"])[len("self.") :] for v in inputs.values() if isinstance(v, dict) and str(v.get("$same", "")).startswith("self."))
     renamed = shared_lists(inputs)
     return made + assigned + lists, renamed
 

@@ -45,6 +45,11 @@ class Pair:
     def grow(self) -> int:
         self.v1.append(5)
         return len(self.v2)
+
+    def merge(self, v: list[int], depth: int) -> int:
+        if not v:
+            return depth
+        return v[0] + len(self.v1)
 """
 
 
@@ -61,6 +66,12 @@ def test_a_write_through_one_list_parameter_is_seen_through_the_other(tmp_path: 
     result = explore_source(tmp_path, SOURCE, "lists.py", "append_both", engine, "--max-list-len", "2")
     bugs = [p for p in result["paths"] if p["outcome"] == "raise"]
     assert bugs and all(p["inputs"]["b"] == {"$same": "a"} for p in bugs)
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_a_parameter_may_be_a_list_given_to_the_receivers_constructor(tmp_path: Path, engine: str) -> None:
+    result = explore_source(tmp_path, SOURCE, "lists.py", "Pair.merge", engine, "--max-list-len", "1")
+    assert any(p["inputs"]["v"] in ({"$same": "self.v1"}, {"$same": "self.v2"}) for p in result["paths"])
 
 
 @pytest.mark.parametrize("engine", engine_names())
@@ -90,12 +101,15 @@ def test_generated_test_passes_one_list_twice(tmp_path: Path) -> None:
     [
         ("three", "_module.three(a=a, b=a, c=a)"),  # c is b's list, which is a's: one variable a
         ("Pair.grow", "_module.Pair(v1=receiver_v1, v2=receiver_v1).grow()"),  # a receiver's constructor arguments
+        ("Pair.merge", ".merge(v=receiver_v"),  # a parameter given a receiver's constructor argument
     ],
 )
 def test_generated_tests_resolve_chains_of_shared_lists(tmp_path: Path, target: str, expected: str) -> None:
     """``c: {"$same": "b"}`` with ``b: {"$same": "a"}`` (the real-code run: NameError in 14
     generated tests of merge_sort._merge), and ``{"$same": "self.v1"}`` among a receiver's
-    constructor arguments (an internal error, and a replay given the dict itself)."""
+    constructor arguments (an internal error, and a replay given the dict itself); and
+    ``v: {"$same": "self.v1"}`` beside the receiver (the real-code run's KDTree._build: a
+    replay KeyError reported as a mismatch, and test generation that never ended)."""
     from pathloom.cli import main
 
     (tmp_path / "lists.py").write_text(SOURCE)
