@@ -247,8 +247,14 @@ def _shape(node: ast.expr, classes: Container[str], untried: list[str]) -> Shape
         return None if item is None else ("list", item)
     if outer in _TUPLES:
         parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if len(parts) == 2 and isinstance(parts[1], ast.Constant) and parts[1].value is Ellipsis:
+            item = _shape(parts[0], classes, untried)  # an item tuple[T, ...]: explored at one length
+            if item is None:
+                return None
+            untried.append(f"items of type {ast.unparse(node)} explored as pairs only (other lengths not tried)")
+            return ("tuple", (item, item))
         if any(isinstance(p, ast.Constant) and p.value is Ellipsis for p in parts):
-            return None  # tuple[T, ...]: a tuple of any length
+            return None
         items = [_shape(p, classes, untried) for p in parts]
         return None if any(i is None for i in items) else ("tuple", tuple(items))
     return None

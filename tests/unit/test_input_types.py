@@ -11,7 +11,7 @@ import pytest
 from pathloom.cli import main
 from pathloom.frontend.input_types import parse_input_type
 
-from .verified import explore_verified
+from .verified import explore_source, explore_verified
 from pathloom.engines.registry import engine_names
 
 ENGINES = tuple(engine_names())
@@ -91,7 +91,7 @@ SOURCE = textwrap.dedent("""
         ("Union[str,None]", ("optional", "str")),
         ("list[Optional[int]]", ("list", "int")),
         ("tuple[int,...]", ("vartuple", "int")),
-        ("list[tuple[int,...]]", None),
+        ("list[tuple[int,...]]", ("list", ("tuple", ("int", "int")))),  # items as pairs, reported as untried
         ("Tuple[str, ...]", ("vartuple", "str")),
         ("dict[str,int]", ("dict", ("str", "int"))),
         ("dict", ("dict", ("str", "int"))),
@@ -183,3 +183,23 @@ def test_object_fields_are_int_inputs(tmp_path: Path, engine: str) -> None:
     result = explore_verified(path, "second", engine)
     assert result["complete"] and len(result["paths"]) == 2  # type: ignore[arg-type]
     assert all(type(p["returned"]) is int for p in result["paths"])  # type: ignore[union-attr,index]
+
+
+VARIABLE_TUPLES = """
+def far(points: list[tuple[float, ...]], limit: float) -> int:
+    count = 0
+    for p in points:
+        if p[0] + p[1] > limit:
+            count += 1
+    return count
+"""
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_items_of_any_length_tuple_type_are_explored_as_pairs_and_said_so(tmp_path: Path, engine: str) -> None:
+    """``list[tuple[float, ...]]`` (algorithms' KDTree) was refused whole; its items are now
+    pairs, a length of the type, and the report says the other lengths were not tried."""
+    result = explore_source(tmp_path, VARIABLE_TUPLES, "points.py", "far", engine, "--max-list-len", "2", "--timeout", "20")
+    assert result["untried"] == ["points: items of type tuple[float, ...] explored as pairs only (other lengths not tried)"]
+    assert not result["complete"] and {p["returned"] for p in result["paths"] if p["outcome"] == "return"} >= {0, 1}  # type: ignore[union-attr]
+    assert all(len(item["$tuple"]) == 2 for p in result["paths"] for item in p["inputs"]["points"])  # type: ignore[index]

@@ -529,15 +529,15 @@ CASES = [
         what=r"dict",
     ),
     Case(
-        "list-of-variable-tuples-input",
+        "set-of-variable-tuples-input",
         """
-        def f(xs: list[tuple[int, ...]]) -> int:
+        def f(xs: set[tuple[int, ...]]) -> int:
             return 0
         """,
         4,
         ast.arg,
         pick=named("xs"),
-        what=r"list\[tuple\[int,\.\.\.\]\]",
+        what=r"set\[tuple\[int,\.\.\.\]\]",
     ),
     # ---- names and operations found while executing (run-time checks of the engine)
     Case(
