@@ -329,16 +329,3 @@ def test_exit_codes_through_the_console_script(tmp_path: Path, ok_file: Path) ->
     found = _run_process("check", f"{bug}::f")
     assert (found.returncode, found.stderr) == (1, "")
     assert "AssertionError" in found.stdout
-
-
-def test_version_and_bare_help(capsys: pytest.CaptureFixture[str]) -> None:
-    """``pathloom --version`` prints the installed version; a bare ``pathloom`` prints the help
-    (exit 0), not a usage error."""
-    from importlib.metadata import version
-
-    with pytest.raises(SystemExit) as exited:
-        main(["--version"])
-    assert exited.value.code == 0 and capsys.readouterr().out == f"pathloom {version('pathloom')}\n"
-    assert main([]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith("usage: pathloom") and "explore" in out and "check" in out
