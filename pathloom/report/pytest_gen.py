@@ -394,22 +394,24 @@ def _test(
 GROUP_SIZE = 3  # tests of one target returning a literal from the same arguments: one parametrized test
 
 
-def _return_shape(path: PathResult, cut: PathResult | str | None, constructors: dict[str, list[str]]) -> tuple[str, ...] | None:
-    """The argument names of a predicted return checked by one ``==`` with inputs written as
-    literals (no object or shared list to make first), None for any other test."""
+def _return_shape(path: PathResult, cut: PathResult | str | None, constructors: dict[str, list[str]]) -> tuple[tuple[str, ...], dict[str, JSON]] | None:
+    """The argument names of a predicted return checked by one ``==`` whose inputs need no
+    statement before the call (no object or shared list to make first), with the inputs as
+    the call writes them (an object by its constructor call); None for any other test."""
     if cut is not None or path.outcome != "return" or path.returned is None or isinstance(path.returned, bool) or not _is_literal(path.returned):
         return None
-    setup, _ = _object_setup(dict(path.inputs or {}), constructors)
-    return None if setup else tuple(path.inputs or {})
+    setup, inputs = _object_setup(dict(path.inputs or {}), constructors)
+    return None if setup else (tuple(inputs), inputs)
 
 
-def _parametrized(exploration: Exploration, target: str, members: list[PathResult]) -> str:
-    """One test over ``members`` (same arguments, each returning a literal), a row each."""
-    names = list(members[0].inputs or {})
+def _parametrized(exploration: Exploration, target: str, members: list[tuple[PathResult, dict[str, JSON]]]) -> str:
+    """One test over ``members`` (each a path and its inputs as written, the same arguments,
+    each returning a literal), a row each."""
+    names = list(members[0][1])
     expected = next(n for n in ("expected", "expected_result", "expected_value_") if n not in names)
-    call = _call(exploration, target, members[0], {n: {"$name": n} for n in names})
+    call = _call(exploration, target, members[0][0], {n: {"$name": n} for n in names})
     prefix = MODULE + "."  # (an Enum member, a constructed argument)
-    rows = "".join(f"        ({''.join(literal(p.inputs[n], prefix) + ', ' for n in names)}{literal(p.returned)}),\n" for p in members if p.inputs is not None)
+    rows = "".join(f"        ({''.join(literal(inputs[n], prefix) + ', ' for n in names)}{literal(p.returned)}),\n" for p, inputs in members)
     header = ", ".join(repr(n) for n in [*names, expected])
     return (
         f"@pytest.mark.parametrize(\n    ({header}),\n    [\n{rows}    ],\n)\n"
@@ -503,13 +505,12 @@ def generate(explorations: list[Exploration], source_file: str, test_file: str, 
         chosen = {n for n, _, _ in testable} if all_paths else _chosen(exploration, testable)
         left_out += len(testable) - len(chosen)
         picked = [(path, cut) for number, path, cut in testable if number in chosen]
-        groups: dict[tuple[str, ...], list[PathResult]] = {}
+        groups: dict[tuple[str, ...], list[tuple[PathResult, dict[str, JSON]]]] = {}
         for path, cut in picked:
-            shape = _return_shape(path, cut, constructors)
+            shape = None if all_paths else _return_shape(path, cut, constructors)  # --all-paths: one test function per path
             if shape is not None:
-                groups.setdefault(shape, []).append(path)
-        groups = {} if all_paths else groups  # --all-paths: one test function per path
-        grouped = {id(p) for members in groups.values() if len(members) >= GROUP_SIZE for p in members}
+                groups.setdefault(shape[0], []).append((path, shape[1]))
+        grouped = {id(p) for members in groups.values() if len(members) >= GROUP_SIZE for p, _ in members}
         index = 0
         for path, cut in picked:
             if id(path) in grouped:
