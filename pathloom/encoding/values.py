@@ -280,12 +280,17 @@ def _decode_arguments(inputs: Mapping[str, JSON], namespace: Mapping[str, Any], 
             same = value["$same"]
             args[name] = receiver[same] if same in receiver else args[same.rpartition(".")[2]]
         elif name == "self" and isinstance(value, dict) and "$new" in value:
-            made = _decode_arguments(value["args"], namespace, objects)
+            args[name], made = _construct(value, namespace, objects)
             receiver = {f"self.{k}": v for k, v in made.items()}
-            args[name] = namespace[value["$new"]](**made)
         else:
             args[name] = decode_input(value, namespace, objects)
     return args
+
+
+def _construct(value: Mapping[str, JSON], namespace: Mapping[str, Any], objects: dict[int, object]) -> tuple[object, dict[str, object]]:
+    """The instance ``{"$new": C, "args": ...}`` describes, built by calling ``C``, and the arguments given."""
+    made = _decode_arguments(value["args"], namespace, objects)
+    return namespace[value["$new"]](**made), made
 
 
 def decode_input(value: JSON, namespace: Mapping[str, Any], objects: dict[int, object] | None = None) -> object:
@@ -312,8 +317,7 @@ def decode_input(value: JSON, namespace: Mapping[str, Any], objects: dict[int, o
                 decode_input(value["default"], namespace, objects),
             )
         if "$new" in value:
-            cls = namespace[value["$new"]]
-            return cls(**_decode_arguments(value["args"], namespace, objects))
+            return _construct(value, namespace, objects)[0]
         if "$enum" in value:  # an Enum input: the member of the real class (engines.enum_inputs)
             return namespace[value["$enum"]][value["member"]]
         if "$ref" in value:

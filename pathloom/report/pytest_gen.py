@@ -164,13 +164,13 @@ def _object_setup(inputs: dict[str, JSON], constructors: dict[str, list[str]] | 
     cycle, each object is its constructor call, ``Node(1, Node(2, None))``, and an object
     given to several places a variable made first; otherwise, as the replay does, each object
     is made without ``__init__`` and its fields are set."""
-    objects = _objects(inputs)
+    objects, counts = _graph(inputs)
     by_constructor = constructors is not None and _constructible(objects, constructors)
     names: dict[int, str] = {}
     made: list[str] = []
     assigned: list[str] = []
     lists: list[str] = []  # a list given for several parameters: one variable
-    shared = {i for i, count in _references(inputs).items() if count > 0}
+    shared = set(counts)  # the objects some $ref names besides their $object
 
     def name_of(value: JSON) -> JSON:
         if isinstance(value, list):
@@ -261,16 +261,16 @@ def _walk(value: JSON) -> list[dict[str, JSON]]:
     return found
 
 
-def _objects(inputs: dict[str, JSON]) -> dict[int, dict[str, JSON]]:
-    return {node["$id"]: node for node in _walk(list(inputs.values())) if "$object" in node}
-
-
-def _references(inputs: dict[str, JSON]) -> dict[int, int]:
+def _graph(inputs: dict[str, JSON]) -> tuple[dict[int, dict[str, JSON]], dict[int, int]]:
+    """The input objects by ``$id``, and how many ``$ref`` name each object that has any."""
+    objects: dict[int, dict[str, JSON]] = {}
     counts: dict[int, int] = {}
     for node in _walk(list(inputs.values())):
-        if "$ref" in node:
+        if "$object" in node:
+            objects[node["$id"]] = node
+        else:
             counts[node["$ref"]] = counts.get(node["$ref"], 0) + 1
-    return counts
+    return objects, counts
 
 
 def _constructible(objects: dict[int, dict[str, JSON]], constructors: dict[str, list[str]]) -> bool:

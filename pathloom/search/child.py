@@ -36,7 +36,7 @@ from pathloom.encoding.values import decode_inputs, json_safe
 from pathloom.replay import load, on_alarm, run_one
 from pathloom.report.test_selection import outcome_key
 from pathloom.search.seeds import module_pool
-from pathloom.search.shapes import ChoiceShape, IntShape, NewShape, NotSearchable, Pool, Shape, StrShape, shape_of
+from pathloom.search.shapes import NewShape, NotSearchable, Pool, Shape, shape_of, unannotated_shape
 from pathloom.search.validation import outside_shape, type_checked
 
 JSON = Any
@@ -91,7 +91,7 @@ def parameter_shapes(module: Any, target: str) -> tuple[dict[str, Shape], dict[s
             if other is not None:
                 outside[p.name] = other
         elif p.default is p.empty:
-            shapes[p.name] = ChoiceShape([IntShape(), StrShape()])  # no annotation, no default: int or str
+            shapes[p.name] = unannotated_shape()
     return shapes, outside
 
 

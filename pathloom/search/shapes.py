@@ -254,6 +254,11 @@ _SETS = {set, collections.abc.Set, collections.abc.MutableSet}  # not frozenset:
 _MAPPINGS = {dict, collections.abc.Mapping, collections.abc.MutableMapping}
 
 
+def unannotated_shape() -> Shape:
+    """The values of a parameter with neither annotation nor default: an int or a str."""
+    return ChoiceShape([IntShape(), StrShape()])
+
+
 def shape_of(hint: object, namespace: dict[str, Any], where: str, depth: int = 0) -> Shape:
     """The shape of values of ``hint`` (a resolved type hint); ``namespace``: the module's, where
     a class must be found by its name for a test to build it; ``where``: for the message."""
@@ -303,8 +308,8 @@ def _constructed(cls: type, namespace: dict[str, Any], where: str, depth: int) -
         if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
             continue
         if p.name not in hints:
-            if p.default is p.empty:  # no annotation, no default: an int or a str, as for the target's own
-                params[p.name] = ChoiceShape([IntShape(), StrShape()])
+            if p.default is p.empty:  # no annotation, no default: as for the target's own
+                params[p.name] = unannotated_shape()
             continue
         params[p.name] = shape_of(hints[p.name], namespace, f"{where}: {cls.__name__}.{p.name}", depth + 1)
     return NewShape(cls.__name__, params)
