@@ -264,33 +264,32 @@ def _opaque(value: object) -> JSON:
 def decode_inputs(inputs: Mapping[str, JSON], namespace: Mapping[str, Any]) -> dict[str, object]:
     """Rebuild the Python arguments of one call from their JSON forms; ``$object`` inputs
     share one id space (``{"$ref": k}`` in any argument is the object ``$id`` k), and an
-    argument ``{"$same": name}`` is the argument given for the earlier parameter ``name``."""
-    objects: dict[int, object] = {}
-    return _decode_arguments(inputs, namespace, objects)
+    argument ``{"$same": name}`` is the very object given for the earlier argument ``name``:
+    a parameter (``xs``) or an argument given to the constructor of a parameter built by it
+    (``self.xs``, ``other.items``, ``other.inner.xs``)."""
+    return _decode_arguments(inputs, namespace, {}, {}, "")
 
 
-def _decode_arguments(inputs: Mapping[str, JSON], namespace: Mapping[str, Any], objects: dict[int, object]) -> dict[str, object]:
-    """The arguments of one call; ``{"$same": "xs"}`` (or ``"self.xs"`` among the constructor
-    arguments of a receiver) is the very object given for the earlier argument ``xs``, and
-    ``{"$same": "self.xs"}`` beside a receiver ``self`` the one given to its constructor for ``xs``."""
+def _decode_arguments(
+    inputs: Mapping[str, JSON], namespace: Mapping[str, Any], objects: dict[int, object], given: dict[str, object], prefix: str
+) -> dict[str, object]:
+    """The arguments of one call whose arguments are named ``prefix + name``; ``given``: every
+    argument decoded so far, by its full name, for the ``$same`` that name it."""
     args: dict[str, object] = {}
-    receiver: dict[str, object] = {}  # the constructor arguments of the receiver ``self``, by ``self.name``
     for name, value in inputs.items():
         if isinstance(value, dict) and "$same" in value:
-            same = value["$same"]
-            args[name] = receiver[same] if same in receiver else args[same.rpartition(".")[2]]
-        elif name == "self" and isinstance(value, dict) and "$new" in value:
-            args[name], made = _construct(value, namespace, objects)
-            receiver = {f"self.{k}": v for k, v in made.items()}
+            args[name] = given[str(value["$same"])]
+        elif isinstance(value, dict) and "$new" in value:
+            args[name] = _construct(value, namespace, objects, given, f"{prefix}{name}.")
         else:
             args[name] = decode_input(value, namespace, objects)
+        given[prefix + name] = args[name]
     return args
 
 
-def _construct(value: Mapping[str, JSON], namespace: Mapping[str, Any], objects: dict[int, object]) -> tuple[object, dict[str, object]]:
-    """The instance ``{"$new": C, "args": ...}`` describes, built by calling ``C``, and the arguments given."""
-    made = _decode_arguments(value["args"], namespace, objects)
-    return namespace[value["$new"]](**made), made
+def _construct(value: Mapping[str, JSON], namespace: Mapping[str, Any], objects: dict[int, object], given: dict[str, object], prefix: str) -> object:
+    """The instance ``{"$new": C, "args": ...}`` describes, built by calling ``C``."""
+    return namespace[value["$new"]](**_decode_arguments(value["args"], namespace, objects, given, prefix))
 
 
 def decode_input(value: JSON, namespace: Mapping[str, Any], objects: dict[int, object] | None = None) -> object:
@@ -316,8 +315,8 @@ def decode_input(value: JSON, namespace: Mapping[str, Any], objects: dict[int, o
                 {decode_input(k, namespace, objects): decode_input(v, namespace, objects) for k, v in value["$table"]},
                 decode_input(value["default"], namespace, objects),
             )
-        if "$new" in value:
-            return _construct(value, namespace, objects)[0]
+        if "$new" in value:  # not a parameter's: its arguments name no other
+            return _construct(value, namespace, objects, {}, "$new.")
         if "$enum" in value:  # an Enum input: the member of the real class (engines.enum_inputs)
             return namespace[value["$enum"]][value["member"]]
         if "$ref" in value:

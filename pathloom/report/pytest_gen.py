@@ -183,8 +183,8 @@ def _object_setup(inputs: dict[str, JSON], constructors: dict[str, list[str]] | 
             return {"$dict": [[k, name_of(v)] for k, v in value["$dict"]]}
         if "$ref" in value:
             return {"$name": names[value["$ref"]]}
-        if "$new" in value:  # a receiver built by its constructor, from arguments that may be objects
-            return {"$new": value["$new"], "args": shared_lists(value["args"], "receiver_", from_receiver)}
+        if "$new" in value:  # an object built by its constructor inside another value: its arguments name no other
+            return {"$new": value["$new"], "args": {k: name_of(v) for k, v in value["args"].items()}}
         if "$object" not in value:
             return value
         cls = value["$object"]
@@ -204,37 +204,55 @@ def _object_setup(inputs: dict[str, JSON], constructors: dict[str, list[str]] | 
         assigned.extend(f"{var}.{k} = {literal(v)}" for k, v in fields)
         return {"$name": var}
 
-    def shared_lists(args: dict[str, JSON], prefix: str = "", also: frozenset[str] = frozenset()) -> dict[str, JSON]:
-        """The arguments with each list given for several of them (``{"$same": name}``, maybe
-        through another ``$same``; among a receiver's constructor arguments ``name`` is
-        ``self.name``) made one variable; ``also``: more of them to make variables (the
-        receiver's arguments a parameter is given too, ``{"$same": "self.name"}`` at the top)."""
+    given = _argument_names(inputs)  # every argument by its full name: xs, self.xs, other.items
+    top = set(inputs)
 
-        def sibling(v: dict[str, JSON]) -> str | None:
-            same = str(v["$same"])
-            return None if not prefix and same.startswith("self.") else same.rpartition(".")[2]
+    def root(full: str) -> str:  # the argument a $same names, through other $same
+        seen: set[str] = set()
+        while isinstance(given.get(full), dict) and "$same" in given[full] and full not in seen:
+            seen.add(full)
+            full = str(given[full]["$same"])
+        return full
 
-        def root(k: str) -> str:
-            seen: set[str] = set()
-            while isinstance(args[k], dict) and "$same" in args[k] and sibling(args[k]) is not None and k not in seen:
-                seen.add(k)
-                k = str(sibling(args[k]))
-            return k
+    referred = {root(full) for full, v in given.items() if isinstance(v, dict) and "$same" in v}
 
-        shared = {root(k) for k, v in args.items() if isinstance(v, dict) and "$same" in v and sibling(v) is not None} | also
+    def variable(full: str) -> str:  # xs; self.xs: receiver_xs; other.items: other_items
+        head, dot, rest = full.partition(".")
+        name = ("receiver" if head == "self" else head) + ("_" + rest.replace(".", "_") if dot else "")
+        return name + "_" if dot and name in top else name
+
+    def arguments(args: dict[str, JSON], prefix: str) -> dict[str, JSON]:
+        """The arguments with each list given for several of them made one variable."""
         renamed: dict[str, JSON] = {}
         for k, v in args.items():
-            if isinstance(v, dict) and "$same" in v and sibling(v) is None:  # the receiver's constructor argument
-                renamed[k] = {"$name": f"receiver_{str(v['$same'])[len('self.') :]}"}
+            full = prefix + k
+            if isinstance(v, dict) and "$same" in v:
+                renamed[k] = {"$name": variable(root(full))}
                 continue
-            if k in shared:
-                lists.append(f"{prefix}{k} = {literal(name_of(v), MODULE + '.')}")
-            renamed[k] = {"$name": f"{prefix}{root(k)}"} if root(k) in shared else name_of(v)
+            written = {"$new": v["$new"], "args": arguments(v["args"], full + ".")} if isinstance(v, dict) and "$new" in v else name_of(v)
+            if full in referred:
+                lists.append(f"{variable(full)} = {literal(written, MODULE + '.')}")
+                written = {"$name": variable(full)}
+            renamed[k] = written
         return renamed
 
-    from_receiver = frozenset(str(v["$same"])[len("self.") :] for v in inputs.values() if isinstance(v, dict) and str(v.get("$same", "")).startswith("self."))
-    renamed = shared_lists(inputs)
+    renamed = arguments(inputs, "")
     return made + assigned + lists, renamed
+
+
+def _argument_names(inputs: dict[str, JSON]) -> dict[str, JSON]:
+    """Every argument of a call by its full name: a parameter ``xs``, and an argument given to
+    the constructor of a parameter built by it, ``self.xs`` or ``other.inner.xs`` (the names a
+    ``$same`` gives)."""
+    named: dict[str, JSON] = {}
+    stack = [("", inputs)]
+    while stack:
+        prefix, args = stack.pop()
+        for k, v in args.items():
+            named[prefix + k] = v
+            if isinstance(v, dict) and "$new" in v:
+                stack.append((f"{prefix}{k}.", v["args"]))
+    return named
 
 
 def _walk(value: JSON) -> list[dict[str, JSON]]:

@@ -50,6 +50,12 @@ class Pair:
         if not v:
             return depth
         return v[0] + len(self.v1)
+
+    def combine(self, other: "Pair") -> int:
+        self.v1.append(7)
+        if len(other.v2) == 2:  # with lists of at most 1 item: other.v2 is self.v1
+            return 1
+        return 0
 """
 
 
@@ -72,6 +78,25 @@ def test_a_write_through_one_list_parameter_is_seen_through_the_other(tmp_path: 
 def test_a_parameter_may_be_a_list_given_to_the_receivers_constructor(tmp_path: Path, engine: str) -> None:
     result = explore_source(tmp_path, SOURCE, "lists.py", "Pair.merge", engine, "--max-list-len", "1")
     assert any(p["inputs"]["v"] in ({"$same": "self.v1"}, {"$same": "self.v2"}) for p in result["paths"])
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_a_constructed_parameter_may_be_given_a_list_given_to_the_receivers_constructor(tmp_path: Path, engine: str) -> None:
+    """``other.v2: {"$same": "self.v1"}`` (the real-code run's Polynomial.poly_long_division: an
+    internal error writing the test, and a replay KeyError)."""
+    result = explore_source(tmp_path, SOURCE, "lists.py", "Pair.combine", engine, "--max-list-len", "1")
+    ones = [p for p in result["paths"] if p.get("returned") == 1]
+    assert ones and all(_root(p["inputs"], "other.v2") == "self.v1" for p in ones)
+
+
+def _root(inputs: dict[str, object], name: str) -> str:
+    """The argument a ``$same`` chain from the constructor argument ``name`` ends at."""
+    while True:
+        owner, _, arg = name.partition(".")
+        value = inputs[owner]["args"][arg] if arg else inputs[owner]  # type: ignore[index]
+        if not (isinstance(value, dict) and "$same" in value):
+            return name
+        name = value["$same"]
 
 
 @pytest.mark.parametrize("engine", engine_names())
@@ -102,6 +127,7 @@ def test_generated_test_passes_one_list_twice(tmp_path: Path) -> None:
         ("three", "_module.three(a=a, b=a, c=a)"),  # c is b's list, which is a's: one variable a
         ("Pair.grow", "_module.Pair(v1=receiver_v1, v2=receiver_v1).grow()"),  # a receiver's constructor arguments
         ("Pair.merge", ".merge(v=receiver_v"),  # a parameter given a receiver's constructor argument
+        ("Pair.combine", "v2=receiver_v1)"),  # a constructed parameter's argument given a receiver's
     ],
 )
 def test_generated_tests_resolve_chains_of_shared_lists(tmp_path: Path, target: str, expected: str) -> None:
@@ -109,7 +135,8 @@ def test_generated_tests_resolve_chains_of_shared_lists(tmp_path: Path, target: 
     generated tests of merge_sort._merge), and ``{"$same": "self.v1"}`` among a receiver's
     constructor arguments (an internal error, and a replay given the dict itself); and
     ``v: {"$same": "self.v1"}`` beside the receiver (the real-code run's KDTree._build: a
-    replay KeyError reported as a mismatch, and test generation that never ended)."""
+    replay KeyError reported as a mismatch, and test generation that never ended); and
+    ``other.v2: {"$same": "self.v1"}`` (Polynomial.poly_long_division: an internal error)."""
     from pathloom.cli import main
 
     (tmp_path / "lists.py").write_text(SOURCE)
