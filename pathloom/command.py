@@ -432,8 +432,19 @@ class _Session:
                 left = None if timeout is None else max(CUT_REPLAY_FLOOR_S, started + timeout - time.monotonic())
                 observe_for_tests(exploration, self.file, run.target, cut_budget_s=left)
                 self._search(exploration, run.target)
+                self._drop_hash_dependent(exploration, run.target, started)
             except KeyboardInterrupt:
                 self.interrupted = True
+
+    def _drop_hash_dependent(self, exploration: Exploration, target: str, started: float) -> None:
+        """Leave out of the tests the inputs whose answer in CPython follows the str hash salt."""
+        from pathloom.replay import drop_hash_dependent
+
+        timeout = self.target_options.timeout
+        left = None if timeout is None else max(CUT_REPLAY_FLOOR_S, started + timeout - time.monotonic())
+        dropped = drop_hash_dependent(exploration, self.file, target, budget_s=left)
+        if dropped and not self.args.quiet:
+            print(f"  left out of the tests: {dropped} input(s) whose outcome in CPython changes with the str hash salt (PYTHONHASHSEED)")
 
     def _writes_tests(self) -> bool:
         """Whether an output needs what CPython does on the inputs (the pytest file)."""

@@ -53,13 +53,15 @@ def replay(
     module_globals: dict[str, JSON] | None = None,
     arcs: bool = False,
     budget_s: float | None = None,
+    hash_seed: str | None = None,
 ) -> list[Observed]:
     """Run each of ``inputs`` on ``target``, each call after the module-level names of
     ``module_globals`` (the ones the code rebinds with ``global``) are set to their values;
     ``arcs``: also record the arcs each call ran in the target's file (``Observed.arcs``);
     ``budget_s``: the calls together get at most that long (from the child's start), each
     at most ``timeout_s``; the inputs left when it is spent are not run (``Observed("timeout",
-    detail=NOT_RUN)``)."""
+    detail=NOT_RUN)``); ``hash_seed``: the child's ``PYTHONHASHSEED`` (else the caller's
+    environment decides)."""
     if not inputs:
         return []
     request = json.dumps(
@@ -76,6 +78,8 @@ def replay(
     env = dict(os.environ)
     package_root = str(Path(__file__).resolve().parent.parent)
     env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
+    if hash_seed is not None:
+        env["PYTHONHASHSEED"] = hash_seed
     total = (timeout_s * len(inputs) if budget_s is None else budget_s) + 30  # + the child's start-up
     try:
         proc = subprocess.run(
@@ -210,15 +214,60 @@ def observe_for_tests(exploration: Exploration, filename: str, target: str, time
     runnable = [(i, p) for i, p in enumerate(exploration.paths) if p.inputs is not None and p.outcome in ("return", "raise", "cut")]
     finished = [(i, p) for i, p in runnable if p.outcome != "cut"]
     cut = [(i, p) for i, p in runnable if p.outcome == "cut"][:MAX_OBSERVED]
-    observed = replay(filename, target, [p.inputs for _, p in finished], timeout_s, exploration.module_globals, arcs=True)  # type: ignore[misc]
+    observed = replay(filename, target, [p.inputs for _, p in finished], timeout_s, exploration.module_globals, arcs=True, hash_seed=OBSERVED_SALT)  # type: ignore[misc]
     if cut and (cut_budget_s is None or cut_budget_s > MIN_CALL_S):
-        observed += replay(filename, target, [p.inputs for _, p in cut], timeout_s, exploration.module_globals, arcs=True, budget_s=cut_budget_s)  # type: ignore[misc]
+        inputs = [p.inputs for _, p in cut]
+        observed += replay(filename, target, inputs, timeout_s, exploration.module_globals, arcs=True, budget_s=cut_budget_s, hash_seed=OBSERVED_SALT)  # type: ignore[arg-type]
     for (index, path), obs in zip(finished + cut, observed):
         if obs.arcs is not None:
             exploration.arcs[index] = frozenset((a, b) for a, b in obs.arcs)
         if path.outcome == "cut" and obs.outcome in ("return", "raise"):
             exploration.observed[index] = {"outcome": obs.outcome, "exception": obs.exception, "line": obs.line, "returned": obs.returned}
     return len(exploration.observed)
+
+
+OBSERVED_SALT = "0"  # the str hash salt of the runs whose answers tests assert: the same answers on every run
+HASH_SEEDS = tuple(str(salt) for salt in range(1, 9))  # the salts such an answer is checked under (drop_hash_dependent)
+MIN_SALT_S = 0.5  # each salt's run gets at least this long (the child's start-up and imports included)
+
+
+def same_answer(answer: dict[str, JSON], observed: Observed) -> bool:
+    """Whether ``observed`` is the recorded ``answer`` (``outcome``, ``returned`` or
+    ``exception`` and ``line``) of an earlier run of the same input."""
+    if observed.outcome != answer["outcome"]:
+        return False
+    if answer["outcome"] == "return":
+        return json_equal(answer.get("returned"), observed.returned)
+    return bool(answer.get("exception") == observed.exception and answer.get("line") == observed.line)
+
+
+def drop_hash_dependent(exploration: Exploration, filename: str, target: str, budget_s: float | None = None) -> int:
+    """Run again, in a child process under each of ``HASH_SEEDS`` (``PYTHONHASHSEED``, the
+    salt of str and bytes hashes), each input whose test would assert what CPython did rather
+    than what pathloom predicted (``exploration.observed``, ``exploration.searched``), and
+    leave out of both the ones whose answer changes: a generated test runs under a random
+    salt, so an answer that follows it (a set of strs iterated, ``set.pop``) is no test. An
+    input the budget (``budget_s`` for all the runs together) left unrun stays. Returns how many were left out
+    (``exploration.hash_dependent``)."""
+    indices = sorted(exploration.observed)
+    inputs = [exploration.paths[i].inputs or {} for i in indices] + [found["inputs"] for found in exploration.searched]
+    answers = [exploration.observed[i] for i in indices] + list(exploration.searched)
+    if not inputs:
+        return 0
+    stable = [True] * len(inputs)
+    for seed in HASH_SEEDS:
+        share = None if budget_s is None else max(budget_s / len(HASH_SEEDS), MIN_SALT_S)
+        observed = replay(filename, target, inputs, module_globals=exploration.module_globals, budget_s=share, hash_seed=seed)
+        for k, (answer, obs) in enumerate(zip(answers, observed)):
+            if obs.detail != NOT_RUN and not same_answer(answer, obs):
+                stable[k] = False
+    for i, keep in zip(indices, stable):
+        if not keep:
+            del exploration.observed[i]
+    exploration.searched = [found for found, keep in zip(exploration.searched, stable[len(indices) :]) if keep]
+    dropped = stable.count(False)
+    exploration.hash_dependent += dropped
+    return dropped
 
 
 def confirm_bugs(exploration: Exploration, filename: str, target: str, timeout_s: float = REPLAY_TIMEOUT_S) -> tuple[list[tuple[Bug, str]], list[Bug]]:

@@ -153,6 +153,9 @@ class Exploration:
     # (``search.driver``): each ``inputs``, ``outcome``, ``returned``, ``exception``, ``line``,
     # ``arcs``; what two CPython runs agreed on, no prediction of pathloom's
     searched: list[dict[str, JSON]] = field(default_factory=list)
+    # how many observed or searched inputs were left out of the tests because CPython's answer
+    # on them changed with the str hash salt (``replay.drop_hash_dependent``)
+    hash_dependent: int = 0
 
     def stop(self, stopped_by: str, error: str) -> None:
         """Record why the exploration stopped before its end (``error``, ``stopped_by``)."""

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from pathloom.encoding.values import json_safe
-from pathloom.replay import Observed, json_equal, replay
+from pathloom.replay import OBSERVED_SALT, replay, same_answer
 from pathloom.report.test_selection import outcome_key
 from pathloom.results import Exploration
 
@@ -70,6 +70,7 @@ def run_search(exploration: Exploration, filename: str, target: str, budget_s: f
     )
     env = dict(os.environ)
     env["PYTHONPATH"] = str(Path(__file__).resolve().parent.parent.parent) + os.pathsep + env.get("PYTHONPATH", "")
+    env["PYTHONHASHSEED"] = OBSERVED_SALT  # the same answers on every run (replay.drop_hash_dependent checks others)
     try:
         proc = subprocess.run(
             [sys.executable, "-m", "pathloom.search.child"], input=request, capture_output=True, text=True, timeout=budget_s + GRACE_S, env=env
@@ -83,16 +84,8 @@ def run_search(exploration: Exploration, filename: str, target: str, budget_s: f
     kept: list[dict[str, JSON]] = answer["kept"]
     # in a fresh process and in the reverse order: an outcome that depends on what ran before
     # (module-level state a call changes) shows as a disagreement, and that input is dropped
-    again = replay(filename, target, [k["inputs"] for k in reversed(kept)], module_globals=exploration.module_globals, arcs=True)
+    again = replay(filename, target, [k["inputs"] for k in reversed(kept)], module_globals=exploration.module_globals, arcs=True, hash_seed=OBSERVED_SALT)
     for found, observed in zip(kept, reversed(again)):
-        if _same(found, observed):
+        if same_answer(found, observed):
             exploration.searched.append({**found, "arcs": observed.arcs or []})
     return SearchReport(answer["runs"], len(kept), len(exploration.searched), answer["skipped"])
-
-
-def _same(found: dict[str, JSON], observed: Observed) -> bool:
-    if observed.outcome != found["outcome"]:
-        return False
-    if found["outcome"] == "return":
-        return json_equal(found.get("returned"), observed.returned)
-    return bool(found.get("exception") == observed.exception and found.get("line") == observed.line)
