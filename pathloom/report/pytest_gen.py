@@ -24,7 +24,7 @@ from typing import Any
 
 from pathloom.encoding.values import is_long_int
 from pathloom.report.constructors import constructor_fields
-from pathloom.report.test_imports import MODULE, import_lines, installed_name, plain_names
+from pathloom.report.test_imports import MODULE, import_lines, installed_name, module_names, plain_names
 from pathloom.report.test_selection import Candidate, minimal, outcome_key
 from pathloom.results import Exploration, PathOutcome, PathResult
 
@@ -351,8 +351,13 @@ def _arguments(exploration: Exploration, inputs: dict[str, JSON], prefix: str) -
     return ", ".join(positional + [f"{k}={literal(v, prefix)}" for k, v in rest.items()])
 
 
-def _exception(name: str | None) -> str:
-    return str(name) if name in _BUILTIN_EXCEPTIONS else f"{MODULE}.{name}"
+def _exception(name: str | None, names: frozenset[str] | None) -> str | None:
+    """How the test names the exception class ``name``: a builtin's name, or the module's
+    (``names``: its top-level names; None: any); None for a class of another module (re's
+    ``error``), which the test checks by its name."""
+    if name in _BUILTIN_EXCEPTIONS:
+        return str(name)
+    return f"{MODULE}.{name}" if names is None or name in names else None
 
 
 _RAISE_KINDS = {"explicit": "explicit raise", "assert": "assertion failed", "precondition": "precondition violated (not a bug)"}
@@ -372,13 +377,15 @@ def _test(
     cut: PathResult | str | None = None,
     raises_for_bugs: bool = False,
     constructors: dict[str, list[str]] | None = None,
+    module_names: frozenset[str] | None = None,
 ) -> str:
     """The test of ``path``; ``cut``: the path as explored, cut before its end, when ``path``'s
     outcome is what CPython did on its input (no prediction of pathloom's), which the test says;
     or the comment saying where such an input came from.
     A bug (an exception the code raises implicitly, a failed assert) is a strict ``xfail``
     expecting that exception, not expected behaviour; ``raises_for_bugs``: ``pytest.raises`` too.
-    ``constructors``: the classes whose input objects are built by calling them (``_object_setup``)."""
+    ``constructors``: the classes whose input objects are built by calling them (``_object_setup``);
+    ``module_names``: the module's top-level names (``test_imports.module_names``)."""
     observed = cut is not None
     base = target.replace(".", "_") + ("_searched" if isinstance(cut, str) else "_observed" if observed else "")
     setup, inputs = _object_setup(dict(path.inputs or {}), constructors)
@@ -391,14 +398,20 @@ def _test(
     first = "".join(f"    {line}\n" for line in setup)
     if path.outcome == "raise":
         name = f"test_{base}_{index}_raises_{_slug(path.exception or '')}"
+        exception = _exception(path.exception, module_names)
         if path.is_bug and not observed and not raises_for_bugs:
             where = "" if path.line is None else f" at line {path.line}"
             reason = f"possible bug: {'assertion failed' if path.kind == 'assert' else f'{path.exception} raised by the code'}{where}"
-            mark = f"@pytest.mark.xfail(strict=True, raises={_exception(path.exception)}, reason={reason!r})\n"
+            if exception is None:  # another module's class: any exception, the class named in the reason
+                reason += f" (class {path.exception} of another module)"
+            mark = f"@pytest.mark.xfail(strict=True, raises={exception or 'Exception'}, reason={reason!r})\n"
             return f"{mark}def {name}():\n{first}    {call}\n"
         said = "observed in CPython" if observed else _RAISE_KINDS.get(path.kind or "", "raised by the code (bug?)")
         where = f"  # {said}" if path.line is None else f"  # line {path.line}: {said}"
-        return f"def {name}():\n{first}    with pytest.raises({_exception(path.exception)}):{where}\n        {call}\n"
+        if exception is None:  # another module's class, checked by its name
+            checked = f"    assert type(raised.value).__name__ == {path.exception!r}\n"
+            return f"def {name}():\n{first}    with pytest.raises(Exception) as raised:{where}\n        {call}\n{checked}"
+        return f"def {name}():\n{first}    with pytest.raises({exception}):{where}\n        {call}\n"
     shown = _is_literal(path.returned) or _is_float(path.returned)
     name = f"test_{base}_{index}_returns_{_slug(literal(path.returned) if shown else 'object')}"
     if path.returned is None or isinstance(path.returned, bool):
@@ -512,7 +525,8 @@ def generate(explorations: list[Exploration], source_file: str, test_file: str, 
     """The pytest file: a minimal suite (``test_selection``), or one test per path that can
     have one (``all_paths``); bugs as strict xfails, or as ``pytest.raises`` (``raises_for_bugs``)."""
     source = Path(source_file).resolve()
-    constructors = constructor_fields(source.read_text(encoding="utf-8"))
+    text = source.read_text(encoding="utf-8")
+    constructors, names_of_module = constructor_fields(text), module_names(text)
     body: list[str] = []
     skipped = left_out = 0
     uses_math = False
@@ -534,7 +548,7 @@ def generate(explorations: list[Exploration], source_file: str, test_file: str, 
             if id(path) in grouped:
                 continue
             index += 1
-            test = _test(exploration, target, index, path, cut, raises_for_bugs, constructors)
+            test = _test(exploration, target, index, path, cut, raises_for_bugs, constructors, names_of_module)
             uses_math = uses_math or "math." in test
             body.append(test)
         body += [_parametrized(exploration, target, members) for members in groups.values() if len(members) >= GROUP_SIZE]

@@ -14,6 +14,7 @@ as a variable is imported into the test file's namespace; those stay ``_module.N
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import io
 import os
@@ -104,3 +105,32 @@ def _bare_names(code: str) -> set[str]:
             names.add(token.string)
         previous = token.string
     return names
+
+
+def module_names(source: str) -> frozenset[str] | None:
+    """The names the module's top level binds (classes, functions, imports, assignments, also
+    under a top-level ``if``, ``try`` or ``with``), which a test may read as ``_module.NAME``;
+    None where that cannot be told (``from m import *``, a syntax error)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    names: set[str] = set()
+    todo: list[ast.stmt] = list(tree.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            if any(alias.name == "*" for alias in node.names):
+                return None
+            names.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        elif isinstance(node, (ast.If, ast.Try, ast.With, ast.For, ast.While)):
+            for field in ("body", "orelse", "finalbody"):
+                todo.extend(getattr(node, field, []))
+            for handler in getattr(node, "handlers", []):
+                todo.extend(handler.body)
+        else:
+            names.update(target.id for target in ast.walk(node) if isinstance(target, ast.Name) and isinstance(target.ctx, ast.Store))
+    return frozenset(names)
+

@@ -164,6 +164,33 @@ def test_a_user_exception_and_a_receiver_are_read_from_the_module(tmp_path: Path
     assert code == 0 and _passed(output) == 2, output
 
 
+@pytest.mark.parametrize("bug_form", ["xfail", "raises"])
+def test_an_exception_class_of_another_module_is_checked_by_name(tmp_path: Path, capsys: pytest.CaptureFixture[str], bug_form: str) -> None:
+    """re's ``error``, raised by the code, is no name of the analysed module: the real-code
+    run's ``match_symbol`` wrote ``raises=_module.error``, an AttributeError in the test."""
+    module = _write(
+        tmp_path / "patterns.py",
+        """\
+        import re
+
+
+        def count(pattern: str) -> int:
+            if pattern == "(":
+                return len(re.findall(pattern, "abc"))
+            return 0
+        """,
+    )
+    tests = tmp_path / "test_patterns.py"
+    text = _generate(capsys, f"{module}::count", tests, *(["--raises-for-bugs"] if bug_form == "raises" else []))
+    assert "_module.error" not in text
+    if bug_form == "raises":
+        assert "pytest.raises(Exception) as raised" in text and "assert type(raised.value).__name__ == 'error'" in text
+    else:
+        assert "raises=Exception" in text and "class error of another module" in text
+    code, output = _pytest(tmp_path, tests)
+    assert code == 0 and " failed" not in output and " error" not in output, output
+
+
 def test_a_cut_path_gets_a_test_of_what_cpython_does(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``x.encode()`` runs in CPython on a few pinned values and the rest of the inputs is a
     cut path (more values than ``--max-concretizations``); a loop past ``--max-iterations`` is
