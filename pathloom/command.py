@@ -42,6 +42,15 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"usage error: {message} (see 'pathloom --help')")
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("pathloom")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
+
+
 def _positive_float(text: str) -> float:
     try:
         value = float(text)
@@ -67,6 +76,7 @@ def _count(minimum: int):  # type: ignore[no-untyped-def]
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="pathloom", description="Symbolic execution for type-annotated Python functions.")
+    parser.add_argument("--version", action="version", version=f"pathloom {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for name, help_text in (
         ("explore", "print every feasible path with its outcome and an input that drives it"),
@@ -515,7 +525,11 @@ def _verify(exploration: Exploration, file: str, target: str) -> list[str]:
 
 
 def run_command(argv: Sequence[str] | None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    if not (sys.argv[1:] if argv is None else argv):  # bare `pathloom`: what it can do
+        parser.print_help()
+        return 0
+    args = parser.parse_args(argv)
     if args.command == "summaries":
         from pathloom.engines.compose.summaries_command import summaries_command
 

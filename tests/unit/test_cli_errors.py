@@ -255,8 +255,8 @@ def test_bad_option(ok_file: Path, capsys: pytest.CaptureFixture[str], command: 
 
 @pytest.mark.parametrize(
     "argv",
-    [[], ["frobnicate"], ["check"], ["explore"], ["--timeout", "5"]],
-    ids=["no-arguments", "unknown-command", "check-without-target", "explore-without-target", "option-without-command"],
+    [["frobnicate"], ["check"], ["explore"], ["--timeout", "5"]],
+    ids=["unknown-command", "check-without-target", "explore-without-target", "option-without-command"],
 )
 def test_bad_command_line_shape(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     code, _out, err = run_cli(capsys, *argv)
@@ -301,7 +301,7 @@ def _run_process(*argv: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([str(_pathloom_executable()), *argv], capture_output=True, text=True, timeout=60)
 
 
-@pytest.mark.parametrize("case", ["missing-file", "syntax-error", "negative-timeout", "unknown-strategy", "no-arguments", "binary-file"])
+@pytest.mark.parametrize("case", ["missing-file", "syntax-error", "negative-timeout", "unknown-strategy", "binary-file"])
 def test_usage_errors_through_the_console_script(tmp_path: Path, ok_file: Path, case: str) -> None:
     broken = tmp_path / "broken.py"
     broken.write_text(SYNTAX_ERRORS["invalid-syntax"], encoding="utf-8")
@@ -311,7 +311,6 @@ def test_usage_errors_through_the_console_script(tmp_path: Path, ok_file: Path, 
         "syntax-error": ["explore", f"{broken}::f"],
         "negative-timeout": ["check", f"{ok_file}::f", "--timeout", "-1"],
         "unknown-strategy": ["explore", str(ok_file), "--strategy", "nope"],
-        "no-arguments": [],
         "binary-file": ["check", str(blob)],
     }[case]
     proc = _run_process(*argv)
@@ -329,3 +328,18 @@ def test_exit_codes_through_the_console_script(tmp_path: Path, ok_file: Path) ->
     found = _run_process("check", f"{bug}::f")
     assert (found.returncode, found.stderr) == (1, "")
     assert "AssertionError" in found.stdout
+
+
+def test_version_and_bare_help(capsys: pytest.CaptureFixture[str]) -> None:
+    """``pathloom --version`` prints the installed version; a bare ``pathloom`` prints the help
+    (exit 0), not a usage error."""
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit) as exited:
+        main(["--version"])
+    assert exited.value.code == 0 and capsys.readouterr().out == f"pathloom {version('pathloom')}\n"
+    assert main([]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: pathloom") and "explore" in out and "check" in out
+    bare = _run_process()  # through the console script too
+    assert bare.returncode == 0 and bare.stdout.startswith("usage: pathloom") and bare.stderr == ""
