@@ -182,7 +182,8 @@ def run_tool(tool: str, module: Module, ctx: dict[str, str], budget: float) -> t
     if tool == "pynguin":
         written = [p for p in glob.glob(os.path.join(out_dir, "test_*.py"))]
         tests = written[0] if written else None
-    outcome = Outcome(tool, "killed" if code is None else "ok" if code in (0, 1) else f"exit {code}", elapsed)
+    finished = (0, 1, 2) if tool == "pathloom" else (0, 1)  # pathloom's 2: a target of the module skipped, the others explored
+    outcome = Outcome(tool, "killed" if code is None else "ok" if code in finished else f"exit {code}", elapsed)
     outcome.detail = " | ".join(line for line in stderr.strip().splitlines()[-2:])[:300]
     if tests is None or not os.path.exists(tests):
         return outcome, None

@@ -302,8 +302,8 @@ class _Session:
             sys.stderr.write(f"pathloom: verified {checked} input(s) in CPython: all outcomes as predicted\n")
         if any(e.bug_count for e in self.explorations):
             return 1
-        if self.unsupported and all(e.error is not None for e in self.explorations):
-            return Unsupported.exit_code  # no target was analysed to its end (each has its one-line note)
+        if self.unsupported:
+            return Unsupported.exit_code  # some target was skipped or stopped (each has its one-line note)
         return 0
 
     def _open_reporters(self) -> list[Reporter]:

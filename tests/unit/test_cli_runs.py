@@ -120,6 +120,19 @@ def test_unsupported_mid_run_without_a_bug_exits_2_with_valid_json(
     assert len(data["paths"]) == 1 and data["stats"]["paths"] >= 1
 
 
+@pytest.mark.parametrize("command", ["check", "explore"])
+def test_whole_file_without_a_bug_exits_2_when_one_target_is_not_analysed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    """One skipped target of three is enough for 2 (issue 30: a CI job must not pass on a run
+    that looked at part of the code); the others are still explored and reported."""
+    source = tmp_path / "mixed.py"
+    source.write_text("def f(x: int) -> int:\n    return x\n\n\ndef g(x: bytearray) -> int:\n    return 1\n\n\ndef h(x: int) -> int:\n    return -x\n")
+    code, out, err = run_cli(capsys, command, str(source))
+    assert code == 2 and "(target g skipped)" in err, (out, err)
+    assert "mixed.py::f" in out and "mixed.py::h" in out
+
+
 # ---------------------------------------------------------------- the JSON parses whatever stops the run
 
 
