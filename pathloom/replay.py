@@ -247,16 +247,16 @@ def drop_hash_dependent(exploration: Exploration, filename: str, target: str, bu
     than what pathloom predicted (``exploration.observed``, ``exploration.searched``), and
     leave out of both the ones whose answer changes: a generated test runs under a random
     salt, so an answer that follows it (a set of strs iterated, ``set.pop``) is no test. An
-    input the budget (``budget_s`` for all the runs together) left unrun stays. Returns how many were left out
-    (``exploration.hash_dependent``)."""
+    input the budget (``budget_s``, for all the runs together) left unrun stays. Returns how
+    many were left out (``exploration.hash_dependent``)."""
     indices = sorted(exploration.observed)
     inputs = [exploration.paths[i].inputs or {} for i in indices] + [found["inputs"] for found in exploration.searched]
     answers = [exploration.observed[i] for i in indices] + list(exploration.searched)
     if not inputs:
         return 0
     stable = [True] * len(inputs)
+    share = None if budget_s is None else max(budget_s / len(HASH_SEEDS), MIN_SALT_S)
     for seed in HASH_SEEDS:
-        share = None if budget_s is None else max(budget_s / len(HASH_SEEDS), MIN_SALT_S)
         observed = replay(filename, target, inputs, module_globals=exploration.module_globals, budget_s=share, hash_seed=seed)
         for k, (answer, obs) in enumerate(zip(answers, observed)):
             if obs.detail != NOT_RUN and not same_answer(answer, obs):

@@ -133,4 +133,3 @@ def module_names(source: str) -> frozenset[str] | None:
         else:
             names.update(target.id for target in ast.walk(node) if isinstance(target, ast.Name) and isinstance(target.ctx, ast.Store))
     return frozenset(names)
-
