@@ -121,9 +121,7 @@ def test_unsupported_mid_run_without_a_bug_exits_2_with_valid_json(
 
 
 @pytest.mark.parametrize("command", ["check", "explore"])
-def test_whole_file_without_a_bug_exits_2_when_one_target_is_not_analysed(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
-) -> None:
+def test_whole_file_without_a_bug_exits_2_when_one_target_is_not_analysed(tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str) -> None:
     """One skipped target of three is enough for 2 (issue 30: a CI job must not pass on a run
     that looked at part of the code); the others are still explored and reported."""
     source = tmp_path / "mixed.py"

@@ -43,7 +43,9 @@ def test_generated_tests_pass_under_every_hash_salt(tmp_path: Path) -> None:
 def test_only_the_answers_that_follow_the_salt_are_left_out(tmp_path: Path) -> None:
     (tmp_path / "graphs.py").write_text(SOURCE)
     graph = {"$dict": [[name, []] for name in "ABCDEFGH"]}  # eight strs: their order follows the salt
-    exploration = Exploration("order", "dse", paths=[PathResult("cut", inputs={"graph": graph}, cut="timeout"), PathResult("cut", inputs={"graph": {"$dict": []}}, cut="timeout")])
+    exploration = Exploration(
+        "order", "dse", paths=[PathResult("cut", inputs={"graph": graph}, cut="timeout"), PathResult("cut", inputs={"graph": {"$dict": []}}, cut="timeout")]
+    )
     exploration.observed = {0: {"outcome": "return", "returned": list("ABCDEFGH")}, 1: {"outcome": "return", "returned": []}}
     exploration.searched = [{"inputs": {"graph": graph}, "outcome": "return", "returned": list("HGFEDCBA"), "arcs": []}]
     assert drop_hash_dependent(exploration, str(tmp_path / "graphs.py"), "order") == 2
