@@ -33,6 +33,7 @@ MIN_SHARE_S = 0.5  # less time than this left: a target is not started, a search
 
 if TYPE_CHECKING:
     from pathloom.frontend.module import Module
+    from pathloom.targets import Target
     from pathloom.report.base import Reporter
     from pathloom.results import Exploration
 
@@ -84,7 +85,17 @@ def build_parser() -> argparse.ArgumentParser:
         ("compare", "run several engines on the same target side by side and check they agree"),
     ):
         p = sub.add_parser(name, help=help_text)
-        p.add_argument("target", help="FILE.py, FILE.py::function or FILE.py::Class.method")
+        if name == "compare":
+            p.add_argument("target", help="FILE.py, FILE.py::function or FILE.py::Class.method")
+        else:
+            p.add_argument(
+                "target",
+                nargs="+",
+                help="FILE.py, FILE.py::function, FILE.py::Class.method, a directory (its .py files, recursively), pkg.mod or pkg.mod::function",
+            )
+            p.add_argument(
+                "--exclude", action="append", default=[], metavar="GLOB", help="leave out the files under a directory target that match (repeatable)"
+            )
         p.add_argument("--engine", default="dse", help=f"exploration engine ({', '.join(engine_names())})")
         if name == "compare":
             p.add_argument("--engines", default=None, help="comma-separated engines to compare (default dse,multise)")
@@ -162,13 +173,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _split_target(text: str) -> tuple[str, str | None]:
-    if "::" in text:
-        file, name = text.split("::", 1)
-        return file, name
-    return text, None
-
-
 def _options(args: argparse.Namespace) -> Options:
     timeout = chosen_timeout(args.timeout, args.no_timeout)
     return Options(
@@ -203,7 +207,8 @@ def _store_path(args: argparse.Namespace) -> str | None:
         return str(args.store)
     from pathloom.engines.compose.location import default_store_path
 
-    return str(default_store_path(_split_target(args.target)[0]))
+    first = args.target if isinstance(args.target, str) else args.target[0]  # compare's one target, or the first of several
+    return str(default_store_path(first.partition("::")[0]))
 
 
 class _Progress:
@@ -227,20 +232,28 @@ class _Progress:
 # ---------------------------------------------------------------- output files
 
 
-def _check_outputs(args: argparse.Namespace, source: str) -> None:
-    """Refuse outputs that cannot be written, or that would overwrite a source file: the
-    analysed file, or any existing Python file that pathloom did not generate."""
+def _check_outputs(args: argparse.Namespace, sources: Sequence[str], several: bool = False) -> None:
+    """Refuse outputs that cannot be written, or that would overwrite a source file: an
+    analysed file, or any existing Python file that pathloom did not generate. ``several``
+    files: a file format's output (``--tests``) is a directory, made if missing."""
     from pathloom.report.pytest_gen import is_generated
 
+    analysed = {Path(source).resolve() for source in sources}
+    folders = {f.flag for f in output_formats() if several and not f.streaming}
     outputs = [(f.flag, getattr(args, f.dest)) for f in output_formats() if f.flag is not None and getattr(args, f.dest)]
     for flag, path in outputs:
         target = Path(path)
+        if flag in folders:
+            if target.exists() and not target.is_dir():
+                raise UsageError(f"{flag} {path}: with several files, {flag} names a directory (one test file per analysed file)")
+            target.mkdir(parents=True, exist_ok=True)
+            continue
         if target.is_dir():
             raise UsageError(f"{flag} {path}: is a directory")
         if not target.resolve().parent.is_dir():
             raise UsageError(f"{flag} {path}: no such directory {str(target.parent)!r}")
         resolved = target.resolve()
-        if resolved == Path(source).resolve():
+        if resolved in analysed:
             raise UsageError(f"{flag} {path}: would overwrite the analysed source file")
         if resolved.suffix in (".py", ".pyw", ".pyi") and resolved.is_file() and not is_generated(resolved):
             raise UsageError(f"{flag} {path}: would overwrite a Python source file that pathloom did not generate")
@@ -254,13 +267,28 @@ def _check_outputs(args: argparse.Namespace, source: str) -> None:
 
 
 class _Session:
-    """One ``explore`` or ``check`` command: its targets in turn, each reported whatever stops it."""
+    """One file of an ``explore`` or ``check`` command: its targets in turn, each reported
+    whatever stops it. ``names``: the functions to analyse (None: all of the file's);
+    ``reporters``: the streaming reporters of a run over several files, which the run closes;
+    ``outputs``: where each file format writes (by its dest; default: the command line's)."""
 
-    def __init__(self, args: argparse.Namespace, options: Options) -> None:
+    def __init__(
+        self,
+        args: argparse.Namespace,
+        options: Options,
+        file: str,
+        names: Sequence[str] | None,
+        reporters: list[Reporter] | None = None,
+        outputs: dict[str, str] | None = None,
+    ) -> None:
         self.args = args
         self.options = options
-        self.file, self.name = _split_target(args.target)
-        self.reporters: list[Reporter] | None = None
+        self.file, self.names = file, names
+        # the one target named (not in a run over several files): its refusal stops the run
+        self.name = names[0] if names is not None and len(names) == 1 and reporters is None else None
+        self.shared = reporters is not None
+        self.reporters: list[Reporter] | None = reporters
+        self.outputs = outputs
         self.explorations: list[Exploration] = []  # every target shown to the reporters
         self.unsupported = 0  # targets skipped or stopped by an unsupported construct
         self.interrupted = False
@@ -275,19 +303,25 @@ class _Session:
             except KeyboardInterrupt:
                 self.interrupted = True
             if self.interrupted and not self.explorations:
-                self._show(self._placeholder(self.args.target))
+                self._show(self._placeholder(self.file if self.name is None else f"{self.file}::{self.name}"))
         finally:
-            with interrupt.deferred():
-                for r in self.reporters or ():
-                    r.close()
+            if not self.shared:
+                with interrupt.deferred():
+                    for r in self.reporters or ():
+                        r.close()
         with interrupt.deferred():
             self.interrupted = self.interrupted or interrupt.requested()
             for fmt in output_formats():
-                out = getattr(self.args, fmt.dest) if fmt.flag is not None else None
+                out = self._output(fmt.dest) if fmt.flag is not None else None
                 if not fmt.streaming and out and self.explorations:
                     options = {name: getattr(self.args, name) for name in fmt.options}
                     Path(out).write_text(fmt.load()(self.explorations, self.file, out, **options), encoding="utf-8")
         return self._exit_code()
+
+    def _output(self, dest: str) -> str | None:
+        if self.outputs is not None:
+            return self.outputs.get(dest)
+        return getattr(self.args, dest)  # type: ignore[no-any-return]
 
     def _exit_code(self) -> int:
         if self.interrupted:
@@ -337,7 +371,9 @@ class _Session:
             from pathloom.frontend.module import load_module
         interrupt.raise_if_requested()
         module = load_module(self.file)
-        names = [self.name] if self.name is not None else module.targets()
+        names = list(self.names) if self.names is not None else module.targets()
+        if not names and self.shared:  # one file among several (an __init__.py, constants): nothing to do
+            return
         if not names:
             raise UsageError(f"{self.file}: no functions to analyze")
         self._open_reporters()
@@ -524,6 +560,75 @@ def _verify(exploration: Exploration, file: str, target: str) -> list[str]:
     return [f"{exploration.target}: {why} (inputs {shown(path.inputs)})" for path, why in verify(exploration, file, target)]
 
 
+def _run_files(args: argparse.Namespace, options: Options, targets: list[Target]) -> int:
+    """A run over several files (or several functions of one): one ``_Session`` per file, the
+    streaming reporters shared (one JSON list), each file's pytest file in the ``--tests``
+    directory; a file that cannot be loaded is reported and skipped. The exit code is the
+    worst of the files' (130, 3, 1, 2, 0 in that order); a last line counts the targets."""
+    from pathloom.results import Exploration
+
+    files = [t.file for t in targets]
+    _check_outputs(args, files, several=True)
+    reporters: list[Reporter] = []
+    for fmt in output_formats():
+        out = getattr(args, fmt.dest) if fmt.flag is not None else None
+        if fmt.streaming and (fmt.flag is None or out):
+            reporters.append(fmt.load()(ReporterContext(out, many=True, bugs_only=args.command == "check" or args.quiet)))
+    test_files = _test_file_names(files)
+    codes: list[int] = []
+    explorations: list[Exploration] = []
+    try:
+        for target in targets:
+            outputs = {
+                f.dest: str(Path(getattr(args, f.dest)) / test_files[target.file]) for f in output_formats() if not f.streaming and getattr(args, f.dest)
+            }
+            session = _Session(args, options, target.file, target.names, reporters, outputs)
+            try:
+                codes.append(session.run())
+            except UsageError as exc:  # the file does not load: reported, the others go on
+                sys.stderr.write(f"{exc} (file skipped)\n")
+                failed = Exploration(target.file, options.engine)
+                failed.stop("unsupported", str(exc))
+                session._show(failed)
+                codes.append(UsageError.exit_code)
+            explorations += session.explorations
+            if session.interrupted:
+                break
+    finally:
+        with interrupt.deferred():
+            for r in reporters:
+                r.close()
+    explored = sum(1 for e in explorations if e.error is None or e.stopped_by not in ("unsupported", "internal error", "interrupted"))
+    skipped = sum(1 for e in explorations if e.stopped_by == "unsupported")
+    failed_count = sum(1 for e in explorations if e.stopped_by == "internal error")
+    print(
+        f"pathloom: {len(targets)} file(s), {len(explorations)} target(s): {explored} explored, {skipped} skipped (unsupported or not loaded), {failed_count} failed (internal error)"
+    )
+    for code in (EXIT_INTERRUPTED, 3, 1, 2):
+        if code in codes:
+            return code
+    return 0
+
+
+def _test_file_names(files: Sequence[str]) -> dict[str, str]:
+    """Each file's pytest file name in the ``--tests`` directory: ``test_pkg_mod.py`` for a
+    module of a package, ``test_stem.py`` otherwise, ``_2``, ``_3`` after a name taken."""
+    from pathloom.frontend.realmodule import import_plan
+
+    names: dict[str, str] = {}
+    taken: set[str] = set()
+    for file in files:
+        _, module, in_package = import_plan(file)
+        base = "test_" + (module.replace(".", "_") if in_package else "".join(c if c.isalnum() or c == "_" else "_" for c in Path(file).stem))
+        name, n = base, 1
+        while name in taken:
+            n += 1
+            name = f"{base}_{n}"
+        taken.add(name)
+        names[file] = name + ".py"
+    return names
+
+
 def run_command(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     if not (sys.argv[1:] if argv is None else argv):  # bare `pathloom`: what it can do
@@ -544,5 +649,10 @@ def run_command(argv: Sequence[str] | None) -> int:
 
         return compare_command(args, options)
     options.validate()
-    _check_outputs(args, _split_target(args.target)[0])
-    return _Session(args, options).run()
+    from pathloom.targets import resolve
+
+    targets = resolve(args.target, args.exclude)
+    if len(targets) == 1:  # one file, or one function: its report as ever
+        _check_outputs(args, [targets[0].file])
+        return _Session(args, options, targets[0].file, targets[0].names).run()
+    return _run_files(args, options, targets)
