@@ -629,12 +629,21 @@ def _test_file_names(files: Sequence[str]) -> dict[str, str]:
     return names
 
 
+def _parse_with_config(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
+    """The arguments, with ``[tool.pathloom]`` of the nearest pyproject.toml as defaults (``config``)."""
+    from pathloom.config import apply, nearest_pyproject, read_table
+
+    found = nearest_pyproject()
+    table = read_table(found) if found is not None else {}
+    return apply(parser, argv, table, found) if found is not None else parser.parse_args(argv)
+
+
 def run_command(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     if not (sys.argv[1:] if argv is None else argv):  # bare `pathloom`: what it can do
         parser.print_help()
         return 0
-    args = parser.parse_args(argv)
+    args = _parse_with_config(parser, sys.argv[1:] if argv is None else list(argv))
     if args.command == "summaries":
         from pathloom.engines.compose.summaries_command import summaries_command
 
