@@ -30,6 +30,7 @@ DEFAULT_SEARCH_S = 5.0  # seconds of coverage-guided search per target with a ga
 CUT_REPLAY_FLOOR_S = 2.0  # --tests: the cut paths' inputs are run in what is left of --timeout, at least this long
 EXPLORE_SHARE = 0.7  # of a target's share of --file-timeout, to explore when tests are written (the rest: search)
 MIN_SHARE_S = 0.5  # less time than this left: a target is not started, a search not run
+DEFAULT_MAX_MEMORY_MB = 4096.0  # --jobs: a worker's resident memory past this is stopped
 
 if TYPE_CHECKING:
     from pathloom.frontend.module import Module
@@ -60,6 +61,12 @@ def _positive_float(text: str) -> float:
     if not math.isfinite(value) or value <= 0:
         raise argparse.ArgumentTypeError(f"must be a positive finite number, got {text!r}")
     return value
+
+
+def _jobs(text: str) -> int:
+    from pathloom.jobs import workers
+
+    return workers(text)
 
 
 def _count(minimum: int):  # type: ignore[no-untyped-def]
@@ -95,6 +102,14 @@ def build_parser() -> argparse.ArgumentParser:
             )
             p.add_argument(
                 "--exclude", action="append", default=[], metavar="GLOB", help="leave out the files under a directory target that match (repeatable)"
+            )
+            p.add_argument("--jobs", type=_jobs, default=1, metavar="N", help="analyse the files of the run in N processes at once ('auto': one per core)")
+            p.add_argument(
+                "--max-memory",
+                type=_positive_float,
+                default=DEFAULT_MAX_MEMORY_MB,
+                metavar="MiB",
+                help=f"--jobs: a process over this resident memory is stopped and reported (default {DEFAULT_MAX_MEMORY_MB:g})",
             )
         p.add_argument("--engine", default="dse", help=f"exploration engine ({', '.join(engine_names())})")
         if name == "compare":
@@ -598,7 +613,7 @@ def _run_files(args: argparse.Namespace, options: Options, targets: list[Target]
         with interrupt.deferred():
             for r in reporters:
                 r.close()
-    explored = sum(1 for e in explorations if e.error is None or e.stopped_by not in ("unsupported", "internal error", "interrupted"))
+    explored = sum(1 for e in explorations if e.status in ("complete", "incomplete"))
     skipped = sum(1 for e in explorations if e.stopped_by == "unsupported")
     failed_count = sum(1 for e in explorations if e.stopped_by == "internal error")
     print(
@@ -664,4 +679,12 @@ def run_command(argv: Sequence[str] | None) -> int:
     if len(targets) == 1:  # one file, or one function: its report as ever
         _check_outputs(args, [targets[0].file])
         return _Session(args, options, targets[0].file, targets[0].names).run()
+    if args.jobs > 1:
+        from pathloom.config import subparsers
+        from pathloom.jobs import run_pool
+
+        files = [t.file for t in targets]
+        _check_outputs(args, files, several=True)
+        test_files = {f: str(Path(args.tests) / name) for f, name in _test_file_names(files).items()} if args.tests else {}
+        return run_pool(args, subparsers(parser)[args.command], [(t.file, t.names) for t in targets], test_files, args.jobs, args.max_memory)
     return _run_files(args, options, targets)

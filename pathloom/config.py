@@ -53,7 +53,7 @@ def apply(parser: argparse.ArgumentParser, argv: Sequence[str], table: dict[str,
     args = parser.parse_args(argv)
     if not table:
         return args
-    commands = _subparsers(parser)
+    commands = subparsers(parser)
     known = {action.dest for sub in commands.values() for action in sub._actions} - NOT_OPTIONS
     chosen = commands.get(getattr(args, "command", None) or "")
     if chosen is None:
@@ -70,7 +70,8 @@ def apply(parser: argparse.ArgumentParser, argv: Sequence[str], table: dict[str,
     return parser.parse_args(argv)
 
 
-def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+def subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    """The parser of each command, by name."""
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             return dict(action.choices)

@@ -25,7 +25,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("report", "replay"),
     ("search",),
     ("api",),
-    ("navigation", "compare"),
+    ("navigation", "compare", "jobs"),
     ("command",),
     ("cli",),
     ("__main__",),

@@ -91,3 +91,30 @@ def test_several_files_need_a_tests_directory(project: Path, capsys: pytest.Capt
     Path("taken.txt").write_text("x")
     assert main(["explore", "pkg", "--tests", "taken.txt"]) == 2
     assert "names a directory" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- --jobs: the files in child processes
+
+
+def test_jobs_give_what_one_process_gives(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    serial = main(["check", "pkg", "--json", "one.json", "--tests", "one"])
+    serial_out = capsys.readouterr().out
+    pooled = main(["check", "pkg", "--json", "two.json", "--tests", "two", "--jobs", "2"])
+    pooled_out = capsys.readouterr().out
+    assert serial == pooled == 1
+    strip = lambda text: [line for line in text.splitlines() if "solver calls" not in line and not line.startswith("pathloom:")]  # noqa: E731 - times differ
+    assert strip(serial_out) == strip(pooled_out)  # the same reports, in the files' order
+    one, two = json.loads(Path("one.json").read_text()), json.loads(Path("two.json").read_text())
+    assert [(e["target"], e["status"], e["bugs"]) for e in one] == [(e["target"], e["status"], e["bugs"]) for e in two]
+    assert sorted(p.name for p in Path("one").iterdir()) == sorted(p.name for p in Path("two").iterdir())
+    assert pooled_out.splitlines()[-1].startswith("pathloom: 5 file(s), 3 target(s): 2 explored, 1 skipped")
+
+
+def test_a_job_over_its_memory_is_stopped_and_reported(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["explore", "pkg/core.py", "pkg/sub", "--jobs", "2", "--max-memory", "1", "--json", "out.json"])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert "pathloom: pkg/core.py: stopped: over --max-memory 1 MiB; the other files go on" in err
+    assert "2 file(s) stopped" in out.splitlines()[-1]
+    data = json.loads(Path("out.json").read_text())
+    assert [e["target"] for e in data] == ["pkg/core.py", "pkg/sub/use.py"] and all("--max-memory" in e["error"] for e in data)
