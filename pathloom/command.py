@@ -613,16 +613,21 @@ def _run_files(args: argparse.Namespace, options: Options, targets: list[Target]
         with interrupt.deferred():
             for r in reporters:
                 r.close()
-    explored = sum(1 for e in explorations if e.status in ("complete", "incomplete"))
-    skipped = sum(1 for e in explorations if e.stopped_by == "unsupported")
-    failed_count = sum(1 for e in explorations if e.stopped_by == "internal error")
-    print(
-        f"pathloom: {len(targets)} file(s), {len(explorations)} target(s): {explored} explored, {skipped} skipped (unsupported or not loaded), {failed_count} failed (internal error)"
-    )
+    _count_line(len(targets), explorations)
     for code in (EXIT_INTERRUPTED, 3, 1, 2):
         if code in codes:
             return code
     return 0
+
+
+def _count_line(files: int, explorations: Sequence[Exploration]) -> None:
+    """The run's last line: how many targets were explored, skipped and failed."""
+    explored = sum(1 for e in explorations if e.status in ("complete", "incomplete"))
+    skipped = sum(1 for e in explorations if e.status == "unsupported")
+    failed = sum(1 for e in explorations if e.status == "internal error")
+    print(
+        f"pathloom: {files} file(s), {len(explorations)} target(s): {explored} explored, {skipped} skipped (unsupported or not loaded), {failed} failed (internal error)"
+    )
 
 
 def _test_file_names(files: Sequence[str]) -> dict[str, str]:
@@ -676,9 +681,13 @@ def run_command(argv: Sequence[str] | None) -> int:
     from pathloom.targets import resolve
 
     targets = resolve(args.target, args.exclude)
-    if len(targets) == 1:  # one file, or one function: its report as ever
+    if len(targets) == 1:  # one file, or one function: its report as ever (a whole file's with the count line)
         _check_outputs(args, [targets[0].file])
-        return _Session(args, options, targets[0].file, targets[0].names).run()
+        session = _Session(args, options, targets[0].file, targets[0].names)
+        code = session.run()
+        if session.name is None and session.explorations and not session.interrupted:
+            _count_line(1, session.explorations)
+        return code
     if args.jobs > 1:
         from pathloom.config import subparsers
         from pathloom.jobs import run_pool
