@@ -254,7 +254,7 @@ def _check_outputs(args: argparse.Namespace, sources: Sequence[str], several: bo
     from pathloom.report.pytest_gen import is_generated
 
     analysed = {Path(source).resolve() for source in sources}
-    folders = {f.flag for f in output_formats() if several and not f.streaming}
+    folders = {f.flag for f in output_formats() if several and not f.streaming and f.per_file}
     outputs = [(f.flag, getattr(args, f.dest)) for f in output_formats() if f.flag is not None and getattr(args, f.dest)]
     for flag, path in outputs:
         target = Path(path)
@@ -328,7 +328,7 @@ class _Session:
             self.interrupted = self.interrupted or interrupt.requested()
             for fmt in output_formats():
                 out = self._output(fmt.dest) if fmt.flag is not None else None
-                if not fmt.streaming and out and self.explorations:
+                if not fmt.streaming and out and self.explorations and (fmt.per_file or not self.shared):
                     options = {name: getattr(self.args, name) for name in fmt.options}
                     Path(out).write_text(fmt.load()(self.explorations, self.file, out, **options), encoding="utf-8")
         return self._exit_code()
@@ -496,6 +496,13 @@ class _Session:
                 self._drop_hash_dependent(exploration, run.target, started)
             except KeyboardInterrupt:
                 self.interrupted = True
+        if not self.interrupted and exploration.distinct_bugs and self._traces_bugs():
+            from pathloom.replay import trace_bugs
+
+            try:
+                trace_bugs(exploration, self.file, run.target)
+            except KeyboardInterrupt:
+                self.interrupted = True
 
     def _drop_hash_dependent(self, exploration: Exploration, target: str, started: float) -> None:
         """Leave out of the tests the inputs whose answer in CPython follows the str hash salt."""
@@ -506,6 +513,10 @@ class _Session:
         dropped = drop_hash_dependent(exploration, self.file, target, budget_s=left)
         if dropped and not self.args.quiet:
             print(f"  left out of the tests: {dropped} input(s) whose outcome in CPython changes with the str hash salt (PYTHONHASHSEED)")
+
+    def _traces_bugs(self) -> bool:
+        """Whether an output needs the lines CPython runs on each bug's input (SARIF)."""
+        return any(f.traces_bugs and f.flag is not None and getattr(self.args, f.dest) for f in output_formats())
 
     def _writes_tests(self) -> bool:
         """Whether an output needs what CPython does on the inputs (the pytest file)."""
@@ -595,7 +606,9 @@ def _run_files(args: argparse.Namespace, options: Options, targets: list[Target]
     try:
         for target in targets:
             outputs = {
-                f.dest: str(Path(getattr(args, f.dest)) / test_files[target.file]) for f in output_formats() if not f.streaming and getattr(args, f.dest)
+                f.dest: str(Path(getattr(args, f.dest)) / test_files[target.file])
+                for f in output_formats()
+                if not f.streaming and f.per_file and getattr(args, f.dest)
             }
             session = _Session(args, options, target.file, target.names, reporters, outputs)
             try:
@@ -613,6 +626,12 @@ def _run_files(args: argparse.Namespace, options: Options, targets: list[Target]
         with interrupt.deferred():
             for r in reporters:
                 r.close()
+    with interrupt.deferred():
+        for fmt in output_formats():  # the formats written once for the whole run (SARIF)
+            out = getattr(args, fmt.dest) if fmt.flag is not None else None
+            if not fmt.streaming and not fmt.per_file and out:
+                chosen = {name: getattr(args, name) for name in fmt.options}
+                Path(out).write_text(fmt.load()(explorations, files[0], out, **chosen), encoding="utf-8")
     _count_line(len(targets), explorations)
     for code in (EXIT_INTERRUPTED, 3, 1, 2):
         if code in codes:

@@ -36,7 +36,7 @@ from pathloom.errors import EXIT_INTERRUPTED
 POLL_S = 0.1  # how often the children's memory and time are looked at
 MARGIN_S = 60.0  # a child's time limit beyond what its targets' budgets add up to
 DEFAULT_TARGET_S = 60.0  # a target's budget when --timeout is not given (options.DEFAULT_TIMEOUT_S)
-NOT_PASSED = frozenset({"command", "target", "exclude", "jobs", "json", "tests"})  # the parent's own
+NOT_PASSED = frozenset({"command", "target", "exclude", "jobs", "json", "tests", "sarif"})  # the parent's own
 
 
 @dataclass
@@ -124,6 +124,7 @@ def run_pool(
         if task.code is not None:
             _show(task)
     _write_json(args, tasks)
+    _write_sarif(args, tasks)
     _summary(tasks, len(files))
     codes = [t.code for t in tasks if t.code is not None]
     if interrupted:
@@ -141,6 +142,8 @@ def _task(args: argparse.Namespace, options: list[str], file: str, names: Sequen
     argv = [sys.executable, "-m", "pathloom", args.command, *targets, *options, "--json", json_path]
     if tests is not None:
         argv += ["--tests", tests]
+    if args.sarif:
+        argv += ["--sarif", os.path.splitext(json_path)[0] + ".sarif"]
     per_target = (args.timeout or DEFAULT_TARGET_S) + (args.search_timeout if args.tests else 0.0)
     limit = (args.file_timeout if args.file_timeout is not None else per_target * max(1, _count_targets(file, names))) + MARGIN_S
     return Task(" ".join(targets), argv, json_path, limit)
@@ -251,6 +254,21 @@ def _write_json(args: argparse.Namespace, tasks: list[Task]) -> None:
                 }
             )
     Path(args.json).write_text(json.dumps(entries, indent=1) + "\n", encoding="utf-8")
+
+
+def _write_sarif(args: argparse.Namespace, tasks: list[Task]) -> None:
+    """The children's SARIF logs as one (``report.sarif.merge``)."""
+    if not args.sarif:
+        return
+    from pathloom.report.sarif import merge
+
+    logs = []
+    for task in tasks:
+        try:
+            logs.append(json.loads(Path(os.path.splitext(task.json_path)[0] + ".sarif").read_text(encoding="utf-8")))
+        except (OSError, ValueError):
+            continue  # stopped, or no target analysed: its JSON entry says why
+    Path(args.sarif).write_text(json.dumps(merge(logs), indent=1) + "\n", encoding="utf-8")
 
 
 def _summary(tasks: list[Task], files: int) -> None:

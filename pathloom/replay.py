@@ -43,6 +43,7 @@ class Observed:
     detail: str | None = None
     message: str | None = None  # str() of the exception raised
     arcs: list[list[int]] | None = None  # (line, next line) pairs run in the target's file, when asked
+    trace: list[int] | None = None  # the lines run in the target's file, in order (the first MAX_TRACE), when asked
 
 
 def replay(
@@ -54,6 +55,7 @@ def replay(
     arcs: bool = False,
     budget_s: float | None = None,
     hash_seed: str | None = None,
+    trace: bool = False,
 ) -> list[Observed]:
     """Run each of ``inputs`` on ``target``, each call after the module-level names of
     ``module_globals`` (the ones the code rebinds with ``global``) are set to their values;
@@ -61,7 +63,8 @@ def replay(
     ``budget_s``: the calls together get at most that long (from the child's start), each
     at most ``timeout_s``; the inputs left when it is spent are not run (``Observed("timeout",
     detail=NOT_RUN)``); ``hash_seed``: the child's ``PYTHONHASHSEED`` (else the caller's
-    environment decides)."""
+    environment decides); ``trace``: also record the lines each call ran in the target's file,
+    in order (``Observed.trace``)."""
     if not inputs:
         return []
     request = json.dumps(
@@ -72,6 +75,7 @@ def replay(
             "timeout": timeout_s,
             "globals": json_safe(module_globals or {}),
             "arcs": arcs,
+            "trace": trace,
             "budget": budget_s,
         }
     )
@@ -270,6 +274,19 @@ def drop_hash_dependent(exploration: Exploration, filename: str, target: str, bu
     return dropped
 
 
+def trace_bugs(exploration: Exploration, filename: str, target: str, timeout_s: float = REPLAY_TIMEOUT_S) -> None:
+    """Run the input of each distinct bug in CPython, recording the lines it runs in the
+    target's file in order (``Bug.trace``: the bug's path, for SARIF's code flow), where CPython
+    raises the bug's exception at the bug's line; the other bugs keep no trace."""
+    bugs = [b for b in exploration.distinct_bugs if b.inputs is not None]
+    if not bugs:
+        return
+    observed = replay(filename, target, [b.inputs for b in bugs], timeout_s, exploration.module_globals, trace=True)  # type: ignore[misc]
+    for bug, obs in zip(bugs, observed):
+        if obs.outcome == "raise" and obs.exception == bug.exception and obs.line == bug.line and obs.trace:
+            bug.trace = tuple(obs.trace)
+
+
 def confirm_bugs(exploration: Exploration, filename: str, target: str, timeout_s: float = REPLAY_TIMEOUT_S) -> tuple[list[tuple[Bug, str]], list[Bug]]:
     """Replay the input of each distinct bug of ``exploration`` in CPython: (the bugs CPython
     contradicts, each with why; the bugs it gave no answer for within ``timeout_s``)."""
@@ -331,14 +348,19 @@ def call_with(function: Any, args: dict[str, Any]) -> Any:
     return function(*positional, **rest)
 
 
+MAX_TRACE = 500  # lines of a call's trace kept (``Observed.trace``)
+
+
 class ArcRecorder:
     """Records the arcs run in one file, as coverage.py names them: ``(line, next line)``
     within a frame, ``(-first line, line)`` on entering a code object and ``(line, -first
-    line)`` on leaving it (a return, a raise out of it, a generator's yield)."""
+    line)`` on leaving it (a return, a raise out of it, a generator's yield); and the lines
+    run, in order (the first ``MAX_TRACE``)."""
 
     def __init__(self, filename: str) -> None:
         self.filename = filename
         self.arcs: set[tuple[int, int]] = set()
+        self.lines: list[int] = []
         self._last: dict[int, int] = {}  # frame id -> last line run
 
     def __enter__(self) -> ArcRecorder:
@@ -359,21 +381,34 @@ class ArcRecorder:
         if event == "line":
             self.arcs.add((self._last.get(key, -frame.f_code.co_firstlineno), frame.f_lineno))
             self._last[key] = frame.f_lineno
+            if len(self.lines) < MAX_TRACE:
+                self.lines.append(frame.f_lineno)
         elif event == "return":
             self.arcs.add((self._last.pop(key, frame.f_lineno), -frame.f_code.co_firstlineno))
         return self._local
 
 
 def run_one(
-    module: Any, path: str, target: str, inputs: dict[str, JSON], timeout: float, module_globals: dict[str, JSON] | None = None, arcs: bool = False
+    module: Any,
+    path: str,
+    target: str,
+    inputs: dict[str, JSON],
+    timeout: float,
+    module_globals: dict[str, JSON] | None = None,
+    arcs: bool = False,
+    trace: bool = False,
 ) -> dict[str, JSON]:
-    """The observation of one call (``Observed``'s fields); ``arcs``: with the arcs it ran in ``path``."""
-    if not arcs:
+    """The observation of one call (``Observed``'s fields); ``arcs``: with the arcs it ran in
+    ``path``; ``trace``: with the lines it ran there, in order."""
+    if not arcs and not trace:
         return _run_one(module, path, target, inputs, timeout, module_globals)
     recorder = ArcRecorder(getattr(module, "__file__", None) or path)
     with recorder:
         answer = _run_one(module, path, target, inputs, timeout, module_globals)
-    answer["arcs"] = sorted([a, b] for a, b in recorder.arcs)
+    if arcs:
+        answer["arcs"] = sorted([a, b] for a, b in recorder.arcs)
+    if trace:
+        answer["trace"] = recorder.lines
     return answer
 
 
@@ -422,7 +457,7 @@ def _child_main() -> None:
     real_stdout = sys.stdout
     sys.stdout = sys.stderr  # the analyzed code's prints must not mix with the answer
     module = load(path)
-    arcs = bool(request.get("arcs"))
+    arcs, trace = bool(request.get("arcs")), bool(request.get("trace"))
     end = None if request.get("budget") is None else started + float(request["budget"])
     answers = []
     for inputs in request["inputs"]:
@@ -430,7 +465,7 @@ def _child_main() -> None:
         if left < MIN_CALL_S:
             answers.append({"outcome": "timeout", "detail": NOT_RUN})
             continue
-        answers.append(run_one(module, path, request["target"], inputs, min(float(request["timeout"]), left), request.get("globals"), arcs))
+        answers.append(run_one(module, path, request["target"], inputs, min(float(request["timeout"]), left), request.get("globals"), arcs, trace))
     sys.stdout = real_stdout
     sys.stdout.write("\n" + json.dumps(json_safe(answers)) + "\n")
 

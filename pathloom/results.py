@@ -105,6 +105,7 @@ class Bug:
     message: str | None
     inputs: dict[str, JSON] | None
     paths: int = 1
+    trace: tuple[int, ...] | None = None  # the lines CPython ran on ``inputs`` in the target's file (``replay.trace_bugs``)
 
     def add(self, result: PathResult) -> None:
         self.paths += 1

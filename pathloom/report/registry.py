@@ -27,6 +27,8 @@ class OutputFormat:
     keeps_paths: bool = False  # needs every path of an exploration kept, not only the counts
     options: tuple[str, ...] = ()  # command-line options (their dests) a file format's factory takes as keywords
     observes_paths: bool = False  # needs what CPython does on the paths' inputs (``Exploration.observed``, ``.arcs``)
+    per_file: bool = True  # a file format: one output per analysed file (the pytest file); False: one for the run (SARIF)
+    traces_bugs: bool = False  # needs the lines CPython runs on each bug's input (``Bug.trace``)
 
     @property
     def dest(self) -> str:
@@ -71,5 +73,17 @@ register(
         keeps_paths=True,
         options=("all_paths", "raises_for_bugs"),
         observes_paths=True,
+    )
+)
+register(
+    OutputFormat(
+        "sarif",
+        "--sarif",
+        "OUT.sarif",
+        "write a SARIF 2.1.0 log of the bugs (for CI code scanning)",
+        "pathloom.report.sarif:write",
+        streaming=False,
+        per_file=False,
+        traces_bugs=True,
     )
 )
