@@ -72,6 +72,7 @@ class TextReporter:
             for i, bug in enumerate(exploration.distinct_bugs, 1):
                 reached = f"reached by {bug.paths} path{'s' if bug.paths > 1 else ''}"
                 self.out.write(f"  bug {i:<4} {describe(bug)}, {reached}\n           input: {_inputs(bug.inputs)}\n")
+                self.out.write(problem_line(exploration.target, bug) + "\n")
         why = exploration.error or (
             "input types tried in part, or a bound, timeout or unknown" if exploration.untried else "a bound, timeout or unknown cut exploration"
         )
@@ -108,6 +109,15 @@ class TextReporter:
 
     def close(self) -> None:
         self.out.flush()
+
+
+def problem_line(target: str, bug: Bug) -> str:
+    """The bug as editors and CI problem matchers read it, ``file:line:col: error: message``
+    (the column is 1: pathloom knows a bug's line, not its column)."""
+    file, _, function = target.partition("::")
+    what = "assertion failed" if bug.kind == "assert" else f"{bug.exception} raised"
+    said = f": {bug.message}" if bug.message else ""
+    return f"{file}:{bug.line or 1}:1: error: {what} in {function}{said} (input: {_inputs(bug.inputs)})"
 
 
 def open_text(context: ReporterContext) -> TextReporter:
