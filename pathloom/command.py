@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 import time
 from dataclasses import replace
@@ -704,7 +705,8 @@ def run_command(argv: Sequence[str] | None) -> int:
         _check_outputs(args, [targets[0].file])
         session = _Session(args, options, targets[0].file, targets[0].names)
         code = session.run()
-        if session.name is None and session.explorations and not session.interrupted:
+        in_pool = bool(os.environ.get("PATHLOOM_IN_POOL"))  # a --jobs child: the parent counts (jobs.IN_POOL)
+        if session.name is None and session.explorations and not session.interrupted and not in_pool:
             _count_line(1, session.explorations)
         return code
     if args.jobs > 1:

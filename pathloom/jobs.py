@@ -36,6 +36,7 @@ from pathloom.errors import EXIT_INTERRUPTED
 POLL_S = 0.1  # how often the children's memory and time are looked at
 MARGIN_S = 60.0  # a child's time limit beyond what its targets' budgets add up to
 DEFAULT_TARGET_S = 60.0  # a target's budget when --timeout is not given (options.DEFAULT_TIMEOUT_S)
+IN_POOL = "PATHLOOM_IN_POOL"  # set in a child's environment: the parent prints the run's count line
 NOT_PASSED = frozenset({"command", "target", "exclude", "jobs", "json", "tests", "sarif"})  # the parent's own
 
 
@@ -171,7 +172,8 @@ def _start(task: Task, scratch: str) -> None:
     base = os.path.splitext(task.json_path)[0]
     task.out_path, task.err_path = base + ".out", base + ".err"
     with open(task.out_path, "wb") as out, open(task.err_path, "wb") as err:
-        task.process = subprocess.Popen(task.argv, stdout=out, stderr=err, stdin=subprocess.DEVNULL, start_new_session=True)
+        env = {**os.environ, IN_POOL: "1"}
+        task.process = subprocess.Popen(task.argv, stdout=out, stderr=err, stdin=subprocess.DEVNULL, start_new_session=True, env=env)
     task.started = time.monotonic()
 
 
