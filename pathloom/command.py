@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Sequence
 from pathloom.engine_stats import EngineStats
 from pathloom import interrupt
 from pathloom.engines.registry import engine_names
-from pathloom.errors import EXIT_INTERRUPTED, Unsupported, UsageError, internal_error
+from pathloom.errors import EXIT_INTERRUPTED, Unsupported, UsageError, internal_error, worst_exit_code
 from pathloom.options import DEFAULT_TIMEOUT_S, Options, chosen_timeout
 from pathloom.report.registry import ReporterContext
 from pathloom.report.registry import formats as output_formats
@@ -634,10 +634,7 @@ def _run_files(args: argparse.Namespace, options: Options, targets: list[Target]
                 chosen = {name: getattr(args, name) for name in fmt.options}
                 Path(out).write_text(fmt.load()(explorations, files[0], out, **chosen), encoding="utf-8")
     _count_line(len(targets), explorations)
-    for code in (EXIT_INTERRUPTED, 3, 1, 2):
-        if code in codes:
-            return code
-    return 0
+    return worst_exit_code(codes)
 
 
 def _count_line(files: int, explorations: Sequence[Exploration]) -> None:

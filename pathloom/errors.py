@@ -36,6 +36,14 @@ class EngineBug(PathloomError):
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a process ended by Ctrl-C
 
 
+def worst_exit_code(codes: list[int]) -> int:
+    """The exit code of a run of several parts: interrupted, then 3, 1, 2, else 0."""
+    for code in (EXIT_INTERRUPTED, 3, 1, 2):
+        if code in codes:
+            return code
+    return 0
+
+
 def internal_error(exc: BaseException) -> str:
     """The one line that reports a crash of pathloom itself."""
     if isinstance(exc, PathloomError):

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pathloom.errors import EXIT_INTERRUPTED
+from pathloom.errors import EXIT_INTERRUPTED, worst_exit_code
 
 POLL_S = 0.1  # how often the children's memory and time are looked at
 MARGIN_S = 60.0  # a child's time limit beyond what its targets' budgets add up to
@@ -131,10 +131,7 @@ def run_pool(
     if interrupted:
         sys.stderr.write("pathloom: interrupted (what was found is reported, marked incomplete)\n")
         return EXIT_INTERRUPTED
-    for code in (EXIT_INTERRUPTED, 3, 1, 2):
-        if code in codes:
-            return code
-    return 0
+    return worst_exit_code(codes)
 
 
 def _task(args: argparse.Namespace, options: list[str], file: str, names: Sequence[str] | None, tests: str | None, scratch: str, index: int) -> Task:
