@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from pathloom.encoding.values import decode_inputs, encode_python, json_safe, long_int
+from pathloom.frontend.contracts import enforce
 from pathloom.results import Bug, Exploration, PathResult
 
 JSON = Any
@@ -466,6 +467,7 @@ def _child_main() -> None:
     real_stdout = sys.stdout
     sys.stdout = sys.stderr  # the analyzed code's prints must not mix with the answer
     module = load(path)
+    enforce(module, path)  # contracts checked as the engines check them (frontend.contracts)
     arcs, trace = bool(request.get("arcs")), bool(request.get("trace"))
     end = None if request.get("budget") is None else started + float(request["budget"])
     answers = []

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from pathloom.encoding.values import is_long_int
+from pathloom.frontend.contracts import docstring_contract_lines
 from pathloom.report.constructors import constructor_fields
 from pathloom.report.test_imports import MODULE, import_lines, installed_name, module_names, plain_names
 from pathloom.report.test_selection import Candidate, minimal, outcome_key
@@ -482,10 +483,18 @@ SEARCHED = "# what CPython does: an input the coverage-guided search found, cove
 SEARCHED_OUTSIDE = "# what CPython does: {0} is outside its annotation, for the code's own type check (found by the search)"
 
 
-def _testable(exploration: Exploration) -> tuple[list[tuple[int, PathResult, PathResult | str | None]], int]:
+def _testable(exploration: Exploration, unchecked: frozenset[int] = frozenset()) -> tuple[list[tuple[int, PathResult, PathResult | str | None]], int, int]:
     """The paths that can have a test, each ``(index, path as the test states it, the path
     as explored when it was cut and its outcome is CPython's, or a comment)``, then the inputs
-    the search found (indices after the paths'); and how many paths cannot."""
+    the search found (indices after the paths'); how many paths cannot; and how many end in a
+    failed PEP 316 condition (an ``AssertionError`` at a line of ``unchecked``), which pathloom
+    checks and CPython does not."""
+    found, skipped = _all_testable(exploration)
+    testable = [t for t in found if not (t[1].outcome == "raise" and t[1].exception == "AssertionError" and t[1].line in unchecked)]
+    return testable, skipped, len(found) - len(testable)
+
+
+def _all_testable(exploration: Exploration) -> tuple[list[tuple[int, PathResult, PathResult | str | None]], int]:
     testable: list[tuple[int, PathResult, PathResult | str | None]] = []
     skipped = 0
     for number, path in enumerate(exploration.paths):
@@ -528,12 +537,14 @@ def generate(explorations: list[Exploration], source_file: str, test_file: str, 
     text = source.read_text(encoding="utf-8")
     constructors, names_of_module = constructor_fields(text), module_names(text)
     body: list[str] = []
-    skipped = left_out = 0
+    skipped = left_out = contract_checks = 0
     uses_math = False
+    unchecked = docstring_contract_lines(text)
     for exploration in explorations:
         target = exploration.target.rsplit("::", 1)[1]
-        testable, unknown = _testable(exploration)
+        testable, unknown, contract_paths = _testable(exploration, unchecked)
         skipped += unknown
+        contract_checks += contract_paths
         chosen = {n for n, _, _ in testable} if all_paths else _chosen(exploration, testable)
         left_out += len(testable) - len(chosen)
         picked = [(path, cut) for number, path, cut in testable if number in chosen]
@@ -580,6 +591,11 @@ def generate(explorations: list[Exploration], source_file: str, test_file: str, 
     header += fixture
     if left_out:
         header.append(f"# {left_out} path(s) left out: each covers only outcomes and arcs the tests here cover (--all-paths: one test per path).")
+        header.append("")
+    if contract_checks:
+        header.append(
+            f"# {contract_checks} path(s) end in a failed PEP 316 docstring condition, which pathloom checks and CPython does not: no test for them (`pathloom check` reports a failed postcondition as a bug)."
+        )
         header.append("")
     if skipped:
         header.append(f"# {skipped} path(s) were left unknown by the solver, or cut with no outcome CPython gave for their input: no test for them.")

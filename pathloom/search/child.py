@@ -33,6 +33,7 @@ import typing
 from typing import Any
 
 from pathloom.encoding.values import decode_inputs, json_safe
+from pathloom.frontend.contracts import enforce
 from pathloom.replay import load, on_alarm, run_one
 from pathloom.report.test_selection import outcome_key
 from pathloom.search.seeds import module_pool
@@ -124,6 +125,7 @@ def search(request: dict[str, Any]) -> dict[str, JSON]:
     path, target = request["file"], request["target"]
     deadline = time.monotonic() + float(request["budget"])
     module = load(path)
+    enforce(module, path)  # contracts checked as the engines check them (frontend.contracts)
     try:
         shapes, outside = parameter_shapes(module, target)
     except NotSearchable as exc:

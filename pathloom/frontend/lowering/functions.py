@@ -21,6 +21,9 @@ from typing import Callable, Mapping
 
 from pathloom.frontend import ir
 from pathloom.frontend.ir import Const, Operand, Var
+from pathloom.frontend.contracts import ContractRefused, instrument
+from pathloom.frontend.contracts import read as read_contracts
+from pathloom.frontend.contracts import resolver as contract_resolver
 from pathloom.frontend.lowering.builder import YIELDED, Builder, cell_slot, node_loc
 from pathloom.frontend.lowering.decorators import undecorated
 from pathloom.frontend.lowering.desugar import CACHE_WRAPPER, with_caches_expanded
@@ -64,6 +67,24 @@ def annotation_text(node: ast.expr | None) -> str | None:
 
 class Functions(Builder):
     """The function or lambda lowered, nested functions, lambdas and closures, ``yield``."""
+
+    def _with_contracts(self, node: ast.FunctionDef, top_level: bool) -> ast.FunctionDef:
+        """A top-level ``def`` checking its contracts (``frontend.contracts``): icontract's
+        and deal's, which CPython checks too, and in the target's own module its PEP 316
+        docstring's, which the replay child checks as the engines do; a contract anywhere else
+        is refused, never ignored."""
+        runtime = vars(self.module.runtime) if self.module.runtime is not None else None
+        try:
+            bare, found = read_contracts(node, contract_resolver(runtime), docstring=self.module.namespace == "")
+            if not found:
+                return node
+            if not top_level:
+                raise ContractRefused(node, "contract on a method or nested function (modelled on top-level functions)")
+            if bare.decorator_list and found.from_decorators:
+                raise ContractRefused(bare.decorator_list[0], "decorator beside icontract or deal contracts")
+            return instrument(bare, found)
+        except ContractRefused as refused:
+            raise self.unsupported(refused.node, refused.what) from None
 
     def _params(self, args: ast.arguments) -> tuple[ir.Param, ...]:
         """The parameters in the order of the ``def`` (``ir.Param``): positional-only, the
@@ -135,9 +156,11 @@ class Functions(Builder):
         return from_runtime(defaults[name])
 
     def function(self, node: ast.FunctionDef) -> ir.Function:
+        local = self.qualname[len(self.module.namespace) :]
+        top_level = self.cls is None and self.module.function_defs.get(local) is node
+        node = self._with_contracts(node, top_level)
         if node.decorator_list:
-            local = self.qualname[len(self.module.namespace) :]
-            if self.cls is not None or self.module.function_defs.get(local) is not node:
+            if not top_level:
                 raise self.unsupported(node.decorator_list[0], "decorator")
             node = undecorated(self.module, local, node)  # what CPython bound the name to
         node = with_caches_expanded(node, self.module)  # desugar: the one pass before lowering

@@ -1,0 +1,173 @@
+"""Contracts (``frontend.contracts``): PEP 316 docstrings, icontract and deal. Preconditions
+constrain the inputs (a violation is no bug), postconditions are checked on every path (a
+violation is a bug with its counterexample, confirmed in CPython by the replay child, which
+checks the same instrumented function), in every engine; what is not modelled is refused with
+one line, never ignored; generated tests pass against the real code."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pathloom.cli import main
+
+CONTRACTED = '''
+import icontract
+import deal
+
+
+def bad_pct(x: int) -> int:
+    """Clamp a percentage.
+
+    pre: x >= 0
+    post: __return__ <= 100
+    """
+    if x > 200:
+        return 100
+    return x
+
+
+def good_pct(x: int) -> int:
+    """pre: x >= 0
+    post: 0 <= __return__ <= 100
+    """
+    return min(x, 100)
+
+
+@icontract.require(lambda x: x > 0)
+@icontract.ensure(lambda result, x: result < x)
+def halve(x: int) -> int:
+    return x // 2
+
+
+@icontract.require(lambda x: x >= 0)
+@icontract.ensure(lambda result, x: result < x)
+def halve_zero(x: int) -> int:
+    return x // 2
+
+
+@deal.pre(lambda xs: len(xs) > 0)
+@deal.ensure(lambda xs, result: result in xs)
+def first_max(xs: list[int]) -> int:
+    best = xs[0]
+    for v in xs:
+        if v > best:
+            best = v + 1
+    return best
+
+
+@deal.post(lambda result: result >= 0)
+def distance(a: int, b: int) -> int:
+    return abs(a - b)
+
+
+def append_one(xs: list[int]) -> None:
+    """post: len(xs) == len(__old__.xs) + 1"""
+    xs.append(1)
+    if len(xs) > 3:
+        xs.pop()
+
+
+@icontract.snapshot(lambda xs: xs[:])
+@icontract.ensure(lambda OLD, xs: len(xs) == len(OLD.xs))
+def touch(xs: list[int]) -> None:
+    if xs and xs[0] == 7:
+        xs.append(0)
+'''
+
+
+def _line(fragment: str) -> int:
+    """The line of ``CONTRACTED`` that holds ``fragment``."""
+    return next(n for n, text in enumerate(CONTRACTED.split("\n"), 1) if fragment in text)
+
+
+# target -> the line of the postcondition some input violates, or None: no bug
+EXPECTED = {
+    "bad_pct": _line("post: __return__ <= 100"),  # for 100 < x <= 200
+    "good_pct": None,
+    "halve": None,
+    "halve_zero": _line("def halve_zero") - 1,  # its ensure: result < x fails for x = 0
+    "first_max": _line("@deal.ensure"),
+    "distance": None,
+    "append_one": _line("post: len(xs) == len(__old__.xs) + 1"),
+    "touch": _line("@icontract.ensure(lambda OLD"),
+}
+
+
+@pytest.fixture
+def contracted(tmp_path: Path) -> Path:
+    """``CONTRACTED`` as a file."""
+    source = tmp_path / "contracted.py"
+    source.write_text(CONTRACTED)
+    return source
+
+
+def _check(source: Path, engine: str) -> tuple[int, list[dict[str, object]]]:
+    out = source.parent / "report.json"
+    code = main(["check", str(source), "--engine", engine, "--json", str(out), "--quiet"])
+    return code, json.loads(out.read_text())
+
+
+@pytest.mark.parametrize("engine", ["dse", "multise", "compose"])
+def test_every_contract_form_is_checked_in_every_engine(contracted: Path, engine: str) -> None:
+    code, report = _check(contracted, engine)
+    assert code == 1
+    found: dict[str, int | None] = {}
+    for entry in report:
+        target = str(entry["target"]).rsplit("::", 1)[1]
+        bugs = entry.get("bugs") or []
+        assert isinstance(bugs, list)
+        assert len(bugs) <= 1, (target, bugs)
+        found[target] = bugs[0]["line"] if bugs else None
+        if bugs:
+            assert bugs[0]["exception"] == "AssertionError" and "postcondition failed" in str(bugs[0]["message"])
+    assert found == EXPECTED
+
+
+def test_a_violated_contract_is_confirmed_by_cpython(contracted: Path) -> None:
+    """The counterexample, run by the replay child on the module's contracts, fails there."""
+    from pathloom.replay import replay
+
+    seen = replay(str(contracted), "bad_pct", [{"x": 150}, {"x": -1}, {"x": 5}])
+    post, pre = _line("post: __return__ <= 100"), _line("pre: x >= 0")
+    assert [(o.outcome, o.exception, o.line) for o in seen] == [("raise", "AssertionError", post), ("raise", "AssertionError", pre), ("return", None, None)]
+    real = replay(str(contracted), "halve_zero", [{"x": 0}])[0]
+    assert (real.outcome, real.line) == ("raise", EXPECTED["halve_zero"])
+
+
+def test_generated_tests_pass_against_the_real_decorated_code(contracted: Path) -> None:
+    tests = contracted.with_name("test_contracted.py")
+    assert main(["explore", str(contracted), "--tests", str(tests), "--quiet"]) == 1
+    assert "PEP 316 docstring condition" in tests.read_text()  # paths ending in a docstring check: no test
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tests)], capture_output=True, text=True, cwd=contracted.parent)
+    assert run.returncode == 0, run.stdout
+    assert " passed" in run.stdout and "xfailed" in run.stdout  # the icontract and deal violations: strict xfails
+
+
+REFUSED = [
+    ("import deal\n\n@deal.raises(ValueError)\ndef f(x: int) -> int:\n    return x\n", "deal.raises"),
+    ("import icontract\n\n@icontract.require(lambda x: x > 0, error=ValueError)\ndef f(x: int) -> int:\n    return x\n", "argument error="),
+    ("import icontract\n\ndef ok(x):\n    return x > 0\n\n@icontract.require(ok)\ndef f(x: int) -> int:\n    return x\n", "not a lambda"),
+    ("import icontract\n\n@icontract.require(lambda y: y > 0)\ndef f(x: int) -> int:\n    return x\n", "'y' is not a parameter"),
+    ('class C:\n    def m(self, x: int) -> int:\n        """post: __return__ > 0"""\n        return x\n', "contract on a method"),
+    ('def f(x: int) -> int:\n    """inv: x > 0"""\n    return x\n', "invariant"),
+    ('def f(xs: list[list[int]]) -> None:\n    """post: xs == __old__.xs"""\n    xs.clear()\n', "deep copy"),
+    ('def f(x: int) -> int:\n    """post: __return__ >"""\n    return x\n', "not an expression"),
+    ('def f(x: int) -> int:\n    """post: __return__ > 0"""\n    try:\n        return x\n    finally:\n        pass\n', "try/finally"),
+    ('def f(n: int):\n    """post: __return__ is None"""\n    yield n\n', "generator"),
+]
+
+
+@pytest.mark.parametrize(("source", "why"), REFUSED, ids=[w for _, w in REFUSED])
+def test_a_contract_not_modelled_is_refused_with_one_line(tmp_path: Path, source: str, why: str, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "refused.py"
+    path.write_text(source)
+    target = "C.m" if "class C" in source else "f"
+    assert main(["check", f"{path}::{target}"]) == 2
+    out = capsys.readouterr().out
+    lines = [line for line in out.splitlines() if ": unsupported: " in line]
+    assert len(lines) == 1 and why in lines[0], out
