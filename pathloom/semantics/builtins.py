@@ -223,15 +223,15 @@ def _min_max(module: Module, heap: HeapView, name: str, args: tuple[object, ...]
 
 def _fold_best(module: Module, heap: HeapView, name: str, best: object, rest: tuple[object, ...]) -> Outcome:
     """max keeps the first maximal item: replace only when strictly greater (min: less).
-    Items of the same kind merge into an if-then-else; a bool against an int splits (Python
-    returns the item itself, keeping its type)."""
+    Items of the same kind that are one term each merge into an if-then-else; a bool against an
+    int splits (Python returns the item itself, keeping its type), as do tuples and objects."""
     for i, item in enumerate(rest):
         better = compare(module, heap, ">" if name == "max" else "<", item, best)
         if not isinstance(better, Ok) or not isinstance(better.value, (bool, Term)):
             raise RuntimeUnsupported(f"{name}() of items the model does not order")  # run in CPython instead
         if isinstance(better.value, bool):
             best = item if better.value else best
-        elif kind(item) == kind(best):
+        elif kind(item) == kind(best) and _one_term(item) and _one_term(best):
             best = T.ite(better.value, item, best)  # type: ignore[arg-type]
         else:
             tail = rest[i + 1 :]
@@ -242,6 +242,11 @@ def _fold_best(module: Module, heap: HeapView, name: str, best: object, rest: tu
                 ]
             )
     return Ok(best)
+
+
+def _one_term(value: object) -> bool:
+    """A value one term's if-then-else can choose (a tuple or an object: a split instead)."""
+    return isinstance(value, (Term, bool, int, str, float))
 
 
 def _min_max_list(module: Module, heap: HeapView, name: str, ref: Ref) -> Outcome:

@@ -325,6 +325,8 @@ def _ops() -> tuple[Operation, ...]:
         Operation('f"{a}{b}"', 2, 'return f"<{a}|{b}>"'),
         Operation("min(a, b)", 2, "return min(a, b)", valued=NUMBERS),
         Operation("max(a, b)", 2, "return max(a, b)", valued=NUMBERS),
+        Operation("min of tuples", 2, "return min([(a, 1), (b, 2)])", valued=NUMBERS),  # items that are no one term: a split (was a crash)
+        Operation("max of tuples", 2, "return max((a, 1), (b, 2), (a, 0))", valued=NUMBERS),
         Operation("divmod", 2, "return divmod(a, b)", valued=NUMBERS),
         Operation("isinstance", 2, "return isinstance(a, b)"),
         Operation("a[b]", 2, "return a[b]", valued=("int", "dict") + SEQUENCES, container=0),
