@@ -289,8 +289,21 @@ def _lambda_condition(condition: ast.expr, params: list[str], result: str | None
             renames[name] = old
         elif name not in params:
             raise ContractRefused(condition, f"contract lambda parameter {name!r} is not a parameter of the function")
-    test = _Renamed(renames, old).visit(copy.deepcopy(condition.body))
+    test = _on_one_line(_Renamed(renames, old).visit(copy.deepcopy(condition.body)))
     return Condition(test, condition.body.lineno, ast.unparse(condition.body))
+
+
+def _on_one_line(test: ast.expr) -> ast.expr:
+    """``test`` with every part on its first line: CPython reports a failed assert whose test
+    spans lines at the line of the part it evaluated last (a multi-line ``or``: its second
+    line), the engines at the assert's line; on one line both say the condition's line."""
+    line = test.lineno
+    for part in ast.walk(test):
+        if isinstance(part, (ast.expr, ast.stmt)) and hasattr(part, "lineno"):
+            if part.lineno != line or part.end_lineno != line:
+                part.end_col_offset = part.col_offset + 1
+            part.lineno = part.end_lineno = line
+    return test
 
 
 def _snapshot(decorator: ast.Call, capture: ast.expr, params: list[str]) -> tuple[str, ast.expr]:

@@ -72,6 +72,16 @@ def append_one(xs: list[int]) -> None:
         xs.pop()
 
 
+@icontract.ensure(
+    lambda result, x: result is None
+    or result > x
+)
+def maybe_up(x: int) -> int | None:
+    if x == 3:
+        return x
+    return x + 1
+
+
 @icontract.snapshot(lambda xs: xs[:])
 @icontract.ensure(lambda OLD, xs: len(xs) == len(OLD.xs))
 def touch(xs: list[int]) -> None:
@@ -94,6 +104,7 @@ EXPECTED = {
     "first_max": _line("@deal.ensure"),
     "distance": None,
     "append_one": _line("post: len(xs) == len(__old__.xs) + 1"),
+    "maybe_up": _line("lambda result, x: result is None"),  # a condition over two lines: its first (CPython: where it failed)
     "touch": _line("@icontract.ensure(lambda OLD"),
 }
 
