@@ -15,6 +15,8 @@ TypeError, on anything else they run in CPython.
 
 from __future__ import annotations
 
+import sys
+
 import operator
 from typing import TYPE_CHECKING, Any, Callable, cast
 
@@ -85,11 +87,25 @@ def as_int(value: object) -> Term | int:
 
 
 def concrete_outcome(fn: Callable[[], object]) -> Outcome:
-    """``fn()`` on plain values: its value, or the exception CPython raises, with its message."""
+    """``fn()`` on plain values: its value, or the exception CPython raises, with its message;
+    a cut when it runs out of memory (the analyser's, not an answer of the program's)."""
     try:
         return Ok(fn())
     except (ArithmeticError, TypeError, ValueError) as exc:
         return throw(type(exc).__name__, str(exc))
+    except MemoryError:
+        return Cut("an operation run in CPython ran out of memory")
+
+
+MAX_REPEATED = 10_000_000  # items of a str or tuple that ``*`` may make in the analyser (past it: a cut)
+
+
+def _repeated_length(a: object, b: object) -> int:
+    """The length of ``a * b`` when it repeats a str or tuple, else 0."""
+    for seq, times in ((a, b), (b, a)):
+        if isinstance(seq, (str, tuple)) and isinstance(times, int):
+            return len(seq) * max(times, 0)
+    return 0
 
 
 def _is_number(k: str) -> bool:
@@ -136,6 +152,8 @@ def binop(module: Module, heap: HeapView, op: str, a: object, b: object) -> Outc
             raise RuntimeUnsupported(f"left shift by more than {W.MAX_SHIFT} bits")
         if _result_bits(base, a, b) > MAX_INT_BITS:
             return Cut(f"operator {base} of ints with a result past {MAX_INT_BITS:,} bits")
+        if base == "*" and MAX_REPEATED < _repeated_length(a, b) <= sys.maxsize:  # (past maxsize: CPython's OverflowError)
+            return Cut(f"operator * making a str or tuple of more than {MAX_REPEATED:,} items")
         return concrete_outcome(lambda: _PY_BINOPS[op](a, b))
     if base in _ARITHMETIC_DUNDERS and not op.endswith("=") and (_analysed_class(heap, a) or _analysed_class(heap, b)):
         dispatched = dispatch_dunder(module, heap, _ARITHMETIC_DUNDERS[base], a, b)

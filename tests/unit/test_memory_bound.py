@@ -67,3 +67,23 @@ def test_multise_cuts_at_the_bdd_memory_bound(tmp_path: Path, monkeypatch: pytes
     result = explore_source(tmp_path, source, "guards.py", "f", "multise")
     reasons = {p["reason"] for p in result["paths"] if p["outcome"] == "cut"}  # type: ignore[union-attr]
     assert not result["complete"] and any(r.startswith("memory") for r in reasons), result["paths"]
+
+
+HUGE_REPEAT = """
+def pad(width: int) -> int:
+    half = int(width / 2)
+    line = " " * half + "x"
+    return len(line)
+"""
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_a_repetition_run_in_cpython_past_the_item_bound_is_a_cut_not_a_crash(tmp_path: Path, engine: str) -> None:
+    """``" " * half`` with ``half`` pinned near 2**52 (a concretized ``/``) ran in the analyser
+    and raised MemoryError: an internal error that stopped the whole run (python-by-contract-
+    corpus, ethz_eprog_2019 exercise_02 problem_02 ``draw``). Past ``ops.MAX_REPEATED`` items it
+    is a reported cut; below it CPython's answer."""
+    result = explore_source(tmp_path, HUGE_REPEAT, "huge.py", "pad", engine, "--timeout", "60")
+    reasons = {p["reason"] for p in result["paths"] if p["outcome"] == "cut"}  # type: ignore[union-attr]
+    assert any("more than 10,000,000 items" in str(r) for r in reasons), reasons
+    assert any(p["outcome"] == "return" for p in result["paths"])  # type: ignore[union-attr]
