@@ -26,6 +26,7 @@ from pathloom.errors import EXIT_INTERRUPTED, Unsupported, UsageError, internal_
 from pathloom.options import DEFAULT_TIMEOUT_S, Options, chosen_timeout
 from pathloom.report.registry import ReporterContext
 from pathloom.report.registry import formats as output_formats
+from pathloom.version import installed_version
 
 DEFAULT_SEARCH_S = 5.0  # seconds of coverage-guided search per target with a gap (--search-timeout)
 CUT_REPLAY_FLOOR_S = 2.0  # --tests: the cut paths' inputs are run in what is left of --timeout, at least this long
@@ -43,15 +44,6 @@ if TYPE_CHECKING:
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(f"usage error: {message} (see 'pathloom --help')")
-
-
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("pathloom")
-    except PackageNotFoundError:  # run from a source tree that was never installed
-        return "unknown (not installed)"
 
 
 def _positive_float(text: str) -> float:
@@ -85,7 +77,7 @@ def _count(minimum: int):  # type: ignore[no-untyped-def]
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="pathloom", description="Symbolic execution for type-annotated Python functions.")
-    parser.add_argument("--version", action="version", version=f"pathloom {_version()}")
+    parser.add_argument("--version", action="version", version=f"pathloom {installed_version()}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for name, help_text in (
         ("explore", "print every feasible path with its outcome and an input that drives it"),

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from pathloom.results import Bug, Exploration
+from pathloom.version import installed_version
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 INFORMATION_URI = "https://github.com/pathloom/pathloom"
@@ -75,7 +76,7 @@ def log(explorations: Sequence[Exploration], root: Path | None = None) -> dict[s
         "version": "2.1.0",
         "runs": [
             {
-                "tool": {"driver": {"name": "pathloom", "informationUri": INFORMATION_URI, "version": _version(), "rules": [_rule(k) for k in RULES]}},
+                "tool": {"driver": {"name": "pathloom", "informationUri": INFORMATION_URI, "version": installed_version(), "rules": [_rule(k) for k in RULES]}},
                 "originalUriBaseIds": {"%SRCROOT%": {"uri": base.as_uri() + "/"}},
                 "invocations": [invocation],
                 "results": results,
@@ -173,12 +174,3 @@ def _source_line(file: str, line: int, sources: dict[str, list[str]]) -> str:
 def _arguments(inputs: dict[str, Any] | None) -> str:
     text = ", ".join(f"{k}={json.dumps(v, sort_keys=True)}" for k, v in (inputs or {}).items())
     return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 3] + "..."
-
-
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("pathloom")
-    except PackageNotFoundError:  # a source tree never installed
-        return "unknown"

@@ -14,7 +14,7 @@ ROOT = Path(pathloom.__file__).parent
 
 # lowest first; a top-level module is its own unit, a sub-package one unit
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "interrupt", "terms", "engine_stats", "cuts", "models"),
+    ("errors", "interrupt", "terms", "engine_stats", "cuts", "models", "version"),
     ("targets", "config"),
     ("options", "results", "domain", "solver", "guards"),
     ("frontend",),
