@@ -175,9 +175,11 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("summaries", help="list or clear the compose engine's summary store")
     s.add_argument("action", choices=["list", "clear"])
     s.add_argument("--store", metavar="PATH", default=None, help="the store (default .pathloom/summaries.sqlite of the project of the current directory)")
+    from pathloom.diff import add_parser as add_diff_parser
     from pathloom.navigation.command import add_parser as add_reach_parser
 
     add_reach_parser(sub, _positive_float, _count)
+    add_diff_parser(sub)
     return parser
 
 
@@ -677,6 +679,10 @@ def run_command(argv: Sequence[str] | None) -> int:
         from pathloom.engines.compose.summaries_command import summaries_command
 
         return summaries_command(args.action, args.store)
+    if args.command == "diff":
+        from pathloom.diff import diff_command
+
+        return diff_command(args)
     if args.command == "reach":
         from pathloom.navigation.command import reach_command
 

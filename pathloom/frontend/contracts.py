@@ -396,14 +396,14 @@ def _docstring_snapshots(node: ast.FunctionDef, post: list[Condition]) -> list[t
         param = variable[len("__old_") : -2]
         if param not in annotations:
             raise ContractRefused(node, f"__old__.{param}: not a parameter of the function")
-        value = _deep_copy_of(param, annotations[param])
+        value = deep_copy_of(param, annotations[param])
         if value is None:
             raise ContractRefused(node, f"__old__.{param} of a parameter whose deep copy is not modelled (annotate it with immutable types)")
         made.append((variable, _located(value, node)))
     return made
 
 
-def _deep_copy_of(param: str, annotation: ast.expr | None) -> ast.expr | None:
+def deep_copy_of(param: str, annotation: ast.expr | None) -> ast.expr | None:
     if annotation is None:
         return None
     if _immutable(annotation):

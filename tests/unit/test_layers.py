@@ -25,7 +25,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("report", "replay"),
     ("search",),
     ("api",),
-    ("navigation", "compare", "jobs"),
+    ("navigation", "compare", "jobs", "diff"),
     ("command",),
     ("cli",),
     ("__main__",),
