@@ -106,6 +106,7 @@ def test_usage_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture
     assert main(["diff", f"{old}::clamp", new]) == 2
     assert "FILE::function twice" in capsys.readouterr().err
     nested = "def f(xs: list[list[int]]) -> int:\n    return len(xs)\n"
-    old, new = _files(tmp_path / "b", nested, nested) if (tmp_path / "b").mkdir() is None else ("", "")
+    (tmp_path / "b").mkdir()
+    old, new = _files(tmp_path / "b", nested, nested)
     assert main(["diff", old, new]) == 2
     assert "its own copy" in capsys.readouterr().err
