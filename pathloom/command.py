@@ -98,6 +98,9 @@ def build_parser() -> argparse.ArgumentParser:
             )
             p.add_argument("--jobs", type=_jobs, default=1, metavar="N", help="analyse the files of the run in N processes at once ('auto': one per core)")
             p.add_argument(
+                "--no-cache", action="store_true", help="a run over several files: analyse every file again, not from .pathloom/cache.sqlite (nor store)"
+            )
+            p.add_argument(
                 "--max-memory",
                 type=_positive_float,
                 default=DEFAULT_MAX_MEMORY_MB,
@@ -633,12 +636,9 @@ def _run_files(args: argparse.Namespace, options: Options, targets: list[Target]
 
 def _count_line(files: int, explorations: Sequence[Exploration]) -> None:
     """The run's last line: how many targets were explored, skipped and failed."""
-    explored = sum(1 for e in explorations if e.status in ("complete", "incomplete"))
-    skipped = sum(1 for e in explorations if e.status == "unsupported")
-    failed = sum(1 for e in explorations if e.status == "internal error")
-    print(
-        f"pathloom: {files} file(s), {len(explorations)} target(s): {explored} explored, {skipped} skipped (unsupported or not loaded), {failed} failed (internal error)"
-    )
+    from pathloom.jobs import count_line
+
+    print(count_line(files, [e.status for e in explorations]))
 
 
 def _test_file_names(files: Sequence[str]) -> dict[str, str]:
@@ -704,7 +704,7 @@ def run_command(argv: Sequence[str] | None) -> int:
         if session.name is None and session.explorations and not session.interrupted and not in_pool:
             _count_line(1, session.explorations)
         return code
-    if args.jobs > 1:
+    if args.jobs > 1 or not args.no_cache:  # child processes: the files' results cached (pathloom.cache)
         from pathloom.config import subparsers
         from pathloom.jobs import run_pool
 

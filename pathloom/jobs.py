@@ -31,13 +31,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pathloom.cache import ResultCache, Stored, cache_path
+from pathloom.cache import key as cache_key
 from pathloom.errors import EXIT_INTERRUPTED, worst_exit_code
 
 POLL_S = 0.1  # how often the children's memory and time are looked at
 MARGIN_S = 60.0  # a child's time limit beyond what its targets' budgets add up to
 DEFAULT_TARGET_S = 60.0  # a target's budget when --timeout is not given (options.DEFAULT_TIMEOUT_S)
 IN_POOL = "PATHLOOM_IN_POOL"  # set in a child's environment: the parent prints the run's count line
-NOT_PASSED = frozenset({"command", "target", "exclude", "jobs", "json", "tests", "sarif"})  # the parent's own
+NOT_PASSED = frozenset({"command", "target", "exclude", "jobs", "json", "tests", "sarif", "no_cache"})  # the parent's own
 
 
 @dataclass
@@ -55,6 +57,9 @@ class Task:
     err_path: str = ""
     code: int | None = None
     entries: list[Any] = field(default_factory=list)
+    key: str | None = None  # its result's key in the cache (None: no cache)
+    tests_path: str | None = None
+    cached: bool = False  # served from the cache, never started
 
 
 def workers(text: str) -> int:
@@ -100,7 +105,20 @@ def run_pool(
     scratch = tempfile.mkdtemp(prefix="pathloom-jobs-")
     chosen = [(file, names) for file, names in files if names is not None or _count_targets(file, None) > 0]  # an __init__.py: nothing to run
     tasks = [_task(args, options, file, names, test_files.get(file), scratch, i) for i, (file, names) in enumerate(chosen)]
-    pending = list(tasks)
+    cache = None if getattr(args, "no_cache", True) or not tasks else ResultCache(cache_path(chosen[0][0]))
+    if cache is not None:
+        for task, (file, names) in zip(tasks, chosen):
+            task.key = cache_key(args.command, options, file, None if names is None else list(names), task.tests_path is not None, bool(args.sarif))
+            _from_cache(task, cache)
+    try:
+        return _run_tasks(args, tasks, len(files), jobs, max_memory_mb, scratch, cache)
+    finally:
+        if cache is not None:
+            cache.close()
+
+
+def _run_tasks(args: argparse.Namespace, tasks: list[Task], files: int, jobs: int, max_memory_mb: float, scratch: str, cache: ResultCache | None) -> int:
+    pending = [task for task in tasks if not task.cached]
     running: list[Task] = []
     shown = 0
     interrupted = False
@@ -114,6 +132,8 @@ def run_pool(
             for task in list(running):
                 if _finished(task, max_memory_mb):
                     running.remove(task)
+                    if cache is not None:
+                        _to_cache(task, cache)
             while shown < len(tasks) and tasks[shown].code is not None:
                 _show(tasks[shown])
                 shown += 1
@@ -126,7 +146,7 @@ def run_pool(
             _show(task)
     _write_json(args, tasks)
     _write_sarif(args, tasks)
-    _summary(tasks, len(files))
+    _summary(tasks, files)
     codes = [t.code for t in tasks if t.code is not None]
     if interrupted:
         sys.stderr.write("pathloom: interrupted (what was found is reported, marked incomplete)\n")
@@ -144,7 +164,45 @@ def _task(args: argparse.Namespace, options: list[str], file: str, names: Sequen
         argv += ["--sarif", os.path.splitext(json_path)[0] + ".sarif"]
     per_target = (args.timeout or DEFAULT_TARGET_S) + (args.search_timeout if args.tests else 0.0)
     limit = (args.file_timeout if args.file_timeout is not None else per_target * max(1, _count_targets(file, names))) + MARGIN_S
-    return Task(" ".join(targets), argv, json_path, limit)
+    return Task(" ".join(targets), argv, json_path, limit, tests_path=tests)
+
+
+def _from_cache(task: Task, cache: ResultCache) -> None:
+    """Serve ``task`` from the cache when its key is there: its outputs written back where its
+    child would have written them."""
+    assert task.key is not None
+    stored = cache.get(task.key)
+    if stored is None or (task.tests_path is not None and stored.tests is None):
+        return
+    base = os.path.splitext(task.json_path)[0]
+    task.out_path, task.err_path = base + ".out", base + ".err"
+    Path(task.out_path).write_text(stored.stdout, encoding="utf-8")
+    Path(task.err_path).write_text(stored.stderr, encoding="utf-8")
+    if stored.sarif is not None:
+        Path(base + ".sarif").write_text(stored.sarif, encoding="utf-8")
+    if task.tests_path is not None and stored.tests is not None:
+        Path(task.tests_path).write_text(stored.tests, encoding="utf-8")
+    task.code, task.entries, task.cached = stored.code, stored.entries, True
+
+
+def _to_cache(task: Task, cache: ResultCache) -> None:
+    """Store what ``task``'s child gave back, when it ended by itself with a result (exit 0, 1
+    or 2; not stopped, interrupted or inconsistent)."""
+    if task.key is None or task.stopped is not None or task.code not in (0, 1, 2):
+        return
+
+    def read(path: str | None) -> str | None:
+        try:
+            return Path(path).read_text(encoding="utf-8") if path is not None else None
+        except (OSError, UnicodeDecodeError):
+            return None
+
+    stdout, stderr = read(task.out_path), read(task.err_path)
+    tests = read(task.tests_path)
+    if stdout is None or stderr is None or (task.tests_path is not None and tests is None):
+        return
+    assert task.code is not None
+    cache.put(task.key, Stored(stdout, stderr, task.entries, read(os.path.splitext(task.json_path)[0] + ".sarif"), tests, task.code))
 
 
 def _count_targets(file: str, names: Sequence[str] | None) -> int:
@@ -231,6 +289,11 @@ def _show(task: Task) -> None:
         stream.flush()
     if task.stopped is not None and task.stopped != "interrupted":
         sys.stderr.write(f"pathloom: {task.label}: {task.stopped}; the other files go on\n")
+    if task.cached:
+        sys.stdout.write(
+            f"pathloom: {task.label}: from the cache (its source, the project modules it imports, the options and pathloom unchanged; --no-cache runs it again)\n"
+        )
+        sys.stdout.flush()
 
 
 def _write_json(args: argparse.Namespace, tasks: list[Task]) -> None:
@@ -271,12 +334,22 @@ def _write_sarif(args: argparse.Namespace, tasks: list[Task]) -> None:
 
 
 def _summary(tasks: list[Task], files: int) -> None:
-    entries = [e for t in tasks for e in t.entries]
-    explored = sum(1 for e in entries if e.get("status") in ("complete", "incomplete"))
-    skipped = sum(1 for e in entries if e.get("status") == "unsupported")
-    failed = sum(1 for e in entries if e.get("status") == "internal error")
+    statuses = [str(e.get("status")) for t in tasks for e in t.entries]
     stopped = sum(1 for t in tasks if t.stopped is not None)
-    print(
-        f"pathloom: {files} file(s), {len(entries)} target(s): {explored} explored, {skipped} skipped (unsupported or not loaded), "
-        f"{failed} failed (internal error); {stopped} file(s) stopped"
-    )
+    cached = sum(len(t.entries) for t in tasks if t.cached)
+    print(count_line(files, statuses, stopped, cached))
+
+
+def count_line(files: int, statuses: Sequence[str], stopped: int = 0, cached: int = 0) -> str:
+    """A run's last line: its targets explored, skipped and failed (``statuses``: each
+    target's ``Exploration.status``), then the files stopped and the targets served from the
+    cache, when there are any."""
+    explored = sum(1 for s in statuses if s in ("complete", "incomplete"))
+    skipped = sum(1 for s in statuses if s == "unsupported")
+    failed = sum(1 for s in statuses if s == "internal error")
+    line = f"pathloom: {files} file(s), {len(statuses)} target(s): {explored} explored, {skipped} skipped (unsupported or not loaded), {failed} failed (internal error)"
+    if stopped:
+        line += f"; {stopped} file(s) stopped"
+    if cached:
+        line += f"; {cached} from the cache"
+    return line

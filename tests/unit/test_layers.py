@@ -24,7 +24,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("engines",),
     ("report", "replay"),
     ("search",),
-    ("api",),
+    ("api", "cache"),
     ("navigation", "compare", "jobs", "diff"),
     ("command",),
     ("cli",),

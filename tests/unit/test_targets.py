@@ -97,7 +97,7 @@ def test_several_files_need_a_tests_directory(project: Path, capsys: pytest.Capt
 
 
 def test_jobs_give_what_one_process_gives(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    serial = main(["check", "pkg", "--json", "one.json", "--tests", "one"])
+    serial = main(["check", "pkg", "--json", "one.json", "--tests", "one", "--no-cache"])  # in this process
     serial_out = capsys.readouterr().out
     pooled = main(["check", "pkg", "--json", "two.json", "--tests", "two", "--jobs", "2"])
     pooled_out = capsys.readouterr().out
