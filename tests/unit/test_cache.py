@@ -15,6 +15,8 @@ import pytest
 
 from pathloom.cli import main
 
+from .projects import project_at
+
 FILES = {
     "pyproject.toml": "",
     "pkg/__init__.py": "",
@@ -28,14 +30,8 @@ RUN = ["check", "pkg", "--json", "out.json", "--tests", "generated", "--sarif", 
 
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    for name, text in FILES.items():
-        path = tmp_path / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    monkeypatch.chdir(tmp_path)
-    yield tmp_path
-    for module in [m for m in sys.modules if m == "pkg" or m.startswith("pkg.")]:
-        del sys.modules[module]
+    with project_at(tmp_path, FILES, monkeypatch) as root:
+        yield root
 
 
 def _run(capsys: pytest.CaptureFixture[str], *extra: str) -> tuple[int, str, set[str]]:

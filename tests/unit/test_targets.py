@@ -16,6 +16,8 @@ from pathloom.cli import main
 from pathloom.errors import UsageError
 from pathloom.targets import Target, python_files, resolve
 
+from .projects import project_at
+
 FILES = {
     "pkg/__init__.py": "",
     "pkg/core.py": "def clamp(x: int, lo: int, hi: int) -> int:\n    if x < lo:\n        return lo\n    if x > hi:\n        return hi\n    return x\n",
@@ -31,14 +33,8 @@ FILES = {
 
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    for name, text in FILES.items():
-        path = tmp_path / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    monkeypatch.chdir(tmp_path)
-    yield tmp_path
-    for module in [m for m in sys.modules if m == "pkg" or m.startswith("pkg.")]:  # each test's own pkg
-        del sys.modules[module]
+    with project_at(tmp_path, FILES, monkeypatch) as root:
+        yield root
 
 
 def test_a_directory_is_its_python_files_without_tests_hidden_folders_and_setup(project: Path) -> None:
