@@ -41,6 +41,7 @@ import ast
 import glob
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -190,10 +191,29 @@ def run_tool(tool: str, module: Module, ctx: dict[str, str], budget: float) -> t
     return outcome, tests
 
 
+IMPORT_AS = re.compile(r"^import ((?:\w+\.)+\w+) as (\w+)$", re.MULTILINE)
+
+
+def module_imports_fixed(source: str) -> str:
+    """``import a.b.c as m`` written ``m = importlib.import_module("a.b.c")``, which is what the
+    test means: Python binds ``m`` to attribute ``c`` of ``a.b``, and a package whose
+    ``__init__`` does ``from .c import *`` rebinds that attribute to c's function ``c`` (every
+    Pynguin test of ``algorithms.array.delete_nth`` then failed with "'function' object has no
+    attribute"). Applied to every tool's tests alike."""
+    if not IMPORT_AS.search(source):
+        return source
+    return "import importlib\n" + IMPORT_AS.sub(lambda m: f"{m.group(2)} = importlib.import_module({m.group(1)!r})", source)
+
+
 def evaluate(outcome: Outcome, tests: str, module: Module, ctx: dict[str, str]) -> int | None:
-    """Run ``tests``; fill in the counts, the branches the passing tests cover and the bugs;
-    return the module's branch count (None: no coverage report)."""
+    """Run ``tests`` (their ``import a.b.c as m`` lines fixed: ``module_imports_fixed``); fill in
+    the counts, the branches the passing tests cover and the bugs; return the module's branch
+    count (None: no coverage report)."""
     source = open(tests, encoding="utf-8", errors="replace").read()
+    fixed = module_imports_fixed(source)
+    if fixed != source:
+        open(tests, "w", encoding="utf-8").write(fixed)
+        source = fixed
     try:
         outcome.tests = count_tests(source)
     except SyntaxError:

@@ -31,3 +31,13 @@ def test_the_table_sums_over_the_modules_with_branches() -> None:
     assert "| branch coverage | 80.0% | 50.0% |" in text
     assert "| modules with >= 1 passing test | 1 / 2 | 2 / 2 |" in text
     assert "| tests passed / failed / errors | 4 / 0 / 0 | 2 / 1 / 0 |" in text
+
+
+def test_a_dotted_import_as_is_written_as_the_module_it_names() -> None:
+    """``import algorithms.array.delete_nth as module_0`` binds the function ``delete_nth``
+    (the package's ``__init__`` star-imports it over the submodule's name): every Pynguin test
+    of that module failed, so its tests are evaluated with the module itself."""
+    source = "import pytest\nimport algorithms.array.delete_nth as module_0\n\n\ndef test_case_0():\n    module_0.delete_nth([], 1)\n"
+    fixed = peers.module_imports_fixed(source)
+    assert "module_0 = importlib.import_module('algorithms.array.delete_nth')" in fixed and fixed.startswith("import importlib\n")
+    assert peers.module_imports_fixed("import os\nfrom a.b import c\n") == "import os\nfrom a.b import c\n"
