@@ -2,7 +2,8 @@
 an icontract postcondition, a deal contract, a PEP 316 contract and an assert, checked as a
 directory with ``--jobs 2 --sarif``: exactly its bugs, a SARIF log valid against the official
 schema; the unchanged rerun served from the cache with the same answers; the same package by
-module name. (How much faster the warm run is: ``benchmarks/workflow.py``, not a timed test.)"""
+module name. (How much faster the warm run is: ``benchmarks/workflow.py``, not a timed test; the package
+is ``benchmarks/workflow_shop``.)"""
 
 from __future__ import annotations
 
@@ -19,35 +20,11 @@ from .projects import project_at
 
 SCHEMA = json.loads((Path(__file__).parent.parent / "data" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
 
+SHOP_DIR = Path(__file__).resolve().parents[2] / "benchmarks" / "workflow_shop"  # shared with benchmarks/workflow.py
 SHOP = {
-    "pyproject.toml": "",
-    "shop/__init__.py": "",
-    "shop/util.py": 'def cents(price: int) -> int:\n    """post: __return__ >= 0"""\n    return price * 100\n',
-    "shop/pricing.py": (
-        "import deal\n"
-        "import icontract\n"
-        "\n"
-        "from .util import cents\n"
-        "\n"
-        "\n"
-        "@icontract.ensure(lambda result: result <= 100)\n"
-        "def discount(pct: int) -> int:\n"
-        "    if pct > 150:\n"
-        "        return 100\n"
-        "    return pct\n"
-        "\n"
-        "\n"
-        "@deal.pre(lambda qty: qty > 0)\n"
-        "@deal.post(lambda result: result > 0)\n"
-        "def total(qty: int, price: int) -> int:\n"
-        "    return qty * cents(price)\n"
-        "\n"
-        "\n"
-        "def share(parts: int) -> int:\n"
-        "    whole = 100\n"
-        "    assert parts != 3, 'three parts'  # not a leading assert (a precondition): a bug\n"
-        "    return whole // parts\n"
-    ),
+    str(p.relative_to(SHOP_DIR)): p.read_text(encoding="utf-8")
+    for p in sorted(SHOP_DIR.rglob("*"))
+    if p.is_file() and not any(part.startswith((".", "__pycache__")) for part in p.relative_to(SHOP_DIR).parts)
 }
 # (target, line of the failure): icontract ensure; deal post (price <= 0); PEP 316 post of
 # util.cents (price < 0); the assert (parts == 3; parts == 0 is a ZeroDivisionError)

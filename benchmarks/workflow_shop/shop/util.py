@@ -1,0 +1,3 @@
+def cents(price: int) -> int:
+    """post: __return__ >= 0"""
+    return price * 100
