@@ -46,6 +46,7 @@ class Observed:
     message: str | None = None  # str() of the exception raised
     arcs: list[list[int]] | None = None  # (line, next line) pairs run in the target's file, when asked
     trace: list[int] | None = None  # the lines run in the target's file, in order (the first MAX_TRACE), when asked
+    chain: list[list[Any]] | None = None  # a raise outside the target's file: [file, line, function] from the target's call down to the raise
 
 
 def replay(
@@ -293,8 +294,9 @@ def trace_bugs(exploration: Exploration, filename: str, target: str, timeout_s: 
         return
     observed = replay(filename, target, [b.inputs for b in bugs], timeout_s, exploration.module_globals, trace=True)  # type: ignore[misc]
     for bug, obs in zip(bugs, observed):
-        if obs.outcome == "raise" and obs.exception == bug.exception and obs.line == bug.line and obs.trace:
-            bug.trace = tuple(obs.trace)
+        if obs.outcome == "raise" and obs.exception == bug.exception and obs.line == bug.line:
+            bug.trace = tuple(obs.trace) if obs.trace else bug.trace
+            _record_chain(bug, obs)
 
 
 def confirm_bugs(exploration: Exploration, filename: str, target: str, timeout_s: float = REPLAY_TIMEOUT_S) -> tuple[list[tuple[Bug, str]], list[Bug]]:
@@ -312,7 +314,15 @@ def confirm_bugs(exploration: Exploration, filename: str, target: str, timeout_s
         why = raise_mismatch(bug.exception, bug.line, bug.kind, bug.message, obs)
         if why is not None:
             contradicted.append((bug, why))
+        else:
+            _record_chain(bug, obs)
     return contradicted, unanswered
+
+
+def _record_chain(bug: Bug, observed: Observed) -> None:
+    """``bug.chain``: where CPython raised it, outside the target's file, and the calls there."""
+    if observed.chain:
+        bug.chain = tuple((str(f), int(n), str(name)) for f, n, name in observed.chain)
 
 
 # ---------------------------------------------------------------- the child process
@@ -448,15 +458,38 @@ def _run_one(module: Any, path: str, target: str, inputs: dict[str, JSON], timeo
         return {"outcome": "timeout", "detail": f"no answer within {timeout}s"}
     except BaseException as exc:  # noqa: BLE001 - user code may raise anything
         signal.setitimer(signal.ITIMER_REAL, 0)
+        frames = traceback.extract_tb(exc.__traceback__)
         line = None
-        for frame in traceback.extract_tb(exc.__traceback__):
+        for frame in frames:
             if os.path.abspath(frame.filename) == path:
                 line = frame.lineno
         try:
             message: str | None = portable_message(str(exc))
         except Exception:  # noqa: BLE001 - a broken __str__
             message = None
-        return {"outcome": "raise", "exception": type(exc).__name__, "line": line, "message": message}
+        return {"outcome": "raise", "exception": type(exc).__name__, "line": line, "message": message, "chain": _chain(frames, path)}
+
+
+def _chain(frames: traceback.StackSummary, path: str) -> list[list[Any]] | None:
+    """For an exception raised outside the target's file ``path``: the frames from the target's
+    call down to the innermost frame of the user's code (not the standard library's nor an
+    installed package's), each ``[file, line, function]``; None when it is raised in ``path``."""
+    own = [f for f in frames if not _library_file(f.filename)]
+    start = next((i for i, f in enumerate(own) if os.path.abspath(f.filename) == path), None)
+    if start is None or os.path.abspath(own[-1].filename) == path:
+        return None
+    return [[os.path.abspath(f.filename), f.lineno, f.name] for f in own[start:]]
+
+
+def _library_file(filename: str) -> bool:
+    """Code of the standard library, an installed package, pathloom or a frozen module."""
+    real = os.path.abspath(filename)
+    return (
+        filename.startswith("<")
+        or "site-packages" in real
+        or real.startswith(os.path.dirname(os.__file__))
+        or real.startswith(str(Path(__file__).resolve().parent))
+    )
 
 
 def _child_main() -> None:

@@ -106,6 +106,9 @@ class Bug:
     inputs: dict[str, JSON] | None
     paths: int = 1
     trace: tuple[int, ...] | None = None  # the lines CPython ran on ``inputs`` in the target's file (``replay.trace_bugs``)
+    # raised outside the target's file: (file, line, function) from the target's call down to
+    # where CPython raised it (``replay.confirm_bugs``, ``replay.trace_bugs``)
+    chain: tuple[tuple[str, int, str], ...] | None = None
 
     def add(self, result: PathResult) -> None:
         self.paths += 1

@@ -19,7 +19,7 @@ from typing import IO, Any
 
 from pathloom.encoding.values import json_safe
 from pathloom.report.registry import ReporterContext
-from pathloom.results import Exploration, PathResult
+from pathloom.results import Bug, Exploration, PathResult
 from pathloom.terms.printer import show
 
 
@@ -67,10 +67,7 @@ class JsonReporter:
             "status": exploration.status,
             "complete": exploration.complete,
             "stats": exploration.stats.as_dict() if exploration.stats is not None else {},
-            "bugs": [
-                {"kind": b.kind, "exception": b.exception, "line": b.line, "message": b.message, "inputs": b.inputs, "paths": b.paths}
-                for b in exploration.distinct_bugs
-            ],
+            "bugs": [_bug(b) for b in exploration.distinct_bugs],
         }
         if exploration.error is not None:
             end["error"] = exploration.error
@@ -89,3 +86,13 @@ class JsonReporter:
 def open_json(context: ReporterContext) -> JsonReporter:
     assert context.out_path is not None
     return JsonReporter(open(context.out_path, "w", encoding="utf-8"), many=context.many)
+
+
+def _bug(bug: Bug) -> dict[str, Any]:
+    """A distinct bug; raised in another module (``Bug.chain``): ``raised_at`` and the
+    ``call_chain`` from the target down to it, innermost last."""
+    entry: dict[str, Any] = {"kind": bug.kind, "exception": bug.exception, "line": bug.line, "message": bug.message, "inputs": bug.inputs, "paths": bug.paths}
+    if bug.chain:
+        frames = [{"file": file, "line": line, "function": function} for file, line, function in bug.chain]
+        entry["raised_at"], entry["call_chain"] = frames[-1], frames
+    return entry

@@ -139,6 +139,22 @@ def _result(bug: Bug, file: str, function: str, base: Path, rule_ids: list[str],
         "physicalLocation": {"artifactLocation": artifact, "region": {"startLine": line}},
         "logicalLocations": [{"fullyQualifiedName": function, "kind": "function"}],
     }
+    related = []
+    if bug.chain:  # raised in another module: located there, the calls from the target related
+        raised_file, raised_line, raised_in = bug.chain[-1]
+        message += f"; raised in {raised_in} ({Path(raised_file).name}:{raised_line}), called from {function} (line {line})"
+        location = {
+            "physicalLocation": {"artifactLocation": _artifact(raised_file, base), "region": {"startLine": raised_line}},
+            "logicalLocations": [{"fullyQualifiedName": raised_in, "kind": "function"}],
+        }
+        for k, (call_file, call_line, caller) in enumerate(bug.chain[:-1]):
+            related.append(
+                {
+                    "id": k,
+                    "physicalLocation": {"artifactLocation": _artifact(call_file, base), "region": {"startLine": call_line}},
+                    "message": {"text": f"{caller} calls {bug.chain[k + 1][2]}"},
+                }
+            )
     result: dict[str, Any] = {
         "ruleId": rule_id,
         "ruleIndex": rule_ids.index(rule_id),
@@ -147,6 +163,8 @@ def _result(bug: Bug, file: str, function: str, base: Path, rule_ids: list[str],
         "locations": [location],
         "partialFingerprints": {"pathloomBug/v1": fingerprint},
     }
+    if related:
+        result["relatedLocations"] = related
     if bug.trace:
         steps = [{"location": {"physicalLocation": {"artifactLocation": artifact, "region": {"startLine": n}}}} for n in bug.trace]
         steps[-1]["location"]["message"] = {"text": what}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import IO, Any
 
 from pathloom.cuts import CutReason
@@ -72,6 +73,8 @@ class TextReporter:
             for i, bug in enumerate(exploration.distinct_bugs, 1):
                 reached = f"reached by {bug.paths} path{'s' if bug.paths > 1 else ''}"
                 self.out.write(f"  bug {i:<4} {describe(bug)}, {reached}\n           input: {_inputs(bug.inputs)}\n")
+                if bug.chain:
+                    self.out.write(f"           raised at {chain_text(bug.chain)}\n")
                 self.out.write(problem_line(exploration.target, bug) + "\n")
         why = exploration.error or (
             "input types tried in part, or a bound, timeout or unknown" if exploration.untried else "a bound, timeout or unknown cut exploration"
@@ -113,11 +116,30 @@ class TextReporter:
 
 def problem_line(target: str, bug: Bug) -> str:
     """The bug as editors and CI problem matchers read it, ``file:line:col: error: message``
-    (the column is 1: pathloom knows a bug's line, not its column)."""
+    (the column is 1: pathloom knows a bug's line, not its column), at the line that raised it
+    (in another module, for a bug raised there: ``Bug.chain``)."""
     file, _, function = target.partition("::")
     what = "assertion failed" if bug.kind == "assert" else f"{bug.exception} raised"
     said = f": {bug.message}" if bug.message else ""
-    return f"{file}:{bug.line or 1}:1: error: {what} in {function}{said} (input: {_inputs(bug.inputs)})"
+    where, line = file, bug.line or 1
+    if bug.chain:
+        raised_file, line, raised_in = bug.chain[-1]
+        where, function = shown_path(raised_file), f"{raised_in}, called from {function} ({file}:{bug.line})"
+    return f"{where}:{line}:1: error: {what} in {function}{said} (input: {_inputs(bug.inputs)})"
+
+
+def shown_path(path: str) -> str:
+    """``path`` relative to the working directory when it is under it."""
+    try:
+        return Path(path).resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return path
+
+
+def chain_text(chain: tuple[tuple[str, int, str], ...]) -> str:
+    """``helpers.py:3 in ratio, called from stats.py:7 in average``: innermost first."""
+    frames = [f"{shown_path(file)}:{line} in {function}" for file, line, function in reversed(chain)]
+    return frames[0] + "".join(f", called from {frame}" for frame in frames[1:])
 
 
 def open_text(context: ReporterContext) -> TextReporter:
