@@ -2,7 +2,8 @@
 
 A shape is ``"int"``, ``"bool"`` or ``"str"`` (``object`` and ``Any`` are ``"int"``: a
 documented default); ``Iterable[T]``, ``Sequence[T]``, ``Collection[T]`` and ``Reversible[T]``
-are ``list[T]`` (a list is one of their values: a documented default); ``("list", item)`` for ``list[T]`` (``List[T]``,
+are ``list[T]`` (a list is one of their values: a documented default), ``Mapping[K, V]`` and
+``MutableMapping[K, V]`` are ``dict[K, V]`` (so); ``("list", item)`` for ``list[T]`` (``List[T]``,
 and bare ``list``, which is ``list[int]``: a documented default); ``("tuple", items)`` for a
 fixed-length ``tuple[T1, ..., Tn]`` (``Tuple[...]``); items may be any of these, nested.
 A parameter may be ``("vartuple", item)``: ``tuple[T, ...]``, a tuple of any length up to
@@ -51,6 +52,8 @@ _LIKE_LISTS = frozenset(
 _TUPLES = frozenset({"tuple", "Tuple", "typing.Tuple"})
 _SETS = frozenset({"set", "Set", "typing.Set"})
 _DICTS = frozenset({"dict", "Dict", "typing.Dict"})
+# abstract mapping types: a dict is one of their values (a documented default, as for Sequence)
+_LIKE_DICTS = frozenset(f"{prefix}{name}" for prefix in ("", "typing.", "collections.abc.", "abc.") for name in ("Mapping", "MutableMapping"))
 NESTED_MOST = 2  # entries of a dict whose values are dicts or sets, and of each of those (engines.entry)
 _CALLABLES = frozenset({"Callable", "typing.Callable", "collections.abc.Callable", "callable"})
 
@@ -94,7 +97,7 @@ def _top(node: ast.expr, classes: Container[str], untried: list[str]) -> Shape |
     if head in _SETS:
         item = _shape(node.slice, classes, untried) if isinstance(node, ast.Subscript) else "int"
         return ("set", item) if item in SCALARS else None
-    if head in _DICTS:
+    if head in _DICTS or head in _LIKE_DICTS:
         return _dict_shape(node, classes, untried)
     if head in _CALLABLES:
         return _callable_shape(node, untried)

@@ -110,6 +110,9 @@ SOURCE = textwrap.dedent("""
         ("Sequence[str]", ("list", "str")),
         ("collections.abc.Iterable[int]", ("list", "int")),
         ("typing.Collection", ("list", "int")),
+        ("Mapping[str,int]", ("dict", ("str", "int"))),
+        ("typing.MutableMapping[int,list[str]]", ("dict", ("int", ("list", "str")))),
+        ("collections.abc.Mapping", ("dict", ("str", "int"))),
     ],
 )
 def test_annotations_parse_to_shapes(text: str, shape: object) -> None:
