@@ -45,6 +45,7 @@ def reference_shape(annotation: ast.expr | str, classes: object) -> ReferenceSha
     node = _parse(annotation)
     if node is None:
         return None
+    node = _without_final(_unquote(node) or node)
     nullable = False
     inner = _optional_of(node)
     if inner is not None:
@@ -59,7 +60,7 @@ def field_shape(annotation: ast.expr | str, classes: object) -> FieldShape | Non
     node = _parse(annotation)
     if node is None:
         return None
-    node = _unquote(node) or node
+    node = _without_final(_unquote(node) or node)
     scalar = _scalar(node)
     if scalar is not None:
         return scalar
@@ -188,6 +189,13 @@ def _parse(annotation: ast.expr | str) -> ast.expr | None:
         return ast.parse(annotation, mode="eval").body
     except SyntaxError:
         return None
+
+
+def _without_final(node: ast.expr) -> ast.expr:
+    """``T`` for ``Final[T]`` (a field never rebound holds a ``T`` all the same)."""
+    if isinstance(node, ast.Subscript) and ast.unparse(node.value) in ("Final", "typing.Final"):
+        return _unquote(node.slice) or node.slice
+    return node
 
 
 def _unquote(node: ast.expr) -> ast.expr | None:

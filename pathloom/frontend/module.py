@@ -410,10 +410,13 @@ def _scan_class(module: Module, node: ast.ClassDef) -> None:
         return
     if node.bases and not abstract_root:
         first = node.bases[0]
-        if not isinstance(first, ast.Name) or not (first.id == "object" or first.id in EXCEPTION_BASES or first.id in module.classes):
+        if _contract_base(module, first):
+            pass  # icontract's DBC: a metaclass that checks the contracts of methods that have them, no behaviour of its own
+        elif not isinstance(first, ast.Name) or not (first.id == "object" or first.id in EXCEPTION_BASES or first.id in module.classes):
             module.opaque[node.name] = node
             return
-        base = None if first.id == "object" else first.id
+        else:
+            base = None if first.id == "object" else first.id
     methods: dict[str, str] = {}
     attrs: dict[str, object] = {}
     other: set[str] = set()
@@ -508,6 +511,21 @@ def _is_abstract_root(module: Module, node: ast.ClassDef) -> bool:
         and keywords in ([], [("metaclass", "ABCMeta")], [("metaclass", "abc.ABCMeta")])
         and (bases != []) != (keywords != [])
     )
+
+
+def _contract_base(module: Module, base: ast.expr) -> bool:
+    """``base`` is icontract's ``DBC`` in the real module (its metaclass wraps only the methods
+    that carry contracts, which the class scan leaves to the real class, and adds invariants
+    only under ``@invariant``, which keeps a class opaque)."""
+    if not isinstance(base, (ast.Name, ast.Attribute)):
+        return False
+    root = base.id if isinstance(base, ast.Name) else ast.unparse(base).split(".")[0]
+    if not module.has_runtime(root):
+        return False
+    value = module.runtime_value(root)
+    if isinstance(base, ast.Attribute):
+        value = getattr(value, base.attr, None)
+    return isinstance(value, type) and value.__name__ == "DBC" and str(getattr(value, "__module__", "")).startswith("icontract")
 
 
 def _is_abstractmethod(decorator: ast.expr) -> bool:
