@@ -143,14 +143,19 @@ def read(node: ast.FunctionDef, resolve: Resolver, docstring: bool = True) -> tu
     return bare, Contracts(tuple(pre), tuple(post), tuple(snapshots), decorated)
 
 
-def instrument(node: ast.FunctionDef, contracts: Contracts) -> ast.FunctionDef:
+def instrument(node: ast.FunctionDef, contracts: Contracts, method: bool = False) -> ast.FunctionDef:
     """``node`` checking ``contracts``: preconditions as leading asserts, then the snapshots,
     then the body with every ``return`` (and the end) binding ``RESULT`` and asserting every
-    postcondition first."""
+    postcondition first. A ``method`` may not use ``super()`` or ``__class__`` (the replay
+    child compiles it outside its real class)."""
     if not contracts:
         return node
     if _is_generator(node):
         raise ContractRefused(node, "contract on a generator function")
+    if method:
+        for part in ast.walk(node):
+            if isinstance(part, ast.Name) and part.id in ("super", "__class__"):
+                raise ContractRefused(part, f"contract on a method that uses {part.id}")
     body = list(node.body)
     docstring = body[:1] if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str) else []
     body = body[len(docstring) :]
@@ -179,21 +184,38 @@ def enforce(module: ModuleType, path: str) -> None:
     namespace = vars(module)
     resolve = resolver(namespace)
     for stmt in tree.body:
-        if not isinstance(stmt, ast.FunctionDef):
-            continue
-        try:
-            bare, contracts = read(stmt, resolve)
-            if not contracts or bare.decorator_list:
-                continue
-            made = instrument(bare, contracts)
-        except ContractRefused:
-            continue
-        made = _without_annotations(made)
-        scope: dict[str, object] = {}
-        exec(compile(ast.Module([made], []), path, "exec"), namespace, scope)  # noqa: S102 - the module's own source, as its import ran it
-        checked = scope[stmt.name]
-        setattr(checked, "__pathloom_contracts__", True)
-        namespace[stmt.name] = checked
+        if isinstance(stmt, ast.FunctionDef):
+            checked = _checked(stmt, resolve, path, namespace, None)
+            if checked is not None:
+                namespace[stmt.name] = checked
+        elif isinstance(stmt, ast.ClassDef) and isinstance(namespace.get(stmt.name), type):
+            cls = namespace[stmt.name]
+            for method in stmt.body:
+                if isinstance(method, ast.FunctionDef) and method.name in vars(cls):
+                    checked = _checked(method, resolve, path, namespace, stmt.name)
+                    if checked is not None:
+                        setattr(cls, method.name, checked)
+
+
+def _checked(stmt: ast.FunctionDef, resolve: Resolver, path: str, namespace: dict[str, object], cls: str | None) -> object:
+    """The function ``stmt`` instrumented with its contracts and compiled at its own lines (a
+    method inside a class of its class's name, so that private names mangle alike); None when
+    it has none, or has contracts pathloom refuses, or other decorators."""
+    try:
+        bare, contracts = read(stmt, resolve)
+        if not contracts or bare.decorator_list:
+            return None
+        made = _without_annotations(instrument(bare, contracts, method=cls is not None))
+    except ContractRefused:
+        return None
+    body: ast.stmt = (
+        made if cls is None else ast.ClassDef(cls, [], [], [made], [], lineno=made.lineno, col_offset=0, end_lineno=made.end_lineno, end_col_offset=0)
+    )
+    scope: dict[str, object] = {}
+    exec(compile(ast.fix_missing_locations(ast.Module([body], [])), path, "exec"), namespace, scope)  # noqa: S102 - the module's own source, as its import ran it
+    checked = scope[stmt.name] if cls is None else vars(scope[cls])[stmt.name]
+    setattr(checked, "__pathloom_contracts__", True)
+    return checked
 
 
 def resolver(namespace: dict[str, object] | None) -> Resolver:

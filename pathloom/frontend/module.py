@@ -18,6 +18,8 @@ from pathlib import Path
 from types import ModuleType
 
 from pathloom.errors import Unsupported, UsageError
+from pathloom.frontend.contracts import library_call
+from pathloom.frontend.contracts import resolver as contract_resolver
 from pathloom.frontend.dataclass_model import FROZEN_NAMES, GENERATED_NAMES, model_dataclass
 from pathloom.frontend.ir import ClassInfo, Function
 from pathloom.domain.names import EXCEPTION_BASES
@@ -408,6 +410,10 @@ def _scan_class(module: Module, node: ast.ClassDef) -> None:
     if len(node.bases) > 1 or (node.keywords and not abstract_root) or (node.decorator_list and model is None):
         module.opaque[node.name] = node
         return
+    contracted = _contracted_methods(module, node)
+    if contracted is None:  # a method inherits contracts it does not state
+        module.opaque[node.name] = node
+        return
     if node.bases and not abstract_root:
         first = node.bases[0]
         if _contract_base(module, first):
@@ -423,7 +429,7 @@ def _scan_class(module: Module, node: ast.ClassDef) -> None:
     decorated: dict[str, tuple[str, str]] = {}
     setters: dict[str, str] = {}
     for stmt in node.body:
-        if isinstance(stmt, ast.FunctionDef) and not stmt.decorator_list:
+        if isinstance(stmt, ast.FunctionDef) and (not stmt.decorator_list or stmt.name in contracted):
             qualname = f"{node.name}.{stmt.name}"
             methods[stmt.name] = qualname
             module.function_defs[qualname] = stmt
@@ -511,6 +517,35 @@ def _is_abstract_root(module: Module, node: ast.ClassDef) -> bool:
         and keywords in ([], [("metaclass", "ABCMeta")], [("metaclass", "abc.ABCMeta")])
         and (bases != []) != (keywords != [])
     )
+
+
+def _contracted_methods(module: Module, node: ast.ClassDef) -> set[str] | None:
+    """The methods whose decorators are all icontract's or deal's contracts (lowered with their
+    contracts written in, ``frontend.contracts``); None when the real class gives a method
+    contracts it does not state itself (icontract's DBC inherits a base's), which pathloom
+    would miss: the class is then left to CPython."""
+    namespace = vars(module.runtime) if module.runtime is not None else None
+    resolve = contract_resolver(namespace)
+    found = {
+        stmt.name
+        for stmt in node.body
+        if isinstance(stmt, ast.FunctionDef) and stmt.decorator_list and all(library_call(d, resolve) is not None for d in stmt.decorator_list)
+    }
+    real = namespace.get(node.name) if namespace is not None else None
+    if not isinstance(real, type):
+        return found
+    for stmt in node.body:
+        if not isinstance(stmt, ast.FunctionDef):
+            continue
+        wrapped = real.__dict__.get(stmt.name)
+        states = sum(1 for d in stmt.decorator_list if (library_call(d, resolve) or ("", ""))[1] in ("require", "pre"))
+        groups = getattr(wrapped, "__preconditions__", None) or []
+        inherited = any(stmt.name in base.__dict__ for base in real.__mro__[1:] if base.__name__ not in ("DBC", "object"))
+        if (stmt.name not in found and (groups or getattr(wrapped, "__postconditions__", None))) or (
+            stmt.name in found and (inherited or len(groups) > (1 if states else 0))
+        ):
+            return None
+    return found
 
 
 def _contract_base(module: Module, base: ast.expr) -> bool:

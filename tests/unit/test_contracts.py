@@ -164,7 +164,7 @@ REFUSED = [
     ("import icontract\n\n@icontract.require(lambda x: x > 0, error=ValueError)\ndef f(x: int) -> int:\n    return x\n", "argument error="),
     ("import icontract\n\ndef ok(x):\n    return x > 0\n\n@icontract.require(ok)\ndef f(x: int) -> int:\n    return x\n", "not a lambda"),
     ("import icontract\n\n@icontract.require(lambda y: y > 0)\ndef f(x: int) -> int:\n    return x\n", "'y' is not a parameter"),
-    ('class C:\n    def m(self, x: int) -> int:\n        """post: __return__ > 0"""\n        return x\n', "contract on a method"),
+    ('class C:\n    def m(self, x: int) -> int:\n        """post: __return__ > 0"""\n        return super().__hash__() + x\n', "method that uses super"),
     ('def f(x: int) -> int:\n    """inv: x > 0"""\n    return x\n', "invariant"),
     ('def f(xs: list[list[int]]) -> None:\n    """post: xs == __old__.xs"""\n    xs.clear()\n', "deep copy"),
     ('def f(x: int) -> int:\n    """post: __return__ >"""\n    return x\n', "not an expression"),
@@ -182,3 +182,49 @@ def test_a_contract_not_modelled_is_refused_with_one_line(tmp_path: Path, source
     out = capsys.readouterr().out
     lines = [line for line in out.splitlines() if ": unsupported: " in line]
     assert len(lines) == 1 and why in lines[0], out
+
+
+METHODS = """
+from icontract import DBC, ensure, require
+
+
+class Account(DBC):
+    def __init__(self, balance: int) -> None:
+        self.balance = balance
+
+    @require(lambda amount: amount > 0)
+    @ensure(lambda self, result: self.balance >= 0)
+    def withdraw(self, amount: int) -> int:
+        if amount > 100:
+            self.balance -= amount
+        elif amount <= self.balance:
+            self.balance -= amount
+        return self.balance
+
+
+def pay(a: Account, n: int) -> int:
+    return a.withdraw(n)
+
+
+class Savings(Account):
+    def withdraw(self, amount: int) -> int:  # inherits Account.withdraw's contracts in CPython
+        return self.balance
+
+
+def close(s: Savings) -> int:
+    return s.withdraw(1)
+"""
+
+
+def test_method_contracts_are_checked_and_inherited_ones_are_not_guessed(tmp_path: Path) -> None:
+    source = tmp_path / "accounts.py"
+    source.write_text(METHODS)
+    out = tmp_path / "report.json"
+    assert main(["check", str(source), "--json", str(out), "--quiet"]) == 1  # (3: a bug CPython contradicts)
+    entries = {str(e["target"]).rsplit("::", 1)[1]: e for e in json.loads(out.read_text())}
+    post = METHODS.split("\n").index("    @ensure(lambda self, result: self.balance >= 0)") + 1
+    pre = post - 1
+    assert {b["line"] for b in entries["Account.withdraw"]["bugs"]} == {post}  # from a negative balance
+    assert {b["line"] for b in entries["pay"]["bugs"]} == {post, pre}  # pay(a, 0) breaks withdraw's precondition: pay's bug
+    assert "Savings.withdraw" not in entries  # its contracts come from Account's: the class is left to CPython
+    assert entries["close"]["status"] == "unsupported" or not entries["close"]["complete"]

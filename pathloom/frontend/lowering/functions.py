@@ -69,20 +69,20 @@ class Functions(Builder):
     """The function or lambda lowered, nested functions, lambdas and closures, ``yield``."""
 
     def _with_contracts(self, node: ast.FunctionDef, top_level: bool) -> ast.FunctionDef:
-        """A top-level ``def`` checking its contracts (``frontend.contracts``): icontract's
-        and deal's, which CPython checks too, and in the target's own module its PEP 316
-        docstring's, which the replay child checks as the engines do; a contract anywhere else
-        is refused, never ignored."""
+        """A top-level ``def`` or a method of a top-level class checking its contracts
+        (``frontend.contracts``): icontract's and deal's, which CPython checks too, and in the
+        target's own module its PEP 316 docstring's, which the replay child checks as the
+        engines do; a contract anywhere else is refused, never ignored."""
         runtime = vars(self.module.runtime) if self.module.runtime is not None else None
         try:
             bare, found = read_contracts(node, contract_resolver(runtime), docstring=self.module.namespace == "")
-            if not found:
-                return node
+            if not found:  # (contracts all disabled: the def without them)
+                return node if len(bare.decorator_list) == len(node.decorator_list) else bare
             if not top_level:
-                raise ContractRefused(node, "contract on a method or nested function (modelled on top-level functions)")
+                raise ContractRefused(node, "contract on a nested function or a method of a nested class (modelled on top-level functions and methods)")
             if bare.decorator_list and found.from_decorators:
                 raise ContractRefused(bare.decorator_list[0], "decorator beside icontract or deal contracts")
-            return instrument(bare, found)
+            return instrument(bare, found, method=self.cls is not None)
         except ContractRefused as refused:
             raise self.unsupported(refused.node, refused.what) from None
 
@@ -158,7 +158,10 @@ class Functions(Builder):
     def function(self, node: ast.FunctionDef) -> ir.Function:
         local = self.qualname[len(self.module.namespace) :]
         top_level = self.cls is None and self.module.function_defs.get(local) is node
-        node = self._with_contracts(node, top_level)
+        method = self.cls is not None and self.module.function_defs.get(local) is node and "." not in local.split(".", 1)[1]
+        node = self._with_contracts(node, top_level or method)
+        if method and node.decorator_list:
+            raise self.unsupported(node.decorator_list[0], "decorator")
         if node.decorator_list:
             if not top_level:
                 raise self.unsupported(node.decorator_list[0], "decorator")
