@@ -401,8 +401,8 @@ def _scan_top_level(module: Module, stmt: ast.stmt) -> None:
 
 def _scan_class(module: Module, node: ast.ClassDef) -> None:
     """A class the analysis models: no decorators (but a plain ``@dataclass``,
-    ``frontend.dataclass_model``), at most one base that is an analysed class or a builtin
-    exception. Any other class (``Enum``, a frozen dataclass, a subclass of an imported class)
+    ``frontend.dataclass_model``), no ``__new__``, at most one base that is an analysed class,
+    a builtin exception or icontract's ``DBC``. Any other class (``Enum``, a frozen dataclass, a subclass of an imported class)
     is opaque: with the real module imported it is the real class, run in CPython."""
     base: str | None = None
     model = model_dataclass(node, module.runtime) if node.decorator_list else None
@@ -413,6 +413,9 @@ def _scan_class(module: Module, node: ast.ClassDef) -> None:
     contracted = _contracted_methods(module, node)
     if contracted is None:  # a method inherits contracts it does not state
         module.opaque[node.name] = node
+        return
+    if any(isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == "__new__" for stmt in node.body):
+        module.opaque[node.name] = node  # construction is its __new__ (which may return anything): CPython's
         return
     if node.bases and not abstract_root:
         first = node.bases[0]
