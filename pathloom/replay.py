@@ -229,7 +229,13 @@ def observe_for_tests(exploration: Exploration, filename: str, target: str, time
         if obs.arcs is not None:
             exploration.arcs[index] = frozenset((a, b) for a, b in obs.arcs)
         if path.outcome == "cut" and obs.outcome in ("return", "raise"):
-            exploration.observed[index] = {"outcome": obs.outcome, "exception": obs.exception, "line": obs.line, "returned": obs.returned}
+            exploration.observed[index] = {
+                "outcome": obs.outcome,
+                "exception": obs.exception,
+                "line": obs.line,
+                "returned": obs.returned,
+                "message": obs.message,
+            }
     return len(exploration.observed)
 
 

@@ -35,7 +35,7 @@ import ast
 import copy
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Callable, TypeVar
+from typing import Any, Callable, TypeVar
 
 RESULT = "__return__"  # the returned value, as PEP 316 names it; icontract's and deal's ``result``
 _IMMUTABLE = frozenset({"int", "float", "complex", "bool", "str", "bytes", "None", "frozenset", "tuple", "Fraction", "Decimal"})
@@ -64,6 +64,11 @@ class Condition:
     test: ast.expr  # over the function's parameters, ``RESULT`` and ``old_name`` variables
     line: int
     text: str  # as written, for messages
+    pathloom_only: bool = False  # a check CPython does not make (PEP 316, a cast wrapper's): its failure says so (``UNCHECKED``)
+
+
+# the end of the message of a failed condition that CPython does not check (no test states it)
+UNCHECKED = " [pathloom's check; CPython does not make it]"
 
 
 @dataclass(frozen=True)
@@ -78,7 +83,10 @@ class Contracts:
 
 
 _Node = TypeVar("_Node", bound=ast.AST)
-Resolver = Callable[[ast.expr], object]  # the object a decorator's callee names in the real module (None: unknown)
+Resolver = Callable[[ast.expr], object]
+Wrappers = Callable[
+    [str, "ast.expr | None"], Any
+]  # (parameter, annotation) -> its cast wrapper (``.conditions``) or None  # the object a decorator's callee names in the real module (None: unknown)
 
 
 def library_call(decorator: ast.expr, resolve: Resolver) -> tuple[str, str] | None:
@@ -97,9 +105,10 @@ def library_call(decorator: ast.expr, resolve: Resolver) -> tuple[str, str] | No
     return None
 
 
-def read(node: ast.FunctionDef, resolve: Resolver, docstring: bool = True) -> tuple[ast.FunctionDef, Contracts]:
+def read(node: ast.FunctionDef, resolve: Resolver, docstring: bool = True, wrappers: Wrappers | None = None) -> tuple[ast.FunctionDef, Contracts]:
     """``node`` without its icontract and deal decorators, and its contracts (those of its
-    docstring too when ``docstring``)."""
+    docstring too when ``docstring``; with ``wrappers``, the preconditions of the cast-wrapper
+    classes its parameters are annotated with, ``frontend.cast_wrappers``)."""
     params = _params(node)
     pre: list[Condition] = []
     post: list[Condition] = []
@@ -138,6 +147,10 @@ def read(node: ast.FunctionDef, resolve: Resolver, docstring: bool = True) -> tu
         pre += doc_pre
         post += doc_post
         snapshots += _docstring_snapshots(node, doc_post)
+    if wrappers is not None:
+        for arg in [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]:
+            wrapper = wrappers(arg.arg, arg.annotation)
+            pre = [*(wrapper.conditions if wrapper is not None else ()), *pre]
     bare = copy.copy(node)
     bare.decorator_list = kept
     return bare, Contracts(tuple(pre), tuple(post), tuple(snapshots), decorated)
@@ -191,7 +204,7 @@ def enforce(module: ModuleType, path: str) -> None:
         elif isinstance(stmt, ast.ClassDef) and isinstance(namespace.get(stmt.name), type):
             cls = namespace[stmt.name]
             for method in stmt.body:
-                if isinstance(method, ast.FunctionDef) and method.name in vars(cls):
+                if isinstance(method, ast.FunctionDef) and method.name in vars(cls) and method.name != "__new__":  # (a class with __new__ is CPython's)
                     checked = _checked(method, resolve, path, namespace, stmt.name)
                     if checked is not None:
                         setattr(cls, method.name, checked)
@@ -201,8 +214,11 @@ def _checked(stmt: ast.FunctionDef, resolve: Resolver, path: str, namespace: dic
     """The function ``stmt`` instrumented with its contracts and compiled at its own lines (a
     method inside a class of its class's name, so that private names mangle alike); None when
     it has none, or has contracts pathloom refuses, or other decorators."""
+    from pathloom.frontend.cast_wrappers import cast_wrapper  # (it reads contracts with this module)
+
     try:
-        bare, contracts = read(stmt, resolve)
+        wrappers = None if cls is not None else (lambda param, annotation: cast_wrapper(namespace, annotation, param))
+        bare, contracts = read(stmt, resolve, wrappers=wrappers)
         if not contracts or bare.decorator_list:
             return None
         made = _without_annotations(instrument(bare, contracts, method=cls is not None))
@@ -233,24 +249,6 @@ def resolver(namespace: dict[str, object] | None) -> Resolver:
         return None
 
     return resolve
-
-
-def docstring_contract_lines(source: str) -> frozenset[int]:
-    """The lines of the PEP 316 conditions of the module's top-level functions: an
-    ``AssertionError`` there is pathloom's check, which CPython does not make (no test states it)."""
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
-        return frozenset()
-    lines: set[int] = set()
-    for stmt in tree.body:
-        if isinstance(stmt, ast.FunctionDef):
-            try:
-                pre, post = _docstring_conditions(stmt, _params(stmt))
-            except ContractRefused:
-                continue
-            lines.update(c.line for c in [*pre, *post])
-    return frozenset(lines)
 
 
 def _without_annotations(node: ast.FunctionDef) -> ast.FunctionDef:
@@ -403,7 +401,7 @@ def _docstring_conditions(node: ast.FunctionDef, params: list[str]) -> tuple[lis
         test = _Renamed({}, "__old__" if kind == "post" else None).visit(test)
         if kind == "pre" and any(isinstance(n, ast.Name) and n.id == RESULT for n in ast.walk(test)):
             raise ContractRefused(where, "PEP 316 precondition naming __return__")
-        (pre if kind == "pre" else post).append(Condition(test, line, rest.strip()))
+        (pre if kind == "pre" else post).append(Condition(test, line, rest.strip(), pathloom_only=True))
     return pre, post
 
 
@@ -462,7 +460,7 @@ def _located(node: _Node, at: ast.AST) -> _Node:
 
 
 def _assert(condition: Condition, what: str) -> ast.stmt:
-    message = ast.Constant(f"{what} failed: {condition.text}")
+    message = ast.Constant(f"{what} failed: {condition.text}" + (UNCHECKED if condition.pathloom_only else ""))
     made = ast.Assert(copy.deepcopy(condition.test), _located(message, condition.test))
     return _located(made, condition.test)
 
@@ -534,7 +532,7 @@ __all__ = [
     "Condition",
     "ContractRefused",
     "Contracts",
-    "docstring_contract_lines",
+    "UNCHECKED",
     "enforce",
     "instrument",
     "library_call",

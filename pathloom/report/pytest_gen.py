@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from pathloom.encoding.values import is_long_int
-from pathloom.frontend.contracts import docstring_contract_lines
+from pathloom.frontend.contracts import UNCHECKED
 from pathloom.report.constructors import constructor_fields
 from pathloom.report.test_imports import MODULE, import_lines, installed_name, module_names, plain_names
 from pathloom.report.test_selection import Candidate, minimal, outcome_key
@@ -483,14 +483,14 @@ SEARCHED = "# what CPython does: an input the coverage-guided search found, cove
 SEARCHED_OUTSIDE = "# what CPython does: {0} is outside its annotation, for the code's own type check (found by the search)"
 
 
-def _testable(exploration: Exploration, unchecked: frozenset[int] = frozenset()) -> tuple[list[tuple[int, PathResult, PathResult | str | None]], int, int]:
+def _testable(exploration: Exploration) -> tuple[list[tuple[int, PathResult, PathResult | str | None]], int, int]:
     """The paths that can have a test, each ``(index, path as the test states it, the path
     as explored when it was cut and its outcome is CPython's, or a comment)``, then the inputs
     the search found (indices after the paths'); how many paths cannot; and how many end in a
-    failed PEP 316 condition (an ``AssertionError`` at a line of ``unchecked``), which pathloom
-    checks and CPython does not."""
+    failed condition that pathloom checks and CPython does not (a PEP 316 docstring's, a cast
+    wrapper's: its message ends with ``contracts.UNCHECKED``)."""
     found, skipped = _all_testable(exploration)
-    testable = [t for t in found if not (t[1].outcome == "raise" and t[1].exception == "AssertionError" and t[1].line in unchecked)]
+    testable = [t for t in found if not (t[1].outcome == "raise" and t[1].exception == "AssertionError" and (t[1].message or "").endswith(UNCHECKED))]
     return testable, skipped, len(found) - len(testable)
 
 
@@ -506,6 +506,7 @@ def _all_testable(exploration: Exploration) -> tuple[list[tuple[int, PathResult,
                 returned=observed["returned"],
                 exception=observed["exception"],
                 line=observed["line"],
+                message=observed.get("message"),
                 cut=None,
                 kind=None,
             )
@@ -516,7 +517,12 @@ def _all_testable(exploration: Exploration) -> tuple[list[tuple[int, PathResult,
             testable.append((number, path, None))
     for k, found in enumerate(exploration.searched):
         stated = PathResult(
-            PathOutcome(found["outcome"]), found["inputs"], returned=found.get("returned"), exception=found.get("exception"), line=found.get("line")
+            PathOutcome(found["outcome"]),
+            found["inputs"],
+            returned=found.get("returned"),
+            exception=found.get("exception"),
+            line=found.get("line"),
+            message=found.get("message"),
         )
         note = SEARCHED if not found.get("outside") else SEARCHED_OUTSIDE.format(found["outside"])
         testable.append((len(exploration.paths) + k, stated, note))
@@ -539,10 +545,9 @@ def generate(explorations: list[Exploration], source_file: str, test_file: str, 
     body: list[str] = []
     skipped = left_out = contract_checks = 0
     uses_math = False
-    unchecked = docstring_contract_lines(text)
     for exploration in explorations:
         target = exploration.target.rsplit("::", 1)[1]
-        testable, unknown, contract_paths = _testable(exploration, unchecked)
+        testable, unknown, contract_paths = _testable(exploration)
         skipped += unknown
         contract_checks += contract_paths
         chosen = {n for n, _, _ in testable} if all_paths else _chosen(exploration, testable)
@@ -594,7 +599,7 @@ def generate(explorations: list[Exploration], source_file: str, test_file: str, 
         header.append("")
     if contract_checks:
         header.append(
-            f"# {contract_checks} path(s) end in a failed PEP 316 docstring condition, which pathloom checks and CPython does not: no test for them (`pathloom check` reports a failed postcondition as a bug)."
+            f"# {contract_checks} path(s) end in a failed condition that pathloom checks and CPython does not (a PEP 316 docstring's, a cast wrapper's): no test for them (`pathloom check` reports a failed postcondition as a bug)."
         )
         header.append("")
     if skipped:

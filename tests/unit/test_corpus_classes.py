@@ -91,3 +91,66 @@ def test_a_class_with_its_own_new_is_constructed_by_cpython(tmp_path: Path, engi
     result = explore_source(tmp_path, WRAPPER, "wrappers.py", "count", engine)
     assert all(p["outcome"] != "raise" for p in result["paths"])  # type: ignore[union-attr]
     assert explore_source(tmp_path, WRAPPER, "wrappers.py", "made", engine)["complete"]
+
+
+CAST_WRAPPERS = """
+from typing import Sequence, cast
+
+from icontract import DBC, require
+
+
+class Lines(DBC):
+    @require(lambda lines: all("\\n" not in line for line in lines))
+    def __new__(cls, lines: Sequence[str]) -> "Lines":
+        "Make sure the lines have no newline."
+        return cast(Lines, lines)
+
+
+class Point(DBC):
+    @require(lambda x: x >= 0)
+    def __new__(cls, x: int, y: int) -> "Point":
+        return cast(Point, (x, y))
+
+
+def longest(lines: Lines) -> int:
+    best = 0
+    for line in lines:
+        if len(line) > best:
+            best = len(line)
+    assert best < 5
+    return best
+
+
+def right(p: Point) -> int:
+    return p[0] + 1
+"""
+
+
+@pytest.mark.parametrize("engine", engine_names())
+def test_a_cast_wrapper_parameter_is_its_underlying_value_under_its_preconditions(tmp_path: Path, engine: str) -> None:
+    """``Lines(DBC)`` whose ``__new__`` returns ``cast(Lines, lines)``: a ``Lines`` input is a
+    list of strs without a newline (the precondition of ``__new__``, a precondition of the
+    input: never a bug); ``Point``'s is a pair ``(x, y)`` with ``x >= 0``."""
+    longest = explore_source(tmp_path, CAST_WRAPPERS, "wrapped.py", "longest", engine)
+    assert longest["complete"]
+    (bug,) = longest["bugs"]  # type: ignore[misc]
+    assert bug["kind"] == "assert" and all("\n" not in line for line in bug["inputs"]["lines"]) and max(map(len, bug["inputs"]["lines"])) >= 5
+    right = explore_source(tmp_path, CAST_WRAPPERS, "wrapped.py", "right", engine)
+    assert right["complete"] and not right["bugs"]
+    outcomes = {(p["outcome"], p.get("kind")) for p in right["paths"]}  # type: ignore[union-attr]
+    assert outcomes == {("return", None), ("raise", "precondition")}
+
+
+def test_generated_tests_of_cast_wrapper_inputs_pass(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from pathloom.cli import main
+
+    source = tmp_path / "wrapped.py"
+    source.write_text(CAST_WRAPPERS)
+    tests = tmp_path / "test_wrapped.py"
+    assert main(["explore", f"{source}::right", "--tests", str(tests), "--quiet"]) == 0
+    assert "that pathloom checks and CPython does not" in tests.read_text()  # the precondition path: no test
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tests)], capture_output=True, text=True, cwd=tmp_path)
+    assert run.returncode == 0, run.stdout

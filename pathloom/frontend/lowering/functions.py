@@ -21,6 +21,7 @@ from typing import Callable, Mapping
 
 from pathloom.frontend import ir
 from pathloom.frontend.ir import Const, Operand, Var
+from pathloom.frontend.cast_wrappers import CastWrapper, cast_wrapper
 from pathloom.frontend.contracts import ContractRefused, instrument
 from pathloom.frontend.contracts import read as read_contracts
 from pathloom.frontend.contracts import resolver as contract_resolver
@@ -75,7 +76,7 @@ class Functions(Builder):
         engines do; a contract anywhere else is refused, never ignored."""
         runtime = vars(self.module.runtime) if self.module.runtime is not None else None
         try:
-            bare, found = read_contracts(node, contract_resolver(runtime), docstring=self.module.namespace == "")
+            bare, found = read_contracts(node, contract_resolver(runtime), docstring=self.module.namespace == "", wrappers=self._wrappers())
             if not found:  # (contracts all disabled: the def without them)
                 return node if len(bare.decorator_list) == len(node.decorator_list) else bare
             if not top_level:
@@ -107,9 +108,17 @@ class Functions(Builder):
             params.append(self._param(args.kwarg, None, "**"))
         return tuple(params)
 
-    @staticmethod
-    def _param(arg: ast.arg, default: Operand | None, kind: str) -> ir.Param:
-        annotation = annotation_text(arg.annotation)
+    def _wrappers(self) -> Callable[[str, ast.expr | None], CastWrapper | None]:
+        """The cast wrapper a parameter's annotation names, if any (``frontend.cast_wrappers``):
+        for the parameters of a top-level function of the target's module only (as the replay
+        child's ``contracts.enforce``)."""
+        wraps = getattr(self, "wraps_inputs", False) and self.module.runtime is not None and self.module.namespace == ""
+        runtime = vars(self.module.runtime) if wraps and self.module.runtime is not None else None
+        return lambda param, annotation: cast_wrapper(runtime, annotation, param)
+
+    def _param(self, arg: ast.arg, default: Operand | None, kind: str) -> ir.Param:
+        wrapper = self._wrappers()(arg.arg, arg.annotation) if kind in ("", "posonly", "kwonly") else None
+        annotation = wrapper.annotation if wrapper is not None else annotation_text(arg.annotation)
         if kind == "*" and annotation is not None:
             annotation = f"tuple[{annotation},...]"  # the local holds the tuple of the extra positionals
         elif kind == "**" and annotation is not None:
@@ -159,6 +168,7 @@ class Functions(Builder):
         local = self.qualname[len(self.module.namespace) :]
         top_level = self.cls is None and self.module.function_defs.get(local) is node
         method = self.cls is not None and self.module.function_defs.get(local) is node and "." not in local.split(".", 1)[1]
+        self.wraps_inputs = top_level  # parameters annotated with a cast wrapper (``frontend.cast_wrappers``)
         node = self._with_contracts(node, top_level or method)
         if method and node.decorator_list:
             raise self.unsupported(node.decorator_list[0], "decorator")
