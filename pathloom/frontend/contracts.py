@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import ast
 import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import Any, Callable, TypeVar
 
@@ -65,6 +65,7 @@ class Condition:
     line: int
     text: str  # as written, for messages
     pathloom_only: bool = False  # a check CPython does not make (PEP 316, a cast wrapper's): its failure says so (``UNCHECKED``)
+    error: ast.expr | None = None  # icontract's ``error=``: the exception raised instead (an explicit raise, not a bug)
 
 
 # the end of the message of a failed condition that CPython does not check (no test states it)
@@ -134,7 +135,9 @@ def read(node: ast.FunctionDef, resolve: Resolver, docstring: bool = True, wrapp
         if name == "snapshot":
             snapshots.append(_snapshot(decorator, condition, params))
         elif name in ("require", "pre"):
-            pre.append(_lambda_condition(condition, params, result=None))
+            made = _lambda_condition(condition, params, result=None)
+            error = next((k.value for k in decorator.keywords if k.arg == "error"), None)
+            pre.append(made if error is None else replace(made, error=_error(error, params, made)))
         elif name == "post":  # deal: the result alone, whatever the parameter's name
             pre_names = _lambda_params(condition)
             if len(pre_names) != 1:
@@ -172,7 +175,7 @@ def instrument(node: ast.FunctionDef, contracts: Contracts, method: bool = False
     body = list(node.body)
     docstring = body[:1] if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str) else []
     body = body[len(docstring) :]
-    checks: list[ast.stmt] = [_assert(c, "precondition") for c in contracts.pre]
+    checks: list[ast.stmt] = [_assert(c, "precondition") if c.error is None else _raise_unless(c) for c in contracts.pre]
     for name, value in contracts.snapshots:
         checks.append(_located(ast.Assign([ast.Name(name, ast.Store())], copy.deepcopy(value)), value))
     if contracts.post:
@@ -270,6 +273,8 @@ def _params(node: ast.FunctionDef) -> list[str]:
 
 def _check_keywords(decorator: ast.Call, library: str) -> None:
     allowed = {"description", "a_repr", "enabled", "name", "message"} if library == "icontract" else {"message"}
+    if library == "icontract" and isinstance(decorator.func, (ast.Name, ast.Attribute)) and ast.unparse(decorator.func).endswith("require"):
+        allowed = allowed | {"error"}
     for keyword in decorator.keywords:
         if keyword.arg not in allowed:
             raise ContractRefused(keyword, f"{library} contract argument {keyword.arg}=")
@@ -294,6 +299,21 @@ def _lambda_params(condition: ast.expr) -> list[str]:
     if args.vararg or args.kwarg or args.defaults or args.kw_defaults or args.kwonlyargs or args.posonlyargs:
         raise ContractRefused(condition, "contract lambda with *args, **kwargs, defaults or keyword-only parameters")
     return [a.arg for a in args.args]
+
+
+def _error(error: ast.expr, params: list[str], condition: Condition) -> ast.expr:
+    """The exception a failed ``require(..., error=E)`` raises: ``E(message)`` for a class
+    named by the module, the lambda's body (over the function's parameters) for a lambda."""
+    if isinstance(error, ast.Lambda):
+        names = _lambda_params(error)
+        for name in names:
+            if name not in params:
+                raise ContractRefused(error, f"error lambda parameter {name!r} is not a parameter of the function")
+        return _on_one_line(_Renamed({}, None).visit(copy.deepcopy(error.body)))
+    if isinstance(error, (ast.Name, ast.Attribute)):
+        message = ast.Constant(f"precondition failed: {condition.text}")
+        return ast.copy_location(ast.Call(copy.deepcopy(error), [ast.copy_location(message, error)], []), error)
+    raise ContractRefused(error, "icontract error= that is neither a lambda nor a name")
 
 
 def _lambda_condition(condition: ast.expr, params: list[str], result: str | None, old: str | None = None) -> Condition:
@@ -462,6 +482,14 @@ def _located(node: _Node, at: ast.AST) -> _Node:
 def _assert(condition: Condition, what: str) -> ast.stmt:
     message = ast.Constant(f"{what} failed: {condition.text}" + (UNCHECKED if condition.pathloom_only else ""))
     made = ast.Assert(copy.deepcopy(condition.test), _located(message, condition.test))
+    return _located(made, condition.test)
+
+
+def _raise_unless(condition: Condition) -> ast.stmt:
+    """``if not (test): raise error`` (icontract's ``require(..., error=...)``): an explicit raise."""
+    assert condition.error is not None
+    failed = ast.UnaryOp(ast.Not(), copy.deepcopy(condition.test))
+    made = ast.If(_located(failed, condition.test), [_located(ast.Raise(copy.deepcopy(condition.error), None), condition.test)], [])
     return _located(made, condition.test)
 
 
