@@ -222,9 +222,10 @@ def _checked(stmt: ast.FunctionDef, resolve: Resolver, path: str, namespace: dic
     try:
         wrappers = None if cls is not None else (lambda param, annotation: cast_wrapper(namespace, annotation, param))
         bare, contracts = read(stmt, resolve, wrappers=wrappers)
-        if not contracts or bare.decorator_list:
+        descriptor = cls is not None and [ast.unparse(d) for d in bare.decorator_list] in (["staticmethod"], ["classmethod"], ["property"])
+        if not contracts or (bare.decorator_list and not descriptor):
             return None
-        made = _without_annotations(instrument(bare, contracts, method=cls is not None))
+        made = _without_annotations(instrument(bare, contracts, method=cls is not None))  # (a descriptor stays: the class applies it)
     except ContractRefused:
         return None
     body: ast.stmt = (
@@ -233,7 +234,6 @@ def _checked(stmt: ast.FunctionDef, resolve: Resolver, path: str, namespace: dic
     scope: dict[str, object] = {}
     exec(compile(ast.fix_missing_locations(ast.Module([body], [])), path, "exec"), namespace, scope)  # noqa: S102 - the module's own source, as its import ran it
     checked = scope[stmt.name] if cls is None else vars(scope[cls])[stmt.name]
-    setattr(checked, "__pathloom_contracts__", True)
     return checked
 
 

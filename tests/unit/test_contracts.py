@@ -260,3 +260,35 @@ def test_require_with_an_error_raises_it_as_the_code_would(tmp_path: Path, engin
     assert main(["explore", str(tmp_path / "errors.py"), "--tests", str(tests), "--quiet", "--engine", engine]) == 0
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tests)], capture_output=True, text=True, cwd=tmp_path)
     assert run.returncode == 0, run.stdout
+
+
+DESCRIPTORS = '''
+class Box:
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    @staticmethod
+    def half(x: int) -> int:
+        """post: __return__ * 2 == x"""
+        return x // 2
+
+    @property
+    def double(self) -> int:
+        """post: __return__ > 0"""
+        return self.n * 2
+
+
+def use(x: int) -> int:
+    return Box.half(x)
+'''
+
+
+def test_docstring_contracts_of_static_methods_and_properties_are_checked_in_cpython_too(tmp_path: Path) -> None:
+    """The replay child installed no checked version of a ``@staticmethod`` or ``@property`` with
+    a PEP 316 docstring, which the engines checked: each bug was taken back (exit 3)."""
+    source = tmp_path / "boxes.py"
+    source.write_text(DESCRIPTORS)
+    out = tmp_path / "report.json"
+    assert main(["check", str(source), "--json", str(out), "--quiet"]) == 1
+    lines = {str(e["target"]).rsplit("::", 1)[1]: [b["line"] for b in e["bugs"]] for e in json.loads(out.read_text())}
+    assert lines == {"Box.__init__": [], "Box.half": [8], "Box.double": [13], "use": [8]}
