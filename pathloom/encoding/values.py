@@ -117,7 +117,7 @@ def encode_symbolic(value: object, heap: Any, model: Mapping[str, Any]) -> JSON:
                 fields[f.name] = enc(now[f.name])
             else:
                 initial = graph.initial_field(cls, loc, f)
-                fields[f.name] = input_object(*initial[1:]) if isinstance(initial, tuple) else initial
+                fields[f.name] = input_object(*initial[1:]) if isinstance(initial, tuple) else _float(initial) if isinstance(initial, float) else initial
         return {"$object": cls, "$id": ids[key], "fields": fields}
 
     def enc(v: object) -> JSON:

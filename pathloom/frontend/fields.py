@@ -28,7 +28,7 @@ from pathloom.frontend.module import Module
 ReferenceShape = tuple[str, str, bool]  # ("object", C, nullable)
 FieldShape = Union[str, tuple[str, str], ReferenceShape]
 
-_SCALARS = frozenset({"int", "bool", "str"})
+_SCALARS = frozenset({"int", "bool", "str", "float"})
 
 
 @dataclass(frozen=True)
@@ -169,7 +169,7 @@ def _add(module: Module, fields: dict[str, Field], cls: str, name: str, annotati
             stmt.lineno,
             stmt.col_offset + 1,
             f"input object of class {cls}: field '{name}' of type {ast.unparse(annotation)} "
-            "(input objects hold int, bool, str, Optional of these, and references to analysed classes)",
+            "(input objects hold int, bool, str, float, Optional of these, and references to analysed classes)",
         )
     fields.setdefault(name, Field(name, shape, stmt.lineno, stmt.col_offset + 1))
 

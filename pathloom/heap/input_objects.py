@@ -20,6 +20,7 @@ observes).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, cast
 
@@ -32,7 +33,7 @@ from pathloom.terms import expr as T
 from pathloom.terms.expr import BOOL, INT, SCALAR_SORTS, STR, Arg
 
 JSON = Any
-_DEFAULTS = {"int": 0, "bool": False, "str": ""}
+_DEFAULTS = {"int": 0, "bool": False, "str": "", "float": 0.0}
 
 
 class ObjectGraph:
@@ -94,6 +95,8 @@ class ObjectGraph:
         fields: dict[str, JSON] = {}
         for f in self._fields(cls):
             value = self.initial_field(cls, loc, f)
+            if isinstance(value, float) and not math.isfinite(value):
+                value = {"$float": repr(value)}  # as a float input is written (encoding.values)
             fields[f.name] = self._object(*value[1:]) if isinstance(value, tuple) else value
         return {"$object": cls, "$id": self.ids[key], "fields": fields}
 

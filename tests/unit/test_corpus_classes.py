@@ -154,3 +154,37 @@ def test_generated_tests_of_cast_wrapper_inputs_pass(tmp_path: Path) -> None:
     assert "that pathloom checks and CPython does not" in tests.read_text()  # the precondition path: no test
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tests)], capture_output=True, text=True, cwd=tmp_path)
     assert run.returncode == 0, run.stdout
+
+
+FLOAT_FIELDS = """
+import math
+
+
+class Entry:
+    def __init__(self, name: str, price: float) -> None:
+        self.name = name
+        self.price = price
+
+
+def cost(e: Entry, days: int) -> float:
+    if e.price < 0:
+        raise ValueError("negative")
+    if math.isnan(e.price):
+        return 0.0
+    total = e.price * days
+    if total > 100.5:
+        return 100.5
+    return total
+"""
+
+
+@pytest.mark.parametrize("heap", ["pose", "lazier", "lazy"])
+@pytest.mark.parametrize("engine", engine_names())
+def test_a_float_field_of_an_input_object_is_any_ieee_value(tmp_path: Path, engine: str, heap: str) -> None:
+    """A ``float`` field (python-by-contract-corpus's ``Entry.price_per_day``) is a FLOAT symbol:
+    NaN and the infinities are reached, written ``{"$float": "nan"}`` in the JSON, replayed."""
+    result = explore_source(tmp_path, FLOAT_FIELDS, "prices.py", "cost", engine, "--heap", heap)
+    assert result["complete"]
+    prices = [p["inputs"]["e"]["fields"]["price"] for p in result["paths"]]  # type: ignore[index, union-attr]
+    assert {"$float": "nan"} in prices
+    assert {p["outcome"] for p in result["paths"]} == {"return", "raise"}  # type: ignore[union-attr]
