@@ -19,5 +19,5 @@ def total(qty: int, price: int) -> int:
 
 def share(parts: int) -> int:
     whole = 100
-    assert parts != 3, 'three parts'  # not a leading assert (a precondition): a bug
+    assert parts != 3, "three parts"  # not a leading assert (a precondition): a bug
     return whole // parts
