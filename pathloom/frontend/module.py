@@ -555,14 +555,7 @@ def _contract_base(module: Module, base: ast.expr) -> bool:
     """``base`` is icontract's ``DBC`` in the real module (its metaclass wraps only the methods
     that carry contracts, which the class scan leaves to the real class, and adds invariants
     only under ``@invariant``, which keeps a class opaque)."""
-    if not isinstance(base, (ast.Name, ast.Attribute)):
-        return False
-    root = base.id if isinstance(base, ast.Name) else ast.unparse(base).split(".")[0]
-    if not module.has_runtime(root):
-        return False
-    value = module.runtime_value(root)
-    if isinstance(base, ast.Attribute):
-        value = getattr(value, base.attr, None)
+    value = contract_resolver(vars(module.runtime) if module.runtime is not None else None)(base)
     return isinstance(value, type) and value.__name__ == "DBC" and str(getattr(value, "__module__", "")).startswith("icontract")
 
 
